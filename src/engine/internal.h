@@ -1,0 +1,70 @@
+/* internal.h — the engine's private view of its data structures.
+ *
+ * Engine modules (metrics, routing, the simulator) read these flat arrays
+ * directly in their hot loops; nothing outside src/engine includes this file.
+ */
+#ifndef FLITLAB_INTERNAL_H
+#define FLITLAB_INTERNAL_H
+
+#include <stdint.h>
+
+#include "flitlab.h"
+
+struct FlTopology {
+    /* Nodes, in id order. */
+    int n_nodes, cap_nodes;
+    uint8_t *kind;       /* FlNodeKind */
+    int *nports;
+    int *port_base;      /* n_nodes + 1 prefix sums into port_link */
+    int *rank;           /* rank of the node among nodes of its kind */
+    int *coords;         /* FL_MAX_DIMS per node */
+    double *pos;         /* x, y per node */
+
+    /* Ports, flat: port p of node n is port_link[port_base[n] + p]. */
+    int n_ports, cap_ports;
+    int *port_link;      /* link id or -1 */
+
+    /* Links: ends a (node, port) and b (node, port). */
+    int n_links, cap_links;
+    int *link_end;       /* 4 per link: a, pa, b, pb */
+
+    /* Derived, kept current by every edit. */
+    int n_switches, n_hosts, n_switch_links;
+    int *switch_nodes;   /* cap_nodes; the first n_switches are valid */
+    int *host_nodes;     /* cap_nodes; the first n_hosts are valid */
+
+    int coord_dims;
+    char *family;        /* never NULL */
+    int family_ndims;
+    int family_dims[FL_MAX_DIMS];
+    char *spec;          /* may be NULL */
+    char *name;          /* never NULL */
+};
+
+/* The node at the far end of link l seen from node n. */
+static inline int fl__link_other(const FlTopology *t, int l, int n)
+{
+    const int *e = t->link_end + 4 * l;
+    return e[0] == n ? e[2] : e[0];
+}
+
+/* Compressed switch graph for breadth-first searches: switches by rank,
+ * neighbours (by rank) of switch r at adj[off[r] .. off[r+1]). Parallel
+ * links appear once per link. */
+typedef struct FlSwitchGraph {
+    int n;
+    int *off;
+    int *adj;
+} FlSwitchGraph;
+
+int fl__switch_graph_build(const FlTopology *t, FlSwitchGraph *g);
+void fl__switch_graph_free(FlSwitchGraph *g);
+
+/* BFS on g from s; dist (n ints) gets hop counts or -1; queue is n ints of
+ * scratch. Returns the number of vertices reached. */
+int fl__switch_graph_bfs(const FlSwitchGraph *g, int s, int *dist, int *queue);
+
+/* Replaces *dst by a copy of src (NULL allowed); returns FL_OK or FL_ENOMEM. */
+int fl__strdup_into(char **dst, const char *src);
+
+#endif /* FLITLAB_INTERNAL_H */
