@@ -1,0 +1,153 @@
+/* flitlab-store.h — the .flitlab project file.
+ *
+ * A project is one SQLite database holding named topologies (and, in later
+ * schema versions, routing and simulation configurations, experiments, runs
+ * and results). It is edited like a document: fl_project_open() loads the
+ * whole file into an in-memory working copy, every edit changes only that
+ * copy, and fl_project_save() writes the copy back in full. A save writes a
+ * temporary file beside the target (named ".NAME.flitlab-XXXXXX"), syncs it
+ * and renames it over the target, so a crash or SIGKILL at any moment leaves
+ * either the old file or the new one on disk, never a mixture.
+ *
+ * Every function that can fail returns an FlStatus and fills err (which may
+ * be NULL) with a one-line message naming the problem and the file. A handle
+ * may be used by one thread at a time; distinct handles are independent.
+ */
+#ifndef FLITLAB_STORE_H
+#define FLITLAB_STORE_H
+
+#include "flitlab.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* PRAGMA application_id of every project file: "FLIT" in ASCII. */
+#define FL_PROJECT_APPLICATION_ID 0x464C4954
+
+/* Longest topology name, in characters (UTF-8 code points). */
+#define FL_PROJECT_NAME_MAX 200
+
+typedef struct FlProject FlProject;
+
+/* The schema version this build reads and writes (PRAGMA user_version).
+ * Files of older versions are migrated on open; newer ones are refused. */
+int fl_project_schema_version(void);
+
+/* A new, untitled, empty project. */
+int fl_project_new(FlProject **out, FlError *err);
+
+/* Loads path into a working copy. Fails with FL_ENOTFOUND if the file does
+ * not exist, FL_EIO if it cannot be read, FL_EPARSE if it is not a Flitlab
+ * project or is damaged (PRAGMA quick_check), and FL_EVERSION if a newer
+ * Flitlab wrote it. An older schema is migrated in memory only: the file on
+ * disk changes when the project is saved. Time and memory: O(file size). */
+int fl_project_open(const char *path, FlProject **out, FlError *err);
+
+/* Writes the working copy to the project's path (FL_EINVAL if untitled).
+ * The target's permissions are kept; a symbolic link is followed and the
+ * file it points to is replaced. Stale temporary files left beside the
+ * target by a killed save are removed. On failure the file on disk is
+ * untouched and no temporary file is left behind. */
+int fl_project_save(FlProject *p, FlError *err);
+
+/* Like fl_project_save(), to path; on success path becomes the project's. */
+int fl_project_save_as(FlProject *p, const char *path, FlError *err);
+
+/* Frees p without saving; NULL is harmless. */
+void fl_project_free(FlProject *p);
+
+/* The file the project was opened from or last saved to; NULL if untitled. */
+const char *fl_project_path(const FlProject *p);
+
+/* Non-zero if the working copy changed since it was created, opened or
+ * saved. Migrating an older file on open does not count as a change. */
+int fl_project_is_modified(const FlProject *p);
+
+/* --- topologies --------------------------------------------------------- */
+/*
+ * Topology names are 1 to FL_PROJECT_NAME_MAX characters of valid UTF-8
+ * without control characters, unique within a project. Names are listed in
+ * creation order; replacing or renaming a topology keeps its place.
+ */
+
+typedef struct FlProjectTopologyInfo {
+    char *name, *family, *spec;   /* spec may be NULL */
+    int switches, hosts, links;   /* links: switch-to-switch */
+    char *created, *modified;     /* ISO 8601 UTC, "2024-05-01T12:00:00Z" */
+} FlProjectTopologyInfo;
+
+/* A summary of every topology, in creation order, in a new array *items of
+ * *n entries (NULL and 0 for an empty project), to be released with
+ * fl_project_topology_info_free(). The counts come from the stored rows:
+ * O((nodes + links) log nodes) over all topologies. */
+int fl_project_list_topologies(FlProject *p, FlProjectTopologyInfo **items, int *n,
+                               FlError *err);
+void fl_project_topology_info_free(FlProjectTopologyInfo *items, int n);
+
+/* Stores t under name in one transaction: nodes, ports, links with their
+ * port numbers, coordinates, positions, family, family_dims and spec (t's
+ * own name is ignored). If the name exists, fails with FL_EEXIST unless
+ * replace is non-zero, in which case the stored topology is replaced and
+ * keeps its creation time and list position. FL_EINVAL for a bad name or a
+ * non-finite position. O(nodes + links). */
+int fl_project_put_topology(FlProject *p, const char *name, const FlTopology *t,
+                            int replace, FlError *err);
+
+/* Rebuilds the topology stored under name in *out (named name), or fails
+ * with FL_ENOTFOUND. FL_EPARSE if the stored data is inconsistent.
+ * O(nodes + links). */
+int fl_project_get_topology(FlProject *p, const char *name, FlTopology **out,
+                            FlError *err);
+
+/* Removes a topology (FL_ENOTFOUND if there is none of that name). */
+int fl_project_delete_topology(FlProject *p, const char *name, FlError *err);
+
+/* Renames a topology and updates its modified time: FL_ENOTFOUND if
+ * old_name is absent, FL_EEXIST if new_name is taken, FL_EINVAL if new_name
+ * is not a valid name. Renaming to the same name does nothing. */
+int fl_project_rename_topology(FlProject *p, const char *old_name, const char *new_name,
+                               FlError *err);
+
+/* ------------------------------------------------------------------------ */
+#ifdef FLITLAB_STORE_INTERNAL
+/* Private to src/store: the seam between project.c (the working copy and
+ * its files) and schema.c (versions, migrations, the SQL of each table).
+ * Defined only where project.c and schema.c include this header. */
+struct sqlite3;
+
+/* The current time in SQL, in the ISO 8601 UTC form the API promises. */
+#define FL__SQL_NOW "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+
+/* Maps an SQLite result code to an FlStatus and writes
+ * "<label>: <what>: <SQLite's message>" into err. Returns the status. */
+int fl__store_error(FlError *err, struct sqlite3 *db, int rc, const char *label,
+                    const char *what);
+
+/* Reads an integer pragma ("page_size", "user_version") into *value. */
+int fl__store_pragma_int(struct sqlite3 *db, const char *pragma, int *value,
+                         const char *label, FlError *err);
+
+/* Runs one or more SQL statements without results. */
+int fl__store_exec(struct sqlite3 *db, const char *sql, const char *label, FlError *err);
+
+/* Checks that db (a freshly opened file) is a Flitlab project this build
+ * can read: the application id, then the schema version. label names the
+ * file in messages. */
+int fl__schema_check_header(struct sqlite3 *db, const char *label, FlError *err);
+
+/* Brings a working copy to the current version: for an empty database sets
+ * the application id first, then runs every migration above the current
+ * user_version, each in its own transaction, and checks that every table of
+ * the current schema is present. */
+int fl__schema_upgrade(struct sqlite3 *db, const char *label, FlError *err);
+
+/* Runs PRAGMA quick_check; FL_EPARSE naming the first problem if any. */
+int fl__schema_quick_check(struct sqlite3 *db, const char *label, FlError *err);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLITLAB_STORE_H */
