@@ -109,43 +109,6 @@ int fl_project_delete_topology(FlProject *p, const char *name, FlError *err);
 int fl_project_rename_topology(FlProject *p, const char *old_name, const char *new_name,
                                FlError *err);
 
-/* ------------------------------------------------------------------------ */
-#ifdef FLITLAB_STORE_INTERNAL
-/* Private to src/store: the seam between project.c (the working copy and
- * its files) and schema.c (versions, migrations, the SQL of each table).
- * Defined only where project.c and schema.c include this header. */
-struct sqlite3;
-
-/* The current time in SQL, in the ISO 8601 UTC form the API promises. */
-#define FL__SQL_NOW "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
-
-/* Maps an SQLite result code to an FlStatus and writes
- * "<label>: <what>: <SQLite's message>" into err. Returns the status. */
-int fl__store_error(FlError *err, struct sqlite3 *db, int rc, const char *label,
-                    const char *what);
-
-/* Reads an integer pragma ("page_size", "user_version") into *value. */
-int fl__store_pragma_int(struct sqlite3 *db, const char *pragma, int *value,
-                         const char *label, FlError *err);
-
-/* Runs one or more SQL statements without results. */
-int fl__store_exec(struct sqlite3 *db, const char *sql, const char *label, FlError *err);
-
-/* Checks that db (a freshly opened file) is a Flitlab project this build
- * can read: the application id, then the schema version. label names the
- * file in messages. */
-int fl__schema_check_header(struct sqlite3 *db, const char *label, FlError *err);
-
-/* Brings a working copy to the current version: for an empty database sets
- * the application id first, then runs every migration above the current
- * user_version, each in its own transaction, and checks that every table of
- * the current schema is present. */
-int fl__schema_upgrade(struct sqlite3 *db, const char *label, FlError *err);
-
-/* Runs PRAGMA quick_check; FL_EPARSE naming the first problem if any. */
-int fl__schema_quick_check(struct sqlite3 *db, const char *label, FlError *err);
-#endif
-
 #ifdef __cplusplus
 }
 #endif

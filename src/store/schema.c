@@ -12,8 +12,7 @@
 
 #include <sqlite3.h>
 
-#define FLITLAB_STORE_INTERNAL
-#include "flitlab-store.h"
+#include "store-private.h"
 
 typedef struct Migration {
     const char *summary;  /* what the version adds, for error messages */

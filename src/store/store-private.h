@@ -1,0 +1,68 @@
+/* store-private.h — what the files of src/store share with one another.
+ *
+ * The seam between project.c (the working copy and its files),
+ * project-topology.c (the topologies in the working copy) and schema.c
+ * (versions, migrations, the SQL of each table). Nothing outside src/store
+ * includes this header; the public API is flitlab-store.h.
+ */
+#ifndef FLITLAB_STORE_PRIVATE_H
+#define FLITLAB_STORE_PRIVATE_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "flitlab-store.h"
+
+struct FlProject {
+    sqlite3 *db;   /* the working copy, ":memory:" */
+    char *path;    /* NULL while untitled */
+    int modified;
+};
+
+/* The current time in SQL, in the ISO 8601 UTC form the API promises. */
+#define FL__SQL_NOW "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+
+/* How messages name a project: its path, or "the untitled project". */
+static inline const char *fl__project_label(const FlProject *p)
+{
+    return p->path ? p->path : "the untitled project";
+}
+
+/* A copy of s in new memory, or NULL when out of memory. */
+static inline char *fl__store_strdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *c = malloc(n);
+    if (c)
+        memcpy(c, s, n);
+    return c;
+}
+
+/* Maps an SQLite result code to an FlStatus and writes
+ * "<label>: <what>: <SQLite's message>" into err. Returns the status. */
+int fl__store_error(FlError *err, sqlite3 *db, int rc, const char *label, const char *what);
+
+/* Reads an integer pragma ("page_size", "user_version") into *value. */
+int fl__store_pragma_int(sqlite3 *db, const char *pragma, int *value, const char *label,
+                         FlError *err);
+
+/* Runs one or more SQL statements without results. */
+int fl__store_exec(sqlite3 *db, const char *sql, const char *label, FlError *err);
+
+/* Checks that db (a freshly opened file) is a Flitlab project this build
+ * can read: the application id, then the schema version. label names the
+ * file in messages. */
+int fl__schema_check_header(sqlite3 *db, const char *label, FlError *err);
+
+/* Brings a working copy to the current version: for an empty database sets
+ * the application id first, then runs every migration above the current
+ * user_version, each in its own transaction, and checks that every table of
+ * the current schema is present. */
+int fl__schema_upgrade(sqlite3 *db, const char *label, FlError *err);
+
+/* Runs PRAGMA quick_check; FL_EPARSE naming the first problem if any. */
+int fl__schema_quick_check(sqlite3 *db, const char *label, FlError *err);
+
+#endif /* FLITLAB_STORE_PRIVATE_H */
