@@ -196,8 +196,9 @@ const char *fl_topology_family(const FlTopology *t);
 int fl_topology_family_dims(const FlTopology *t, int dims[FL_MAX_DIMS]);
 /* The canonical spec that regenerates t, or NULL for custom networks. */
 const char *fl_topology_spec(const FlTopology *t);
-/* Sets family metadata; used by generators and file readers. spec may be
- * NULL. ndims 0..FL_MAX_DIMS. */
+/* Sets family metadata; used by generators and file readers. family is a
+ * non-empty name of at most 63 bytes; spec may be NULL; ndims 0..FL_MAX_DIMS.
+ * Returns FL_EINVAL for a bad argument, FL_ENOMEM. */
 int fl_topology_set_family(FlTopology *t, const char *family, int ndims,
                            const int *dims, const char *spec);
 

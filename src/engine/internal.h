@@ -10,6 +10,9 @@
 
 #include "flitlab.h"
 
+/* Longest family name, with its terminating NUL. */
+#define FL__FAMILY_MAX 64
+
 struct FlTopology {
     /* Nodes, in id order. */
     int n_nodes, cap_nodes;
@@ -34,7 +37,8 @@ struct FlTopology {
     int *host_nodes;     /* cap_nodes; the first n_hosts are valid */
 
     int coord_dims;
-    char *family;        /* never NULL */
+    /* A fixed buffer: resetting to "custom" on an edit can then never fail. */
+    char family[FL__FAMILY_MAX];
     int family_ndims;
     int family_dims[FL_MAX_DIMS];
     char *spec;          /* may be NULL */

@@ -80,8 +80,8 @@ FlTopology *fl_topology_new(void)
     FlTopology *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    if (grow_nodes(t, 16) != FL_OK || fl__strdup_into(&t->family, "custom")
-        || fl__strdup_into(&t->name, "")) {
+    strcpy(t->family, "custom");
+    if (grow_nodes(t, 16) != FL_OK || fl__strdup_into(&t->name, "")) {
         fl_topology_free(t);
         return NULL;
     }
@@ -103,7 +103,6 @@ void fl_topology_free(FlTopology *t)
     free(t->host_nodes);
     free(t->port_link);
     free(t->link_end);
-    free(t->family);
     free(t->spec);
     free(t->name);
     free(t);
@@ -142,9 +141,8 @@ FlTopology *fl_topology_copy(const FlTopology *t)
     c->host_nodes = dup_array(t->host_nodes, nc * sizeof(int), &ok);
     c->port_link = dup_array(t->port_link, (size_t)t->cap_ports * sizeof(int), &ok);
     c->link_end = dup_array(t->link_end, (size_t)t->cap_links * 4 * sizeof(int), &ok);
-    c->family = c->spec = c->name = NULL;
-    if (!ok || fl__strdup_into(&c->family, t->family)
-        || fl__strdup_into(&c->spec, t->spec) || fl__strdup_into(&c->name, t->name)) {
+    c->spec = c->name = NULL;
+    if (!ok || fl__strdup_into(&c->spec, t->spec) || fl__strdup_into(&c->name, t->name)) {
         fl_topology_free(c);
         return NULL;
     }
@@ -155,8 +153,6 @@ FlTopology *fl_topology_copy(const FlTopology *t)
 static void mark_custom(FlTopology *t)
 {
     if (strcmp(t->family, "custom") != 0) {
-        /* "custom" is shorter than any family name: copy in place, no
-         * allocation that could fail. */
         strcpy(t->family, "custom");
         t->family_ndims = 0;
         free(t->spec);
@@ -534,17 +530,12 @@ const char *fl_topology_spec(const FlTopology *t) { return t ? t->spec : NULL; }
 int fl_topology_set_family(FlTopology *t, const char *family, int ndims,
                            const int *dims, const char *spec)
 {
-    if (!t || !family || ndims < 0 || ndims > FL_MAX_DIMS || (ndims && !dims))
+    if (!t || !family || !*family || strlen(family) >= FL__FAMILY_MAX || ndims < 0
+        || ndims > FL_MAX_DIMS || (ndims && !dims))
         return FL_EINVAL;
-    char *f = NULL, *s = NULL;
-    if (fl__strdup_into(&f, family) || fl__strdup_into(&s, spec)) {
-        free(f);
+    if (fl__strdup_into(&t->spec, spec))
         return FL_ENOMEM;
-    }
-    free(t->family);
-    free(t->spec);
-    t->family = f;
-    t->spec = s;
+    strcpy(t->family, family);
     t->family_ndims = ndims;
     for (int d = 0; d < ndims; d++)
         t->family_dims[d] = dims[d];
