@@ -1,0 +1,287 @@
+/* layout.c — drawing positions shared by the generators, and the engine's
+ * one door to igraph.
+ *
+ * Positions are in layout units: one unit is one grid step of the regular
+ * families. Hosts are drawn about 0.3 units from their switch.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "generators.h"
+
+#define PI 3.14159265358979323846
+
+/* --- grids -------------------------------------------------------------- */
+
+void fl__layout_grid(FlTopology *t, int ndims, const int *dims)
+{
+    int n = fl_topology_switch_count(t), c[FL_MAX_DIMS];
+    /* Layers of a 3D grid go side by side, one empty column apart. */
+    double layer_step = dims[0] + 1.0;
+    for (int r = 0; r < n; r++) {
+        int s = fl_topology_switch_node(t, r);
+        fl_topology_get_coords(t, s, c);
+        double x = c[0] + (ndims > 2 ? c[2] * layer_step : 0.0);
+        double y = ndims > 1 ? c[1] : 0.0;
+        fl_topology_set_position(t, s, x, y);
+    }
+}
+
+/* --- hosts -------------------------------------------------------------- */
+
+#define HOST_RADIUS 0.3
+#define HOST_RADIUS_MAX 0.45
+/* Hosts of one switch stay at least this far apart, as long as the radius
+ * can grow to HOST_RADIUS_MAX. */
+#define HOST_SPACING 0.15
+/* The widest angle between links is where hosts go; among equally wide
+ * angles, the one closest to down-right (on a y-down screen), so that the
+ * hosts of a regular network all point the same way. */
+#define HOST_PREFERRED_ANGLE (PI / 4.0)
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The angular distance between two directions, in [0, pi]. */
+static double angle_between(double a, double b)
+{
+    double d = fmod(fabs(a - b), 2.0 * PI);
+    return d > PI ? 2.0 * PI - d : d;
+}
+
+/* Finds the widest gap between the sorted directions angles[0..n-1]; sets
+ * its start and width. With no direction the gap is the full circle. */
+static void widest_gap(const double *angles, int n, double *start, double *width)
+{
+    if (n == 0) {
+        *start = HOST_PREFERRED_ANGLE - PI;
+        *width = 2.0 * PI;
+        return;
+    }
+    const double eps = 1e-9;
+    *start = angles[0];
+    *width = -1.0;
+    for (int i = 0; i < n; i++) {
+        double a = angles[i];
+        double w = (i + 1 < n ? angles[i + 1] : angles[0] + 2.0 * PI) - a;
+        double mid = a + w / 2.0;
+        if (w > *width + eps
+            || (w > *width - eps
+                && angle_between(mid, HOST_PREFERRED_ANGLE)
+                       < angle_between(*start + *width / 2.0, HOST_PREFERRED_ANGLE))) {
+            *start = a;
+            *width = w;
+        }
+    }
+}
+
+/* Places the hosts of switch s (hosts[0..n-1], in port order); angles is
+ * scratch for FL_MAX_PORTS directions. */
+static void place_hosts_of(FlTopology *t, int s, const int *hosts, int n,
+                           FlPortDirectionFunc direction, const FlSpec *spec, double *angles)
+{
+    double sx, sy;
+    int n_links = 0;
+    fl_topology_get_position(t, s, &sx, &sy);
+    for (int p = 0; p < fl_topology_node_ports(t, s); p++) {
+        int o = fl_topology_port_peer(t, s, p, NULL);
+        if (o < 0 || fl_topology_node_kind(t, o) != FL_NODE_SWITCH)
+            continue;
+        double dx, dy;
+        if (direction) {
+            direction(spec, t, s, p, &dx, &dy);
+        } else {
+            fl_topology_get_position(t, o, &dx, &dy);
+            dx -= sx;
+            dy -= sy;
+        }
+        if (dx != 0.0 || dy != 0.0)
+            angles[n_links++] = atan2(dy, dx);
+    }
+    qsort(angles, (size_t)n_links, sizeof(double), compare_doubles);
+    double start, width;
+    widest_gap(angles, n_links, &start, &width);
+
+    /* Spread the hosts evenly inside the gap, keeping a margin to the links
+     * on either side, and no wider than a small fan. */
+    double step = width / (n + 1);
+    if (step > 0.6)
+        step = 0.6;
+    double radius = HOST_RADIUS;
+    if (n > 1) {
+        double needed = HOST_SPACING / (2.0 * sin(step / 2.0));
+        radius = fmin(fmax(radius, needed), HOST_RADIUS_MAX);
+    }
+    double mid = start + width / 2.0;
+    for (int k = 0; k < n; k++) {
+        double a = mid + (k - (n - 1) / 2.0) * step;
+        fl_topology_set_position(t, hosts[k], sx + radius * cos(a), sy + radius * sin(a));
+    }
+}
+
+void fl__layout_hosts(FlTopology *t, FlPortDirectionFunc direction, const FlSpec *spec)
+{
+    double angles[FL_MAX_PORTS];
+    int hosts[FL_MAX_PORTS];
+    for (int r = 0; r < fl_topology_switch_count(t); r++) {
+        int s = fl_topology_switch_node(t, r), n = 0;
+        for (int p = 0; p < fl_topology_node_ports(t, s); p++) {
+            int o = fl_topology_port_peer(t, s, p, NULL);
+            if (o >= 0 && fl_topology_node_kind(t, o) == FL_NODE_HOST)
+                hosts[n++] = o;
+        }
+        if (n > 0)
+            place_hosts_of(t, s, hosts, n, direction, spec, angles);
+    }
+}
+
+/* --- scaling ------------------------------------------------------------ */
+
+void fl__layout_scale_links(FlTopology *t, double mean_length)
+{
+    int links = fl_topology_link_count(t), counted = 0;
+    double total = 0.0;
+    for (int l = 0; l < links; l++) {
+        int a, b;
+        double ax, ay, bx, by;
+        fl_topology_link_ends(t, l, &a, NULL, &b, NULL);
+        if (fl_topology_node_kind(t, a) != FL_NODE_SWITCH
+            || fl_topology_node_kind(t, b) != FL_NODE_SWITCH)
+            continue;
+        fl_topology_get_position(t, a, &ax, &ay);
+        fl_topology_get_position(t, b, &bx, &by);
+        total += hypot(bx - ax, by - ay);
+        counted++;
+    }
+    double scale = counted && total > 0.0 ? mean_length * counted / total : 1.0;
+    int n = fl_topology_switch_count(t);
+    for (int r = 0; r < n; r++) {
+        int s = fl_topology_switch_node(t, r);
+        double x, y;
+        fl_topology_get_position(t, s, &x, &y);
+        fl_topology_set_position(t, s, x * scale, y * scale);
+    }
+    fl__layout_to_origin(t);
+}
+
+void fl__layout_to_origin(FlTopology *t)
+{
+    int n = fl_topology_switch_count(t);
+    double min_x = HUGE_VAL, min_y = HUGE_VAL;
+    for (int r = 0; r < n; r++) {
+        double x, y;
+        fl_topology_get_position(t, fl_topology_switch_node(t, r), &x, &y);
+        min_x = fmin(min_x, x);
+        min_y = fmin(min_y, y);
+    }
+    for (int r = 0; r < n; r++) {
+        int s = fl_topology_switch_node(t, r);
+        double x, y;
+        fl_topology_get_position(t, s, &x, &y);
+        fl_topology_set_position(t, s, x - min_x, y - min_y);
+    }
+}
+
+/* --- igraph ------------------------------------------------------------- */
+
+/* The one mutable global of the engine, and a justified one: igraph is built
+ * with IGRAPH_THREAD_SAFE 0, so its default random generator, its error and
+ * warning handlers and its cleanup stack are process-wide. Two threads
+ * generating networks at once (the GUI's worker threads, a parallel sweep)
+ * would otherwise share one random stream, and the same seed would no
+ * longer give the same network. */
+static pthread_mutex_t igraph_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void fl__igraph_lock(void)
+{
+    pthread_mutex_lock(&igraph_mutex);
+}
+
+void fl__igraph_unlock(void)
+{
+    pthread_mutex_unlock(&igraph_mutex);
+}
+
+int fl__igraph_error(FlError *err, igraph_error_t code, const char *what)
+{
+    if (code == IGRAPH_ENOMEM)
+        return fl_error_set(err, FL_ENOMEM, "out of memory while igraph tried to %s", what);
+    return fl_error_set(err, FL_EINVAL, "igraph failed to %s: %s", what,
+                        igraph_strerror(code));
+}
+
+int fl__igraph_enter(FlIgraphScope *scope, uint64_t seed, FlError *err)
+{
+    fl__igraph_lock();
+    scope->saved_error_handler = igraph_set_error_handler(igraph_error_handler_ignore);
+    scope->saved_warning_handler = igraph_set_warning_handler(igraph_warning_handler_ignore);
+    igraph_error_t ig = igraph_rng_init(&scope->rng, &igraph_rngtype_pcg32);
+    if (!ig)
+        ig = igraph_rng_seed(&scope->rng, (igraph_uint_t)seed);
+    if (ig) {
+        igraph_set_error_handler(scope->saved_error_handler);
+        igraph_set_warning_handler(scope->saved_warning_handler);
+        fl__igraph_unlock();
+        return fl__igraph_error(err, ig, "set up its random generator");
+    }
+    scope->saved_rng = igraph_rng_default();
+    igraph_rng_set_default(&scope->rng);
+    return FL_OK;
+}
+
+void fl__igraph_leave(FlIgraphScope *scope)
+{
+    igraph_rng_set_default(scope->saved_rng);
+    igraph_rng_destroy(&scope->rng);
+    igraph_set_error_handler(scope->saved_error_handler);
+    igraph_set_warning_handler(scope->saved_warning_handler);
+    fl__igraph_unlock();
+}
+
+/* Kamada–Kawai gives the tidiest drawings of the small networks people look
+ * at, but its cost grows with the square of the switch count (0.4 s for 400
+ * switches, 3 s for 1000); above this size Fruchterman–Reingold with a grid
+ * takes over, 500 iterations up to FR_FULL_MAX switches (about 2 s), fewer
+ * above so that the work stays bounded (a drawing of 100000 random
+ * switches is a hairball however long it is polished). */
+#define KAMADA_KAWAI_MAX 400
+#define FR_ITERATIONS 500
+#define FR_FULL_MAX 20000
+#define FR_MIN_ITERATIONS 10
+
+int fl__layout_igraph(const igraph_t *g, double *xy, FlError *err)
+{
+    igraph_integer_t n = igraph_vcount(g);
+    igraph_matrix_t res;
+    igraph_error_t ig = igraph_matrix_init(&res, 0, 0);
+    if (ig)
+        return fl__igraph_error(err, ig, "allocate a layout");
+    if (n <= KAMADA_KAWAI_MAX)
+        /* Without a seed layout KK starts from a circle: deterministic. */
+        ig = igraph_layout_kamada_kawai(g, &res, 0, 50 * n, 0.0, (igraph_real_t)n, NULL,
+                                        NULL, NULL, NULL, NULL);
+    else {
+        igraph_integer_t iterations = FR_ITERATIONS;
+        if (n > FR_FULL_MAX)
+            iterations = FR_ITERATIONS * FR_FULL_MAX / n;
+        if (iterations < FR_MIN_ITERATIONS)
+            iterations = FR_MIN_ITERATIONS;
+        ig = igraph_layout_fruchterman_reingold(g, &res, 0, iterations, sqrt((double)n),
+                                                IGRAPH_LAYOUT_AUTOGRID, NULL, NULL, NULL,
+                                                NULL, NULL);
+    }
+    if (ig) {
+        igraph_matrix_destroy(&res);
+        return fl__igraph_error(err, ig, "lay out the network");
+    }
+    for (igraph_integer_t v = 0; v < n; v++) {
+        xy[2 * v] = MATRIX(res, v, 0);
+        xy[2 * v + 1] = MATRIX(res, v, 1);
+    }
+    igraph_matrix_destroy(&res);
+    return FL_OK;
+}
