@@ -1,0 +1,673 @@
+/* json.c — Flitlab's own topology file, read with jansson and written by hand.
+ *
+ * Format version 1. Keep it stable: a change that a version-1 reader would
+ * misread needs version 2, which version-1 readers refuse with FL_EVERSION.
+ *
+ *   {
+ *     "format": "flitlab-topology",   required, exactly this string
+ *     "version": 1,                   required
+ *     "name": "my torus",             optional, default ""
+ *     "family": "torus",              optional, default "custom"
+ *     "family_dims": [8, 8],          optional, default []; up to 3 integers >= 1
+ *     "spec": "torus:8x8",            optional, default null
+ *     "coord_dims": 2,                optional, default 0; 0 to 3
+ *     "nodes": [                      required; at most 2^22 nodes
+ *       {"kind": "switch", "ports": 5, "coords": [0, 0], "pos": [0, 0]},
+ *       {"kind": "host", "ports": 1, "coords": [0, 0], "pos": [0.25, -0.25]}
+ *     ],
+ *     "links": [                      required
+ *       [0, 4, 1, 0]                  node a, port of a, node b, port of b
+ *     ]
+ *   }
+ *
+ * Nodes, ports and links are numbered from 0 in file order, and the order is
+ * kept: link l carries channels 2l and 2l + 1. In a node, "kind" is
+ * "switch" or "host"; "ports" is 1 to 256 for a switch and 1 for a host (where
+ * it may be left out); "coords" holds coord_dims integers (default zeros);
+ * "pos" is the drawing position, two finite numbers within +-1e9 in layout
+ * units (default [0, 0]).
+ *
+ * "family", "family_dims" and "spec" describe the generator that built the
+ * network; a custom network has family "custom", no dims and a null spec.
+ * Building a topology resets its family to "custom", so the reader restores
+ * them once the network is built, but only when the spec still generates
+ * exactly the network of the file (positions and name aside). A file edited
+ * by hand, or written by a version whose generator differs, reads as a
+ * custom network, just as an edit in the program makes a generated network
+ * custom: routing rules that trust a family never meet a network that is
+ * not what the family says.
+ *
+ * Anything else is an error: unknown fields, duplicate keys, wrong types,
+ * trailing text. The writer always writes every field, in the order above,
+ * one node or link per line, so the same topology gives the same bytes.
+ */
+#include <ctype.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "flitlab-io.h"
+
+#define FORMAT_NAME "flitlab-topology"
+#define FORMAT_VERSION 1
+#define MAX_FAMILY_NAME 64
+#define MAX_SPEC 256
+#define MAX_COORD 1000000000
+#define MAX_POSITION 1e9
+/* Port arrays are allocated from the declared counts, so cap their sum too:
+ * 2^22 nodes of 256 ports would otherwise ask for gigabytes. */
+#define MAX_TOTAL_PORTS (1L << 25)
+
+/* ------------------------------------------------------------------------ */
+/* Numbers and names shared with the other writers                          */
+/* ------------------------------------------------------------------------ */
+
+void fl__io_format_number(char buf[FL__IO_NUMBER_MAX], double v)
+{
+    /* The shortest of 15, 16, 17 significant digits that reads back as the
+     * same double, so files stay readable and round trips stay exact. */
+    if (v == 0)
+        v = 0; /* -0 would read back as the integer 0 */
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, FL__IO_NUMBER_MAX, "%.*g", prec, v);
+        /* strtod reads the text in the locale printf wrote it in. */
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    /* printf follows LC_NUMERIC, which the GUI sets: turn whatever decimal
+     * separator it used (possibly several bytes) into '.'. */
+    char *w = buf;
+    for (const char *r = buf; *r;) {
+        if (isdigit((unsigned char)*r) || *r == 'e' || *r == '+' || *r == '-') {
+            *w++ = *r++;
+        } else {
+            *w++ = '.';
+            while (*r && !isdigit((unsigned char)*r) && *r != 'e' && *r != '+' && *r != '-')
+                r++;
+        }
+    }
+    *w = '\0';
+}
+
+int fl__io_check_position(const FlTopology *t, int node, FlError *err)
+{
+    double x, y;
+    fl_topology_get_position(t, node, &x, &y);
+    if (!isfinite(x) || !isfinite(y) || fabs(x) > MAX_POSITION || fabs(y) > MAX_POSITION)
+        return fl_error_set(err, FL_EINVAL,
+                            "node %d is at (%g, %g): a file holds positions within +-1e9 only",
+                            node, x, y);
+    return FL_OK;
+}
+
+/* Family names are short identifiers like "myrinet-mesh". */
+static int valid_family_name(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > MAX_FAMILY_NAME)
+        return 0;
+    /* Explicit ranges: islower() would follow a single-byte locale. */
+    for (size_t i = 0; i < n; i++)
+        if (!(s[i] >= 'a' && s[i] <= 'z') && !(s[i] >= '0' && s[i] <= '9') && s[i] != '-'
+            && s[i] != '_')
+            return 0;
+    return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reading                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* One validated node, so the builder need not re-check anything. */
+typedef struct NodeSpec {
+    FlNodeKind kind;
+    int ports;
+    int coords[FL_MAX_DIMS];
+    double x, y;
+} NodeSpec;
+
+/* The file's metadata, validated. Strings point into the jansson tree. */
+typedef struct Meta {
+    const char *name;
+    const char *family;
+    int family_ndims;
+    int family_dims[FL_MAX_DIMS];
+    const char *spec;
+    int coord_dims;
+} Meta;
+
+/* A JSON integer within [lo, hi]; json reals such as 2.0 are refused. */
+static int get_int(const json_t *v, long long lo, long long hi, int *out)
+{
+    if (!json_is_integer(v))
+        return 0;
+    json_int_t i = json_integer_value(v);
+    if (i < lo || i > hi)
+        return 0;
+    *out = (int)i;
+    return 1;
+}
+
+static const char *type_name(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a real number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+    }
+    return "a value";
+}
+
+/* Refuses any key of obj that is not in the NULL-terminated list known. */
+static int check_keys(json_t *obj, const char *const *known, const char *where,
+                      FlError *err)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach(obj, key, value) {
+        int found = 0;
+        for (const char *const *k = known; *k && !found; k++)
+            found = strcmp(key, *k) == 0;
+        if (!found)
+            return fl_error_set(err, FL_EPARSE, "%s%sunknown field \"%.64s\"", where,
+                                *where ? ": " : "", key);
+    }
+    return FL_OK;
+}
+
+static int check_header(json_t *root, FlError *err)
+{
+    if (!json_is_object(root))
+        return fl_error_set(err, FL_EPARSE,
+                            "not a Flitlab topology: the file holds %s, not an object",
+                            type_name(root));
+    json_t *format = json_object_get(root, "format");
+    if (!format)
+        return fl_error_set(err, FL_EPARSE,
+                            "not a Flitlab topology: the \"format\" field is missing");
+    if (!json_is_string(format) || strcmp(json_string_value(format), FORMAT_NAME) != 0)
+        return fl_error_set(err, FL_EPARSE, "format: must be \"" FORMAT_NAME "\"");
+    json_t *version = json_object_get(root, "version");
+    if (!version)
+        return fl_error_set(err, FL_EPARSE, "version: missing");
+    if (!json_is_integer(version) || json_integer_value(version) < 1)
+        return fl_error_set(err, FL_EPARSE, "version: must be a positive integer");
+    if (json_integer_value(version) > FORMAT_VERSION)
+        return fl_error_set(err, FL_EVERSION,
+                            "the file was written by a newer Flitlab (topology format "
+                            "version %lld; this version reads %d)",
+                            (long long)json_integer_value(version), FORMAT_VERSION);
+    static const char *const known[] = {
+        "format", "version", "name", "family", "family_dims", "spec", "coord_dims",
+        "nodes", "links", NULL,
+    };
+    return check_keys(root, known, "", err);
+}
+
+static int read_meta(json_t *root, Meta *m, FlError *err)
+{
+    json_t *v;
+    m->name = "";
+    if ((v = json_object_get(root, "name"))) {
+        if (!json_is_string(v))
+            return fl_error_set(err, FL_EPARSE, "name: must be a string, not %s", type_name(v));
+        m->name = json_string_value(v);
+    }
+
+    m->family = "custom";
+    if ((v = json_object_get(root, "family"))) {
+        if (!json_is_string(v) || !valid_family_name(json_string_value(v)))
+            return fl_error_set(err, FL_EPARSE,
+                                "family: must be a family name such as \"torus\" or \"custom\"");
+        m->family = json_string_value(v);
+    }
+
+    m->family_ndims = 0;
+    if ((v = json_object_get(root, "family_dims"))) {
+        if (!json_is_array(v) || json_array_size(v) > FL_MAX_DIMS)
+            return fl_error_set(err, FL_EPARSE,
+                                "family_dims: must be an array of at most %d integers",
+                                FL_MAX_DIMS);
+        m->family_ndims = (int)json_array_size(v);
+        for (int d = 0; d < m->family_ndims; d++)
+            if (!get_int(json_array_get(v, (size_t)d), 1, FL_IO_MAX_NODES, &m->family_dims[d]))
+                return fl_error_set(err, FL_EPARSE,
+                                    "family_dims[%d]: must be an integer from 1 to %d", d,
+                                    FL_IO_MAX_NODES);
+    }
+
+    m->spec = NULL;
+    if ((v = json_object_get(root, "spec")) && !json_is_null(v)) {
+        if (!json_is_string(v) || json_string_length(v) == 0
+            || json_string_length(v) > MAX_SPEC)
+            return fl_error_set(err, FL_EPARSE,
+                                "spec: must be null or a spec of 1 to %d characters", MAX_SPEC);
+        m->spec = json_string_value(v);
+    }
+    if (strcmp(m->family, "custom") == 0 && (m->spec || m->family_ndims))
+        return fl_error_set(err, FL_EPARSE,
+                            "%s: must be %s for a custom network",
+                            m->spec ? "spec" : "family_dims", m->spec ? "null" : "empty");
+
+    m->coord_dims = 0;
+    if ((v = json_object_get(root, "coord_dims"))
+        && !get_int(v, 0, FL_MAX_DIMS, &m->coord_dims))
+        return fl_error_set(err, FL_EPARSE, "coord_dims: must be an integer from 0 to %d",
+                            FL_MAX_DIMS);
+    return FL_OK;
+}
+
+static int read_node(json_t *v, size_t i, int coord_dims, NodeSpec *ns, FlError *err)
+{
+    static const char *const known[] = { "kind", "ports", "coords", "pos", NULL };
+    char where[48];
+    snprintf(where, sizeof where, "nodes[%zu]", i);
+    if (!json_is_object(v))
+        return fl_error_set(err, FL_EPARSE, "%s: must be an object, not %s", where,
+                            type_name(v));
+    int rc = check_keys(v, known, where, err);
+    if (rc)
+        return rc;
+
+    json_t *kind = json_object_get(v, "kind");
+    const char *k = json_is_string(kind) ? json_string_value(kind) : "";
+    if (strcmp(k, "switch") == 0)
+        ns->kind = FL_NODE_SWITCH;
+    else if (strcmp(k, "host") == 0)
+        ns->kind = FL_NODE_HOST;
+    else
+        return fl_error_set(err, FL_EPARSE, "%s.kind: must be \"switch\" or \"host\"", where);
+
+    json_t *ports = json_object_get(v, "ports");
+    if (ns->kind == FL_NODE_HOST) {
+        ns->ports = 1;
+        if (ports && !get_int(ports, 1, 1, &ns->ports))
+            return fl_error_set(err, FL_EPARSE, "%s.ports: a host has exactly 1 port", where);
+    } else if (!get_int(ports, 1, FL_MAX_PORTS, &ns->ports)) {
+        return fl_error_set(err, FL_EPARSE, "%s.ports: must be an integer from 1 to %d",
+                            where, FL_MAX_PORTS);
+    }
+
+    memset(ns->coords, 0, sizeof ns->coords);
+    json_t *coords = json_object_get(v, "coords");
+    if (coords) {
+        if (!json_is_array(coords) || json_array_size(coords) != (size_t)coord_dims)
+            return fl_error_set(err, FL_EPARSE,
+                                "%s.coords: must be an array of coord_dims (%d) integers",
+                                where, coord_dims);
+        for (int d = 0; d < coord_dims; d++)
+            if (!get_int(json_array_get(coords, (size_t)d), -MAX_COORD, MAX_COORD,
+                         &ns->coords[d]))
+                return fl_error_set(err, FL_EPARSE,
+                                    "%s.coords[%d]: must be an integer within +-%d", where, d,
+                                    MAX_COORD);
+    }
+
+    ns->x = ns->y = 0;
+    json_t *pos = json_object_get(v, "pos");
+    if (pos) {
+        json_t *x = json_array_get(pos, 0), *y = json_array_get(pos, 1);
+        if (!json_is_array(pos) || json_array_size(pos) != 2 || !json_is_number(x)
+            || !json_is_number(y))
+            return fl_error_set(err, FL_EPARSE, "%s.pos: must be an array of two numbers",
+                                where);
+        ns->x = json_number_value(x);
+        ns->y = json_number_value(y);
+        if (!isfinite(ns->x) || !isfinite(ns->y) || fabs(ns->x) > MAX_POSITION
+            || fabs(ns->y) > MAX_POSITION)
+            return fl_error_set(err, FL_EPARSE, "%s.pos: must be finite and within +-1e9",
+                                where);
+    }
+    return FL_OK;
+}
+
+/* Checks every node before anything is allocated for them. */
+static int check_nodes(json_t *nodes, int coord_dims, FlError *err)
+{
+    if (!json_is_array(nodes))
+        return fl_error_set(err, FL_EPARSE, "nodes: %s",
+                            nodes ? "must be an array" : "missing");
+    size_t n = json_array_size(nodes);
+    if (n > FL_IO_MAX_NODES)
+        return fl_error_set(err, FL_ERANGE, "nodes: the file has %zu nodes; at most %d can be read",
+                            n, FL_IO_MAX_NODES);
+    long total_ports = 0;
+    for (size_t i = 0; i < n; i++) {
+        NodeSpec ns;
+        int rc = read_node(json_array_get(nodes, i), i, coord_dims, &ns, err);
+        if (rc)
+            return rc;
+        total_ports += ns.ports;
+        if (total_ports > MAX_TOTAL_PORTS)
+            return fl_error_set(err, FL_ERANGE,
+                                "nodes: more than %ld ports in all; the network is too big to read",
+                                MAX_TOTAL_PORTS);
+    }
+    return FL_OK;
+}
+
+static int add_nodes(FlTopology *t, json_t *nodes, int coord_dims, FlError *err)
+{
+    for (size_t i = 0; i < json_array_size(nodes); i++) {
+        NodeSpec ns;
+        int id, rc = read_node(json_array_get(nodes, i), i, coord_dims, &ns, err);
+        if (rc || (rc = fl_topology_add_node(t, ns.kind, ns.ports, &id, err)))
+            return rc;
+        fl_topology_set_coords(t, id, ns.coords);
+        fl_topology_set_position(t, id, ns.x, ns.y);
+    }
+    return FL_OK;
+}
+
+static int add_link(FlTopology *t, json_t *v, size_t i, FlError *err)
+{
+    int n = fl_topology_node_count(t);
+    int e[4];
+    if (!json_is_array(v) || json_array_size(v) != 4)
+        return fl_error_set(err, FL_EPARSE,
+                            "links[%zu]: must be an array [node, port, node, port]", i);
+    for (int k = 0; k < 4; k++)
+        if (!get_int(json_array_get(v, (size_t)k), 0, INT_MAX, &e[k]))
+            return fl_error_set(err, FL_EPARSE,
+                                "links[%zu][%d]: must be a %s number, an integer from 0", i, k,
+                                k % 2 ? "port" : "node");
+    for (int k = 0; k < 4; k += 2) {
+        int node = e[k], port = e[k + 1];
+        if (node >= n)
+            return fl_error_set(err, FL_EPARSE,
+                                "links[%zu]: node %d does not exist (the file has %d nodes)", i,
+                                node, n);
+        int np = fl_topology_node_ports(t, node);
+        if (port >= np)
+            return fl_error_set(err, FL_EPARSE, "links[%zu]: node %d has no port %d (it has %d)",
+                                i, node, port, np);
+        int used = fl_topology_port_link(t, node, port);
+        if (used >= 0)
+            return fl_error_set(err, FL_EPARSE,
+                                "links[%zu]: port %d of node %d is already used by links[%d]", i,
+                                port, node, used);
+    }
+    if (e[0] == e[2])
+        return fl_error_set(err, FL_EPARSE, "links[%zu]: links node %d to itself", i, e[0]);
+    if (fl_topology_node_kind(t, e[0]) == FL_NODE_HOST
+        && fl_topology_node_kind(t, e[2]) == FL_NODE_HOST)
+        return fl_error_set(err, FL_EPARSE,
+                            "links[%zu]: joins two hosts (%d and %d); a host attaches to a switch",
+                            i, e[0], e[2]);
+    FlError why;
+    int rc = fl_topology_connect(t, e[0], e[1], e[2], e[3], NULL, &why);
+    if (rc)
+        return fl_error_set(err, rc, "links[%zu]: %s", i, why.message);
+    return FL_OK;
+}
+
+/* The spec's size part, "AxBxC", agrees with family_dims, and the file has
+ * at least as many switches as the sizes multiply to, which every family
+ * needs. So a small file cannot make the reader generate a big network,
+ * except through a hypercube, whose size d means 2^d switches; the spec
+ * parser's own limits (2^20 switches) bound that. */
+static int spec_fits(const FlTopology *t, const Meta *m)
+{
+    char want[MAX_FAMILY_NAME + 16 * FL_MAX_DIMS + 2];
+    int len = snprintf(want, sizeof want, "%s:", m->family);
+    long long product = 1;
+    for (int d = 0; d < m->family_ndims; d++) {
+        len += snprintf(want + len, sizeof want - (size_t)len, "%s%d", d ? "x" : "",
+                        m->family_dims[d]);
+        product *= m->family_dims[d];
+    }
+    size_t n = (size_t)len;
+    return m->family_ndims > 0 && strncmp(m->spec, want, n) == 0
+           && (m->spec[n] == '\0' || m->spec[n] == ',')
+           && product <= fl_topology_switch_count(t);
+}
+
+/* Same nodes, ports, coordinates and links, in the same order. */
+static int same_structure(const FlTopology *a, const FlTopology *b)
+{
+    int n = fl_topology_node_count(a), dims = fl_topology_coord_dims(a);
+    if (n != fl_topology_node_count(b) || dims != fl_topology_coord_dims(b)
+        || fl_topology_link_count(a) != fl_topology_link_count(b))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        int ca[FL_MAX_DIMS], cb[FL_MAX_DIMS];
+        fl_topology_get_coords(a, i, ca);
+        fl_topology_get_coords(b, i, cb);
+        if (fl_topology_node_kind(a, i) != fl_topology_node_kind(b, i)
+            || fl_topology_node_ports(a, i) != fl_topology_node_ports(b, i)
+            || memcmp(ca, cb, sizeof(int) * (size_t)dims) != 0)
+            return 0;
+    }
+    for (int l = 0; l < fl_topology_link_count(a); l++) {
+        int ea[4], eb[4];
+        fl_topology_link_ends(a, l, &ea[0], &ea[1], &ea[2], &ea[3]);
+        fl_topology_link_ends(b, l, &eb[0], &eb[1], &eb[2], &eb[3]);
+        if (memcmp(ea, eb, sizeof ea) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Gives t the file's family when its spec regenerates t; see the top. */
+static int restore_family(FlTopology *t, const Meta *m, FlError *err)
+{
+    if (strcmp(m->family, "custom") == 0 || !m->spec || !spec_fits(t, m))
+        return FL_OK;
+    FlTopology *g = NULL;
+    int rc = fl_topology_from_spec(m->spec, &g, NULL);
+    if (rc == FL_ENOMEM)
+        return fl_error_set(err, FL_ENOMEM, "out of memory reading a topology");
+    /* Any other failure means the spec no longer makes this network. */
+    int dims[FL_MAX_DIMS];
+    int ndims = rc ? 0 : fl_topology_family_dims(g, dims);
+    int same = !rc && strcmp(fl_topology_family(g), m->family) == 0
+               && ndims == m->family_ndims
+               && memcmp(dims, m->family_dims, sizeof(int) * (size_t)ndims) == 0
+               && same_structure(t, g);
+    rc = FL_OK;
+    if (same && fl_topology_set_family(t, m->family, ndims, dims, fl_topology_spec(g)))
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory reading a topology");
+    fl_topology_free(g);
+    return rc;
+}
+
+/* Builds the network the validated tree describes. */
+static int build(json_t *root, const Meta *m, FlTopology **out, FlError *err)
+{
+    json_t *nodes = json_object_get(root, "nodes");
+    json_t *links = json_object_get(root, "links");
+    int rc = check_nodes(nodes, m->coord_dims, err);
+    if (rc)
+        return rc;
+    if (!json_is_array(links))
+        return fl_error_set(err, FL_EPARSE, "links: %s", links ? "must be an array" : "missing");
+
+    FlTopology *t = fl_topology_new();
+    if (!t)
+        return fl_error_set(err, FL_ENOMEM, "out of memory reading a topology");
+    fl_topology_set_coord_dims(t, m->coord_dims);
+    if ((rc = add_nodes(t, nodes, m->coord_dims, err)))
+        goto fail_topology;
+    for (size_t i = 0; i < json_array_size(links); i++)
+        if ((rc = add_link(t, json_array_get(links, i), i, err)))
+            goto fail_topology;
+    if (fl_topology_set_name(t, m->name)) {
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory reading a topology");
+        goto fail_topology;
+    }
+    /* Building reset the family to "custom"; restore the generator's. */
+    if ((rc = restore_family(t, m, err)))
+        goto fail_topology;
+    *out = t;
+    return FL_OK;
+
+fail_topology:
+    fl_topology_free(t);
+    return rc;
+}
+
+int fl_io_read_json_string(const char *text, size_t len, FlTopology **out, FlError *err)
+{
+    if ((!text && len) || !out)
+        return fl_error_set(err, FL_EINVAL, "no text or no place for the topology");
+    if (len > FL_IO_MAX_FILE_BYTES)
+        return fl_error_set(err, FL_ERANGE, "the file is larger than %zu bytes",
+                            (size_t)FL_IO_MAX_FILE_BYTES);
+    json_error_t jerr;
+    json_t *root = json_loadb(text ? text : "", len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        /* jansson quotes the input near the error; keep the message one
+         * line of plain text whatever the input held. */
+        for (char *c = jerr.text; *c; c++)
+            if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+                *c = '?';
+        return fl_error_set(err, FL_EPARSE, "line %d, column %d: %s", jerr.line, jerr.column,
+                            jerr.text);
+    }
+    Meta m;
+    int rc = check_header(root, err);
+    if (!rc)
+        rc = read_meta(root, &m, err);
+    if (!rc)
+        rc = build(root, &m, out, err);
+    json_decref(root);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Writing                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Writes s as a JSON string; jansson does the escaping and refuses text that
+ * is not UTF-8. */
+static int write_string(FILE *fp, const char *s, const char *what, FlError *err)
+{
+    json_t *js = json_string(s);
+    if (!js)
+        return fl_error_set(err, FL_EINVAL, "the %s is not valid UTF-8 text", what);
+    char *text = json_dumps(js, JSON_ENCODE_ANY);
+    json_decref(js);
+    if (!text)
+        return fl_error_set(err, FL_ENOMEM, "out of memory writing the %s", what);
+    fputs(text, fp);
+    free(text);
+    return FL_OK;
+}
+
+/* Everything a file cannot hold is found before the first byte is written. */
+static int check_writable(const FlTopology *t, FlError *err)
+{
+    const char *family = fl_topology_family(t);
+    const char *spec = fl_topology_spec(t);
+    if (!valid_family_name(family))
+        return fl_error_set(err, FL_EINVAL, "family \"%.64s\" is not a family name", family);
+    if (spec && (strlen(spec) == 0 || strlen(spec) > MAX_SPEC))
+        return fl_error_set(err, FL_EINVAL, "the spec must have 1 to %d characters", MAX_SPEC);
+    int dims[FL_MAX_DIMS];
+    int ndims = fl_topology_family_dims(t, dims);
+    for (int d = 0; d < ndims; d++)
+        if (dims[d] < 1 || dims[d] > FL_IO_MAX_NODES)
+            return fl_error_set(err, FL_EINVAL, "family size %d is out of range", dims[d]);
+    const char *texts[] = { fl_topology_name(t), family, spec };
+    for (int i = 0; i < 3; i++) {
+        json_t *js = texts[i] ? json_string(texts[i]) : NULL;
+        if (texts[i] && !js)
+            return fl_error_set(err, FL_EINVAL, "the network's %s is not valid UTF-8 text",
+                                i == 0 ? "name" : i == 1 ? "family" : "spec");
+        json_decref(js);
+    }
+    for (int n = 0; n < fl_topology_node_count(t); n++) {
+        int rc = fl__io_check_position(t, n, err);
+        if (rc)
+            return rc;
+    }
+    return FL_OK;
+}
+
+static void write_nodes(const FlTopology *t, FILE *fp)
+{
+    int nn = fl_topology_node_count(t), cd = fl_topology_coord_dims(t);
+    fputs(nn ? "  \"nodes\": [\n" : "  \"nodes\": [],\n", fp);
+    for (int n = 0; n < nn; n++) {
+        int coords[FL_MAX_DIMS];
+        double x, y;
+        char xs[FL__IO_NUMBER_MAX], ys[FL__IO_NUMBER_MAX];
+        fl_topology_get_coords(t, n, coords);
+        fl_topology_get_position(t, n, &x, &y);
+        fl__io_format_number(xs, x);
+        fl__io_format_number(ys, y);
+        fprintf(fp, "    {\"kind\": \"%s\", \"ports\": %d, \"coords\": [",
+                fl_topology_node_kind(t, n) == FL_NODE_HOST ? "host" : "switch",
+                fl_topology_node_ports(t, n));
+        for (int d = 0; d < cd; d++)
+            fprintf(fp, "%s%d", d ? ", " : "", coords[d]);
+        fprintf(fp, "], \"pos\": [%s, %s]}%s\n", xs, ys, n + 1 < nn ? "," : "");
+    }
+    if (nn)
+        fputs("  ],\n", fp);
+}
+
+static void write_links(const FlTopology *t, FILE *fp)
+{
+    int nl = fl_topology_link_count(t);
+    fputs(nl ? "  \"links\": [\n" : "  \"links\": []\n", fp);
+    for (int l = 0; l < nl; l++) {
+        int a, pa, b, pb;
+        fl_topology_link_ends(t, l, &a, &pa, &b, &pb);
+        fprintf(fp, "    [%d, %d, %d, %d]%s\n", a, pa, b, pb, l + 1 < nl ? "," : "");
+    }
+    if (nl)
+        fputs("  ]\n", fp);
+}
+
+int fl_io_write_json(const FlTopology *t, FILE *fp, FlError *err)
+{
+    if (!t || !fp)
+        return fl_error_set(err, FL_EINVAL, "no topology or no stream to write to");
+    int rc = check_writable(t, err);
+    if (rc)
+        return rc;
+
+    /* A custom network has no generator parameters, whatever was set. */
+    const char *family = fl_topology_family(t);
+    int custom = strcmp(family, "custom") == 0;
+    int dims[FL_MAX_DIMS];
+    int ndims = custom ? 0 : fl_topology_family_dims(t, dims);
+    const char *spec = custom ? NULL : fl_topology_spec(t);
+
+    fprintf(fp, "{\n  \"format\": \"" FORMAT_NAME "\",\n  \"version\": %d,\n  \"name\": ",
+            FORMAT_VERSION);
+    if ((rc = write_string(fp, fl_topology_name(t), "name", err)))
+        return rc;
+    fputs(",\n  \"family\": ", fp);
+    if ((rc = write_string(fp, family, "family", err)))
+        return rc;
+    fputs(",\n  \"family_dims\": [", fp);
+    for (int d = 0; d < ndims; d++)
+        fprintf(fp, "%s%d", d ? ", " : "", dims[d]);
+    fputs("],\n  \"spec\": ", fp);
+    if (!spec)
+        fputs("null", fp);
+    else if ((rc = write_string(fp, spec, "spec", err)))
+        return rc;
+    fprintf(fp, ",\n  \"coord_dims\": %d,\n", fl_topology_coord_dims(t));
+    write_nodes(t, fp);
+    write_links(t, fp);
+    fputs("}\n", fp);
+    if (ferror(fp))
+        return fl_error_set(err, FL_EIO, "write error");
+    return FL_OK;
+}
+
+char *fl_io_write_json_string(const FlTopology *t, FlError *err)
+{
+    return fl_io_write_string(t, FL_FORMAT_JSON, err);
+}
