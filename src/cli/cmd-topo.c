@@ -1,0 +1,241 @@
+/* cmd-topo.c — `flitlab topo`: generate, measure and export topologies. */
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "flitlab-io.h"
+#ifdef FL_HAVE_CAIRO
+#include "flitlab-draw.h"
+#endif
+
+/* ---- topo metrics ------------------------------------------------------- */
+
+static const CliOption metrics_options[] = {
+    { "json", 0, NULL, "print one JSON object instead of a table" },
+    { "exact-max", 0, "N", "exhaustive bisection search up to N switches (default 28)" },
+    { "seed", 0, "S", "seed for the METIS bisection bound (default 1)" },
+    { 0 },
+};
+
+static const CliCommand metrics_cmd = {
+    "topo metrics", "SPEC|FILE|PROJECT.flitlab#NAME [--json]",
+    "Measure a network: size, switch degree, diameter, mean distance (paper 003\n"
+    "eq. 5), the distance histogram N(k), bisection width and paper 003's bottleneck\n"
+    "bound on uniform-traffic throughput. Distances are between switches.",
+    metrics_options, 1, 1,
+};
+
+static json_t *metrics_json(const FlTopology *t, const FlMetrics *m)
+{
+    json_t *hist = json_array();
+    for (int k = 0; k < m->histogram_len; k++)
+        json_array_append_new(hist, json_integer(m->distance_histogram[k]));
+    const char *spec = fl_topology_spec(t);
+    return json_pack("{s:o, s:s, s:i, s:i, s:i, s:i, s:i, s:b, s:o, s:f, s:o, s:i, s:b,"
+                     " s:s, s:f}",
+                     "spec", spec ? json_string(spec) : json_null(),
+                     "family", fl_topology_family(t),
+                     "switches", m->switches, "hosts", m->hosts, "links", m->links,
+                     "degree_min", m->degree_min, "degree_max", m->degree_max,
+                     "connected", m->connected,
+                     "diameter", m->connected ? json_integer(m->diameter) : json_null(),
+                     "mean_distance", m->mean_distance,
+                     "distance_histogram", hist,
+                     "bisection_width", m->bisection_width,
+                     "bisection_exact", m->bisection_method == FL_BISECTION_EXHAUSTIVE
+                                            || m->bisection_method == FL_BISECTION_CLOSED_FORM,
+                     "bisection_method", fl_bisection_method_name(m->bisection_method),
+                     "throughput_bound", m->throughput_bound);
+}
+
+static void print_metrics_table(const FlTopology *t, const FlMetrics *m)
+{
+    const char *spec = fl_topology_spec(t);
+    printf("%-18s %s\n", "topology", spec ? spec : fl_topology_family(t));
+    printf("%-18s %d\n", "switches", m->switches);
+    printf("%-18s %d\n", "hosts", m->hosts);
+    printf("%-18s %d\n", "links", m->links);
+    printf("%-18s %d .. %d\n", "switch degree", m->degree_min, m->degree_max);
+    if (m->connected) {
+        printf("%-18s %d\n", "diameter", m->diameter);
+        printf("%-18s %.6f\n", "mean distance", m->mean_distance);
+    } else {
+        printf("%-18s not connected\n", "diameter");
+    }
+    const char *how = m->bisection_method == FL_BISECTION_METIS ? "upper bound from METIS"
+                      : m->bisection_method == FL_BISECTION_CLOSED_FORM ? "exact, closed form"
+                      : m->bisection_method == FL_BISECTION_EXHAUSTIVE ? "exact, by search"
+                                                                       : "not computed";
+    printf("%-18s %d (%s)\n", "bisection width", m->bisection_width, how);
+    printf("%-18s %.4f messages per unit time (paper 003 eq. 13)\n", "throughput bound",
+           m->throughput_bound);
+    printf("%-18s", "distance N(k)");
+    for (int k = 0; k < m->histogram_len; k++)
+        printf(" %d:%lld", k, (long long)m->distance_histogram[k]);
+    printf("\n");
+}
+
+static int run_metrics(const CliCommand *cmd, const CliParsed *p)
+{
+    FlMetricsOptions opt = { 0 };
+    long v;
+    const char *s;
+    opt.seed = 1;
+    if ((s = cli_value(cmd, p, "exact-max"))) {
+        if (cli_int_value("exact-max", s, 0, 64, &v))
+            return CLI_USAGE;
+        opt.exact_bisection_max = (int)v;
+    }
+    if ((s = cli_value(cmd, p, "seed"))) {
+        if (cli_int_value("seed", s, 0, 2147483647L, &v))
+            return CLI_USAGE;
+        opt.seed = (uint64_t)v;
+    }
+
+    FlError err = { 0 };
+    FlTopology *t = NULL;
+    if (cli_load_topology(p->args[0], &t, &err))
+        return cli_engine_error(&err);
+    FlMetrics m = { 0 };
+    int rc = fl_metrics_compute(t, &opt, &m, &err);
+    if (rc) {
+        fl_topology_free(t);
+        return cli_engine_error(&err);
+    }
+    if (cli_flag(cmd, p, "json")) {
+        json_t *o = metrics_json(t, &m);
+        char *text = o ? json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) : NULL;
+        if (text)
+            printf("%s\n", text);
+        else
+            rc = cli_error(CLI_FAIL, "out of memory writing JSON");
+        free(text);
+        json_decref(o);
+    } else {
+        print_metrics_table(t, &m);
+    }
+    fl_metrics_clear(&m);
+    fl_topology_free(t);
+    return rc ? CLI_FAIL : CLI_OK;
+}
+
+/* ---- topo export -------------------------------------------------------- */
+
+static const CliOption export_options[] = {
+    { "format", 'f', "FORMAT", "json, dot, anynet"
+#ifdef FL_HAVE_CAIRO
+                               ", png, svg or pdf"
+#endif
+                               " (default: from OUT's extension)" },
+    { "output", 'o', "OUT", "file to write (required; written atomically)" },
+#ifdef FL_HAVE_CAIRO
+    { "width", 0, "W", "picture width in pixels or points (default 1200)" },
+    { "height", 0, "H", "picture height in pixels or points (default 900)" },
+#endif
+    { 0 },
+};
+
+static const CliCommand export_cmd = {
+    "topo export", "SPEC|FILE|PROJECT.flitlab#NAME --format FORMAT -o OUT",
+    "Write a network as Flitlab JSON, Graphviz DOT or a BookSim 2 anynet file"
+#ifdef FL_HAVE_CAIRO
+    ",\nor draw it as a PNG, SVG or PDF picture"
+#endif
+    ". Nothing is written if anything fails.",
+    export_options, 1, 1,
+};
+
+static const char *extension(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(path, '.');
+    return dot && (!slash || dot > slash) ? dot + 1 : NULL;
+}
+
+static int is_picture(const char *format)
+{
+    return strcmp(format, "png") == 0 || strcmp(format, "svg") == 0
+           || strcmp(format, "pdf") == 0;
+}
+
+static int run_export(const CliCommand *cmd, const CliParsed *p)
+{
+    const char *out = cli_value(cmd, p, "output");
+    if (!out)
+        return cli_error(CLI_USAGE, "topo export: say where to write with -o OUT");
+    const char *format = cli_value(cmd, p, "format");
+    if (!format)
+        format = extension(out);
+    if (!format)
+        return cli_error(CLI_USAGE, "topo export: cannot tell the format of '%s': "
+                                    "give --format", out);
+
+    FlFileFormat ff = fl_io_format_from_name(format);
+    if (ff == FL_FORMAT_UNKNOWN && !is_picture(format))
+        return cli_error(CLI_USAGE, "topo export: unknown format '%s' (known: json, dot, "
+                                    "anynet%s)", format,
+#ifdef FL_HAVE_CAIRO
+                         ", png, svg, pdf"
+#else
+                         ""
+#endif
+        );
+#ifndef FL_HAVE_CAIRO
+    if (is_picture(format))
+        return cli_error(CLI_USAGE, "topo export: this flitlab was built without cairo, "
+                                    "so it cannot draw %s pictures", format);
+#else
+    long width = 1200, height = 900;
+    const char *s;
+    if ((s = cli_value(cmd, p, "width")) && cli_int_value("width", s, 16, 20000, &width))
+        return CLI_USAGE;
+    if ((s = cli_value(cmd, p, "height")) && cli_int_value("height", s, 16, 20000, &height))
+        return CLI_USAGE;
+#endif
+
+    FlError err = { 0 };
+    FlTopology *t = NULL;
+    if (cli_load_topology(p->args[0], &t, &err))
+        return cli_engine_error(&err);
+    int rc;
+#ifdef FL_HAVE_CAIRO
+    if (is_picture(format))
+        rc = fl_draw_export(t, out, format, (int)width, (int)height, &err);
+    else
+#endif
+        rc = fl_io_write_file(t, ff, out, &err);
+    fl_topology_free(t);
+    return rc ? cli_engine_error(&err) : CLI_OK;
+}
+
+/* ---- topo families ------------------------------------------------------ */
+
+static const CliOption no_options[] = { { 0 } };
+
+static const CliCommand families_cmd = {
+    "topo families", "", "List the topology generators and their spec syntax.",
+    no_options, 0, 0,
+};
+
+static int run_families(const CliCommand *cmd, const CliParsed *p)
+{
+    for (int i = 0; i < fl_family_count(); i++) {
+        const FlFamilyInfo *f = fl_family_info(i);
+        printf("%-14s %-44s %s\n", f->name, f->syntax, f->summary);
+    }
+    return CLI_OK;
+}
+
+static const CliSub topo_subs[] = {
+    { &metrics_cmd, run_metrics },
+    { &export_cmd, run_export },
+    { &families_cmd, run_families },
+    { 0 },
+};
+
+int cli_topo(int argc, char **argv)
+{
+    return cli_run_group("topo", "Generate, measure and export topologies.", topo_subs,
+                         argc, argv);
+}

@@ -1,1 +1,49 @@
-int main(void) { return 0; }
+/* main.c — `flitlab`: the command-line face of the engine, for batch work.
+ * It builds without GTK. Each group of subcommands lives in its own file. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} groups[] = {
+    { "topo", cli_topo, "generate, measure and export topologies" },
+    { "project", cli_project, "create and fill .flitlab project files" },
+};
+
+static void usage(FILE *to)
+{
+    fprintf(to, "Usage: flitlab COMMAND [ARGS]\n\n"
+                "Flitlab, a workbench for interconnection networks.\n\nCommands:\n");
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+        fprintf(to, "  %-10s %s\n", groups[i].name, groups[i].summary);
+    fprintf(to, "\nTopologies are given as a spec (mesh:8x8, torus:4x4x4, hypercube:6, ring:16,\n"
+                "line:8, xmesh:36x72, dmesh:35x71, irregular:64,ports=4,hosts=4,seed=7,\n"
+                "myrinet-line:8, myrinet-mesh:4x8), a file (.json, .anynet) or\n"
+                "PROJECT.flitlab#NAME. 'flitlab topo families' lists the generators.\n"
+                "\nRun 'flitlab COMMAND --help' for more.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0
+        || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("flitlab %s\n", FL_VERSION_STRING);
+        return CLI_OK;
+    }
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+        if (strcmp(argv[1], groups[i].name) == 0)
+            return groups[i].run(argc - 2, argv + 2);
+    return cli_error(CLI_USAGE, "unknown command '%s' (see 'flitlab --help')", argv[1]);
+}

@@ -1,0 +1,173 @@
+/* options.c — one table-driven parser and help printer for every subcommand. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_error(int status, const char *fmt, ...)
+{
+    va_list ap;
+    fputs("flitlab: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return status;
+}
+
+int cli_engine_error(const FlError *err)
+{
+    if (err->message[0])
+        return cli_error(CLI_FAIL, "%s", err->message);
+    return cli_error(CLI_FAIL, "%s", fl_strerror(err->code));
+}
+
+void cli_print_help(const CliCommand *cmd, FILE *to)
+{
+    fprintf(to, "Usage: flitlab %s %s\n\n%s\n", cmd->name, cmd->usage, cmd->summary);
+    fprintf(to, "\nOptions:\n");
+    for (const CliOption *o = cmd->options; o && o->name; o++) {
+        char left[64];
+        if (o->letter)
+            snprintf(left, sizeof left, "-%c, --%s%s%s", o->letter, o->name,
+                     o->arg ? " " : "", o->arg ? o->arg : "");
+        else
+            snprintf(left, sizeof left, "    --%s%s%s", o->name, o->arg ? " " : "",
+                     o->arg ? o->arg : "");
+        fprintf(to, "  %-26s %s\n", left, o->help);
+    }
+    fprintf(to, "  %-26s %s\n", "-h, --help", "show this help and exit");
+}
+
+static int find_option(const CliCommand *cmd, const char *name, size_t len, char letter)
+{
+    int i = 0;
+    for (const CliOption *o = cmd->options; o && o->name; o++, i++) {
+        if (letter ? o->letter == letter
+                   : strlen(o->name) == len && strncmp(o->name, name, len) == 0)
+            return i;
+    }
+    return -1;
+}
+
+int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out)
+{
+    memset(out, 0, sizeof *out);
+    int only_args = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *w = argv[i];
+        if (only_args || w[0] != '-' || strcmp(w, "-") == 0) {
+            if (out->nargs >= cmd->max_args || out->nargs >= CLI_MAX_ARGS)
+                return cli_error(CLI_USAGE, "%s: unexpected argument '%s' (see --help)",
+                                 cmd->name, w);
+            out->args[out->nargs++] = w;
+            continue;
+        }
+        if (strcmp(w, "--") == 0) {
+            only_args = 1;
+            continue;
+        }
+        if (strcmp(w, "--help") == 0 || strcmp(w, "-h") == 0) {
+            cli_print_help(cmd, stdout);
+            return -1;
+        }
+        int idx;
+        const char *inline_value = NULL;
+        if (w[1] == '-') {
+            const char *name = w + 2;
+            const char *eq = strchr(name, '=');
+            size_t len = eq ? (size_t)(eq - name) : strlen(name);
+            idx = find_option(cmd, name, len, 0);
+            if (eq)
+                inline_value = eq + 1;
+        } else {
+            idx = w[2] == '\0' ? find_option(cmd, NULL, 0, w[1]) : -1;
+        }
+        if (idx < 0)
+            return cli_error(CLI_USAGE, "%s: unknown option '%s' (see --help)", cmd->name, w);
+        const CliOption *o = &cmd->options[idx];
+        if (!o->arg) {
+            if (inline_value)
+                return cli_error(CLI_USAGE, "%s: option --%s takes no value", cmd->name, o->name);
+            out->values[idx] = "1";
+        } else if (inline_value) {
+            out->values[idx] = inline_value;
+        } else if (i + 1 < argc) {
+            out->values[idx] = argv[++i];
+        } else {
+            return cli_error(CLI_USAGE, "%s: option --%s needs a value %s", cmd->name,
+                             o->name, o->arg);
+        }
+    }
+    if (out->nargs < cmd->min_args)
+        return cli_error(CLI_USAGE, "%s: missing argument (usage: flitlab %s %s)", cmd->name,
+                         cmd->name, cmd->usage);
+    return CLI_OK;
+}
+
+const char *cli_value(const CliCommand *cmd, const CliParsed *p, const char *name)
+{
+    int idx = find_option(cmd, name, strlen(name), 0);
+    return idx < 0 ? NULL : p->values[idx];
+}
+
+int cli_flag(const CliCommand *cmd, const CliParsed *p, const char *name)
+{
+    return cli_value(cmd, p, name) != NULL;
+}
+
+int cli_int_value(const char *option, const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max)
+        return cli_error(CLI_USAGE, "--%s needs a whole number from %ld to %ld, not '%s'",
+                         option, min, max, text);
+    *out = v;
+    return CLI_OK;
+}
+
+static const char *last_word(const char *s)
+{
+    const char *sp = strrchr(s, ' ');
+    return sp ? sp + 1 : s;
+}
+
+static void print_group_help(const char *group, const char *summary, const CliSub *subs,
+                             FILE *to)
+{
+    fprintf(to, "Usage: flitlab %s COMMAND [OPTIONS]\n\n%s\n\nCommands:\n", group, summary);
+    for (const CliSub *s = subs; s->cmd; s++)
+        fprintf(to, "  %-10s %s\n", last_word(s->cmd->name), s->cmd->summary);
+    fprintf(to, "\nRun 'flitlab %s COMMAND --help' for a command's options.\n", group);
+}
+
+int cli_run_group(const char *group, const char *summary, const CliSub *subs, int argc,
+                  char **argv)
+{
+    if (argc < 1) {
+        print_group_help(group, summary, subs, stderr);
+        return CLI_USAGE;
+    }
+    if (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0
+        || strcmp(argv[0], "help") == 0) {
+        print_group_help(group, summary, subs, stdout);
+        return CLI_OK;
+    }
+    for (const CliSub *s = subs; s->cmd; s++) {
+        if (strcmp(argv[0], last_word(s->cmd->name)) != 0)
+            continue;
+        CliParsed p;
+        int rc = cli_parse(s->cmd, argc - 1, argv + 1, &p);
+        if (rc < 0)
+            return CLI_OK; /* --help was printed */
+        if (rc != CLI_OK)
+            return rc;
+        return s->run(s->cmd, &p);
+    }
+    return cli_error(CLI_USAGE, "unknown command '%s %s' (see 'flitlab %s --help')", group,
+                     argv[0], group);
+}
