@@ -1,0 +1,189 @@
+/* metrics.c — counts, distances and the throughput bound of a topology.
+ *
+ * Everything is measured between switches: hosts hang off switches and are
+ * not vertices of the graph whose distances, diameter and bisection are
+ * reported. Distances come from one breadth-first search per switch over the
+ * compressed switch graph; the bisection width is bisection.c's.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics-internal.h"
+
+/* Progress is reported every this many BFS sources: often enough for a
+ * smooth bar, rarely enough to cost nothing. */
+#define SOURCES_PER_REPORT 256
+
+const char *fl_bisection_method_name(FlBisectionMethod m)
+{
+    switch (m) {
+    case FL_BISECTION_NONE: return "none";
+    case FL_BISECTION_EXHAUSTIVE: return "exhaustive";
+    case FL_BISECTION_CLOSED_FORM: return "closed-form";
+    case FL_BISECTION_METIS: return "metis";
+    }
+    return "unknown";
+}
+
+void fl_metrics_clear(FlMetrics *m)
+{
+    if (!m)
+        return;
+    free(m->distance_histogram);
+    memset(m, 0, sizeof *m);
+}
+
+/* Degree range of the switch graph; parallel links count once each, as in
+ * fl_topology_switch_degree(). */
+static void degree_range(const FlSwitchGraph *g, int *dmin, int *dmax)
+{
+    *dmin = *dmax = 0;
+    for (int r = 0; r < g->n; r++) {
+        int d = g->off[r + 1] - g->off[r];
+        if (r == 0 || d < *dmin)
+            *dmin = d;
+        if (d > *dmax)
+            *dmax = d;
+    }
+}
+
+/* One BFS per source switch. hist (g->n entries, zeroed by the caller)
+ * gets the number of ordered pairs at each distance; *maxd the largest
+ * finite distance; *connected whether switch 0 reaches every switch, which
+ * in an undirected graph means all reach all. The BFS queue lists vertices
+ * in order of distance, so the histogram is one pass over the reached
+ * prefix of the queue. */
+static int all_pairs_distances(const FlSwitchGraph *g, const FlProgress *progress,
+                               int64_t *hist, int *maxd, int *connected, FlError *err)
+{
+    int n = g->n;
+    int *dist = malloc(sizeof(int) * 2 * (size_t)n);
+    if (!dist)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for %d switch distances", n);
+    int *queue = dist + n;
+    int far = 0;
+    for (int s = 0; s < n; s++) {
+        if (s % SOURCES_PER_REPORT == 0
+            && fl__progress_report(progress, (double)s / n)) {
+            free(dist);
+            return fl_error_set(err, FL_ECANCELLED, "metrics computation cancelled");
+        }
+        int reached = fl__switch_graph_bfs(g, s, dist, queue);
+        if (s == 0)
+            *connected = reached == n;
+        for (int i = 0; i < reached; i++)
+            hist[dist[queue[i]]]++;
+        if (dist[queue[reached - 1]] > far)
+            far = dist[queue[reached - 1]];
+    }
+    free(dist);
+    *maxd = far;
+    return FL_OK;
+}
+
+/* Fills the distance fields of r from the full histogram: the diameter, the
+ * mean over reachable ordered pairs of distinct switches (paper 003 eq. 5),
+ * and a copy of the histogram trimmed to the largest finite distance. */
+static int distance_summary(const int64_t *hist, int maxd, FlMetrics *r, FlError *err)
+{
+    int64_t pairs = 0, sum = 0;
+    for (int k = 1; k <= maxd; k++) {
+        pairs += hist[k];
+        sum += (int64_t)k * hist[k];
+    }
+    r->mean_distance = pairs ? (double)sum / (double)pairs : 0.0;
+    r->diameter = r->connected ? maxd : -1;
+    r->histogram_len = maxd + 1;
+    r->distance_histogram = malloc(sizeof(int64_t) * (size_t)r->histogram_len);
+    if (!r->distance_histogram)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the distance histogram");
+    memcpy(r->distance_histogram, hist, sizeof(int64_t) * (size_t)r->histogram_len);
+    return FL_OK;
+}
+
+/* Paper 003 eqs. 11-13 with unit service times S_p = S_c = 1: the visit
+ * ratios are V_p = 1/N for a switch and V_c = d/L for a link, so the
+ * network's message completion rate, in messages per unit time for the
+ * whole network, is at most min(N, L/d). With one switch there is no link
+ * traffic (d = 0) and only the switch bound remains. */
+static double throughput_bound(const FlMetrics *r)
+{
+    if (!r->connected)
+        return 0.0;
+    if (r->mean_distance <= 0.0)
+        return (double)r->switches;
+    double link_bound = (double)r->links / r->mean_distance;
+    return link_bound < r->switches ? link_bound : (double)r->switches;
+}
+
+int fl_metrics_compute(const FlTopology *t, const FlMetricsOptions *opt, FlMetrics *m,
+                       FlError *err)
+{
+    if (!t || !m)
+        return fl_error_set(err, FL_EINVAL, "metrics need a topology and a result to fill");
+    FlMetricsOptions o = {0};
+    if (opt)
+        o = *opt;
+    if (o.exact_bisection_max < 0)
+        return fl_error_set(err, FL_ERANGE,
+                            "the exhaustive bisection limit must be 0 (default) or a "
+                            "switch count, not %d", o.exact_bisection_max);
+    int exact_max = o.exact_bisection_max ? o.exact_bisection_max
+                                          : FL__EXACT_BISECTION_DEFAULT;
+
+    /* Built in r and copied to m only on success, so a failing call leaves
+     * m untouched. */
+    FlMetrics r = {0};
+    r.switches = t->n_switches;
+    r.hosts = t->n_hosts;
+    r.links = t->n_switch_links;
+    r.diameter = -1;
+    r.bisection_width = -1;
+    r.bisection_method = FL_BISECTION_NONE;
+
+    FlSwitchGraph g;
+    if (fl__switch_graph_build(t, &g))
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the switch graph");
+    int64_t *hist = NULL;
+    int rc = FL_OK;
+    degree_range(&g, &r.degree_min, &r.degree_max);
+
+    /* The exhaustive search can take as long as the distances; the other
+     * methods are quick. Share the progress range accordingly. */
+    FlBisectionMethod plan = fl__bisection_plan(t, exact_max);
+    double bfs_share = plan == FL_BISECTION_EXHAUSTIVE ? 0.5 : 0.95;
+    FlProgress bfs_progress = { o.progress, o.progress_data, 0.0, bfs_share };
+    FlProgress cut_progress = { o.progress, o.progress_data, bfs_share, 1.0 - bfs_share };
+
+    if (g.n > 0) {
+        hist = calloc((size_t)g.n, sizeof *hist);
+        if (!hist) {
+            rc = fl_error_set(err, FL_ENOMEM, "out of memory for the distance histogram");
+            goto out_graph;
+        }
+        int maxd = 0;
+        if ((rc = all_pairs_distances(&g, &bfs_progress, hist, &maxd, &r.connected, err)))
+            goto out_hist;
+        if ((rc = distance_summary(hist, maxd, &r, err)))
+            goto out_hist;
+    }
+    r.throughput_bound = throughput_bound(&r);
+
+    if ((rc = fl__bisection(t, &g, exact_max, o.seed, &cut_progress, &r.bisection_width,
+                            &r.bisection_method, err)))
+        goto out_summary;
+    if (fl__progress_report(&cut_progress, 1.0)) {
+        rc = fl_error_set(err, FL_ECANCELLED, "metrics computation cancelled");
+        goto out_summary;
+    }
+    *m = r;
+    r.distance_histogram = NULL;
+
+out_summary:
+    free(r.distance_histogram);
+out_hist:
+    free(hist);
+out_graph:
+    fl__switch_graph_free(&g);
+    return rc;
+}
