@@ -1,0 +1,148 @@
+/* flitlab-application.c — the Flitlab application.
+ *
+ * Every window is independent (the application is not unique: a teacher may
+ * run two copies side by side), so the application only creates windows,
+ * owns the app-wide actions (about, quit) and sets the accelerators that the
+ * window actions use. */
+#include <glib/gi18n.h>
+
+#include "flitlab.h"
+#include "flitlab-application.h"
+#include "flitlab-window.h"
+
+struct _FlitlabApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (FlitlabApplication, flitlab_application, ADW_TYPE_APPLICATION)
+
+/* One row per action: the accelerators listed in ui/help-overlay.ui. */
+static const struct {
+  const char *action;
+  const char *accels[3];
+} accelerators[] = {
+  { "app.quit", { "<Control>q", NULL } },
+  { "win.new-project", { "<Control>n", NULL } },
+  { "win.open", { "<Control>o", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Control><Shift>s", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", NULL } },
+  { "win.delete-selection", { "Delete", NULL } },
+  { "win.zoom-fit", { "<Control>0", NULL } },
+  { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
+  { "win.zoom-out", { "<Control>minus", NULL } },
+  { "win.show-sidebar", { "F9", NULL } },
+};
+
+FlitlabApplication *
+flitlab_application_new (void)
+{
+  return g_object_new (FLITLAB_TYPE_APPLICATION,
+                       "application-id", FLITLAB_APPLICATION_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
+                       "resource-base-path", "/io/github/flitlab/Flitlab",
+                       NULL);
+}
+
+static void
+flitlab_application_activate (GApplication *app)
+{
+  FlitlabWindow *window = flitlab_window_new (FLITLAB_APPLICATION (app));
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* Each file opens in a window of its own; a file that cannot be read still
+ * gets its window, which shows the error and an untitled project. */
+static void
+flitlab_application_open (GApplication  *app,
+                          GFile        **files,
+                          int            n_files,
+                          const char    *hint)
+{
+  for (int i = 0; i < n_files; i++)
+    {
+      FlitlabWindow *window = flitlab_window_new (FLITLAB_APPLICATION (app));
+
+      flitlab_window_open_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+flitlab_application_startup (GApplication *app)
+{
+  G_APPLICATION_CLASS (flitlab_application_parent_class)->startup (app);
+
+  g_set_application_name (_("Flitlab"));
+  gtk_window_set_default_icon_name (FLITLAB_APPLICATION_ID);
+
+  for (guint i = 0; i < G_N_ELEMENTS (accelerators); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app),
+                                           accelerators[i].action,
+                                           accelerators[i].accels);
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  static const char *developers[] = { "The Flitlab developers", NULL };
+
+  adw_show_about_window (gtk_application_get_active_window (app),
+                         "application-name", _("Flitlab"),
+                         "application-icon", FLITLAB_APPLICATION_ID,
+                         "developer-name", _("The Flitlab developers"),
+                         "version", FL_VERSION_STRING,
+                         "comments", _("A workbench for interconnection networks: "
+                                       "generate, draw and measure topologies"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "developers", developers,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+/* Closing each window lets it ask about unsaved changes; the application
+ * ends when the last window has gone. */
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (user_data));
+
+  for (GList *l = windows; l != NULL; )
+    {
+      GtkWindow *window = l->data;
+
+      /* Closing may remove the window from the list: step first. */
+      l = l->next;
+      gtk_window_close (window);
+    }
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "about", .activate = about_action },
+  { .name = "quit", .activate = quit_action },
+};
+
+static void
+flitlab_application_class_init (FlitlabApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->activate = flitlab_application_activate;
+  app_class->open = flitlab_application_open;
+  app_class->startup = flitlab_application_startup;
+}
+
+static void
+flitlab_application_init (FlitlabApplication *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
+                                   G_N_ELEMENTS (app_actions), self);
+}

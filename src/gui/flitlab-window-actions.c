@@ -1,0 +1,633 @@
+/* flitlab-window-actions.c — the window's actions (win.*) and the dialogs
+ * they open: file choosers, the save question, rename and delete. */
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "flitlab-window-private.h"
+
+/* What to do once a dialog has answered. */
+typedef struct
+{
+  FlitlabWindow *self;
+  FlitlabWindowThen then;
+} Pending;
+
+static Pending *
+pending_new (FlitlabWindow     *self,
+             FlitlabWindowThen  then)
+{
+  Pending *pending = g_new0 (Pending, 1);
+
+  pending->self = self;
+  pending->then = then;
+  return pending;
+}
+
+static void
+pending_free (gpointer  data,
+              GClosure *closure)
+{
+  g_free (data);
+}
+
+static void
+pending_run (Pending *pending)
+{
+  if (pending->then != NULL)
+    pending->then (pending->self);
+}
+
+static GtkFileFilter *
+project_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Flitlab Projects"));
+  gtk_file_filter_add_pattern (filter, "*.flitlab");
+  return filter;
+}
+
+/* Saving ----------------------------------------------------------------------- */
+
+static gboolean
+save_reporting (FlitlabWindow *self,
+                const char    *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (flitlab_window_save_to_path (self, path, &error))
+    return TRUE;
+  flitlab_window_toast (self, error->message);
+  return FALSE;
+}
+
+static void
+save_as_response (GtkNativeDialog *dialog,
+                  int              response,
+                  gpointer         user_data)
+{
+  Pending *pending = user_data;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL)
+    path = g_file_get_path (file);
+  if (path != NULL)
+    {
+      /* Projects are recognised by their extension: add it if the name was
+       * typed without one. */
+      if (!g_str_has_suffix (path, ".flitlab"))
+        {
+          char *with_extension = g_strconcat (path, ".flitlab", NULL);
+
+          g_free (path);
+          path = with_extension;
+        }
+      if (save_reporting (pending->self, path))
+        pending_run (pending);
+    }
+  g_free (pending);
+  g_object_unref (dialog);
+}
+
+static void
+save_as_with_dialog (FlitlabWindow     *self,
+                     FlitlabWindowThen  then)
+{
+  GtkFileChooserNative *dialog;
+  const char *path = fl_project_path (self->project);
+  g_autoptr(GtkFileFilter) filter = project_filter ();
+
+  dialog = gtk_file_chooser_native_new (_("Save Project"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  if (path != NULL)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      gtk_file_chooser_set_file (GTK_FILE_CHOOSER (dialog), file, NULL);
+    }
+  else
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("Untitled Project.flitlab"));
+  g_signal_connect (dialog, "response", G_CALLBACK (save_as_response), pending_new (self, then));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* Saves where the project lives, asking for a file the first time. */
+static void
+save_then (FlitlabWindow     *self,
+           FlitlabWindowThen  then)
+{
+  if (fl_project_path (self->project) == NULL)
+    save_as_with_dialog (self, then);
+  else if (save_reporting (self, NULL) && then != NULL)
+    then (self);
+}
+
+static void
+save_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  save_then (FLITLAB_WINDOW (user_data), NULL);
+}
+
+static void
+save_as_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  save_as_with_dialog (FLITLAB_WINDOW (user_data), NULL);
+}
+
+/* Unsaved changes ---------------------------------------------------------------- */
+
+static void
+discard_response (AdwMessageDialog *dialog,
+                  const char       *response,
+                  gpointer          user_data)
+{
+  Pending *pending = user_data;
+
+  if (g_strcmp0 (response, "save") == 0)
+    save_then (pending->self, pending->then);
+  else if (g_strcmp0 (response, "discard") == 0)
+    pending_run (pending);
+}
+
+void
+flitlab_window_confirm_discard (FlitlabWindow     *self,
+                                FlitlabWindowThen  then)
+{
+  GtkWidget *dialog;
+
+  if (!flitlab_window_get_modified (self))
+    {
+      then (self);
+      return;
+    }
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Save Changes?"), NULL);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog),
+                               _("The project has unsaved changes. Changes which are "
+                                 "not saved will be permanently lost."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (discard_response),
+                         pending_new (self, then), pending_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* New and open ------------------------------------------------------------------- */
+
+static void
+new_project (FlitlabWindow *self)
+{
+  FlProject *project = NULL;
+  FlError err = { 0 };
+
+  if (fl_project_new (&project, &err) != FL_OK)
+    {
+      flitlab_window_toast (self, err.message);
+      return;
+    }
+  flitlab_window_set_project (self, project);
+}
+
+static void
+new_project_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  flitlab_window_confirm_discard (FLITLAB_WINDOW (user_data), new_project);
+}
+
+static void
+open_response (GtkNativeDialog *dialog,
+               int              response,
+               gpointer         user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      if (file != NULL)
+        flitlab_window_open_file (self, file);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+show_open_dialog (FlitlabWindow *self)
+{
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = project_filter ();
+
+  dialog = gtk_file_chooser_native_new (_("Open Project"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  flitlab_window_confirm_discard (FLITLAB_WINDOW (user_data), show_open_dialog);
+}
+
+/* Export -------------------------------------------------------------------------- */
+
+static void
+export_response (GtkNativeDialog *dialog,
+                 int              response,
+                 gpointer         user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL)
+    path = g_file_get_path (file);
+  g_object_unref (dialog);
+  if (path == NULL)
+    return;
+
+  /* The format follows the extension; a name without a known one gets a
+   * PNG. */
+  if (!g_str_has_suffix (path, ".png") && !g_str_has_suffix (path, ".svg")
+      && !g_str_has_suffix (path, ".pdf"))
+    {
+      char *with_extension = g_strconcat (path, ".png", NULL);
+
+      g_free (path);
+      path = with_extension;
+    }
+
+  if (flitlab_canvas_export (self->canvas, path, &error))
+    {
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *message = g_strdup_printf (_("Picture saved as “%s”"), base);
+
+      flitlab_window_toast (self, message);
+    }
+  else
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not export the picture: %s"),
+                                                  error->message);
+      flitlab_window_toast (self, message);
+    }
+}
+
+static void
+add_export_filter (GtkFileChooser *chooser,
+                   const char     *name,
+                   const char     *pattern)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+static void
+export_action (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  GtkFileChooserNative *dialog;
+  g_autofree char *name = NULL;
+
+  dialog = gtk_file_chooser_native_new (_("Export Picture"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  add_export_filter (GTK_FILE_CHOOSER (dialog), _("PNG Images"), "*.png");
+  add_export_filter (GTK_FILE_CHOOSER (dialog), _("SVG Drawings"), "*.svg");
+  add_export_filter (GTK_FILE_CHOOSER (dialog), _("PDF Documents"), "*.pdf");
+
+  /* A topology's name may hold characters a file name cannot. */
+  name = g_strdup_printf ("%s.png", self->topology_name != NULL ? self->topology_name : "network");
+  g_strdelimit (name, "/\\", '-');
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_signal_connect (dialog, "response", G_CALLBACK (export_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* Topologies ------------------------------------------------------------------------ */
+
+static void
+new_network_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  FlTopology *topology = fl_topology_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (topology == NULL)
+    {
+      flitlab_window_toast (self, _("Not enough memory for a new network"));
+      return;
+    }
+  if (!flitlab_window_add_topology (self, _("Network"), topology, &error))
+    {
+      flitlab_window_toast (self, error->message);
+      return;
+    }
+  /* An empty network is for drawing: start with the switch tool. */
+  g_action_group_activate_action (G_ACTION_GROUP (self), "tool",
+                                  g_variant_new_string ("add-switch"));
+}
+
+static void
+rename_response (AdwMessageDialog *dialog,
+                 const char       *response,
+                 gpointer          user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  const char *old_name = g_object_get_data (G_OBJECT (dialog), "old-name");
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  const char *new_name = gtk_editable_get_text (entry);
+  FlError err = { 0 };
+
+  if (g_strcmp0 (response, "rename") != 0 || g_strcmp0 (old_name, new_name) == 0)
+    return;
+  if (fl_project_rename_topology (self->project, old_name, new_name, &err) != FL_OK)
+    {
+      flitlab_window_toast (self, err.message);
+      return;
+    }
+  if (g_strcmp0 (self->topology_name, old_name) == 0)
+    {
+      g_free (self->topology_name);
+      self->topology_name = g_strdup (new_name);
+    }
+  flitlab_window_refresh_list (self);
+  flitlab_window_update_title (self);
+}
+
+static void
+rename_entry_changed (GtkEditable      *entry,
+                      AdwMessageDialog *dialog)
+{
+  adw_message_dialog_set_response_enabled (dialog, "rename",
+                                           gtk_editable_get_text (entry)[0] != '\0');
+}
+
+static void
+rename_topology_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  const char *name = g_variant_get_string (parameter, NULL);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Rename Topology"), NULL);
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), name);
+  /* Enter presses the default response, Rename, while it is enabled. */
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "rename", _("_Rename"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rename",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rename");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "old-name", g_strdup (name), g_free);
+  g_signal_connect (entry, "changed", G_CALLBACK (rename_entry_changed), dialog);
+  g_signal_connect (dialog, "response", G_CALLBACK (rename_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+delete_response (AdwMessageDialog *dialog,
+                 const char       *response,
+                 gpointer          user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  const char *name = g_object_get_data (G_OBJECT (dialog), "name");
+  gboolean shown = g_strcmp0 (self->topology_name, name) == 0;
+  FlError err = { 0 };
+
+  if (g_strcmp0 (response, "delete") != 0)
+    return;
+  if (fl_project_delete_topology (self->project, name, &err) != FL_OK)
+    {
+      flitlab_window_toast (self, err.message);
+      return;
+    }
+  if (shown)
+    flitlab_window_show_nothing (self);
+  flitlab_window_refresh_list (self);
+  flitlab_window_update_title (self);
+}
+
+static void
+delete_topology_action (GSimpleAction *action,
+                        GVariant      *parameter,
+                        gpointer       user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  const char *name = g_variant_get_string (parameter, NULL);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), NULL, NULL);
+
+  adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Delete “%s”?"), name);
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog),
+                               _("The topology will be removed from the project."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "delete", _("_Delete"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "name", g_strdup (name), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (delete_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Canvas ------------------------------------------------------------------------------ */
+
+static void
+undo_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  flitlab_canvas_undo (FLITLAB_WINDOW (user_data)->canvas);
+}
+
+static void
+redo_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  flitlab_canvas_redo (FLITLAB_WINDOW (user_data)->canvas);
+}
+
+static void
+delete_selection_action (GSimpleAction *action,
+                         GVariant      *parameter,
+                         gpointer       user_data)
+{
+  flitlab_canvas_delete_selection (FLITLAB_WINDOW (user_data)->canvas);
+}
+
+static void
+zoom_fit_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  flitlab_canvas_zoom_fit (FLITLAB_WINDOW (user_data)->canvas);
+}
+
+static void
+zoom_in_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  flitlab_canvas_zoom_in (FLITLAB_WINDOW (user_data)->canvas);
+}
+
+static void
+zoom_out_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  flitlab_canvas_zoom_out (FLITLAB_WINDOW (user_data)->canvas);
+}
+
+/* The tool action's state is the tool's nick ("select", "add-switch"...),
+ * so toggle buttons in the template can name their tool. */
+static void
+tool_change_state (GSimpleAction *action,
+                   GVariant      *state,
+                   gpointer       user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  g_autoptr(GEnumClass) tools = g_type_class_ref (FLITLAB_TYPE_CANVAS_TOOL);
+  GEnumValue *tool = g_enum_get_value_by_nick (tools, g_variant_get_string (state, NULL));
+
+  if (tool == NULL)
+    return;
+  g_simple_action_set_state (action, state);
+  flitlab_canvas_set_tool (self->canvas, (FlitlabCanvasTool) tool->value);
+}
+
+static void
+canvas_tool_changed (FlitlabWindow *self)
+{
+  g_autoptr(GEnumClass) tools = g_type_class_ref (FLITLAB_TYPE_CANVAS_TOOL);
+  GEnumValue *tool = g_enum_get_value (tools, (int) flitlab_canvas_get_tool (self->canvas));
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "tool");
+
+  if (tool != NULL)
+    g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (tool->value_nick));
+  /* The port count of new switches matters only while adding them. */
+  gtk_widget_set_visible (self->ports_box,
+                          flitlab_canvas_get_tool (self->canvas) == FLITLAB_CANVAS_TOOL_ADD_SWITCH);
+}
+
+static const GActionEntry win_actions[] = {
+  { .name = "new-project", .activate = new_project_action },
+  { .name = "open", .activate = open_action },
+  { .name = "save", .activate = save_action },
+  { .name = "save-as", .activate = save_as_action },
+  { .name = "export", .activate = export_action },
+  { .name = "new-network", .activate = new_network_action },
+  { .name = "rename-topology", .activate = rename_topology_action, .parameter_type = "s" },
+  { .name = "delete-topology", .activate = delete_topology_action, .parameter_type = "s" },
+  { .name = "undo", .activate = undo_action },
+  { .name = "redo", .activate = redo_action },
+  { .name = "delete-selection", .activate = delete_selection_action },
+  { .name = "zoom-fit", .activate = zoom_fit_action },
+  { .name = "zoom-in", .activate = zoom_in_action },
+  { .name = "zoom-out", .activate = zoom_out_action },
+  { .name = "tool", .parameter_type = "s", .state = "'select'", .change_state = tool_change_state },
+};
+
+static void
+set_enabled (FlitlabWindow *self,
+             const char    *name,
+             gboolean       enabled)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+/* Keys typed into a text field belong to it: Delete must not delete the
+ * selected switch while the user edits a spec or a name. */
+static gboolean
+focus_in_text (FlitlabWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  return focus != NULL && GTK_IS_EDITABLE (focus);
+}
+
+void
+flitlab_window_update_actions (FlitlabWindow *self)
+{
+  gboolean shown = self->topology_name != NULL;
+  int node = -1, link = -1;
+
+  flitlab_canvas_get_selection (self->canvas, &node, &link);
+  set_enabled (self, "export", shown);
+  set_enabled (self, "undo", shown && flitlab_canvas_can_undo (self->canvas));
+  set_enabled (self, "redo", shown && flitlab_canvas_can_redo (self->canvas));
+  set_enabled (self, "delete-selection",
+               shown && (node >= 0 || link >= 0) && !focus_in_text (self));
+  set_enabled (self, "zoom-fit", shown);
+  set_enabled (self, "zoom-in", shown);
+  set_enabled (self, "zoom-out", shown);
+  set_enabled (self, "tool", shown);
+}
+
+void
+flitlab_window_actions_init (FlitlabWindow *self)
+{
+  g_autoptr(GPropertyAction) sidebar = g_property_action_new ("show-sidebar", self->flap,
+                                                                "reveal-flap");
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
+                                   G_N_ELEMENTS (win_actions), self);
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
+
+  g_signal_connect_swapped (self->canvas, "notify::can-undo",
+                            G_CALLBACK (flitlab_window_update_actions), self);
+  g_signal_connect_swapped (self->canvas, "notify::can-redo",
+                            G_CALLBACK (flitlab_window_update_actions), self);
+  g_signal_connect_swapped (self->canvas, "selection-changed",
+                            G_CALLBACK (flitlab_window_update_actions), self);
+  g_signal_connect_swapped (self, "notify::focus-widget",
+                            G_CALLBACK (flitlab_window_update_actions), self);
+  g_signal_connect_swapped (self->canvas, "notify::tool",
+                            G_CALLBACK (canvas_tool_changed), self);
+  flitlab_window_update_actions (self);
+}

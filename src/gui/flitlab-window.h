@@ -1,0 +1,53 @@
+/* flitlab-window.h — the main window: one project, its topologies, the
+ * canvas and the panels around it. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "flitlab-application.h"
+#include "flitlab-canvas.h"
+#include "flitlab-generator-panel.h"
+#include "flitlab-metrics-panel.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_TYPE_WINDOW (flitlab_window_get_type ())
+G_DECLARE_FINAL_TYPE (FlitlabWindow, flitlab_window, FLITLAB, WINDOW, AdwApplicationWindow)
+
+FlitlabWindow         *flitlab_window_new                 (FlitlabApplication  *application);
+
+/* Replaces the project by the file's; on failure keeps the current one.
+ * open_file reports the failure in the window, open_path to the caller. */
+void                   flitlab_window_open_file           (FlitlabWindow       *self,
+                                                           GFile               *file);
+gboolean               flitlab_window_open_path           (FlitlabWindow       *self,
+                                                           const char          *path,
+                                                           GError             **error);
+/* Saves the project (with the canvas' latest edits) to path, which becomes
+ * the project's file. No dialog. */
+gboolean               flitlab_window_save_to_path        (FlitlabWindow       *self,
+                                                           const char          *path,
+                                                           GError             **error);
+
+/* Generates spec in a worker thread, adds it to the project as name (NULL
+ * or "": its canonical spec; made unique) and shows it. */
+void                   flitlab_window_generate            (FlitlabWindow       *self,
+                                                           const char          *spec,
+                                                           const char          *name);
+/* Shows the project's topology called name. */
+gboolean               flitlab_window_show_topology       (FlitlabWindow       *self,
+                                                           const char          *name,
+                                                           GError             **error);
+
+/* TRUE while a generation or a measurement runs or an edit waits to be
+ * measured: the "busy" property. */
+gboolean               flitlab_window_get_busy            (FlitlabWindow       *self);
+gboolean               flitlab_window_get_modified        (FlitlabWindow       *self);
+/* The name of the topology on the canvas, or NULL. */
+const char            *flitlab_window_get_topology_name   (FlitlabWindow       *self);
+
+FlitlabCanvas         *flitlab_window_get_canvas          (FlitlabWindow       *self);
+FlitlabGeneratorPanel *flitlab_window_get_generator_panel (FlitlabWindow       *self);
+FlitlabMetricsPanel   *flitlab_window_get_metrics_panel   (FlitlabWindow       *self);
+
+G_END_DECLS

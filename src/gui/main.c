@@ -1,0 +1,19 @@
+/* main.c — the flitlab-gui program: sets up translations and runs the
+ * application. */
+#include <glib/gi18n.h>
+
+#include "flitlab-application.h"
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(FlitlabApplication) app = NULL;
+
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  app = flitlab_application_new ();
+  return g_application_run (G_APPLICATION (app), argc, argv);
+}
