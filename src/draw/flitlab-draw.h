@@ -59,7 +59,9 @@ void fl_draw_view_to_world(const FlDrawView *v, double dx, double dy,
 /* Draws t onto cr through o->view: background, links, hosts, switches,
  * labels, highlights and the connect rubber band. Only what meets cr's clip
  * is drawn, so a large network scrolled into view costs little; labels and
- * hosts are left out when they would be too small to read.
+ * hosts are left out when they would be too small to read. Where a free
+ * layout puts switches closer than a square's side, all switch squares and
+ * host discs shrink alike (to 30% at the least) so that none covers another.
  *
  * Links between switches on integer grid points that are longer than 1.5
  * steps are bent, so that wrap-around links stay legible: one that is a

@@ -6,7 +6,11 @@
  *                       writes screenshots/main-window.png;
  *   test-gui open       writes a project with the store API, starts the
  *                       application on it as `flitlab-gui FILE` would, and
- *                       checks what the window shows.
+ *                       checks what the window shows;
+ *   test-gui edit       draws on the canvas of a generated mesh with the
+ *                       tools, checks that undo and redo restore each state
+ *                       exactly and that the metrics follow, and that a
+ *                       refused edit shows its message in a toast.
  *
  * Each scenario runs from an idle callback once the window is mapped and
  * waits for the worker threads by iterating the main loop; a guard timeout
@@ -16,6 +20,7 @@
 #include <string.h>
 
 #include "flitlab-application.h"
+#include "flitlab-draw.h"
 #include "flitlab-store.h"
 #include "flitlab-window.h"
 #include "tap.h"
@@ -281,6 +286,405 @@ run_open (FlitlabWindow *window)
   CHECK (flitlab_window_save_to_path (window, project_path, &error), "the edited project saves");
 }
 
+/* Scripted edits on the canvas ------------------------------------------------------- */
+
+/* The canvas' pointer gesture. Emitting its signals runs the tools' own
+ * code exactly as a mouse would, short of the event delivery, which Xvfb
+ * cannot script deterministically. */
+static GtkGestureDrag *
+canvas_drag_gesture (FlitlabCanvas *canvas)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (canvas));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      /* The canvas keeps its controllers: the pointer stays valid. */
+      if (GTK_IS_GESTURE_DRAG (controller))
+        return GTK_GESTURE_DRAG (controller);
+    }
+  return NULL;
+}
+
+static void
+pointer_drag (GtkGestureDrag *drag,
+              double          x1,
+              double          y1,
+              double          x2,
+              double          y2)
+{
+  g_signal_emit_by_name (drag, "drag-begin", x1, y1);
+  if (x1 != x2 || y1 != y2)
+    g_signal_emit_by_name (drag, "drag-update", x2 - x1, y2 - y1);
+  g_signal_emit_by_name (drag, "drag-end", x2 - x1, y2 - y1);
+}
+
+static void
+pointer_click (GtkGestureDrag *drag,
+               double          x,
+               double          y)
+{
+  pointer_drag (drag, x, y, x, y);
+}
+
+/* NULL when a and b are the same network (every node's kind, ports and
+ * position, every link's ends and ports), else the first difference. */
+static char *
+topology_difference (const FlTopology *a,
+                     const FlTopology *b)
+{
+  if (fl_topology_node_count (a) != fl_topology_node_count (b))
+    return g_strdup_printf ("%d nodes instead of %d", fl_topology_node_count (a),
+                            fl_topology_node_count (b));
+  if (fl_topology_link_count (a) != fl_topology_link_count (b))
+    return g_strdup_printf ("%d links instead of %d", fl_topology_link_count (a),
+                            fl_topology_link_count (b));
+  for (int n = 0; n < fl_topology_node_count (a); n++)
+    {
+      double ax, ay, bx, by;
+
+      fl_topology_get_position (a, n, &ax, &ay);
+      fl_topology_get_position (b, n, &bx, &by);
+      if (fl_topology_node_kind (a, n) != fl_topology_node_kind (b, n)
+          || fl_topology_node_ports (a, n) != fl_topology_node_ports (b, n)
+          || ax != bx || ay != by)
+        return g_strdup_printf ("node %d differs", n);
+    }
+  for (int l = 0; l < fl_topology_link_count (a); l++)
+    {
+      int e[4], f[4];
+
+      fl_topology_link_ends (a, l, &e[0], &e[1], &e[2], &e[3]);
+      fl_topology_link_ends (b, l, &f[0], &f[1], &f[2], &f[3]);
+      if (memcmp (e, f, sizeof e) != 0)
+        return g_strdup_printf ("link %d joins %d.%d-%d.%d instead of %d.%d-%d.%d", l,
+                                e[0], e[1], e[2], e[3], f[0], f[1], f[2], f[3]);
+    }
+  return NULL;
+}
+
+#define CHECK_SAME(got, want, ...) \
+  G_STMT_START { \
+    g_autofree char *difference_ = topology_difference (got, want); \
+    CHECK (difference_ == NULL, __VA_ARGS__); \
+    if (difference_ != NULL) \
+      printf ("# %s\n", difference_); \
+  } G_STMT_END
+
+/* What the canvas told the world during the scenario. */
+typedef struct {
+  int undo_notes;            /* notify::can-undo */
+  int redo_notes;            /* notify::can-redo */
+  int edits;                 /* topology-edited */
+  char *message;             /* the last "message" */
+} CanvasLog;
+
+static void
+count_undo_note (CanvasLog *log)
+{
+  log->undo_notes++;
+}
+
+static void
+count_redo_note (CanvasLog *log)
+{
+  log->redo_notes++;
+}
+
+static void
+count_edit (CanvasLog *log)
+{
+  log->edits++;
+}
+
+static void
+keep_message (FlitlabCanvas *canvas,
+              const char    *message,
+              CanvasLog     *log)
+{
+  g_free (log->message);
+  log->message = g_strdup (message);
+}
+
+/* The text that shows_toast() looks for. */
+static const char *toast_text;
+
+/* Whether a label under widget, inside a toast overlay but not in the
+ * overlay's own content, reads toast_text. */
+static gboolean
+has_toast_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), toast_text) == 0)
+    {
+      GtkWidget *overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+
+      return overlay != NULL
+             && !gtk_widget_is_ancestor (widget, adw_toast_overlay_get_child (ADW_TOAST_OVERLAY (overlay)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_toast_label (child))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+shows_toast (FlitlabWindow *window)
+{
+  return has_toast_label (GTK_WIDGET (window));
+}
+
+static gboolean
+action_enabled (FlitlabWindow *window,
+                const char    *name)
+{
+  return g_action_group_get_action_enabled (G_ACTION_GROUP (window), name);
+}
+
+/* The metrics panel shows the counts of the network on the canvas. */
+static void
+check_counts_shown (FlitlabWindow *window,
+                    const char    *when)
+{
+  const FlTopology *topology = flitlab_canvas_get_topology (flitlab_window_get_canvas (window));
+  g_autofree char *switches = g_strdup_printf ("%d", fl_topology_switch_count (topology));
+  g_autofree char *hosts = g_strdup_printf ("%d", fl_topology_host_count (topology));
+  g_autofree char *links = g_strdup_printf ("%d", fl_topology_switch_link_count (topology));
+
+  CHECK (wait_until (window, is_idle), "the network is measured %s", when);
+  CHECK (g_strcmp0 (metric (window, "switches"), switches) == 0
+           && g_strcmp0 (metric (window, "hosts"), hosts) == 0
+           && g_strcmp0 (metric (window, "links"), links) == 0,
+         "%s the metrics show %s switches, %s hosts, %s links (want %s, %s, %s)", when,
+         metric (window, "switches"), metric (window, "hosts"), metric (window, "links"),
+         switches, hosts, links);
+}
+
+/* A switch with a free port, or -1. */
+static int
+switch_with_free_port (const FlTopology *topology)
+{
+  for (int i = 0; i < fl_topology_switch_count (topology); i++)
+    {
+      int s = fl_topology_switch_node (topology, i);
+
+      for (int p = 0; p < fl_topology_node_ports (topology, s); p++)
+        if (fl_topology_port_peer (topology, s, p, NULL) < 0)
+          return s;
+    }
+  return -1;
+}
+
+/* The canvas has been laid out (it is fitted to its size on allocation). */
+static gboolean
+canvas_has_size (FlitlabWindow *window)
+{
+  return gtk_widget_get_width (GTK_WIDGET (flitlab_window_get_canvas (window))) > 0;
+}
+
+#define N_EDITS 5
+
+static void
+run_edit (FlitlabWindow *window)
+{
+  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
+  GtkGestureDrag *drag = canvas_drag_gesture (canvas);
+  FlTopology *snapshots[N_EDITS + 1] = { NULL };
+  FlTopology *before = NULL;
+  FlTopology *stored = NULL;
+  FlProject *project = NULL;
+  FlError err = { 0 };
+  g_autoptr(GError) error = NULL;
+  CanvasLog log = { 0 };
+  FlDrawView view;
+  double zoom = 0, w, h, x1, y1, x2, y2, x3, y3, sx, sy;
+  int a, b, c, s, node, link, edits, links;
+
+  flitlab_window_generate (window, "mesh:3x3", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "mesh:3x3 is generated and measured");
+  CHECK (wait_until (window, canvas_has_size), "the canvas is laid out");
+  CHECK (drag != NULL, "the canvas has a drag gesture");
+  if (drag == NULL)
+    return;
+
+  /* The canvas shows the whole network, so its view is the fitted one:
+   * that gives the device point of every node. */
+  w = gtk_widget_get_width (GTK_WIDGET (canvas));
+  h = gtk_widget_get_height (GTK_WIDGET (canvas));
+  fl_draw_view_fit (flitlab_canvas_get_topology (canvas), w, h, &view);
+  g_object_get (canvas, "zoom", &zoom, NULL);
+  CHECK (w > 100 && h > 100 && fabs (zoom - view.scale) < 1e-9,
+         "the %gx%g canvas shows the fitted view (zoom %g, fitted %g)", w, h, zoom, view.scale);
+
+  /* Three free places down the left edge, beside the square mesh. */
+  x1 = x2 = w * 0.05, y1 = h * 0.15, y2 = h * 0.85;
+  x3 = w * 0.12, y3 = h * 0.5;
+  CHECK (fl_draw_hit_node (flitlab_canvas_get_topology (canvas), &view, x1, y1) < 0
+           && fl_draw_hit_node (flitlab_canvas_get_topology (canvas), &view, x2, y2) < 0
+           && fl_draw_hit_node (flitlab_canvas_get_topology (canvas), &view, x3, y3) < 0,
+         "the places for new switches are free");
+  s = switch_with_free_port (flitlab_canvas_get_topology (canvas));
+  CHECK (s >= 0, "a switch of the mesh has a free port");
+  fl_draw_node_position (flitlab_canvas_get_topology (canvas), s, &sx, &sy);
+  fl_draw_view_to_device (&view, sx, sy, &sx, &sy);
+
+  CHECK (!flitlab_canvas_can_undo (canvas) && !flitlab_canvas_can_redo (canvas),
+         "a new topology has nothing to undo or redo");
+  g_signal_connect_swapped (canvas, "notify::can-undo", G_CALLBACK (count_undo_note), &log);
+  g_signal_connect_swapped (canvas, "notify::can-redo", G_CALLBACK (count_redo_note), &log);
+  g_signal_connect_swapped (canvas, "topology-edited", G_CALLBACK (count_edit), &log);
+  g_signal_connect (canvas, "message", G_CALLBACK (keep_message), &log);
+
+  /* Two switches, a host on the first, a link between them and one from
+   * the second into the mesh, each its own undo step. */
+  snapshots[0] = flitlab_canvas_dup_topology (canvas);
+  flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_ADD_SWITCH);
+  pointer_click (drag, x1, y1);
+  flitlab_canvas_get_selection (canvas, &a, &link);
+  CHECK (a == fl_topology_node_count (snapshots[0])
+           && fl_topology_node_kind (flitlab_canvas_get_topology (canvas), a) == FL_NODE_SWITCH,
+         "a click with the switch tool adds switch %d (got %d)", fl_topology_node_count (snapshots[0]), a);
+  CHECK_INT (fl_topology_node_ports (flitlab_canvas_get_topology (canvas), a), 8);
+  CHECK (log.undo_notes == 1 && flitlab_canvas_can_undo (canvas) && action_enabled (window, "undo"),
+         "can-undo turns TRUE, notified once (%d), and enables win.undo", log.undo_notes);
+  snapshots[1] = flitlab_canvas_dup_topology (canvas);
+
+  pointer_click (drag, x2, y2);
+  flitlab_canvas_get_selection (canvas, &b, &link);
+  CHECK (b == a + 1, "a second click adds switch %d (got %d)", a + 1, b);
+  CHECK (log.undo_notes == 1, "can-undo is not notified again while it stays TRUE (%d)", log.undo_notes);
+  snapshots[2] = flitlab_canvas_dup_topology (canvas);
+
+  flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_ADD_HOST);
+  pointer_click (drag, x1, y1);
+  flitlab_canvas_get_selection (canvas, &node, &link);
+  CHECK (node == b + 1 && fl_topology_node_kind (flitlab_canvas_get_topology (canvas), node) == FL_NODE_HOST
+           && fl_topology_port_peer (flitlab_canvas_get_topology (canvas), node, 0, NULL) == a,
+         "a click on switch %d with the host tool attaches host %d to it (got %d)", a, b + 1, node);
+  snapshots[3] = flitlab_canvas_dup_topology (canvas);
+
+  flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_CONNECT);
+  pointer_drag (drag, x1, y1, x2, y2);
+  flitlab_canvas_get_selection (canvas, &node, &link);
+  links = fl_topology_link_count (snapshots[3]);
+  {
+    int e0 = -1, e1 = -1;
+
+    fl_topology_link_ends (flitlab_canvas_get_topology (canvas), link, &e0, NULL, &e1, NULL);
+    CHECK (link == links && MIN (e0, e1) == a && MAX (e0, e1) == b,
+           "a drag from switch %d to %d links them as link %d (got link %d: %d-%d)", a, b, links,
+           link, e0, e1);
+  }
+  snapshots[4] = flitlab_canvas_dup_topology (canvas);
+
+  pointer_drag (drag, x2, y2, sx, sy);
+  {
+    gboolean joined = FALSE;
+
+    for (int p = 0; p < fl_topology_node_ports (flitlab_canvas_get_topology (canvas), b); p++)
+      joined |= fl_topology_port_peer (flitlab_canvas_get_topology (canvas), b, p, NULL) == s;
+    CHECK (joined && fl_topology_link_count (flitlab_canvas_get_topology (canvas)) == links + 2,
+           "a drag from switch %d to mesh switch %d links them", b, s);
+  }
+  snapshots[5] = flitlab_canvas_dup_topology (canvas);
+  CHECK_INT (log.edits, N_EDITS);
+  CHECK_INT (log.redo_notes, 0);
+  CHECK (log.message == NULL, "no edit was refused (%s)", log.message ? log.message : "");
+  CHECK (wait_until (window, is_modified), "the edits mark the project modified");
+  check_counts_shown (window, "after the edits");
+  CHECK (g_strcmp0 (metric (window, "diameter"), "∞") != 0,
+         "the new switches are connected to the mesh (diameter %s)", metric (window, "diameter"));
+
+  /* Undo, step by step back to the generated mesh; the first through the
+   * window's action, as Ctrl+Z does. */
+  for (int k = N_EDITS; k > 0; k--)
+    {
+      if (k == N_EDITS)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+      else
+        flitlab_canvas_undo (canvas);
+      CHECK_SAME (flitlab_canvas_get_topology (canvas), snapshots[k - 1],
+                  "undo restores the network as it was before edit %d", k);
+      if (k == N_EDITS)
+        CHECK (log.redo_notes == 1 && flitlab_canvas_can_redo (canvas) && action_enabled (window, "redo"),
+               "can-redo turns TRUE, notified once (%d), and enables win.redo", log.redo_notes);
+    }
+  CHECK (!flitlab_canvas_can_undo (canvas) && log.undo_notes == 2 && !action_enabled (window, "undo"),
+         "with everything undone can-undo turns FALSE, notified (%d), and win.undo is disabled",
+         log.undo_notes);
+  CHECK_INT (log.edits, 2 * N_EDITS);
+  flitlab_canvas_undo (canvas);
+  CHECK (log.edits == 2 * N_EDITS && log.undo_notes == 2 && log.redo_notes == 1,
+         "an undo with nothing to undo changes nothing");
+  check_counts_shown (window, "after undoing everything");
+  CHECK_METRIC (window, "switches", "9");
+
+  for (int k = 1; k <= N_EDITS; k++)
+    {
+      if (k == 1)
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+      else
+        flitlab_canvas_redo (canvas);
+      CHECK_SAME (flitlab_canvas_get_topology (canvas), snapshots[k], "redo reapplies edit %d", k);
+    }
+  CHECK (!flitlab_canvas_can_redo (canvas) && log.redo_notes == 2 && log.undo_notes == 3,
+         "with everything redone can-redo turns FALSE (%d notes) and can-undo TRUE (%d notes)",
+         log.redo_notes, log.undo_notes);
+  CHECK_INT (log.edits, 3 * N_EDITS);
+  flitlab_canvas_redo (canvas);
+  CHECK (log.edits == 3 * N_EDITS && log.redo_notes == 2, "a redo with nothing to redo changes nothing");
+  check_counts_shown (window, "after redoing everything");
+  CHECK_METRIC (window, "switches", "11");
+
+  /* A new edit after an undo forgets what could be redone. */
+  flitlab_canvas_undo (canvas);
+  CHECK (flitlab_canvas_can_redo (canvas) && log.redo_notes == 3, "one undo again allows a redo");
+  g_object_set (canvas, "new-switch-ports", 1, NULL);
+  flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_ADD_SWITCH);
+  pointer_click (drag, x3, y3);
+  flitlab_canvas_get_selection (canvas, &c, &link);
+  CHECK (!flitlab_canvas_can_redo (canvas) && log.redo_notes == 4 && !action_enabled (window, "redo"),
+         "a new edit forgets the redo step, notified (%d)", log.redo_notes);
+  CHECK (c >= 0 && fl_topology_node_ports (flitlab_canvas_get_topology (canvas), c) == 1,
+         "the new switch %d has the one port asked for", c);
+  flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_ADD_HOST);
+  pointer_click (drag, x3, y3);
+
+  /* Its one port taken by a host, the switch refuses a link: the canvas
+   * says why, the window shows it in a toast, and nothing changes. */
+  before = flitlab_canvas_dup_topology (canvas);
+  edits = log.edits;
+  flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_CONNECT);
+  pointer_drag (drag, x3, y3, x1, y1);
+  CHECK (log.message != NULL && g_str_has_prefix (log.message, "Cannot connect"),
+         "the refused link is explained: %s", log.message ? log.message : "(no message)");
+  CHECK_SAME (flitlab_canvas_get_topology (canvas), before, "a refused link leaves the network as it was");
+  CHECK_INT (log.edits, edits);
+  toast_text = log.message;
+  CHECK (log.message != NULL && wait_until (window, shows_toast), "the window shows the message in a toast");
+
+  /* Saved, the edits are in the file and the window closes without
+   * asking. */
+  project_path = g_build_filename (work_dir, "edited.flitlab", NULL);
+  CHECK (flitlab_window_save_to_path (window, project_path, &error),
+         "the edited project saves: %s", error != NULL ? error->message : "ok");
+  CHECK (fl_project_open (project_path, &project, &err) == FL_OK
+           && fl_project_get_topology (project, flitlab_window_get_topology_name (window), &stored,
+                                       &err) == FL_OK,
+         "the saved file holds the edited topology: %s", err.message);
+  if (stored != NULL)
+    CHECK_SAME (stored, flitlab_canvas_get_topology (canvas), "the file holds the network as drawn");
+  fl_topology_free (stored);
+  fl_project_free (project);
+
+  g_signal_handlers_disconnect_by_data (canvas, &log);
+  for (int k = 0; k <= N_EDITS; k++)
+    fl_topology_free (snapshots[k]);
+  fl_topology_free (before);
+  g_free (log.message);
+}
+
 /* Plumbing ---------------------------------------------------------------------------- */
 
 static gboolean
@@ -310,6 +714,8 @@ run_scenario (gpointer user_data)
 
   if (g_strcmp0 (scenario, "open") == 0)
     run_open (window);
+  else if (g_strcmp0 (scenario, "edit") == 0)
+    run_edit (window);
   else
     run_generate (window);
 

@@ -1,0 +1,158 @@
+/* draw-export.c — a drawn topology written to a PNG, SVG or PDF file.
+ *
+ * The file is rendered by the same fl_draw_topology() as the canvas, into a
+ * temporary file beside the target that is renamed over it only once the
+ * whole picture is written.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+#include "flitlab-draw.h"
+
+/* The largest side of an export, in pixels or points. */
+#define EXPORT_MAX_SIDE 16384
+
+enum { FORMAT_PNG, FORMAT_SVG, FORMAT_PDF };
+
+static const char *const format_names[] = { "png", "svg", "pdf" };
+
+static int parse_format(const char *path, const char *format, int *out, FlError *err)
+{
+    const char *name = format;
+    if (!name) {
+        const char *slash = strrchr(path, '/');
+        const char *dot = strrchr(slash ? slash : path, '.');
+        if (!dot)
+            return fl_error_set(err, FL_EINVAL,
+                                "cannot tell the image format of '%s': name it .png, .svg or .pdf",
+                                path);
+        name = dot + 1;
+    }
+    for (int i = 0; i < 3; i++)
+        if (strcasecmp(name, format_names[i]) == 0) {
+            *out = i;
+            return FL_OK;
+        }
+    return fl_error_set(err, FL_EINVAL,
+                        "unknown image format '%s' (expected png, svg or pdf)", name);
+}
+
+static cairo_status_t write_stream(void *closure, const unsigned char *data,
+                                   unsigned int length)
+{
+    return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS
+                                                       : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* Opens a new temporary file beside path, so the export appears whole or
+ * not at all: it is renamed over path only once everything is written. */
+static FILE *open_temporary(const char *path, char *tmp, size_t size, FlError *err)
+{
+    for (int attempt = 0; attempt < 100; attempt++) {
+        snprintf(tmp, size, "%s.%ld-%d.tmp", path, (long)getpid(), attempt);
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd < 0 && errno == EEXIST)
+            continue;
+        if (fd < 0)
+            break;
+        FILE *f = fdopen(fd, "wb");
+        if (!f) {
+            close(fd);
+            unlink(tmp);
+            break;
+        }
+        return f;
+    }
+    fl_error_set(err, FL_EIO, "cannot write %s: %s", path, strerror(errno));
+    return NULL;
+}
+
+static cairo_status_t render(cairo_surface_t *surface, const FlTopology *t,
+                             const FlDrawOptions *o)
+{
+    cairo_t *cr = cairo_create(surface);
+    fl_draw_topology(cr, t, o);
+    cairo_status_t status = cairo_status(cr);
+    cairo_destroy(cr);
+    return status;
+}
+
+int fl_draw_export_with_options(const FlTopology *t, const FlDrawOptions *opt,
+                                const char *path, const char *format, int width,
+                                int height, FlError *err)
+{
+    int fmt = FORMAT_PNG, rc;
+    if (!t || !path || !*path)
+        return fl_error_set(err, FL_EINVAL, "nothing to export or no file name");
+    if ((rc = parse_format(path, format, &fmt, err)) != FL_OK)
+        return rc;
+    if (width < 1 || height < 1 || width > EXPORT_MAX_SIDE || height > EXPORT_MAX_SIDE)
+        return fl_error_set(err, FL_ERANGE, "image size %dx%d is out of range (1 to %d a side)",
+                            width, height, EXPORT_MAX_SIDE);
+    FlDrawOptions o;
+    if (opt) {
+        o = *opt;
+    } else {
+        fl_draw_options_init(&o);
+        fl_draw_view_fit(t, width, height, &o.view);
+    }
+
+    size_t size = strlen(path) + 32;
+    char *tmp = malloc(size);
+    if (!tmp)
+        return fl_error_set(err, FL_ENOMEM, "out of memory");
+    FILE *f = open_temporary(path, tmp, size, err);
+    if (!f) {
+        free(tmp);
+        return FL_EIO;
+    }
+
+    cairo_surface_t *surface;
+    if (fmt == FORMAT_PNG)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    else if (fmt == FORMAT_SVG)
+        surface = cairo_svg_surface_create_for_stream(write_stream, f, width, height);
+    else
+        surface = cairo_pdf_surface_create_for_stream(write_stream, f, width, height);
+    cairo_status_t status = cairo_surface_status(surface);
+    if (status == CAIRO_STATUS_SUCCESS)
+        status = render(surface, t, &o);
+    if (status == CAIRO_STATUS_SUCCESS && fmt == FORMAT_PNG)
+        status = cairo_surface_write_to_png_stream(surface, write_stream, f);
+    cairo_surface_finish(surface);
+    if (status == CAIRO_STATUS_SUCCESS)
+        status = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+
+    int write_errno = 0;
+    if (fclose(f) != 0)
+        write_errno = errno;
+    if (status == CAIRO_STATUS_SUCCESS && !write_errno && rename(tmp, path) != 0)
+        write_errno = errno;
+    if (status != CAIRO_STATUS_SUCCESS || write_errno) {
+        unlink(tmp);
+        free(tmp);
+        if (status == CAIRO_STATUS_NO_MEMORY)
+            return fl_error_set(err, FL_ENOMEM, "out of memory drawing a %dx%d image",
+                                width, height);
+        return fl_error_set(err, FL_EIO, "cannot write %s: %s", path,
+                            write_errno ? strerror(write_errno)
+                                        : cairo_status_to_string(status));
+    }
+    free(tmp);
+    return FL_OK;
+}
+
+int fl_draw_export(const FlTopology *t, const char *path, const char *format, int width,
+                   int height, FlError *err)
+{
+    return fl_draw_export_with_options(t, NULL, path, format, width, height, err);
+}

@@ -1,0 +1,79 @@
+/* draw-private.h — what the drawing, geometry and export files share.
+ *
+ * Not a public header: callers use flitlab-draw.h. Functions with external
+ * linkage carry the fl__draw_ prefix, as the engine's internal ones carry
+ * fl__, so the static library cannot clash with the programs linking it.
+ */
+#ifndef FLITLAB_DRAW_PRIVATE_H
+#define FLITLAB_DRAW_PRIVATE_H
+
+#include "flitlab-draw.h"
+
+#define FL_PI 3.14159265358979323846
+
+/* The occupied columns (or rows) of a grid, cut into blocks where a
+ * column is empty: the layers of a 3D torus, drawn side by side, are
+ * separate blocks. A wrap-around link joins the two ends of one block. */
+typedef struct Axis {
+    int lo, n;           /* columns lo .. lo + n - 1 */
+    int *block;          /* per column: the first column of its block */
+    int *size;           /* per column: the number of columns in its block */
+    int *next;           /* per column: the first column of the next block,
+                          * the last block's next being the first */
+} Axis;
+
+/* What one call needs to know about the layout as a whole. */
+typedef struct Geom {
+    const FlTopology *t;
+    FlDrawView v;
+    Axis axis[2];        /* x and y; n = 0 when no switch is on the grid */
+    double cx, cy;       /* centre of the switches */
+    double half;         /* a switch's half side, device units */
+    double host_r;       /* a host's radius, device units; 0 = hidden */
+    double lw;           /* link width, device units */
+} Geom;
+
+enum { SHAPE_LINE, SHAPE_STUBS, SHAPE_ARC };
+
+/* A link as drawn, in layout units. STUBS: a wrap-around link, a short
+ * stub from each end pointing the way the link leaves the grid (tips p1
+ * and p2). ARC: a long link as a cubic curve (controls p1, p2) bulging
+ * away from the centre of the network. */
+typedef struct Shape {
+    int kind;
+    int host;            /* one end is a host */
+    double ax, ay, bx, by;
+    double p1x, p1y, p2x, p2y;
+} Shape;
+
+/* The shape's points in device units: a, b, p1, p2. */
+typedef struct DevShape {
+    double x[4], y[4];
+} DevShape;
+
+static inline double clamp(double x, double lo, double hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
+
+static inline void to_device(const Geom *g, double wx, double wy, double *dx, double *dy)
+{
+    *dx = wx * g->v.scale + g->v.tx;
+    *dy = wy * g->v.scale + g->v.ty;
+}
+
+/* Fills g for one drawing, hit test or fit through view v; with
+ * shapes = 0 the grid analysis (for bent links) is skipped. Release with
+ * fl__draw_geom_clear(). */
+void fl__draw_geom_init(Geom *g, const FlTopology *t, const FlDrawView *v, int shapes);
+void fl__draw_geom_clear(Geom *g);
+
+/* Where node n is drawn, in device units, and whether it is drawn at all. */
+void fl__draw_node_device(const Geom *g, int n, double *x, double *y);
+int fl__draw_node_shown(const Geom *g, int n);
+
+/* Link l as drawn (straight, stubs or arc), in layout then device units. */
+void fl__draw_link_shape(const Geom *g, int l, Shape *s);
+void fl__draw_shape_to_device(const Geom *g, const Shape *s, DevShape *d);
+
+#endif /* FLITLAB_DRAW_PRIVATE_H */
