@@ -299,6 +299,191 @@ void fl_metrics_clear(FlMetrics *m);
 int fl_topology_bfs(const FlTopology *t, int source_switch_rank, int *dist,
                     FlError *err);
 
+/* ------------------------------------------------------------------------ */
+/* Random numbers                                                           */
+/* ------------------------------------------------------------------------ */
+/* A small, fast generator (xoshiro256**) that the caller owns, so every
+ * random choice in the engine is reproducible from an explicit seed. */
+typedef struct FlRng {
+    uint64_t s[4];
+} FlRng;
+
+void fl_rng_seed(FlRng *rng, uint64_t seed);
+uint64_t fl_rng_next(FlRng *rng);
+/* Uniform integer in [0, n), n >= 1, without modulo bias. */
+uint32_t fl_rng_below(FlRng *rng, uint32_t n);
+/* Uniform double in [0, 1). */
+double fl_rng_uniform(FlRng *rng);
+
+/* ------------------------------------------------------------------------ */
+/* Routing                                                                  */
+/* ------------------------------------------------------------------------ */
+/*
+ * A routing is built for one topology (which must outlive it and not change
+ * while it is in use). For a packet at switch sw that arrived on channel
+ * in_channel (or was injected there by a host: in_channel = -1) in virtual
+ * channel class in_class, heading for destination switch dest, the routing
+ * gives the set of legal next hops: output channels with the VC class to use
+ * on each. A selection function then picks one. Algorithmic routings (DOR,
+ * the turn model, XMESH self-routing) and table routings (shortest legal
+ * paths under a set of prohibited turns: up and down, L-turn, R-turn, an
+ * edited turn set) share this interface.
+ *
+ * Switches and destinations are node ids (fl_topology_switch_node()).
+ * A turn at a switch is the pair (input port, output port) of two distinct
+ * switch-to-switch links; a packet entering on in_port and leaving on
+ * out_port makes that turn.
+ */
+
+typedef struct FlRouting FlRouting;
+
+typedef struct FlTurn {
+    int sw;        /* switch node id */
+    int in_port;   /* port the packet arrives on */
+    int out_port;  /* port it leaves by */
+} FlTurn;
+
+typedef struct FlRoutingOptions {
+    int root;                 /* up* / down*, L-/R-turn: root switch node id, or
+                               * -1 for the paper's rule (the default) */
+    int vc_classes;           /* classes the routing may use; 0 = its default
+                               * (dor on a torus: 2 with a dateline; 1 = none) */
+    const char *order;        /* dor: "xy" (default) or "yx" (dimension order) */
+    const FlTurn *prohibited; /* turnset: the prohibited turns */
+    int n_prohibited;
+    FlProgressFunc progress;  /* table construction on large networks */
+    void *progress_data;
+} FlRoutingOptions;
+
+typedef struct FlRouteChoice {
+    int port;      /* output port of the switch */
+    int channel;   /* the channel leaving by that port */
+    int vc_class;  /* VC class to use on it */
+} FlRouteChoice;
+
+typedef struct FlRoutingInfo {
+    const char *name;         /* CLI name: "dor", "updown", "lturn-alpha", ... */
+    const char *summary;      /* one line */
+    const char *applies_to;   /* "meshes, tori and hypercubes", "any network" */
+    int is_table;             /* built as shortest legal paths over turns */
+} FlRoutingInfo;
+
+int fl_routing_count(void);
+const FlRoutingInfo *fl_routing_info(int index);
+const FlRoutingInfo *fl_routing_lookup(const char *name);
+
+/* Builds a routing; refuses a topology it cannot serve (xmesh on a
+ * hypercube, dor on an irregular network) with FL_EUNSUPPORTED and a message
+ * that says why. opt may be NULL. */
+int fl_routing_new(const FlTopology *t, const char *name, const FlRoutingOptions *opt,
+                   FlRouting **out, FlError *err);
+void fl_routing_free(FlRouting *r);
+const FlRoutingInfo *fl_routing_get_info(const FlRouting *r);
+const FlTopology *fl_routing_topology(const FlRouting *r);
+int fl_routing_vc_classes(const FlRouting *r);
+
+/* The maximum number of choices fl_routing_next() can return. */
+#define FL_ROUTE_MAX_CHOICES (FL_MAX_PORTS * 2)
+
+/* The legal next hops, in increasing port order, into out (capacity max);
+ * returns their number, 0 when sw == dest (the packet ejects there) or when
+ * no legal hop exists (a routing that is not connected). The hot path of the
+ * simulator: no allocation, O(ports) for algorithmic routings. */
+int fl_routing_next(const FlRouting *r, int sw, int in_channel, int in_class, int dest,
+                    FlRouteChoice *out, int max);
+
+typedef enum FlSelection {
+    FL_SELECT_LOWEST_PORT = 0,   /* paper 002's choice */
+    FL_SELECT_RANDOM,            /* uniform, from the caller's generator */
+    FL_SELECT_CREDITS            /* most downstream credits, ties to lowest port */
+} FlSelection;
+
+/* Downstream buffer state for FL_SELECT_CREDITS: free buffer slots of
+ * (channel, vc_class). */
+typedef int (*FlCreditsFunc)(void *user_data, int channel, int vc_class);
+
+/* Picks one of n >= 1 choices; returns its index. rng is needed for
+ * FL_SELECT_RANDOM, credits for FL_SELECT_CREDITS. */
+int fl_routing_select(const FlRouteChoice *choices, int n, FlSelection how, FlRng *rng,
+                      FlCreditsFunc credits, void *credits_data);
+
+/* Whether the routing forbids turn (in_port -> out_port) at sw. For turn
+ * routings these are the turns they prohibit; for the others, the turns no
+ * route ever takes (derived once from the routing function). */
+int fl_routing_turn_prohibited(const FlRouting *r, int sw, int in_port, int out_port);
+
+/* Every prohibited turn, sorted by (sw, in_port, out_port); *turns is
+ * malloc'd (free() it). */
+int fl_routing_prohibited_turns(const FlRouting *r, FlTurn **turns, int *n, FlError *err);
+
+/* Direction label of a switch-to-switch channel for routings that have them:
+ * "up"/"down" (up* / down*), "LU", "LD", "RU", "RD" (L-/R-turn); NULL
+ * otherwise. */
+const char *fl_routing_channel_label(const FlRouting *r, int channel);
+
+/* The spanning-tree root of up* / down* and L-/R-turn (node id), else -1. */
+int fl_routing_root(const FlRouting *r);
+/* A switch's parent in that spanning tree (-1 for the root or none). */
+int fl_routing_tree_parent(const FlRouting *r, int sw);
+/* L-/R-turn's H/V graph coordinate of a switch: h = preorder index in the
+ * spanning tree, v = BFS depth. FL_EUNSUPPORTED for other routings. */
+int fl_routing_hv_coords(const FlRouting *r, int sw, int *h, int *v);
+
+/* ------------------------------------------------------------------------ */
+/* Routing analysis                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* The route the selection function takes from switch src to switch dst, as
+ * channels (malloc'd; free() it). Deterministic selections only unless rng
+ * is given. FL_EDISCONNECTED if the routing cannot get there. */
+int fl_routing_path(const FlRouting *r, int src, int dst, FlSelection how, FlRng *rng,
+                    int **channels, int *n, FlError *err);
+
+/* Every path the routing allows from src to dst (for minimal routings, every
+ * legal shortest path), at most max_paths of them: paths[offsets[i] ..
+ * offsets[i+1]) are the channels of path i. Both arrays malloc'd.
+ * *truncated is set when more paths exist. */
+int fl_routing_all_paths(const FlRouting *r, int src, int dst, int max_paths, int **paths,
+                         int **offsets, int *npaths, int *truncated, FlError *err);
+
+typedef struct FlRoutingReport {
+    int connected;            /* every source-destination switch pair routable */
+    int unroutable_src, unroutable_dst;  /* the first pair that is not, or -1 */
+    int deadlock_free;        /* the channel dependency graph has no cycle */
+    /* One shortest cycle of the channel dependency graph: cycle_len channels
+     * with their VC classes, each depending on the next and the last on the
+     * first. Empty when deadlock_free. malloc'd. */
+    int *cycle_channels;
+    int *cycle_classes;
+    int cycle_len;
+    double avg_hops;          /* over ordered pairs of distinct switches, along
+                               * the selected (lowest-port) route */
+    int max_hops;
+    double bfs_avg_hops;      /* the same pairs by breadth-first distance */
+    double stretch;           /* avg_hops / bfs_avg_hops */
+    /* Paper 002: prohibited turns per switch (mean and population standard
+     * deviation) and PPT, the pairs of opposite prohibited turns between the
+     * same two links. */
+    double pt_mean, pt_sd;
+    int ppt;
+    /* Static channel load under uniform traffic (one unit from every switch to
+     * every other, along the selected routes), over switch-to-switch channels. */
+    double max_channel_load, mean_channel_load;
+    /* The uniform throughput, in flits per cycle per switch, that the most
+     * loaded channel allows: (S - 1) / max_channel_load. Each switch injects
+     * lambda flits per cycle split evenly over the S - 1 others, so the
+     * busiest channel carries lambda * max_channel_load / (S - 1) and takes
+     * at most one flit per cycle. 0 when no channel carries traffic. */
+    double throughput_bound;
+} FlRoutingReport;
+
+/* Analyses a routing: connectivity, CDG cycle search (per VC class), hop
+ * statistics, turn metrics and channel loads. The CDG check of dor on a
+ * 64x64 mesh takes well under a second. Release with
+ * fl_routing_report_clear(). */
+int fl_routing_analyze(const FlRouting *r, FlRoutingReport *rep, FlError *err);
+void fl_routing_report_clear(FlRoutingReport *rep);
+
 #ifdef __cplusplus
 }
 #endif
