@@ -1,0 +1,634 @@
+/* analysis-paths.c — routes between switches: the one the selection function
+ * takes, every one the routing allows, and the statistics of the selected
+ * routes between all pairs (connectivity, hop counts, channel loads).
+ *
+ * All-pairs statistics would cost a route trace per pair, S^2 times the
+ * route length. But with a deterministic selection the next state depends
+ * only on the current state and the destination, so per destination the
+ * selected routes form a forest over the states: each state's remaining hop
+ * count is one more than its successor's, and the traffic through a state is
+ * the sum over its predecessors. Both are computed once per (state,
+ * destination), which makes a 64x64 mesh a matter of a second.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis-internal.h"
+
+/* Enough for any path search a person waits for; a search that runs out
+ * says so through *truncated. */
+#define ALL_PATHS_STEP_BUDGET (1 << 24)
+
+static int check_switch(const FlTopology *t, int node, const char *role, FlError *err)
+{
+    if (node < 0 || node >= t->n_nodes)
+        return fl_error_set(err, FL_ERANGE, "%s %d is out of range (nodes 0 to %d)", role,
+                            node, t->n_nodes - 1);
+    if (t->kind[node] != FL_NODE_SWITCH)
+        return fl_error_set(err, FL_ERANGE, "%s %d is a host, not a switch", role, node);
+    return FL_OK;
+}
+
+static int check_pair(const FlRouting *r, int src, int dst, FlError *err)
+{
+    int rc = check_switch(r->t, src, "source", err);
+    return rc ? rc : check_switch(r->t, dst, "destination", err);
+}
+
+static int route_error(const FlRouting *r, int src, int dst, FlError *err, const char *why,
+                       int at)
+{
+    return fl_error_set(err, FL_EDISCONNECTED, "%s: no route from switch %d to switch %d: %s %d",
+                        r->algo->info.name, src, dst, why, at);
+}
+
+/* ---- the selected route of one pair ------------------------------------ */
+
+int fl_routing_path(const FlRouting *r, int src, int dst, FlSelection how, FlRng *rng,
+                    int **channels, int *n, FlError *err)
+{
+    if (!r || !channels || !n)
+        return fl_error_set(err, FL_EINVAL, "no routing or no place for the path");
+    int rc = check_pair(r, src, dst, err);
+    if (rc)
+        return rc;
+    const FlTopology *t = r->t;
+    FlStateSpace sp;
+    rc = fl__state_space(r, &sp, err);
+    if (rc)
+        return rc;
+    int nstates = sp.nstates;
+    /* A deterministic selection that comes back to a state loops for ever;
+     * a random one may come back by chance, so it gets a hop limit instead. */
+    int deterministic = how != FL_SELECT_RANDOM || !rng;
+    uint8_t *visited = calloc(nstates > 0 ? (size_t)nstates : 1, 1);
+    int cap = 16, len = 0;
+    int *list = malloc(sizeof *list * (size_t)cap);
+    FlChanInfo *ci = fl__chan_info_new(t);
+    FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
+    if (!visited || !list || !ci) {
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory for a path");
+        goto fail;
+    }
+    int sw = src, in = -1, in_class = 0;
+    while (sw != dst) {
+        int m = fl_routing_next(r, sw, in, in_class, dst, choices, FL_ROUTE_MAX_CHOICES);
+        if (m <= 0) {
+            rc = route_error(r, src, dst, err, "no legal hop at switch", sw);
+            goto fail;
+        }
+        rc = fl__check_choices(r, ci, sw, dst, choices, m, err);
+        if (rc)
+            goto fail;
+        const FlRouteChoice *pick = &choices[fl_routing_select(choices, m, how, rng, NULL, NULL)];
+        int s = fl__state(&sp, pick->channel, pick->vc_class);
+        if ((deterministic && visited[s]) || len >= nstates) {
+            rc = route_error(r, src, dst, err, "the route loops at switch", sw);
+            goto fail;
+        }
+        visited[s] = 1;
+        if (len == cap) {
+            int *bigger = realloc(list, sizeof *list * (size_t)cap * 2);
+            if (!bigger) {
+                rc = fl_error_set(err, FL_ENOMEM, "out of memory for a path");
+                goto fail;
+            }
+            list = bigger;
+            cap *= 2;
+        }
+        list[len++] = pick->channel;
+        in = pick->channel;
+        in_class = pick->vc_class;
+        sw = ci[in].dst;
+    }
+    free(ci);
+    free(visited);
+    *channels = list;
+    *n = len;
+    return FL_OK;
+fail:
+    free(ci);
+    free(visited);
+    free(list);
+    return rc;
+}
+
+/* ---- every path the routing allows ------------------------------------- */
+
+/* The states reachable from src towards dst with their choices, as lists:
+ * a state s's successors are targets[first[s] .. first[s] + count[s]),
+ * injection's are targets[inj_first .. inj_first + inj_count). */
+typedef struct PathGraph {
+    FlStateSpace sp;
+    int *first, *count;
+    int *targets;
+    int ntargets, cap;
+    int inj_first, inj_count;
+    int oom;
+} PathGraph;
+
+static void record_choices(void *data, int sw, int in_channel, int in_class, int dest,
+                           const FlRouteChoice *choices, int n)
+{
+    PathGraph *pg = data;
+    if (pg->oom)
+        return;
+    if (pg->ntargets + n > pg->cap) {
+        int cap = pg->cap ? pg->cap : 64;
+        while (cap < pg->ntargets + n)
+            cap *= 2;
+        int *bigger = realloc(pg->targets, sizeof *bigger * (size_t)cap);
+        if (!bigger) {
+            pg->oom = 1;
+            return;
+        }
+        pg->targets = bigger;
+        pg->cap = cap;
+    }
+    if (in_channel < 0) {
+        pg->inj_first = pg->ntargets;
+        pg->inj_count = n;
+    } else {
+        int s = fl__state(&pg->sp, in_channel, in_class);
+        pg->first[s] = pg->ntargets;
+        pg->count[s] = n;
+    }
+    for (int i = 0; i < n; i++)
+        pg->targets[pg->ntargets++] = fl__state(&pg->sp, choices[i].channel,
+                                                choices[i].vc_class);
+}
+
+/* Marks good[] the reached states from which dst can be reached, by a
+ * breadth-first search backwards from the states that arrive there. */
+static int mark_good(const FlStateWalk *w, const PathGraph *pg, int dst, uint8_t *good)
+{
+    int n = w->sp.nstates, rc = FL_OK;
+    int *roff = calloc((size_t)n + 1, sizeof *roff);
+    int *fill = malloc(sizeof *fill * ((size_t)n + 1));
+    int *radj = malloc(sizeof *radj * ((size_t)pg->ntargets + 1));
+    int *queue = malloc(sizeof *queue * ((size_t)n + 1));
+    if (!roff || !fill || !radj || !queue) {
+        rc = FL_ENOMEM;
+        goto free_all;
+    }
+    /* The reversed lists, counted, then filled. */
+    for (int i = 0; i < w->nqueued; i++) {
+        int s = w->queue[i];
+        for (int e = pg->first[s]; e < pg->first[s] + pg->count[s]; e++)
+            roff[pg->targets[e] + 1]++;
+    }
+    for (int s = 0; s < n; s++)
+        roff[s + 1] += roff[s];
+    memcpy(fill, roff, sizeof *fill * (size_t)n);
+    int tail = 0;
+    for (int i = 0; i < w->nqueued; i++) {
+        int s = w->queue[i];
+        for (int e = pg->first[s]; e < pg->first[s] + pg->count[s]; e++)
+            radj[fill[pg->targets[e]]++] = s;
+        if (w->ci[fl__state_channel(&w->sp, s)].dst == dst) {
+            good[s] = 1;
+            queue[tail++] = s;
+        }
+    }
+    for (int head = 0; head < tail; head++) {
+        int s = queue[head];
+        for (int e = roff[s]; e < roff[s + 1]; e++)
+            if (!good[radj[e]]) {
+                good[radj[e]] = 1;
+                queue[tail++] = radj[e];
+            }
+    }
+free_all:
+    free(roff);
+    free(fill);
+    free(radj);
+    free(queue);
+    return rc;
+}
+
+/* The paths found so far: channels of path i at paths[offsets[i] ..
+ * offsets[i + 1]). */
+typedef struct PathList {
+    int *paths, *offsets;
+    int npaths, nchannels, cap_paths, cap_channels;
+} PathList;
+
+static int path_list_add(PathList *pl, const int *states, int len, const FlStateSpace *sp)
+{
+    if (pl->npaths + 2 > pl->cap_paths) {
+        int cap = pl->cap_paths ? pl->cap_paths * 2 : 16;
+        int *bigger = realloc(pl->offsets, sizeof *bigger * (size_t)cap);
+        if (!bigger)
+            return FL_ENOMEM;
+        pl->offsets = bigger;
+        pl->cap_paths = cap;
+    }
+    if (pl->nchannels + len > pl->cap_channels) {
+        int cap = pl->cap_channels ? pl->cap_channels : 64;
+        while (cap < pl->nchannels + len)
+            cap *= 2;
+        int *bigger = realloc(pl->paths, sizeof *bigger * (size_t)cap);
+        if (!bigger)
+            return FL_ENOMEM;
+        pl->paths = bigger;
+        pl->cap_channels = cap;
+    }
+    pl->offsets[pl->npaths] = pl->nchannels;
+    for (int i = 0; i < len; i++)
+        pl->paths[pl->nchannels++] = fl__state_channel(sp, states[i]);
+    pl->npaths++;
+    pl->offsets[pl->npaths] = pl->nchannels;
+    return FL_OK;
+}
+
+/* Depth-first over the choices from injection, entering only states that
+ * can still reach dst and that the current path does not hold. stack[i] is
+ * the state at depth i + 1 and pos[i] where depth i stands in its list. */
+static int enumerate_paths(const FlStateWalk *w, const PathGraph *pg, const uint8_t *good,
+                           int dst, int max_paths, PathList *pl, int *truncated)
+{
+    int n = w->sp.nstates;
+    int *stack = malloc(sizeof *stack * ((size_t)n + 1));
+    int *pos = malloc(sizeof *pos * ((size_t)n + 2));
+    int *end = malloc(sizeof *end * ((size_t)n + 2));
+    uint8_t *on_path = calloc((size_t)n + 1, 1);
+    int rc = FL_OK;
+    if (!stack || !pos || !end || !on_path) {
+        rc = FL_ENOMEM;
+        goto free_all;
+    }
+    long steps = 0;
+    int depth = 0;
+    pos[0] = pg->inj_first;
+    end[0] = pg->inj_first + pg->inj_count;
+    while (depth >= 0) {
+        if (pos[depth] == end[depth]) {
+            if (depth > 0)
+                on_path[stack[depth - 1]] = 0;
+            depth--;
+            continue;
+        }
+        int x = pg->targets[pos[depth]++];
+        if (!good[x] || on_path[x])
+            continue;
+        if (++steps > ALL_PATHS_STEP_BUDGET) {
+            *truncated = 1;
+            break;
+        }
+        stack[depth] = x;
+        if (w->ci[fl__state_channel(&w->sp, x)].dst == dst) {
+            if (pl->npaths == max_paths) {
+                *truncated = 1;
+                break;
+            }
+            rc = path_list_add(pl, stack, depth + 1, &w->sp);
+            if (rc)
+                break;
+            continue;
+        }
+        on_path[x] = 1;
+        depth++;
+        pos[depth] = pg->first[x];
+        end[depth] = pg->first[x] + pg->count[x];
+    }
+free_all:
+    free(stack);
+    free(pos);
+    free(end);
+    free(on_path);
+    return rc;
+}
+
+int fl_routing_all_paths(const FlRouting *r, int src, int dst, int max_paths, int **paths,
+                         int **offsets, int *npaths, int *truncated, FlError *err)
+{
+    if (!r || !paths || !offsets || !npaths || !truncated)
+        return fl_error_set(err, FL_EINVAL, "no routing or no place for the paths");
+    if (max_paths < 1)
+        return fl_error_set(err, FL_ERANGE, "at most %d paths: ask for at least one",
+                            max_paths);
+    int rc = check_pair(r, src, dst, err);
+    if (rc)
+        return rc;
+    FlStateWalk w;
+    rc = fl__walk_init(&w, r, err);
+    if (rc)
+        return rc;
+    PathGraph pg = { .sp = w.sp };
+    PathList pl = { 0 };
+    uint8_t *good = NULL;
+    int found_truncated = 0;
+    pg.first = calloc((size_t)w.sp.nstates + 1, sizeof *pg.first);
+    pg.count = calloc((size_t)w.sp.nstates + 1, sizeof *pg.count);
+    good = calloc((size_t)w.sp.nstates + 1, 1);
+    if (!pg.first || !pg.count || !good)
+        goto oom;
+    if (src == dst) {
+        /* The packet is already there: one path of no hops. */
+        if (path_list_add(&pl, NULL, 0, &w.sp))
+            goto oom;
+        goto done;
+    }
+    rc = fl__walk_dest(&w, src, dst, NULL, record_choices, &pg, err);
+    if (rc)
+        goto fail;
+    if (pg.oom || mark_good(&w, &pg, dst, good)
+        || enumerate_paths(&w, &pg, good, dst, max_paths, &pl, &found_truncated))
+        goto oom;
+    if (pl.npaths == 0) {
+        rc = fl_error_set(err, FL_EDISCONNECTED, "%s: no route from switch %d to switch %d",
+                          r->algo->info.name, src, dst);
+        goto fail;
+    }
+done:
+    /* An empty path list is still a list the caller frees. */
+    if (!pl.paths && !(pl.paths = malloc(sizeof(int))))
+        goto oom;
+    *paths = pl.paths;
+    *offsets = pl.offsets;
+    *npaths = pl.npaths;
+    *truncated = found_truncated;
+    free(pg.first);
+    free(pg.count);
+    free(pg.targets);
+    free(good);
+    fl__walk_free(&w);
+    return FL_OK;
+oom:
+    rc = fl_error_set(err, FL_ENOMEM, "out of memory listing paths");
+fail:
+    free(pl.paths);
+    free(pl.offsets);
+    free(pg.first);
+    free(pg.count);
+    free(pg.targets);
+    free(good);
+    fl__walk_free(&w);
+    return rc;
+}
+
+/* ---- statistics of the selected routes between all pairs --------------- */
+
+/* Per-destination memo over the states. len[s] is the number of hops from
+ * entering state s to arriving (1 when s's channel arrives at the
+ * destination), OPEN while its chain is being followed, NO_ROUTE when the
+ * chain dead-ends or loops. */
+enum { OPEN = 0, NO_ROUTE = -1 };
+
+typedef struct Stats {
+    const FlRouting *r;
+    FlStateSpace sp;
+    FlChanInfo *ci;
+    int round;
+    int *seen, *len, *succ;
+    int64_t *through;   /* pairs whose selected route passes through the state */
+    int *stack;
+    int *touched, ntouched;  /* states with a route this round */
+    int *order, *bucket;
+    int64_t *load;      /* per channel */
+    FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
+} Stats;
+
+static void stats_free(Stats *st)
+{
+    free(st->seen);
+    free(st->len);
+    free(st->succ);
+    free(st->through);
+    free(st->stack);
+    free(st->touched);
+    free(st->order);
+    free(st->bucket);
+    free(st->load);
+    free(st->ci);
+}
+
+static int stats_init(Stats *st, const FlRouting *r, FlError *err)
+{
+    memset(st, 0, sizeof *st);
+    st->r = r;
+    int rc = fl__state_space(r, &st->sp, err);
+    if (rc)
+        return rc;
+    int channels = 2 * r->t->n_links;
+    size_t n = (size_t)st->sp.nstates + 2;
+    st->seen = calloc(n, sizeof *st->seen);
+    st->len = malloc(n * sizeof *st->len);
+    st->succ = malloc(n * sizeof *st->succ);
+    st->through = malloc(n * sizeof *st->through);
+    st->stack = malloc(n * sizeof *st->stack);
+    st->touched = malloc(n * sizeof *st->touched);
+    st->order = malloc(n * sizeof *st->order);
+    st->bucket = malloc(n * sizeof *st->bucket);
+    st->load = calloc((size_t)channels + 1, sizeof *st->load);
+    st->ci = fl__chan_info_new(r->t);
+    if (!st->ci || !st->seen || !st->len || !st->succ || !st->through || !st->stack || !st->touched
+        || !st->order || !st->bucket || !st->load) {
+        stats_free(st);
+        return fl_error_set(err, FL_ENOMEM, "out of memory for %d routing states",
+                            st->sp.nstates);
+    }
+    return FL_OK;
+}
+
+/* The selected next state at switch sw (in_channel -1 for injection), or
+ * NO_ROUTE. */
+/* The selected next state at switch sw (!= dest; in_channel -1 for
+ * injection), or NO_ROUTE. Called for every state of every destination, so
+ * it goes to the algorithm directly and asks the selection function only
+ * when there is a choice to make. */
+static int select_next(Stats *st, int sw, int in_channel, int in_class, int dest, int *next,
+                       FlError *err)
+{
+    const FlRouting *r = st->r;
+    int m = r->algo->next(r, sw, in_channel, in_class, dest, st->choices,
+                          FL_ROUTE_MAX_CHOICES);
+    if (m <= 0) {
+        *next = NO_ROUTE;
+        return FL_OK;
+    }
+    if (m > FL_ROUTE_MAX_CHOICES)
+        m = FL_ROUTE_MAX_CHOICES;
+    int rc = fl__check_choices(r, st->ci, sw, dest, st->choices, m, err);
+    if (rc)
+        return rc;
+    int i = m == 1 ? 0
+                   : fl_routing_select(st->choices, m, FL_SELECT_LOWEST_PORT, NULL, NULL, NULL);
+    *next = fl__state(&st->sp, st->choices[i].channel, st->choices[i].vc_class);
+    return FL_OK;
+}
+
+/* Follows the selected route from state s0 until it meets a state whose
+ * length is known (or arrives, dead-ends or loops), then fills in the
+ * lengths back along the chain. *hops gets s0's length or NO_ROUTE. */
+static int resolve(Stats *st, int s0, int dest, int *hops, FlError *err)
+{
+    int top = 0, cur = s0, result;
+    for (;;) {
+        if (st->seen[cur] == st->round) {
+            result = st->len[cur] > 0 ? st->len[cur] : NO_ROUTE; /* OPEN: a loop */
+            break;
+        }
+        st->seen[cur] = st->round;
+        st->through[cur] = 0;
+        int c = fl__state_channel(&st->sp, cur), at = st->ci[c].dst;
+        if (at == dest) {
+            st->len[cur] = result = 1;
+            st->touched[st->ntouched++] = cur;
+            break;
+        }
+        int nxt;
+        int rc = select_next(st, at, c, fl__state_class(&st->sp, cur), dest, &nxt, err);
+        if (rc)
+            return rc;
+        if (nxt == NO_ROUTE) {
+            st->len[cur] = result = NO_ROUTE;
+            break;
+        }
+        st->len[cur] = OPEN;
+        st->succ[cur] = nxt;
+        st->stack[top++] = cur;
+        cur = nxt;
+    }
+    while (top > 0) {
+        int s = st->stack[--top];
+        if (result > 0) {
+            st->len[s] = ++result;
+            st->touched[st->ntouched++] = s;
+        } else {
+            st->len[s] = NO_ROUTE;
+        }
+    }
+    *hops = result;
+    return FL_OK;
+}
+
+/* Adds this destination's traffic to the channel loads: states in order of
+ * decreasing length (a counting sort), each passing its traffic on to its
+ * successor, which is one hop shorter. */
+static void spread_load(Stats *st)
+{
+    int maxlen = 0;
+    for (int i = 0; i < st->ntouched; i++)
+        if (st->len[st->touched[i]] > maxlen)
+            maxlen = st->len[st->touched[i]];
+    memset(st->bucket, 0, sizeof *st->bucket * ((size_t)maxlen + 2));
+    for (int i = 0; i < st->ntouched; i++)
+        st->bucket[maxlen - st->len[st->touched[i]] + 1]++;
+    for (int b = 1; b <= maxlen + 1; b++)
+        st->bucket[b] += st->bucket[b - 1];
+    for (int i = 0; i < st->ntouched; i++) {
+        int s = st->touched[i];
+        st->order[st->bucket[maxlen - st->len[s]]++] = s;
+    }
+    for (int i = 0; i < st->ntouched; i++) {
+        int s = st->order[i];
+        st->load[fl__state_channel(&st->sp, s)] += st->through[s];
+        if (st->len[s] > 1)
+            st->through[st->succ[s]] += st->through[s];
+    }
+}
+
+typedef struct Totals {
+    int64_t pairs, hops, bfs_hops;
+    int max_hops;
+    int bad_src, bad_dst;
+} Totals;
+
+static void note_unroutable(Totals *tot, int src, int dst)
+{
+    if (tot->bad_src < 0 || src < tot->bad_src || (src == tot->bad_src && dst < tot->bad_dst)) {
+        tot->bad_src = src;
+        tot->bad_dst = dst;
+    }
+}
+
+/* Every source's selected route towards the switch of rank di. dist holds
+ * the breadth-first distances from it. */
+static int one_destination(Stats *st, int di, const int *dist, Totals *tot, FlError *err)
+{
+    const FlTopology *t = st->r->t;
+    int dest = t->switch_nodes[di];
+    st->round++;
+    st->ntouched = 0;
+    for (int si = 0; si < t->n_switches; si++) {
+        int src = t->switch_nodes[si];
+        if (src == dest)
+            continue;
+        int s0, hops = NO_ROUTE;
+        int rc = select_next(st, src, -1, 0, dest, &s0, err);
+        if (!rc && s0 != NO_ROUTE)
+            rc = resolve(st, s0, dest, &hops, err);
+        if (rc)
+            return rc;
+        if (hops == NO_ROUTE) {
+            note_unroutable(tot, src, dest);
+            continue;
+        }
+        st->through[s0]++;
+        tot->pairs++;
+        tot->hops += hops;
+        tot->bfs_hops += dist[si];
+        if (hops > tot->max_hops)
+            tot->max_hops = hops;
+    }
+    spread_load(st);
+    return FL_OK;
+}
+
+int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+{
+    const FlTopology *t = r->t;
+    Stats st;
+    int rc = stats_init(&st, r, err);
+    if (rc)
+        return rc;
+    FlSwitchGraph g = { 0 };
+    int *dist = NULL;
+    rc = fl__switch_graph_build(t, &g);
+    dist = malloc(sizeof *dist * 2 * ((size_t)t->n_switches + 1));
+    if (rc || !dist) {
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory for switch distances");
+        goto free_all;
+    }
+    Totals tot = { .bad_src = -1, .bad_dst = -1 };
+    for (int di = 0; di < t->n_switches && !rc; di++) {
+        fl__switch_graph_bfs(&g, di, dist, dist + t->n_switches);
+        rc = one_destination(&st, di, dist, &tot, err);
+    }
+    if (rc)
+        goto free_all;
+
+    rep->connected = tot.bad_src < 0;
+    rep->unroutable_src = tot.bad_src;
+    rep->unroutable_dst = tot.bad_dst;
+    rep->avg_hops = tot.pairs ? (double)tot.hops / (double)tot.pairs : 0.0;
+    rep->bfs_avg_hops = tot.pairs ? (double)tot.bfs_hops / (double)tot.pairs : 0.0;
+    rep->max_hops = tot.max_hops;
+    rep->stretch = tot.bfs_hops ? (double)tot.hops / (double)tot.bfs_hops : 1.0;
+
+    int64_t max_load = 0, sum_load = 0, nchan = 0;
+    for (int l = 0; l < t->n_links; l++) {
+        const int *e = t->link_end + 4 * l;
+        if (t->kind[e[0]] != FL_NODE_SWITCH || t->kind[e[2]] != FL_NODE_SWITCH)
+            continue;
+        for (int c = 2 * l; c <= 2 * l + 1; c++) {
+            sum_load += st.load[c];
+            if (st.load[c] > max_load)
+                max_load = st.load[c];
+        }
+        nchan += 2;
+    }
+    rep->max_channel_load = (double)max_load;
+    rep->mean_channel_load = nchan ? (double)sum_load / (double)nchan : 0.0;
+    /* Each switch sends lambda flits per cycle, lambda / (S - 1) to each of
+     * the others; the busiest channel carries max_load such shares and can
+     * take one flit per cycle, so lambda <= (S - 1) / max_load. */
+    rep->throughput_bound = max_load ? (double)(t->n_switches - 1) / (double)max_load : 0.0;
+free_all:
+    free(dist);
+    fl__switch_graph_free(&g);
+    stats_free(&st);
+    return rc;
+}
