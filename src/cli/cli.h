@@ -82,4 +82,8 @@ int cli_run_group(const char *group, const char *summary, const CliSub *subs,
 int cli_topo(int argc, char **argv);
 int cli_project(int argc, char **argv);
 
+/* Single commands (cmd-route.c). */
+int cli_route(int argc, char **argv);
+int cli_turns(int argc, char **argv);
+
 #endif /* FLITLAB_CLI_H */

@@ -12,6 +12,8 @@ static const struct {
 } groups[] = {
     { "topo", cli_topo, "generate, measure and export topologies" },
     { "project", cli_project, "create and fill .flitlab project files" },
+    { "route", cli_route, "analyse a routing: deadlock, paths, hops, turns, loads" },
+    { "turns", cli_turns, "list the turns a routing prohibits at every switch" },
 };
 
 static void usage(FILE *to)

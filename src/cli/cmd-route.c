@@ -1,0 +1,641 @@
+/* cmd-route.c — `flitlab route` and `flitlab turns`: build a routing on a
+ * network and report what the analysis finds (connectivity, deadlock, hop
+ * counts, turn metrics, channel loads), the route between two switches, or
+ * the prohibited turns at every switch. */
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* Without --max-paths, `route --all` lists at most this many paths. */
+#define DEFAULT_MAX_PATHS 100
+
+/* The options that choose and shape the routing, shared by both commands. */
+#define ROUTING_OPTIONS                                                                  \
+    { "routing", 'r', "NAME", "the routing algorithm (required; see the list below)" },   \
+    { "root", 0, "N", "root switch (node id) of up*/down*, L-turn and R-turn" },         \
+    { "vcs", 0, "V", "VC classes the routing may use, 1 to 16 (default: its own)" },     \
+    { "order", 0, "ORDER", "dor: dimension order, xy (default), yx; xyz, zyx... in 3D" },  \
+    { "prohibit", 0, "TURNS",                                                             \
+      "turnset: prohibited turns as SW:IN>OUT,... (switch node id, ports)" },            \
+    { "json", 0, NULL, "print one JSON object instead of a table" }
+
+static const CliOption route_options[] = {
+    ROUTING_OPTIONS,
+    { "from", 0, "A", "show the route from switch A (a node id) ..." },
+    { "to", 0, "B", "... to switch B" },
+    { "all", 0, NULL, "with --from/--to: every path the routing allows" },
+    { "max-paths", 0, "N", "with --all: list at most N paths (default 100)" },
+    { 0 },
+};
+
+static const CliCommand route_cmd = {
+    "route", "SPEC|FILE|PROJECT.flitlab#NAME --routing NAME [--from A --to B [--all]] [--json]",
+    "Analyse a routing on a network: whether every switch pair is routable, whether\n"
+    "the channel dependency graph has a cycle (and one shortest cycle, with the\n"
+    "turns that close it), hop counts along the selected lowest-port routes against\n"
+    "breadth-first distances, paper 002's turn metrics PT, SDPT and PPT, and the\n"
+    "static channel load of uniform switch-to-switch traffic.\n"
+    "With --from and --to, show the route the selection function takes instead;\n"
+    "with --all as well, every path the routing allows (for minimal routings,\n"
+    "every legal shortest path).",
+    route_options, 1, 1,
+};
+
+static const CliOption turns_options[] = {
+    ROUTING_OPTIONS,
+    { 0 },
+};
+
+static const CliCommand turns_cmd = {
+    "turns", "SPEC|FILE|PROJECT.flitlab#NAME --routing NAME [--json]",
+    "List the turns a routing prohibits at every switch, as IN>OUT port pairs:\n"
+    "for turn routings the turns they forbid, for the others the turns no route\n"
+    "takes. Ends with paper 002's PT (mean prohibited turns per switch), SDPT\n"
+    "(their population standard deviation) and PPT (pairs of opposite prohibited\n"
+    "turns between the same two links).",
+    turns_options, 1, 1,
+};
+
+/* ---- shared: building the routing -------------------------------------- */
+
+typedef struct RouteSetup {
+    const char *what;       /* the topology argument as given */
+    FlTopology *t;
+    FlRouting *r;
+    FlTurn *prohibited;
+} RouteSetup;
+
+static void setup_free(RouteSetup *rs)
+{
+    fl_routing_free(rs->r);
+    fl_topology_free(rs->t);
+    free(rs->prohibited);
+}
+
+static void print_routings(FILE *to)
+{
+    fprintf(to, "\nRoutings:\n");
+    for (int i = 0; i < fl_routing_count(); i++) {
+        const FlRoutingInfo *info = fl_routing_info(i);
+        fprintf(to, "  %-15s %s (%s)\n", info->name, info->summary, info->applies_to);
+    }
+}
+
+/* Reads one "SW:IN>OUT" at *s (spaces allowed around the parts), leaving *s
+ * after it; 0 when it is malformed. */
+static int parse_one_turn(const char **s, FlTurn *turn)
+{
+    static const char seps[3] = { ':', '>', 0 };
+    long v[3];
+    const char *p = *s;
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        while (*p == ' ')
+            p++;
+        if (*p < '0' || *p > '9')
+            return 0;
+        v[i] = strtol(p, &end, 10);
+        if (v[i] > INT_MAX)
+            return 0;
+        for (p = end; *p == ' '; p++)
+            ;
+        if (seps[i] && *p++ != seps[i])
+            return 0;
+    }
+    *turn = (FlTurn){ (int)v[0], (int)v[1], (int)v[2] };
+    *s = p;
+    return 1;
+}
+
+/* Parses "SW:IN>OUT,SW:IN>OUT,..." into a malloc'd list. */
+static int parse_turns(const char *text, FlTurn **out, int *n)
+{
+    int cap = 1;
+    for (const char *s = text; *s; s++)
+        cap += *s == ',';
+    FlTurn *list = malloc(sizeof *list * (size_t)cap);
+    if (!list)
+        return cli_error(CLI_FAIL, "out of memory for the prohibited turns");
+    int count = 0;
+    for (const char *s = text;; s++) {
+        const char *start = s;
+        if (!parse_one_turn(&s, &list[count]) || (*s != ',' && *s != '\0')) {
+            free(list);
+            return cli_error(CLI_USAGE,
+                             "--prohibit: malformed turn '%.*s': write SW:IN>OUT (switch node "
+                             "id, input port, output port), e.g. 5:0>2, separated by commas",
+                             (int)strcspn(start, ","), start);
+        }
+        count++;
+        if (*s == '\0')
+            break;
+    }
+    *out = list;
+    *n = count;
+    return CLI_OK;
+}
+
+/* A node id given on the command line must be a switch of t. */
+static int check_switch_arg(const FlTopology *t, const char *option, long node)
+{
+    int nodes = fl_topology_node_count(t);
+    if (node >= nodes)
+        return cli_error(CLI_USAGE, "--%s %ld: no such node (the network has nodes 0 to %d)",
+                         option, node, nodes - 1);
+    if (fl_topology_node_kind(t, (int)node) != FL_NODE_SWITCH)
+        return cli_error(CLI_USAGE, "--%s %ld: node %ld is a host, not a switch", option,
+                         node, node);
+    return CLI_OK;
+}
+
+/* "dor, west-first, ...": the registry's names, for error messages. */
+static void known_routings(char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < fl_routing_count() && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+                                 fl_routing_info(i)->name);
+}
+
+static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs)
+{
+    memset(rs, 0, sizeof *rs);
+    rs->what = p->args[0];
+    const char *name = cli_value(cmd, p, "routing");
+    char known[1024];
+    known_routings(known, sizeof known);
+    if (!name)
+        return cli_error(CLI_USAGE, "%s: say which routing with --routing NAME (known: %s)",
+                         cmd->name, known);
+    /* An unknown name is refused before anything is built. */
+    if (!fl_routing_lookup(name))
+        return cli_error(CLI_USAGE, "unknown routing '%s' (known: %s)", name, known);
+    FlRoutingOptions opt = { .root = -1 };
+    long v;
+    const char *s;
+    if ((s = cli_value(cmd, p, "root"))) {
+        if (cli_int_value("root", s, 0, INT_MAX, &v))
+            return CLI_USAGE;
+        opt.root = (int)v;
+    }
+    if ((s = cli_value(cmd, p, "vcs"))) {
+        if (cli_int_value("vcs", s, 1, 16, &v))
+            return CLI_USAGE;
+        opt.vc_classes = (int)v;
+    }
+    opt.order = cli_value(cmd, p, "order");
+    if (opt.order && strcmp(name, "dor") != 0 && strcmp(name, "myrinet-dor") != 0)
+        return cli_error(CLI_USAGE, "--order applies to dor, not to %s", name);
+    if ((s = cli_value(cmd, p, "prohibit"))) {
+        if (strcmp(name, "turnset") != 0)
+            return cli_error(CLI_USAGE, "--prohibit applies to turnset, not to %s "
+                                        "(use --routing turnset)", name);
+        int rc = parse_turns(s, &rs->prohibited, &opt.n_prohibited);
+        if (rc)
+            return rc;
+        opt.prohibited = rs->prohibited;
+    }
+    FlError err = { 0 };
+    if (cli_load_topology(rs->what, &rs->t, &err)) {
+        setup_free(rs);
+        return cli_engine_error(&err);
+    }
+    if (opt.root >= 0) {
+        int rc = check_switch_arg(rs->t, "root", opt.root);
+        if (rc) {
+            setup_free(rs);
+            return rc;
+        }
+    }
+    if (fl_routing_new(rs->t, name, &opt, &rs->r, &err)) {
+        setup_free(rs);
+        return cli_engine_error(&err);
+    }
+    if (opt.root >= 0 && fl_routing_root(rs->r) < 0) {
+        setup_free(rs);
+        return cli_error(CLI_USAGE, "--root applies to routings over a spanning tree "
+                                    "(updown, lturn-*, rturn-*), not to %s", name);
+    }
+    return CLI_OK;
+}
+
+static int print_json(json_t *o)
+{
+    char *text = o ? json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER
+                                       | JSON_REAL_PRECISION(10))
+                   : NULL;
+    json_decref(o);
+    if (!text)
+        return cli_error(CLI_FAIL, "out of memory writing JSON");
+    printf("%s\n", text);
+    free(text);
+    return CLI_OK;
+}
+
+/* A turn as the --prohibit syntax writes it, so that a turn printed by one
+ * command can be pasted into another. */
+static void turn_text(char *buf, size_t size, int sw, int in_port, int out_port)
+{
+    snprintf(buf, size, "%d:%d>%d", sw, in_port, out_port);
+}
+
+/* ---- route: the analysis report ---------------------------------------- */
+
+/* The ports channel c leaves its source by and arrives at its destination
+ * on: channel 2l runs from link l's end a to end b, 2l + 1 back. */
+static void channel_ports(const FlTopology *t, int c, int *from_port, int *to_port)
+{
+    int pa, pb;
+    fl_topology_link_ends(t, c / 2, NULL, &pa, NULL, &pb);
+    *from_port = (c & 1) ? pb : pa;
+    *to_port = (c & 1) ? pa : pb;
+}
+
+/* The turn a packet makes from channel a onto channel b, at the switch
+ * between them. */
+static FlTurn turn_between(const FlTopology *t, int a, int b)
+{
+    int unused, in_port, out_port;
+    channel_ports(t, a, &unused, &in_port);
+    channel_ports(t, b, &out_port, &unused);
+    return (FlTurn){ fl_topology_channel_dst(t, a), in_port, out_port };
+}
+
+static json_t *cycle_detail_json(const FlTopology *t, const FlRoutingReport *rep)
+{
+    json_t *arr = json_array();
+    for (int i = 0; i < rep->cycle_len; i++) {
+        int c = rep->cycle_channels[i], from_port, to_port;
+        channel_ports(t, c, &from_port, &to_port);
+        json_array_append_new(arr, json_pack("{s:i, s:i, s:i, s:i, s:i, s:i}", "channel", c,
+                                             "class", rep->cycle_classes[i],
+                                             "from", fl_topology_channel_src(t, c),
+                                             "from_port", from_port,
+                                             "to", fl_topology_channel_dst(t, c),
+                                             "to_port", to_port));
+    }
+    return arr;
+}
+
+static json_t *cycle_turns_json(const FlTopology *t, const FlRoutingReport *rep)
+{
+    json_t *arr = json_array();
+    for (int i = 0; i < rep->cycle_len; i++) {
+        FlTurn tu = turn_between(t, rep->cycle_channels[i],
+                                 rep->cycle_channels[(i + 1) % rep->cycle_len]);
+        json_array_append_new(arr, json_pack("{s:i, s:i, s:i}", "switch", tu.sw, "in_port",
+                                             tu.in_port, "out_port", tu.out_port));
+    }
+    return arr;
+}
+
+static json_t *report_json(const RouteSetup *rs, const FlRoutingReport *rep, int n_turns)
+{
+    const FlTopology *t = rs->t;
+    json_t *cycle = json_array();
+    for (int i = 0; i < rep->cycle_len; i++)
+        json_array_append_new(cycle, json_integer(rep->cycle_channels[i]));
+    int root = fl_routing_root(rs->r);
+    json_t *unroutable = rep->connected ? json_null()
+                                        : json_pack("[i, i]", rep->unroutable_src,
+                                                    rep->unroutable_dst);
+    return json_pack("{s:s, s:s, s:i, s:i, s:o, s:b, s:o, s:b, s:o, s:o, s:o,"
+                     " s:f, s:i, s:f, s:f, s:f, s:f, s:i, s:i, s:f, s:f, s:f}",
+                     "routing", fl_routing_get_info(rs->r)->name,
+                     "topology", rs->what,
+                     "switches", fl_topology_switch_count(t),
+                     "vc_classes", fl_routing_vc_classes(rs->r),
+                     "root", root >= 0 ? json_integer(root) : json_null(),
+                     "connected", rep->connected,
+                     "unroutable", unroutable,
+                     "deadlock_free", rep->deadlock_free,
+                     "cycle", cycle,
+                     "cycle_detail", cycle_detail_json(t, rep),
+                     "cycle_turns", cycle_turns_json(t, rep),
+                     "avg_hops", rep->avg_hops,
+                     "max_hops", rep->max_hops,
+                     "bfs_avg_hops", rep->bfs_avg_hops,
+                     "stretch", rep->stretch,
+                     "pt_mean", rep->pt_mean,
+                     "pt_sd", rep->pt_sd,
+                     "ppt", rep->ppt,
+                     "prohibited_turns", n_turns,
+                     "max_channel_load", rep->max_channel_load,
+                     "mean_channel_load", rep->mean_channel_load,
+                     "throughput_bound", rep->throughput_bound);
+}
+
+static void print_cycle(const RouteSetup *rs, const FlRoutingReport *rep)
+{
+    const FlTopology *t = rs->t;
+    int classes = fl_routing_vc_classes(rs->r) > 1;
+    printf("%-18s", "cycle");
+    for (int i = 0; i < rep->cycle_len; i++) {
+        int c = rep->cycle_channels[i];
+        printf(" %d>%d", fl_topology_channel_src(t, c), fl_topology_channel_dst(t, c));
+        if (classes)
+            printf("/%d", rep->cycle_classes[i]);
+    }
+    printf("\n%-18s (channels as switch>switch%s)\n", "", classes ? "/class" : "");
+    printf("The cycle closes through the turns");
+    for (int i = 0; i < rep->cycle_len; i++) {
+        FlTurn tu = turn_between(t, rep->cycle_channels[i],
+                                 rep->cycle_channels[(i + 1) % rep->cycle_len]);
+        char buf[48];
+        turn_text(buf, sizeof buf, tu.sw, tu.in_port, tu.out_port);
+        printf("%s %s", i == 0 ? "" : i + 1 == rep->cycle_len ? " and" : ",", buf);
+    }
+    printf(" (SWITCH:IN>OUT); prohibiting any one of them breaks this cycle.\n");
+}
+
+static void print_report(const RouteSetup *rs, const FlRoutingReport *rep, int n_turns)
+{
+    const FlTopology *t = rs->t;
+    const FlRoutingInfo *info = fl_routing_get_info(rs->r);
+    int s = fl_topology_switch_count(t);
+    printf("%-18s %s (%s)\n", "routing", info->name, info->summary);
+    printf("%-18s %s\n", "topology", rs->what);
+    printf("%-18s %d\n", "switches", s);
+    printf("%-18s %d\n", "VC classes", fl_routing_vc_classes(rs->r));
+    if (fl_routing_root(rs->r) >= 0)
+        printf("%-18s switch %d\n", "root", fl_routing_root(rs->r));
+    if (rep->connected)
+        printf("%-18s yes: every ordered pair of switches is routable\n", "connected");
+    else
+        printf("%-18s no: switch %d cannot reach switch %d\n", "connected",
+               rep->unroutable_src, rep->unroutable_dst);
+    if (rep->deadlock_free)
+        printf("%-18s yes: the channel dependency graph has no cycle\n", "deadlock-free");
+    else
+        printf("%-18s no: the channel dependency graph has a cycle of %d channels\n",
+               "deadlock-free", rep->cycle_len);
+    printf("%-18s %.4f (breadth-first %.4f, stretch %.4f)\n", "average hops", rep->avg_hops,
+           rep->bfs_avg_hops, rep->stretch);
+    printf("%-18s %d\n", "maximum hops", rep->max_hops);
+    printf("%-18s %d in all; PT %.3f per switch, SDPT %.3f, PPT %d\n", "prohibited turns",
+           n_turns, rep->pt_mean, rep->pt_sd, rep->ppt);
+    printf("%-18s max %.0f, mean %.2f (ordered switch pairs per channel)\n", "channel load",
+           rep->max_channel_load, rep->mean_channel_load);
+    printf("%-18s %.4f flits per cycle per switch, uniform traffic\n", "throughput bound",
+           rep->throughput_bound);
+    if (!rep->deadlock_free)
+        print_cycle(rs, rep);
+}
+
+static int run_report(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs)
+{
+    FlError err = { 0 };
+    FlRoutingReport rep;
+    if (fl_routing_analyze(rs->r, &rep, &err))
+        return cli_engine_error(&err);
+    /* The report gives the mean; the total is what a person counts. */
+    int n_turns = (int)(rep.pt_mean * fl_topology_switch_count(rs->t) + 0.5);
+    int rc = CLI_OK;
+    if (cli_flag(cmd, p, "json"))
+        rc = print_json(report_json(rs, &rep, n_turns));
+    else
+        print_report(rs, &rep, n_turns);
+    fl_routing_report_clear(&rep);
+    return rc;
+}
+
+/* ---- route --from --to: paths ------------------------------------------ */
+
+static json_t *path_json(const FlTopology *t, const int *channels, int n, int src)
+{
+    json_t *switches = json_array(), *hops = json_array();
+    json_array_append_new(switches, json_integer(src));
+    for (int i = 0; i < n; i++) {
+        int c = channels[i], from_port, to_port;
+        channel_ports(t, c, &from_port, &to_port);
+        json_array_append_new(switches, json_integer(fl_topology_channel_dst(t, c)));
+        json_array_append_new(hops, json_pack("{s:i, s:i, s:i, s:i, s:i}",
+                                              "switch", fl_topology_channel_src(t, c),
+                                              "port", from_port,
+                                              "channel", c,
+                                              "next_switch", fl_topology_channel_dst(t, c),
+                                              "next_port", to_port));
+    }
+    return json_pack("{s:i, s:o, s:o}", "hops", n, "switches", switches, "path", hops);
+}
+
+/* "0 -p0-> 1 -p2-> 5": switches with the port each hop leaves by. */
+static void print_path_line(const FlTopology *t, const int *channels, int n, int src)
+{
+    printf("%d", src);
+    for (int i = 0; i < n; i++) {
+        int c = channels[i], from_port, to_port;
+        channel_ports(t, c, &from_port, &to_port);
+        printf(" -p%d-> %d", from_port, fl_topology_channel_dst(t, c));
+    }
+    printf("\n");
+}
+
+static int same_path(const int *a, int na, const int *b, int nb)
+{
+    return na == nb && (na == 0 || memcmp(a, b, sizeof *a * (size_t)na) == 0);
+}
+
+static int run_paths(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs, int src,
+                     int dst)
+{
+    const FlTopology *t = rs->t;
+    const char *name = fl_routing_get_info(rs->r)->name;
+    int json = cli_flag(cmd, p, "json");
+    FlError err = { 0 };
+    int *chosen = NULL, nchosen = 0;
+    if (fl_routing_path(rs->r, src, dst, FL_SELECT_LOWEST_PORT, NULL, &chosen, &nchosen,
+                        &err))
+        return cli_engine_error(&err);
+    if (!cli_flag(cmd, p, "all")) {
+        int rc = CLI_OK;
+        if (json) {
+            json_t *o = path_json(t, chosen, nchosen, src);
+            json_object_set_new(o, "routing", json_string(name));
+            json_object_set_new(o, "from", json_integer(src));
+            json_object_set_new(o, "to", json_integer(dst));
+            rc = print_json(o);
+        } else {
+            printf("route from switch %d to switch %d by %s: %d hop%s\n", src, dst, name,
+                   nchosen, nchosen == 1 ? "" : "s");
+            for (int i = 0; i < nchosen; i++) {
+                int c = chosen[i], from_port, to_port;
+                channel_ports(t, c, &from_port, &to_port);
+                printf("  switch %d port %d -> switch %d port %d (channel %d)\n",
+                       fl_topology_channel_src(t, c), from_port,
+                       fl_topology_channel_dst(t, c), to_port, c);
+            }
+            printf("switches: ");
+            print_path_line(t, chosen, nchosen, src);
+        }
+        free(chosen);
+        return rc;
+    }
+
+    long max_paths = DEFAULT_MAX_PATHS;
+    const char *s = cli_value(cmd, p, "max-paths");
+    if (s && cli_int_value("max-paths", s, 1, 1000000, &max_paths)) {
+        free(chosen);
+        return CLI_USAGE;
+    }
+    int *paths = NULL, *offsets = NULL, npaths = 0, truncated = 0;
+    if (fl_routing_all_paths(rs->r, src, dst, (int)max_paths, &paths, &offsets, &npaths,
+                             &truncated, &err)) {
+        free(chosen);
+        return cli_engine_error(&err);
+    }
+    int rc = CLI_OK;
+    if (json) {
+        json_t *list = json_array();
+        for (int i = 0; i < npaths; i++) {
+            int len = offsets[i + 1] - offsets[i];
+            const int *path = paths + offsets[i];
+            json_t *o = path_json(t, path, len, src);
+            json_object_set_new(o, "selected",
+                                json_boolean(same_path(path, len, chosen, nchosen)));
+            json_array_append_new(list, o);
+        }
+        rc = print_json(json_pack("{s:s, s:i, s:i, s:i, s:b, s:o}", "routing", name, "from",
+                                  src, "to", dst, "count", npaths, "truncated", truncated,
+                                  "paths", list));
+    } else {
+        printf("%s%d path%s from switch %d to switch %d by %s (* the selected one):\n",
+               truncated ? "the first " : "", npaths, npaths == 1 ? "" : "s", src, dst, name);
+        for (int i = 0; i < npaths; i++) {
+            int len = offsets[i + 1] - offsets[i];
+            const int *path = paths + offsets[i];
+            printf("%c %3d hops  ", same_path(path, len, chosen, nchosen) ? '*' : ' ', len);
+            print_path_line(t, path, len, src);
+        }
+        if (truncated)
+            printf("there are more: stopped at %d paths (raise --max-paths)\n", npaths);
+    }
+    free(paths);
+    free(offsets);
+    free(chosen);
+    return rc;
+}
+
+static int run_route(const CliCommand *cmd, const CliParsed *p)
+{
+    const char *from = cli_value(cmd, p, "from"), *to = cli_value(cmd, p, "to");
+    if ((from != NULL) != (to != NULL))
+        return cli_error(CLI_USAGE, "route: --%s needs --%s as well", from ? "from" : "to",
+                         from ? "to" : "from");
+    if (!from && cli_flag(cmd, p, "all"))
+        return cli_error(CLI_USAGE, "route: --all lists the paths between --from A and --to B");
+    if (!cli_flag(cmd, p, "all") && cli_value(cmd, p, "max-paths"))
+        return cli_error(CLI_USAGE, "route: --max-paths goes with --all");
+    long src = -1, dst = -1;
+    if (from && (cli_int_value("from", from, 0, INT_MAX, &src)
+                 || cli_int_value("to", to, 0, INT_MAX, &dst)))
+        return CLI_USAGE;
+
+    RouteSetup rs;
+    int rc = setup_routing(cmd, p, &rs);
+    if (rc)
+        return rc;
+    if (from) {
+        rc = check_switch_arg(rs.t, "from", src);
+        if (!rc)
+            rc = check_switch_arg(rs.t, "to", dst);
+        if (!rc)
+            rc = run_paths(cmd, p, &rs, (int)src, (int)dst);
+    } else {
+        rc = run_report(cmd, p, &rs);
+    }
+    setup_free(&rs);
+    return rc;
+}
+
+/* ---- turns ------------------------------------------------------------- */
+
+static int run_turns(const CliCommand *cmd, const CliParsed *p)
+{
+    RouteSetup rs;
+    int rc = setup_routing(cmd, p, &rs);
+    if (rc)
+        return rc;
+    const FlTopology *t = rs.t;
+    FlError err = { 0 };
+    FlTurn *turns = NULL;
+    int n = 0;
+    FlRoutingReport rep = { 0 };
+    if (fl_routing_prohibited_turns(rs.r, &turns, &n, &err)
+        || fl_routing_analyze(rs.r, &rep, &err)) {
+        rc = cli_engine_error(&err);
+        goto done;
+    }
+    const char *name = fl_routing_get_info(rs.r)->name;
+    if (cli_flag(cmd, p, "json")) {
+        json_t *list = json_array(), *per_switch = json_array();
+        for (int i = 0; i < n; i++)
+            json_array_append_new(list, json_pack("{s:i, s:i, s:i}", "switch", turns[i].sw,
+                                                  "in_port", turns[i].in_port, "out_port",
+                                                  turns[i].out_port));
+        for (int i = 0, k = 0; i < fl_topology_switch_count(t); i++) {
+            int sw = fl_topology_switch_node(t, i), count = 0;
+            for (; k < n && turns[k].sw == sw; k++)
+                count++;
+            json_array_append_new(per_switch,
+                                  json_pack("{s:i, s:i}", "switch", sw, "count", count));
+        }
+        rc = print_json(json_pack("{s:s, s:s, s:i, s:i, s:o, s:o, s:f, s:f, s:i, s:b}",
+                                  "routing", name, "topology", rs.what, "switches",
+                                  fl_topology_switch_count(t), "total", n, "turns", list,
+                                  "per_switch", per_switch, "pt_mean", rep.pt_mean, "pt_sd",
+                                  rep.pt_sd, "ppt", rep.ppt, "deadlock_free",
+                                  rep.deadlock_free));
+    } else {
+        printf("prohibited turns of %s on %s, as IN>OUT ports at each switch:\n", name,
+               rs.what);
+        for (int i = 0, k = 0; i < fl_topology_switch_count(t); i++) {
+            int sw = fl_topology_switch_node(t, i);
+            printf("switch %4d:", sw);
+            if (k == n || turns[k].sw != sw)
+                printf(" none");
+            for (; k < n && turns[k].sw == sw; k++)
+                printf(" %d>%d", turns[k].in_port, turns[k].out_port);
+            printf("\n");
+        }
+        printf("%d prohibited turns; PT %.3f per switch, SDPT %.3f, PPT %d; %s\n", n,
+               rep.pt_mean, rep.pt_sd, rep.ppt,
+               rep.deadlock_free ? "deadlock-free" : "not deadlock-free");
+    }
+done:
+    fl_routing_report_clear(&rep);
+    free(turns);
+    setup_free(&rs);
+    return rc;
+}
+
+/* ---- entry points ------------------------------------------------------ */
+
+/* Both are single commands: parse, print help with the routings listed, or
+ * run. */
+static int run_single(const CliCommand *cmd, int (*run)(const CliCommand *, const CliParsed *),
+                      int argc, char **argv)
+{
+    CliParsed p;
+    int rc = cli_parse(cmd, argc, argv, &p);
+    if (rc < 0) {
+        print_routings(stdout);
+        return CLI_OK;
+    }
+    return rc ? rc : run(cmd, &p);
+}
+
+int cli_route(int argc, char **argv)
+{
+    return run_single(&route_cmd, run_route, argc, argv);
+}
+
+int cli_turns(int argc, char **argv)
+{
+    return run_single(&turns_cmd, run_turns, argc, argv);
+}
