@@ -6,48 +6,7 @@
 #
 # usage: test-cli-route.sh path/to/flitlab
 set -u
-
-FLITLAB=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-
-ok() { # ok CONDITION-STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" -eq 0 ]; then
-    echo "ok $n - $2"
-  else
-    echo "not ok $n - $2"
-    failed=$((failed + 1))
-  fi
-}
-
-# run ARGS...: runs flitlab, keeping stdout, stderr and the status.
-run() {
-  "$FLITLAB" "$@" >"$tmp/out" 2>"$tmp/err"
-  status=$?
-}
-
-# json EXPR: a python expression on `d`, the JSON object of the last output.
-json() {
-  python3 -c "import json,sys; d=json.load(open('$tmp/out')); print($1)" 2>/dev/null
-}
-
-# expect_fail DESCRIPTION PATTERN ARGS...: non-zero exit, exactly one line on
-# stderr starting with "flitlab: " and containing PATTERN, nothing on stdout.
-expect_fail() {
-  desc=$1 pattern=$2
-  shift 2
-  run "$@"
-  lines=$(wc -l <"$tmp/err")
-  if [ "$status" -ne 0 ] && [ "$lines" -eq 1 ] && grep -q "^flitlab: .*$pattern" "$tmp/err" \
-     && [ ! -s "$tmp/out" ]; then
-    ok 0 "$desc: $(cat "$tmp/err")"
-  else
-    ok 1 "$desc: status $status, stderr: $(cat "$tmp/err")"
-  fi
-}
+. "$(dirname "$0")/cli-lib.sh"
 
 # --- help -------------------------------------------------------------------
 for sub in route turns; do
@@ -197,5 +156,4 @@ expect_fail "an unknown option" "unknown option" route mesh:4x4 --routing dor --
 expect_fail "turns with --from" "unknown option" turns mesh:4x4 --routing dor --from 0
 expect_fail "no topology" "missing argument" route --routing dor
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end

@@ -5,48 +5,7 @@
 #
 # usage: test-cli.sh path/to/flitlab
 set -u
-
-FLITLAB=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-
-ok() { # ok CONDITION-STATUS DESCRIPTION
-  n=$((n + 1))
-  if [ "$1" -eq 0 ]; then
-    echo "ok $n - $2"
-  else
-    echo "not ok $n - $2"
-    failed=$((failed + 1))
-  fi
-}
-
-# run ARGS...: runs flitlab, keeping stdout, stderr and the status.
-run() {
-  "$FLITLAB" "$@" >"$tmp/out" 2>"$tmp/err"
-  status=$?
-}
-
-# JSON field of the last output: json KEY (python expression on `d`).
-json() {
-  python3 -c "import json,sys; d=json.load(open('$tmp/out')); print($1)"
-}
-
-# expect_fail DESCRIPTION PATTERN ARGS...: non-zero exit, exactly one line on
-# stderr starting with "flitlab: " and containing PATTERN, nothing on stdout.
-expect_fail() {
-  desc=$1 pattern=$2
-  shift 2
-  run "$@"
-  lines=$(wc -l <"$tmp/err")
-  if [ "$status" -ne 0 ] && [ "$lines" -eq 1 ] && grep -q "^flitlab: .*$pattern" "$tmp/err" \
-     && [ ! -s "$tmp/out" ]; then
-    ok 0 "$desc: $(cat "$tmp/err")"
-  else
-    ok 1 "$desc: status $status, stderr: $(cat "$tmp/err")"
-  fi
-}
+. "$(dirname "$0")/cli-lib.sh"
 
 # --- help on every subcommand -------------------------------------------
 for sub in "" "topo" "project" "topo metrics" "topo export" "topo families" \
@@ -201,5 +160,4 @@ ok $status "project add --replace"
 expect_fail "project add with a bad spec" "even" project add "$P" xmesh:3x4
 expect_fail "project rm of a missing name" "missing" project rm "$P" missing
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end
