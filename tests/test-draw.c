@@ -341,6 +341,15 @@ static void test_export(void)
     CHECK_INT(fl_draw_export(t, path, NULL, 100, 100, &err), FL_EINVAL);
     CHECK_INT(fl_draw_export(t, path, "png", 0, 100, &err), FL_ERANGE);
 
+    /* The check a caller makes before drawing agrees with the export. */
+    CHECK_INT(fl_draw_check_format("out/net.Svg", NULL, &err), FL_OK);
+    CHECK_INT(fl_draw_check_format("net.bmp", "pdf", &err), FL_OK);
+    fl_error_clear(&err);
+    CHECK_INT(fl_draw_check_format("net.bmp", NULL, &err), FL_EINVAL);
+    CHECK(strstr(err.message, "'bmp'") != NULL, "the check names the format: %s", err.message);
+    CHECK_INT(fl_draw_check_format("out.d/net", NULL, &err), FL_EINVAL);
+    CHECK_INT(fl_draw_check_format("", "png", &err), FL_EINVAL);
+
     snprintf(path, sizeof path, "%s/missing/net.png", dir);
     fl_error_clear(&err);
     CHECK_INT(fl_draw_export(t, path, NULL, 100, 100, &err), FL_EIO);
@@ -396,6 +405,512 @@ static void test_large(void)
     fl_topology_free(t);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Routing overlays                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* The overlay colours of the light style (draw-routing.c). */
+#define TURN_RED 0xe01b24
+#define PPT_DARK 0x241f31
+#define CYCLE_RED 0xe01b24
+#define CHOSEN_ORANGE 0xe66100
+#define UP_BLUE 0x1a5fb4
+#define DOWN_ORANGE 0xc64600
+#define LINK_GREY 0x77767b
+
+static FlRouting *route(const FlTopology *t, const char *name, FlRoutingReport *rep)
+{
+    FlRouting *r = NULL;
+    FlError err;
+    if (fl_routing_new(t, name, NULL, &r, &err) != FL_OK
+        || (rep && fl_routing_analyze(r, rep, &err) != FL_OK)) {
+        printf("Bail out! %s: %s\n", name, err.message);
+        exit(1);
+    }
+    return r;
+}
+
+static cairo_surface_t *render_routing(const FlTopology *t, const FlDrawOptions *o,
+                                       const FlDrawRouting *r, int w, int h)
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_t *cr = cairo_create(s);
+    fl_draw_routing(cr, t, o, r);
+    cairo_destroy(cr);
+    cairo_surface_flush(s);
+    return s;
+}
+
+/* Pixels of colour c in the ring around switch sw where its turn arcs
+ * lie: beyond its square, less than half a grid step from its centre. */
+static int ring_pixels(cairo_surface_t *s, const FlTopology *t, const FlDrawView *v, int sw,
+                       unsigned c)
+{
+    double x, y, step = v->scale;
+    int n = 0;
+    device_of(t, v, sw, &x, &y);
+    for (double dy = -0.45 * step; dy <= 0.45 * step; dy += 1)
+        for (double dx = -0.45 * step; dx <= 0.45 * step; dx += 1) {
+            double r = hypot(dx, dy);
+            if (r > 0.22 * step && r < 0.45 * step)
+                n += near_colour(pixel(s, x + dx, y + dy), c);
+        }
+    return n;
+}
+
+static int prohibited_at(const FlRouting *r, const FlTopology *t, int sw)
+{
+    int n = 0;
+    for (int a = 0; a < fl_topology_node_ports(t, sw); a++)
+        for (int b = 0; b < fl_topology_node_ports(t, sw); b++)
+            n += a != b && fl_routing_turn_prohibited(r, sw, a, b) > 0;
+    return n;
+}
+
+/* up* / down* on the 8x8 torus (all of its prohibited turns come in PPT
+ * pairs) and L-turn (mostly single ones): arcs are painted around exactly
+ * the switches that prohibit turns, and every drawn turn is found by the
+ * hit test at some pixel of its arc. */
+static void test_turn_map(void)
+{
+    const char *names[] = { "updown", "lturn-alpha" };
+    FlTopology *t = generate("torus:8x8,hosts=0");
+    for (int k = 0; k < 2; k++) {
+        FlRoutingReport rep;
+        FlRouting *r = route(t, names[k], &rep);
+        FlDrawOptions o;
+        FlDrawRouting d;
+        fl_draw_options_init(&o);
+        fl_draw_view_fit(t, 800, 800, &o.view);
+        fl_draw_routing_init(&d);
+        d.routing = r;
+        d.report = &rep;
+        d.overlays = FL_DRAW_OVERLAY_TURNS;
+        d.legend = 0;
+        cairo_surface_t *s = render_routing(t, &o, &d, 800, 800);
+
+        int with = 0, without = 0, marked = 0, bare = 0, turns = 0, found = 0;
+        for (int i = 0; i < fl_topology_switch_count(t); i++) {
+            int sw = fl_topology_switch_node(t, i);
+            int px = ring_pixels(s, t, &o.view, sw, TURN_RED) + ring_pixels(s, t, &o.view, sw, PPT_DARK);
+            if (prohibited_at(r, t, sw)) {
+                with++;
+                marked += px > 20;
+            } else {
+                without++;
+                bare += px == 0;
+            }
+        }
+        CHECK(with > 0 && without > 0, "%s: some switches prohibit turns (%d), some none (%d)",
+              names[k], with, without);
+        CHECK(marked == with, "%s: arcs at all %d switches with prohibited turns (%d)", names[k],
+              with, marked);
+        CHECK(bare == without, "%s: no arc at the %d switches without (%d)", names[k], without,
+              bare);
+
+        /* Every prohibited turn is the hit at some pixel of the arcs. */
+        FlTurn *all;
+        int n;
+        fl_routing_prohibited_turns(r, &all, &n, NULL);
+        char *seen = calloc((size_t)n + 1, 1);
+        for (int y = 0; y < 800; y++)
+            for (int x = 0; x < 800; x++) {
+                unsigned c = pixel(s, x + 0.5, y + 0.5);
+                FlTurn hit;
+                if (!near_colour(c, TURN_RED) && !near_colour(c, PPT_DARK))
+                    continue;
+                if (fl_draw_hit_turn(t, &o.view, &d, x + 0.5, y + 0.5, &hit) < 0)
+                    continue;
+                for (int j = 0; j < n; j++)
+                    seen[j] |= memcmp(&all[j], &hit, sizeof hit) == 0;
+            }
+        for (int j = 0; j < n; j++)
+            found += seen[j];
+        turns = n;
+        CHECK(turns > 0 && found == turns, "%s: the hit test finds all %d prohibited turns on "
+              "their arcs (%d)", names[k], turns, found);
+        free(seen);
+        free(all);
+        cairo_surface_destroy(s);
+        fl_routing_report_clear(&rep);
+        fl_routing_free(r);
+    }
+
+    /* Beside a switch, between two of its links: a turn between those
+     * two; on the switch or far from any, none. */
+    FlDrawView v;
+    FlTurn turn;
+    double x, y;
+    fl_draw_view_fit(t, 800, 800, &v);
+    int sw = fl_topology_switch_node(t, 27);
+    device_of(t, &v, sw, &x, &y);
+    double d45 = 0.3 * v.scale / sqrt(2.0);
+    CHECK_INT(fl_draw_hit_turn(t, &v, NULL, x + d45, y + d45, &turn), sw);
+    int right = -1, below = -1;
+    for (int p = 0; p < fl_topology_node_ports(t, sw); p++) {
+        int peer = fl_topology_port_peer(t, sw, p, NULL);
+        double px, py;
+        if (peer < 0 || fl_topology_node_kind(t, peer) != FL_NODE_SWITCH)
+            continue;
+        fl_topology_get_position(t, peer, &px, &py);
+        right = px > x / v.scale - v.tx / v.scale + 0.5 && fabs(py - (y - v.ty) / v.scale) < 0.5 ? p : right;
+        below = py > (y - v.ty) / v.scale + 0.5 && fabs(px - (x - v.tx) / v.scale) < 0.5 ? p : below;
+    }
+    CHECK((turn.in_port == right && turn.out_port == below)
+              || (turn.in_port == below && turn.out_port == right),
+          "the turn down and to the right is between the right and lower links (%d > %d)",
+          turn.in_port, turn.out_port);
+    CHECK_INT(fl_draw_hit_turn(t, &v, NULL, x, y, &turn), -1);
+    CHECK_INT(fl_draw_hit_turn(t, &v, NULL, x + 0.5 * v.scale, y + 0.5 * v.scale, &turn), -1);
+    fl_topology_free(t);
+}
+
+/* The midpoint of link l as drawn straight; 0 for a wrap-around link of
+ * a grid, drawn as two stubs, whose midpoint is off the grid. */
+static int link_middle(const FlTopology *t, const FlDrawView *v, int l, double *x, double *y)
+{
+    int a, b;
+    double ax, ay, bx, by;
+    fl_topology_link_ends(t, l, &a, NULL, &b, NULL);
+    device_of(t, v, a, &ax, &ay);
+    device_of(t, v, b, &bx, &by);
+    *x = (ax + bx) / 2, *y = (ay + by) / 2;
+    return hypot(bx - ax, by - ay) < 1.5 * v->scale;
+}
+
+/* shortest on ring:8 deadlocks: its cycle is drawn red along the ring;
+ * without the overlay the links are grey. */
+static void test_cycle(void)
+{
+    FlTopology *t = generate("ring:8,hosts=0");
+    FlRoutingReport rep;
+    FlRouting *r = route(t, "shortest", &rep);
+    CHECK(!rep.deadlock_free && rep.cycle_len >= 8, "shortest on ring:8 has a cycle of %d",
+          rep.cycle_len);
+    FlDrawOptions o;
+    FlDrawRouting d;
+    fl_draw_options_init(&o);
+    fl_draw_view_fit(t, 600, 600, &o.view);
+    fl_draw_routing_init(&d);
+    d.routing = r;
+    d.report = &rep;
+    d.legend = 0;
+    cairo_surface_t *plain = render_routing(t, &o, &d, 600, 600);
+    d.overlays = FL_DRAW_OVERLAY_CYCLE;
+    cairo_surface_t *s = render_routing(t, &o, &d, 600, 600);
+    int red = 0, grey = 0, links = fl_topology_link_count(t);
+    for (int l = 0; l < links; l++) {
+        double x, y;
+        link_middle(t, &o.view, l, &x, &y);
+        /* A little to the side of the middle: the arrow head sits there. */
+        double ax, ay, bx, by;
+        int a, b;
+        fl_topology_link_ends(t, l, &a, NULL, &b, NULL);
+        device_of(t, &o.view, a, &ax, &ay);
+        device_of(t, &o.view, b, &bx, &by);
+        x += (bx - ax) * 0.2, y += (by - ay) * 0.2;
+        red += near_colour(pixel(s, x, y), CYCLE_RED);
+        grey += near_colour(pixel(plain, x, y), LINK_GREY);
+    }
+    CHECK_INT(red, links);
+    CHECK_INT(grey, links);
+    cairo_surface_destroy(plain);
+    cairo_surface_destroy(s);
+    fl_routing_report_clear(&rep);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
+/* Channel directions on the torus under up* / down*: every link has an
+ * up and a down channel, so both colours appear beside every link. */
+static void test_directions(void)
+{
+    FlTopology *t = generate("torus:8x8,hosts=0");
+    FlRouting *r = route(t, "updown", NULL);
+    FlDrawOptions o;
+    FlDrawRouting d;
+    fl_draw_options_init(&o);
+    fl_draw_view_fit(t, 800, 800, &o.view);
+    fl_draw_routing_init(&d);
+    d.routing = r;
+    d.overlays = FL_DRAW_OVERLAY_DIRECTIONS;
+    d.legend = 0;
+    cairo_surface_t *s = render_routing(t, &o, &d, 800, 800);
+    int both = 0, plain_links = 0;
+    for (int l = 0; l < fl_topology_link_count(t); l++) {
+        double x, y, reach = 0.3 * o.view.scale;
+        int up = 0, down = 0;
+        if (!link_middle(t, &o.view, l, &x, &y))
+            continue; /* wrap-around links are labelled on their stubs */
+        plain_links++;
+        for (double dy = -reach; dy <= reach; dy += 1)
+            for (double dx = -reach; dx <= reach; dx += 1) {
+                up += near_colour(pixel(s, x + dx, y + dy), UP_BLUE);
+                down += near_colour(pixel(s, x + dx, y + dy), DOWN_ORANGE);
+            }
+        both += up > 5 && down > 5;
+    }
+    CHECK(plain_links > 50 && both == plain_links, "up and down arrows beside %d of %d links",
+          both, plain_links);
+    cairo_surface_destroy(s);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
+/* The route from switch 9 to 54 on the torus: the chosen path is drawn
+ * bold orange, a link far from every legal path stays grey. */
+static void test_paths(void)
+{
+    FlTopology *t = generate("torus:8x8,hosts=0");
+    FlRouting *r = route(t, "lturn-alpha", NULL);
+    int *paths, *offsets, npaths, truncated, *chosen, nchosen;
+    FlError err;
+    CHECK_INT(fl_routing_all_paths(r, 9, 54, 64, &paths, &offsets, &npaths, &truncated, &err),
+              FL_OK);
+    CHECK_INT(fl_routing_path(r, 9, 54, FL_SELECT_LOWEST_PORT, NULL, &chosen, &nchosen, &err),
+              FL_OK);
+    FlDrawOptions o;
+    FlDrawRouting d;
+    fl_draw_options_init(&o);
+    fl_draw_view_fit(t, 800, 800, &o.view);
+    fl_draw_routing_init(&d);
+    d.routing = r;
+    d.overlays = FL_DRAW_OVERLAY_PATHS;
+    d.paths = paths, d.path_offsets = offsets, d.npaths = npaths;
+    d.chosen = chosen, d.nchosen = nchosen;
+    d.src = 9, d.dst = 54;
+    d.legend = 0;
+    cairo_surface_t *s = render_routing(t, &o, &d, 800, 800);
+    int orange = 0, straight = 0;
+    for (int i = 0; i < nchosen; i++) {
+        double x, y;
+        if (!link_middle(t, &o.view, chosen[i] >> 1, &x, &y))
+            continue;
+        straight++;
+        orange += near_colour(pixel(s, x, y), CHOSEN_ORANGE);
+    }
+    CHECK(straight > 0 && orange == straight, "the chosen route is orange on %d of %d links",
+          orange, straight);
+    double x, y;
+    link_middle(t, &o.view, find_link(t, 35, 36), &x, &y);
+    CHECK(near_colour(pixel(s, x, y), LINK_GREY), "a link off the paths stays grey (got %06x)",
+          pixel(s, x, y));
+    cairo_surface_destroy(s);
+    free(paths);
+    free(offsets);
+    free(chosen);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
+/* H/V graph: each switch at (h + 1/2, v * step), hosts left out, ids kept;
+ * up* / down*'s derived coordinates are a preorder of its tree. */
+static void test_hv_layout(void)
+{
+    FlTopology *t = generate("irregular:16,ports=4,hosts=2,seed=3");
+    FlRouting *r = route(t, "lturn-alpha", NULL);
+    FlTopology *hv = NULL;
+    FlError err;
+    CHECK_INT(fl_draw_hv_layout(t, r, &hv, &err), FL_OK);
+    CHECK_INT(fl_topology_node_count(hv), fl_topology_switch_count(t));
+    CHECK_INT(fl_topology_link_count(hv), fl_topology_switch_link_count(t));
+    int placed = 0, ends = 0;
+    double vstep = 0;
+    for (int i = 0; i < fl_topology_switch_count(t); i++) {
+        int sw = fl_topology_switch_node(t, i), h, v;
+        double x, y;
+        fl_routing_hv_coords(r, sw, &h, &v);
+        fl_topology_get_position(hv, sw, &x, &y);
+        if (v > 0 && vstep == 0)
+            vstep = y / v;
+        placed += x == h + 0.5 && fabs(y - v * vstep) < 1e-9;
+    }
+    CHECK_INT(placed, fl_topology_switch_count(t));
+    CHECK(vstep >= 1.5, "levels %.2f apart", vstep);
+    for (int l = 0; l < fl_topology_link_count(hv); l++) {
+        int e[4], f[4];
+        fl_topology_link_ends(hv, l, &e[0], &e[1], &e[2], &e[3]);
+        fl_topology_link_ends(t, l, &f[0], &f[1], &f[2], &f[3]);
+        ends += memcmp(e, f, sizeof e) == 0;
+    }
+    CHECK_INT(ends, fl_topology_link_count(hv));
+    fl_topology_free(hv);
+    fl_routing_free(r);
+
+    r = route(t, "updown", NULL);
+    CHECK_INT(fl_draw_hv_layout(t, r, &hv, &err), FL_OK);
+    int ordered = 0, root = fl_routing_root(r);
+    double rx, ry;
+    fl_topology_get_position(hv, root, &rx, &ry);
+    for (int i = 0; i < fl_topology_switch_count(t); i++) {
+        int sw = fl_topology_switch_node(t, i), p = fl_routing_tree_parent(r, sw);
+        double x, y, px, py;
+        fl_topology_get_position(hv, sw, &x, &y);
+        if (p < 0) {
+            ordered += sw == root;
+            continue;
+        }
+        fl_topology_get_position(hv, p, &px, &py);
+        ordered += px < x && py < y;
+    }
+    CHECK(rx == 0.5 && ry == 0, "the root is at (0, 0)");
+    CHECK_INT(ordered, fl_topology_switch_count(t));
+    fl_topology_free(hv);
+    fl_routing_free(r);
+
+    r = route(t, "shortest", NULL);
+    fl_error_clear(&err);
+    CHECK_INT(fl_draw_hv_layout(t, r, &hv, &err), FL_EUNSUPPORTED);
+    CHECK(strstr(err.message, "shortest") != NULL, "the message names the routing: %s",
+          err.message);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
+/* The switches alone keep their ids; a network whose hosts come first
+ * cannot lose them without renumbering, and says so. Overlays need a
+ * routing of the network drawn: another network's draws as nothing. */
+static void test_switches_only(void)
+{
+    FlTopology *t = generate("torus:4x4");
+    FlTopology *sw = NULL;
+    FlError err;
+    CHECK_INT(fl_draw_switches_only(t, &sw, &err), FL_OK);
+    CHECK_INT(fl_topology_node_count(sw), 16);
+    CHECK_INT(fl_topology_link_count(sw), fl_topology_switch_link_count(t));
+    double x1, y1, x2, y2;
+    fl_topology_get_position(t, 5, &x1, &y1);
+    fl_topology_get_position(sw, 5, &x2, &y2);
+    CHECK(x1 == x2 && y1 == y2, "switch 5 keeps its place");
+
+    /* Drawn with a routing of the 4x4 torus or not at all, a picture of
+     * another network is the plain network. */
+    FlTopology *other = generate("mesh:4x4,hosts=0");
+    FlRouting *r = route(t, "updown", NULL);
+    FlDrawOptions o;
+    FlDrawRouting d;
+    fl_draw_options_init(&o);
+    fl_draw_view_fit(other, 300, 300, &o.view);
+    fl_draw_routing_init(&d);
+    d.routing = r;
+    d.overlays = FL_DRAW_OVERLAY_TURNS | FL_DRAW_OVERLAY_DIRECTIONS;
+    cairo_surface_t *a = render_routing(other, &o, &d, 300, 300);
+    cairo_surface_t *b = render(other, &o, 300, 300);
+    int differ = 0;
+    for (int y = 0; y < 300; y++)
+        for (int x = 0; x < 300; x++)
+            differ += pixel(a, x, y) != pixel(b, x, y);
+    CHECK_INT(differ, 0);
+    cairo_surface_destroy(a);
+    cairo_surface_destroy(b);
+    fl_routing_free(r);
+    fl_topology_free(other);
+    fl_topology_free(sw);
+
+    FlTopology *mixed = fl_topology_new();
+    int h, s1, s2;
+    fl_topology_add_node(mixed, FL_NODE_HOST, 1, &h, NULL);
+    fl_topology_add_node(mixed, FL_NODE_SWITCH, 4, &s1, NULL);
+    fl_topology_add_node(mixed, FL_NODE_SWITCH, 4, &s2, NULL);
+    fl_topology_connect(mixed, h, 0, s1, -1, NULL, NULL);
+    fl_topology_connect(mixed, s1, -1, s2, -1, NULL, NULL);
+    sw = NULL;
+    fl_error_clear(&err);
+    CHECK_INT(fl_draw_switches_only(mixed, &sw, &err), FL_EUNSUPPORTED);
+    CHECK(sw == NULL && err.message[0], "refused: %s", err.message);
+    fl_topology_free(mixed);
+    fl_topology_free(t);
+}
+
+/* Every overlay, alone and together, exports as PNG, SVG and PDF; the
+ * legend keeps clear of the switches when it is fitted beside them. */
+static void test_routing_export(void)
+{
+    char dir[] = "/tmp/flitlab-test-draw-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(0, "cannot create a temporary directory");
+        return;
+    }
+    FlTopology *t = generate("torus:8x8");
+    FlRoutingReport rep;
+    FlRouting *r = route(t, "lturn-alpha", &rep);
+    int *paths, *offsets, npaths, truncated, *chosen, nchosen;
+    fl_routing_all_paths(r, 9, 54, 64, &paths, &offsets, &npaths, &truncated, NULL);
+    fl_routing_path(r, 9, 54, FL_SELECT_LOWEST_PORT, NULL, &chosen, &nchosen, NULL);
+    const char *formats[] = { "png", "svg", "pdf" };
+    const char *magic[] = { "\x89PNG", "<?xml", "%PDF-" };
+    int written = 0, files = 0;
+    for (unsigned ov = 1; ov <= 32; ov <<= 1) {
+        for (int f = 0; f < 3; f++) {
+            FlDrawRouting d;
+            char path[256];
+            unsigned char head[8] = { 0 };
+            FlError err;
+            fl_draw_routing_init(&d);
+            d.routing = r;
+            d.report = &rep;
+            d.overlays = ov == 32 ? 31 : ov; /* each alone, then all */
+            d.paths = paths, d.path_offsets = offsets, d.npaths = npaths;
+            d.chosen = chosen, d.nchosen = nchosen;
+            d.src = 9, d.dst = 54;
+            snprintf(path, sizeof path, "%s/overlay-%u.%s", dir, ov, formats[f]);
+            files++;
+            if (fl_draw_export_routing(t, &d, path, NULL, 600, 450, &err) == FL_OK
+                && read_head(path, head, strlen(magic[f]))
+                && memcmp(head, magic[f], strlen(magic[f])) == 0)
+                written++;
+            else
+                printf("# %s: %s\n", path, err.message);
+            unlink(path);
+        }
+    }
+    CHECK_INT(written, files);
+
+    FlDrawRouting d;
+    FlError err;
+    char path[256];
+    fl_draw_routing_init(&d);
+    d.routing = r;
+    d.report = &rep;
+    d.overlays = FL_DRAW_OVERLAY_TURNS;
+    snprintf(path, sizeof path, "%s/overlay.gif", dir);
+    CHECK_INT(fl_draw_export_routing(t, &d, path, NULL, 600, 450, &err), FL_EINVAL);
+    CHECK_INT(file_size(path), -1);
+    CHECK_INT(count_entries(dir), 0);
+
+    /* Fitted beside its legend, no switch is hidden under it. */
+    FlTopology *sw;
+    fl_draw_switches_only(t, &sw, NULL);
+    FlDrawOptions o;
+    fl_draw_options_init(&o);
+    fl_draw_routing_fit(sw, &d, 600, 450, &o.view);
+    cairo_surface_t *s = render_routing(sw, &o, &d, 600, 450);
+    int blue = 0;
+    for (int n = 0; n < 64; n++) {
+        double x, y;
+        device_of(sw, &o.view, n, &x, &y);
+        /* Above the label, inside the square. */
+        blue += near_colour(pixel(s, x, y - 0.14 * o.view.scale), 0x3584e4);
+    }
+    CHECK_INT(blue, 64);
+    /* ... and the legend is there, in the bottom-left corner. */
+    int ink = 0;
+    for (int y = 380; y < 440; y++)
+        for (int x = 15; x < 120; x++)
+            ink += !near_colour(pixel(s, x, y), 0xffffff);
+    CHECK(ink > 200, "the legend is drawn (%d dark pixels)", ink);
+    cairo_surface_destroy(s);
+    fl_topology_free(sw);
+
+    rmdir(dir);
+    free(paths);
+    free(offsets);
+    free(chosen);
+    fl_routing_report_clear(&rep);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
 int main(void)
 {
     test_fit();
@@ -403,5 +918,12 @@ int main(void)
     test_hits();
     test_export();
     test_large();
+    test_turn_map();
+    test_cycle();
+    test_directions();
+    test_paths();
+    test_hv_layout();
+    test_switches_only();
+    test_routing_export();
     return tap_done();
 }

@@ -1,8 +1,9 @@
-/* draw-export.c — a drawn topology written to a PNG, SVG or PDF file.
+/* draw-export.c — a drawn topology, with or without a routing over it,
+ * written to a PNG, SVG or PDF file.
  *
- * The file is rendered by the same fl_draw_topology() as the canvas, into a
- * temporary file beside the target that is renamed over it only once the
- * whole picture is written.
+ * The file is rendered by the same fl_draw_topology() and fl_draw_routing()
+ * as the canvas, into a temporary file beside the target that is renamed
+ * over it only once the whole picture is written.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -15,10 +16,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 
-#include "flitlab-draw.h"
-
-/* The largest side of an export, in pixels or points. */
-#define EXPORT_MAX_SIDE 16384
+#include "draw-private.h"
 
 enum { FORMAT_PNG, FORMAT_SVG, FORMAT_PDF };
 
@@ -43,6 +41,14 @@ static int parse_format(const char *path, const char *format, int *out, FlError 
         }
     return fl_error_set(err, FL_EINVAL,
                         "unknown image format '%s' (expected png, svg or pdf)", name);
+}
+
+int fl_draw_check_format(const char *path, const char *format, FlError *err)
+{
+    int fmt;
+    if (!path || !*path)
+        return fl_error_set(err, FL_EINVAL, "no file name to write the picture to");
+    return parse_format(path, format, &fmt, err);
 }
 
 static cairo_status_t write_stream(void *closure, const unsigned char *data,
@@ -75,36 +81,17 @@ static FILE *open_temporary(const char *path, char *tmp, size_t size, FlError *e
     return NULL;
 }
 
-static cairo_status_t render(cairo_surface_t *surface, const FlTopology *t,
-                             const FlDrawOptions *o)
-{
-    cairo_t *cr = cairo_create(surface);
-    fl_draw_topology(cr, t, o);
-    cairo_status_t status = cairo_status(cr);
-    cairo_destroy(cr);
-    return status;
-}
-
-int fl_draw_export_with_options(const FlTopology *t, const FlDrawOptions *opt,
-                                const char *path, const char *format, int width,
-                                int height, FlError *err)
+int fl__draw_write_image(const char *path, const char *format, int width, int height,
+                         FlDrawRenderFunc render, void *data, FlError *err)
 {
     int fmt = FORMAT_PNG, rc;
-    if (!t || !path || !*path)
-        return fl_error_set(err, FL_EINVAL, "nothing to export or no file name");
+    if (!path || !*path)
+        return fl_error_set(err, FL_EINVAL, "no file name to write the picture to");
     if ((rc = parse_format(path, format, &fmt, err)) != FL_OK)
         return rc;
-    if (width < 1 || height < 1 || width > EXPORT_MAX_SIDE || height > EXPORT_MAX_SIDE)
+    if (width < 1 || height < 1 || width > FL_DRAW_MAX_SIDE || height > FL_DRAW_MAX_SIDE)
         return fl_error_set(err, FL_ERANGE, "image size %dx%d is out of range (1 to %d a side)",
-                            width, height, EXPORT_MAX_SIDE);
-    FlDrawOptions o;
-    if (opt) {
-        o = *opt;
-    } else {
-        fl_draw_options_init(&o);
-        fl_draw_view_fit(t, width, height, &o.view);
-    }
-
+                            width, height, FL_DRAW_MAX_SIDE);
     size_t size = strlen(path) + 32;
     char *tmp = malloc(size);
     if (!tmp)
@@ -123,8 +110,12 @@ int fl_draw_export_with_options(const FlTopology *t, const FlDrawOptions *opt,
     else
         surface = cairo_pdf_surface_create_for_stream(write_stream, f, width, height);
     cairo_status_t status = cairo_surface_status(surface);
-    if (status == CAIRO_STATUS_SUCCESS)
-        status = render(surface, t, &o);
+    if (status == CAIRO_STATUS_SUCCESS) {
+        cairo_t *cr = cairo_create(surface);
+        render(cr, width, height, data);
+        status = cairo_status(cr);
+        cairo_destroy(cr);
+    }
     if (status == CAIRO_STATUS_SUCCESS && fmt == FORMAT_PNG)
         status = cairo_surface_write_to_png_stream(surface, write_stream, f);
     cairo_surface_finish(surface);
@@ -149,6 +140,47 @@ int fl_draw_export_with_options(const FlTopology *t, const FlDrawOptions *opt,
     }
     free(tmp);
     return FL_OK;
+}
+
+typedef struct Picture {
+    const FlTopology *t;
+    const FlDrawOptions *o;
+    const FlDrawRouting *r;
+} Picture;
+
+static void render_picture(cairo_t *cr, int width, int height, void *data)
+{
+    const Picture *p = data;
+    (void)width;
+    (void)height;
+    fl_draw_routing(cr, p->t, p->o, p->r);
+}
+
+int fl_draw_export_routing_with_options(const FlTopology *t, const FlDrawOptions *opt,
+                                        const FlDrawRouting *r, const char *path,
+                                        const char *format, int width, int height,
+                                        FlError *err)
+{
+    FlDrawOptions o;
+    if (!t)
+        return fl_error_set(err, FL_EINVAL, "no network to draw");
+    if (opt) {
+        o = *opt;
+    } else {
+        fl_draw_options_init(&o);
+        fl_draw_view_fit(t, width, height, &o.view);
+    }
+    Picture p = { t, &o, r };
+    return fl__draw_write_image(path, format, width, height, render_picture, &p, err);
+}
+
+/* A network without a routing is drawn by fl_draw_routing() exactly as by
+ * fl_draw_topology(). */
+int fl_draw_export_with_options(const FlTopology *t, const FlDrawOptions *opt,
+                                const char *path, const char *format, int width,
+                                int height, FlError *err)
+{
+    return fl_draw_export_routing_with_options(t, opt, NULL, path, format, width, height, err);
 }
 
 int fl_draw_export(const FlTopology *t, const char *path, const char *format, int width,

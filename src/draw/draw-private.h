@@ -56,6 +56,17 @@ static inline double clamp(double x, double lo, double hi)
     return x < lo ? lo : x > hi ? hi : x;
 }
 
+/* The device rectangle a drawing may touch: the clip, or everything. */
+typedef struct Box {
+    double x1, y1, x2, y2;
+} Box;
+
+/* Whether (x, y) is within pad of box b. */
+static inline int box_near(const Box *b, double x, double y, double pad)
+{
+    return x + pad >= b->x1 && x - pad <= b->x2 && y + pad >= b->y1 && y - pad <= b->y2;
+}
+
 static inline void to_device(const Geom *g, double wx, double wy, double *dx, double *dy)
 {
     *dx = wx * g->v.scale + g->v.tx;
@@ -75,5 +86,44 @@ int fl__draw_node_shown(const Geom *g, int n);
 /* Link l as drawn (straight, stubs or arc), in layout then device units. */
 void fl__draw_link_shape(const Geom *g, int l, Shape *s);
 void fl__draw_shape_to_device(const Geom *g, const Shape *s, DevShape *d);
+
+/* Adds the shape of a link, as drawn, to cr's path. */
+static inline void fl__draw_shape_path(cairo_t *cr, const Shape *s, const DevShape *d)
+{
+    switch (s->kind) {
+    case SHAPE_STUBS:
+        cairo_move_to(cr, d->x[0], d->y[0]);
+        cairo_line_to(cr, d->x[2], d->y[2]);
+        cairo_move_to(cr, d->x[1], d->y[1]);
+        cairo_line_to(cr, d->x[3], d->y[3]);
+        break;
+    case SHAPE_ARC:
+        cairo_move_to(cr, d->x[0], d->y[0]);
+        cairo_curve_to(cr, d->x[2], d->y[2], d->x[3], d->y[3], d->x[1], d->y[1]);
+        break;
+    default:
+        cairo_move_to(cr, d->x[0], d->y[0]);
+        cairo_line_to(cr, d->x[1], d->y[1]);
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Files (draw-export.c)                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The largest side of an exported picture, in pixels or points. */
+#define FL_DRAW_MAX_SIDE 16384
+
+/* Draws one picture of width x height device units into cr. */
+typedef void (*FlDrawRenderFunc)(cairo_t *cr, int width, int height, void *data);
+
+/* Writes the picture render draws to path as PNG, SVG or PDF (format, or
+ * path's extension when format is NULL), atomically: through a temporary
+ * file beside path that replaces it only once the whole picture is written.
+ * Refuses an unknown format, a size beyond FL_DRAW_MAX_SIDE a side or an
+ * unwritable path with a message, leaving no file behind. */
+int fl__draw_write_image(const char *path, const char *format, int width, int height,
+                         FlDrawRenderFunc render, void *data, FlError *err);
 
 #endif /* FLITLAB_DRAW_PRIVATE_H */

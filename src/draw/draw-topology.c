@@ -67,32 +67,7 @@ void fl_draw_options_init(FlDrawOptions *o)
 /* Drawing                                                                  */
 /* ------------------------------------------------------------------------ */
 
-static void shape_path(cairo_t *cr, const Shape *s, const DevShape *d)
-{
-    switch (s->kind) {
-    case SHAPE_STUBS:
-        cairo_move_to(cr, d->x[0], d->y[0]);
-        cairo_line_to(cr, d->x[2], d->y[2]);
-        cairo_move_to(cr, d->x[1], d->y[1]);
-        cairo_line_to(cr, d->x[3], d->y[3]);
-        break;
-    case SHAPE_ARC:
-        cairo_move_to(cr, d->x[0], d->y[0]);
-        cairo_curve_to(cr, d->x[2], d->y[2], d->x[3], d->y[3], d->x[1], d->y[1]);
-        break;
-    default:
-        cairo_move_to(cr, d->x[0], d->y[0]);
-        cairo_line_to(cr, d->x[1], d->y[1]);
-        break;
-    }
-}
-
-/* The device rectangle a drawing may touch: the clip, or everything. */
-typedef struct Rect {
-    double x1, y1, x2, y2;
-} Rect;
-
-static int shape_visible(const Shape *s, const DevShape *d, const Rect *clip, double pad)
+static int shape_visible(const Shape *s, const DevShape *d, const Box *clip, double pad)
 {
     int n = s->kind == SHAPE_LINE ? 2 : 4;
     double x1 = d->x[0], x2 = d->x[0], y1 = d->y[0], y2 = d->y[0];
@@ -102,12 +77,6 @@ static int shape_visible(const Shape *s, const DevShape *d, const Rect *clip, do
     }
     return x2 + pad >= clip->x1 && x1 - pad <= clip->x2 && y2 + pad >= clip->y1
            && y1 - pad <= clip->y2;
-}
-
-static int point_visible(double x, double y, const Rect *clip, double pad)
-{
-    return x + pad >= clip->x1 && x - pad <= clip->x2 && y + pad >= clip->y1
-           && y - pad <= clip->y2;
 }
 
 static void rounded_square(cairo_t *cr, double x, double y, double half)
@@ -128,7 +97,7 @@ static void rounded_square(cairo_t *cr, double x, double y, double half)
 /* Adds the visible links of one style to the path: host links (hosts = 1),
  * straight switch links or bent ones (bent = 1); with dots = 1 the dots at
  * the tips of stubs instead of the links. Returns how many were added. */
-static int links_path(cairo_t *cr, const Geom *g, const Rect *clip, int hosts, int bent,
+static int links_path(cairo_t *cr, const Geom *g, const Box *clip, int hosts, int bent,
                       int dots)
 {
     int added = 0;
@@ -150,7 +119,7 @@ static int links_path(cairo_t *cr, const Geom *g, const Rect *clip, int hosts, i
             cairo_new_sub_path(cr);
             cairo_arc(cr, d.x[3], d.y[3], dot, 0, 2 * FL_PI);
         } else {
-            shape_path(cr, &s, &d);
+            fl__draw_shape_path(cr, &s, &d);
         }
         added++;
     }
@@ -161,7 +130,7 @@ static int links_path(cairo_t *cr, const Geom *g, const Rect *clip, int hosts, i
  * Bent links have their own colour and a dot at the tip of each stub, so
  * the eye pairs the stubs at opposite edges of the grid. Butt caps: the
  * ends hide under the nodes, and round ones cost time. */
-static void draw_links(cairo_t *cr, const Geom *g, const Palette *pal, const Rect *clip)
+static void draw_links(cairo_t *cr, const Geom *g, const Palette *pal, const Box *clip)
 {
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     if (g->host_r > 0) {
@@ -198,7 +167,7 @@ static void fill_outlined(cairo_t *cr, int items, Rgb fill, Rgb border, double w
     cairo_stroke(cr);
 }
 
-static void draw_nodes(cairo_t *cr, const Geom *g, const Palette *pal, const Rect *clip)
+static void draw_nodes(cairo_t *cr, const Geom *g, const Palette *pal, const Box *clip)
 {
     double border = clamp(g->lw * 0.6, 0.75, 1.5);
     int items = 0;
@@ -206,7 +175,7 @@ static void draw_nodes(cairo_t *cr, const Geom *g, const Palette *pal, const Rec
         for (int i = 0; i < fl_topology_host_count(g->t); i++) {
             double x, y;
             fl__draw_node_device(g, fl_topology_host_node(g->t, i), &x, &y);
-            if (!point_visible(x, y, clip, g->host_r + border))
+            if (!box_near(clip, x, y, g->host_r + border))
                 continue;
             cairo_new_sub_path(cr);
             cairo_arc(cr, x, y, g->host_r, 0, 2 * FL_PI);
@@ -218,7 +187,7 @@ static void draw_nodes(cairo_t *cr, const Geom *g, const Palette *pal, const Rec
     for (int i = 0; i < fl_topology_switch_count(g->t); i++) {
         double x, y;
         fl__draw_node_device(g, fl_topology_switch_node(g->t, i), &x, &y);
-        if (!point_visible(x, y, clip, g->half + border))
+        if (!box_near(clip, x, y, g->half + border))
             continue;
         rounded_square(cr, x, y, g->half);
         items++;
@@ -228,7 +197,7 @@ static void draw_nodes(cairo_t *cr, const Geom *g, const Palette *pal, const Rec
 }
 
 /* Switch ids, only when a label fits inside its square. */
-static void draw_labels(cairo_t *cr, const Geom *g, const Palette *pal, const Rect *clip)
+static void draw_labels(cairo_t *cr, const Geom *g, const Palette *pal, const Box *clip)
 {
     double font = fmin(g->half * 0.95, MAX_LABEL_FONT);
     if (font < MIN_LABEL_FONT)
@@ -242,7 +211,7 @@ static void draw_labels(cairo_t *cr, const Geom *g, const Palette *pal, const Re
         int n = fl_topology_switch_node(g->t, i);
         double x, y;
         fl__draw_node_device(g, n, &x, &y);
-        if (!point_visible(x, y, clip, g->half))
+        if (!box_near(clip, x, y, g->half))
             continue;
         char text[16];
         snprintf(text, sizeof text, "%d", n);
@@ -282,7 +251,7 @@ static void outline_link(cairo_t *cr, const Geom *g, int l, Rgb c, double width)
     if (s.host && g->host_r == 0)
         return;
     fl__draw_shape_to_device(g, &s, &d);
-    shape_path(cr, &s, &d);
+    fl__draw_shape_path(cr, &s, &d);
     set_rgb(cr, c);
     cairo_set_line_width(cr, width);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
@@ -333,7 +302,7 @@ void fl_draw_topology(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o)
     const Palette *pal = o->dark ? &dark_palette : &light_palette;
     Geom g;
     fl__draw_geom_init(&g, t, &o->view, 1);
-    Rect clip;
+    Box clip;
     cairo_clip_extents(cr, &clip.x1, &clip.y1, &clip.x2, &clip.y2);
 
     cairo_save(cr);

@@ -88,12 +88,163 @@ int fl_draw_hit_link(const FlTopology *t, const FlDrawView *v, double x, double 
 int fl_draw_export(const FlTopology *t, const char *path, const char *format,
                    int width, int height, FlError *err);
 
+/* FL_OK when the export functions can write path: format, or path's
+ * extension when format is NULL, is png, svg or pdf (in any case); else
+ * FL_EINVAL with the message they would give. Lets a caller refuse a bad
+ * name before the work that leads to the picture. */
+int fl_draw_check_format(const char *path, const char *format, FlError *err);
+
 /* The same with explicit drawing options, the view included: the GUI
  * exports exactly what its canvas shows. Call fl_draw_view_fit() first to
  * export the whole network with other options (dark style, no labels). */
 int fl_draw_export_with_options(const FlTopology *t, const FlDrawOptions *opt,
                                 const char *path, const char *format,
                                 int width, int height, FlError *err);
+
+/* ------------------------------------------------------------------------ */
+/* Routing overlays                                                         */
+/* ------------------------------------------------------------------------ */
+/*
+ * What a routing does, drawn over the network for a class to see: the turns
+ * it prohibits at every switch, the direction of every channel, the H/V
+ * graph of L-/R-turn (paper 002, Figs. 3 and 4), the legal shortest paths
+ * between two switches and a cycle of the channel dependency graph. The
+ * overlays use the view, the link shapes (wrap-around stubs and arcs) and
+ * the hit-test tolerances of fl_draw_topology(), so they sit exactly on the
+ * network it draws.
+ */
+
+/* Overlay bits; the GUI's FlitlabOverlay flags have the same values. */
+enum {
+    FL_DRAW_OVERLAY_TURNS = 1 << 0,       /* prohibited turns as arcs, with a legend */
+    FL_DRAW_OVERLAY_DIRECTIONS = 1 << 1,  /* channel labels: up/down, LU/LD/RU/RD, (h, v) */
+    FL_DRAW_OVERLAY_HV_GRAPH = 1 << 2,    /* tree links solid, other links dashed, (h, v) */
+    FL_DRAW_OVERLAY_PATHS = 1 << 3,       /* legal shortest paths, the chosen one bold */
+    FL_DRAW_OVERLAY_CYCLE = 1 << 4        /* the report's dependency cycle, in order */
+};
+
+/* The words of the legend, so that a GUI can translate them. A NULL field
+ * (or a NULL table) takes the English text shown beside it. */
+typedef struct FlDrawLegendText {
+    const char *prohibited_turn;   /* "prohibited turn (in → out)" */
+    const char *ppt_pair;          /* "PPT pair: prohibited both ways" */
+    const char *up_channel;        /* "up channel" */
+    const char *down_channel;      /* "down channel" */
+    const char *hv_coords;         /* "(h, v) = (preorder, depth)" */
+    const char *tree_link;         /* "spanning-tree link" */
+    const char *other_link;        /* "other link" */
+    const char *legal_paths;       /* "legal shortest paths" */
+    const char *chosen_path;       /* "chosen route" */
+    const char *source;            /* "source" */
+    const char *destination;       /* "destination" */
+    const char *cycle;             /* "dependency cycle, in order" */
+    const char *no_cycle;          /* "no dependency cycle" */
+} FlDrawLegendText;
+
+typedef struct FlDrawRouting {
+    /* The routing to draw, built on the network drawn or on the one it
+     * shows (fl_draw_switches_only(), fl_draw_hv_layout()): the same
+     * switches and switch links under the same ids. NULL draws no overlay,
+     * and so does a routing of another network. */
+    const FlRouting *routing;
+    const FlRoutingReport *report;   /* the cycle and the legend's PT, SDPT, PPT; may be NULL */
+    unsigned overlays;               /* FL_DRAW_OVERLAY_* bits */
+    /* Every legal shortest path between src and dst: path i is the channels
+     * paths[path_offsets[i] .. path_offsets[i + 1]) (fl_routing_all_paths()). */
+    const int *paths, *path_offsets;
+    int npaths;
+    const int *chosen;               /* the route the selection takes (fl_routing_path()) */
+    int nchosen;
+    int src, dst;                    /* route endpoints (switch node ids), -1 = none */
+    /* The turn under the pointer while turns are edited (sw -1 = none): it
+     * is drawn bold, over faint guides for every turn of its switch. */
+    FlTurn hover_turn;
+    int legend;                      /* a legend in the bottom-left corner */
+    const FlDrawLegendText *text;    /* NULL: English */
+} FlDrawRouting;
+
+/* No routing, no overlay, no endpoints, no hovered turn, a legend. */
+void fl_draw_routing_init(FlDrawRouting *r);
+
+/* Draws t as fl_draw_topology() does, then the overlays of r (which may be
+ * NULL) over it, then the legend. t may be the routing's network, its
+ * switches alone (fl_draw_switches_only()) or its H/V layout.
+ *
+ * Prohibited turns: at every switch, each pair of switch links has its own
+ * arc around the switch, between the two links, at a radius of its own so
+ * that no two arcs overlap. A prohibited turn is that arc with one arrow
+ * head, at the link it leaves by; a PPT pair (the two opposite turns
+ * between the same links, both prohibited) is the arc with a head at each
+ * end, in another colour. Switches with more than 16 switch links get no
+ * arcs: that many could not be read.
+ *
+ * To draw the H/V graph itself, pass the copy from fl_draw_hv_layout() as
+ * t: its spanning-tree links are drawn solid, the others dashed, and a
+ * link between two switches of one level that are not neighbours bows
+ * upwards rather than run behind the switches between them. O(nodes +
+ * links + path lengths), plus O(d^2) per switch of degree d. */
+void fl_draw_routing(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                     const FlDrawRouting *r);
+
+/* The turn whose arc (as fl_draw_routing() would draw t with r, prohibited
+ * or not) is nearest to the device point (x, y): the pointer must be beside
+ * a switch, in the ring where its arcs lie. Of an arc between two links,
+ * the half nearer the link a turn leaves by is that turn (where its arrow
+ * head is drawn). r may be NULL; it matters for the H/V graph, whose links
+ * within a level bow. Returns the switch and fills *turn, or returns -1
+ * when no turn is there. O(nodes + links). */
+int fl_draw_hit_turn(const FlTopology *t, const FlDrawView *v, const FlDrawRouting *r,
+                     double x, double y, FlTurn *turn);
+
+/* fl_draw_hit_link() for t drawn with the overlays of r (which may be
+ * NULL): the same but for the H/V graph, whose links within a level bow
+ * upwards clear of the switches between their ends. */
+int fl_draw_hit_routing_link(const FlTopology *t, const FlDrawView *v, const FlDrawRouting *r,
+                             double x, double y);
+
+/* A copy of t without its hosts, for pictures of routing (turns, channel
+ * directions and paths concern switches alone): every switch and switch
+ * link keeps its id, ports and position. FL_EUNSUPPORTED when a host or a
+ * host link is numbered before a switch or a switch link (an edited
+ * network), since leaving it out would renumber the others. O(nodes +
+ * links). */
+int fl_draw_switches_only(const FlTopology *t, FlTopology **out, FlError *err);
+
+/* A copy of t laid out as the H/V graph of r: every switch at (h, v), its
+ * preorder index in the routing's spanning tree and its depth
+ * (fl_routing_hv_coords(); for up* / down*, the preorder of its BFS tree
+ * with children in node order), spread so the picture is not a flat strip.
+ * Hosts are left out as by fl_draw_switches_only(), or where that cannot
+ * be, drawn beside their switch. Nodes and links keep their ids, so hit
+ * tests on the copy name t's nodes and links. FL_EUNSUPPORTED when the
+ * routing has no spanning tree; FL_EINVAL when it was built on another
+ * network. */
+int fl_draw_hv_layout(const FlTopology *t, const FlRouting *r, FlTopology **out,
+                      FlError *err);
+
+/* fl_draw_view_fit() for t drawn with the overlays of r: a small network
+ * may be drawn up to twice as large (its arcs and labels need the room),
+ * and where the legend in the bottom-left corner would hide a switch or a
+ * link, the network is fitted into a strip beside the legend or above it,
+ * whichever leaves it larger. O(nodes + links). */
+void fl_draw_routing_fit(const FlTopology *t, const FlDrawRouting *r, double width,
+                         double height, FlDrawView *view);
+
+/* Writes t with the overlays of r, fitted into width x height beside the
+ * legend, to path; formats and errors as fl_draw_export(). With any
+ * overlay the hosts are left out where fl_draw_switches_only() can; with
+ * FL_DRAW_OVERLAY_HV_GRAPH and a routing that has a spanning tree, the
+ * network is drawn at its H/V coordinates. This is what
+ * `flitlab turns SPEC --routing R --picture out.png` writes. */
+int fl_draw_export_routing(const FlTopology *t, const FlDrawRouting *r, const char *path,
+                           const char *format, int width, int height, FlError *err);
+
+/* The same with explicit drawing options, the view included (what the
+ * canvas shows); t is drawn as given. */
+int fl_draw_export_routing_with_options(const FlTopology *t, const FlDrawOptions *opt,
+                                        const FlDrawRouting *r, const char *path,
+                                        const char *format, int width, int height,
+                                        FlError *err);
 
 #ifdef __cplusplus
 }
