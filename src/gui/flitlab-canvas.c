@@ -5,6 +5,12 @@
  * line use too, and turns pointer gestures into engine edits: every edit
  * is one fl_topology_* call (or a few) on the live topology, preceded by a
  * snapshot pushed onto the edit history.
+ *
+ * With a routing (a FlitlabRouted) it draws overlays through
+ * fl_draw_routing() on a picture of the network: the topology itself, its
+ * switches alone, or its H/V graph. Hit tests run on that same picture,
+ * whose switches and switch links keep their ids, so what the pointer
+ * finds is what is drawn.
  */
 #include <math.h>
 
@@ -60,6 +66,22 @@ struct _FlitlabCanvas
   GArray *carried;             /* of Carried, during a move */
 
   double zoom_start;           /* the scale when a pinch began */
+
+  FlitlabRouted *routed;       /* drawn only while it matches the topology */
+  FlitlabOverlay overlays;
+  int route_src, route_dst;    /* switch node ids, -1 = none */
+  FlTurn hover_turn;           /* the TURNS tool's turn under the pointer */
+
+  /* The picture: NULL draws the topology itself; else its switches alone
+   * or its H/V graph (shown_hv), rebuilt when shown_valid is cleared. */
+  FlTopology *shown;
+  gboolean shown_valid;
+  gboolean shown_hv;
+
+  /* The PATHS overlay, computed when first drawn (paths_valid). */
+  gboolean paths_valid;
+  int *paths, *path_offsets, npaths;
+  int *chosen, nchosen;
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabCanvas, flitlab_canvas, GTK_TYPE_WIDGET)
@@ -73,6 +95,8 @@ enum {
   PROP_CAN_REDO,
   PROP_NEW_SWITCH_PORTS,
   PROP_ZOOM,
+  PROP_ROUTED,
+  PROP_OVERLAYS,
   N_PROPS
 };
 
@@ -80,8 +104,14 @@ enum {
   SELECTION_CHANGED,
   TOPOLOGY_EDITED,
   MESSAGE,
+  ROUTE_ENDPOINTS_CHANGED,
+  TURN_ACTIVATED,
   N_SIGNALS
 };
+
+/* Paths drawn between the route endpoints: enough to see how many ways a
+ * routing allows without enumerating the thousands of a large mesh. */
+#define MAX_DRAWN_PATHS 64
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -96,12 +126,42 @@ flitlab_canvas_tool_get_type (void)
     { FLITLAB_CANVAS_TOOL_ADD_HOST, "FLITLAB_CANVAS_TOOL_ADD_HOST", "add-host" },
     { FLITLAB_CANVAS_TOOL_CONNECT, "FLITLAB_CANVAS_TOOL_CONNECT", "connect" },
     { FLITLAB_CANVAS_TOOL_DELETE, "FLITLAB_CANVAS_TOOL_DELETE", "delete" },
+    { FLITLAB_CANVAS_TOOL_ROUTE, "FLITLAB_CANVAS_TOOL_ROUTE", "route" },
+    { FLITLAB_CANVAS_TOOL_TURNS, "FLITLAB_CANVAS_TOOL_TURNS", "turns" },
     { 0, NULL, NULL }
   };
 
   if (g_once_init_enter (&type_id))
     {
       GType type = g_enum_register_static (g_intern_static_string ("FlitlabCanvasTool"), values);
+      g_once_init_leave (&type_id, type);
+    }
+  return type_id;
+}
+
+G_STATIC_ASSERT ((int) FLITLAB_OVERLAY_TURNS == FL_DRAW_OVERLAY_TURNS);
+G_STATIC_ASSERT ((int) FLITLAB_OVERLAY_DIRECTIONS == FL_DRAW_OVERLAY_DIRECTIONS);
+G_STATIC_ASSERT ((int) FLITLAB_OVERLAY_HV_GRAPH == FL_DRAW_OVERLAY_HV_GRAPH);
+G_STATIC_ASSERT ((int) FLITLAB_OVERLAY_PATHS == FL_DRAW_OVERLAY_PATHS);
+G_STATIC_ASSERT ((int) FLITLAB_OVERLAY_CYCLE == FL_DRAW_OVERLAY_CYCLE);
+
+GType
+flitlab_overlay_get_type (void)
+{
+  static gsize type_id;
+  static const GFlagsValue values[] = {
+    { FLITLAB_OVERLAY_NONE, "FLITLAB_OVERLAY_NONE", "none" },
+    { FLITLAB_OVERLAY_TURNS, "FLITLAB_OVERLAY_TURNS", "turns" },
+    { FLITLAB_OVERLAY_DIRECTIONS, "FLITLAB_OVERLAY_DIRECTIONS", "directions" },
+    { FLITLAB_OVERLAY_HV_GRAPH, "FLITLAB_OVERLAY_HV_GRAPH", "hv-graph" },
+    { FLITLAB_OVERLAY_PATHS, "FLITLAB_OVERLAY_PATHS", "paths" },
+    { FLITLAB_OVERLAY_CYCLE, "FLITLAB_OVERLAY_CYCLE", "cycle" },
+    { 0, NULL, NULL }
+  };
+
+  if (g_once_init_enter (&type_id))
+    {
+      GType type = g_flags_register_static (g_intern_static_string ("FlitlabOverlay"), values);
       g_once_init_leave (&type_id, type);
     }
   return type_id;
@@ -136,6 +196,10 @@ update_cursor (FlitlabCanvas *self)
     name = "crosshair";
   else if (self->tool == FLITLAB_CANVAS_TOOL_CONNECT && self->draw.hover_node >= 0)
     name = "crosshair";
+  else if (self->tool == FLITLAB_CANVAS_TOOL_ROUTE && self->draw.hover_node >= 0)
+    name = "pointer";
+  else if (self->tool == FLITLAB_CANVAS_TOOL_TURNS && self->hover_turn.sw >= 0)
+    name = "pointer";
   else if (on_item && (self->tool == FLITLAB_CANVAS_TOOL_SELECT || self->tool == FLITLAB_CANVAS_TOOL_DELETE))
     name = "pointer";
   gtk_widget_set_cursor_from_name (GTK_WIDGET (self), name);
@@ -191,6 +255,237 @@ update_undo_state (FlitlabCanvas *self)
     }
 }
 
+/* --- routing overlays ----------------------------------------------------- */
+
+/* Whether two networks have the same structure: nodes of the same kinds
+ * and port counts, the same links between the same ports. Positions may
+ * differ: a routing stays true while nodes are only moved. */
+static gboolean
+same_structure (const FlTopology *a,
+                const FlTopology *b)
+{
+  int nodes = fl_topology_node_count (a);
+  int links = fl_topology_link_count (a);
+
+  if (nodes != fl_topology_node_count (b) || links != fl_topology_link_count (b))
+    return FALSE;
+  for (int n = 0; n < nodes; n++)
+    if (fl_topology_node_kind (a, n) != fl_topology_node_kind (b, n) ||
+        fl_topology_node_ports (a, n) != fl_topology_node_ports (b, n))
+      return FALSE;
+  for (int l = 0; l < links; l++)
+    {
+      int ea[4], eb[4];
+
+      fl_topology_link_ends (a, l, &ea[0], &ea[1], &ea[2], &ea[3]);
+      fl_topology_link_ends (b, l, &eb[0], &eb[1], &eb[2], &eb[3]);
+      if (memcmp (ea, eb, sizeof ea) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The routing is drawn only while it describes this network. */
+static gboolean
+routed_usable (FlitlabCanvas *self)
+{
+  const FlTopology *t;
+
+  if (self->routed == NULL || self->routed->routing == NULL)
+    return FALSE;
+  t = self->routed->topology;
+  return fl_topology_node_count (t) == fl_topology_node_count (self->topology) &&
+         fl_topology_link_count (t) == fl_topology_link_count (self->topology);
+}
+
+static gboolean
+overlays_shown (FlitlabCanvas *self)
+{
+  return self->overlays != FLITLAB_OVERLAY_NONE && routed_usable (self);
+}
+
+static const FlDrawLegendText *
+legend_text (void)
+{
+  static FlDrawLegendText text;
+  static gsize ready;
+
+  if (g_once_init_enter (&ready))
+    {
+      /* Translators: the legend of the routing overlays; "in" and "out"
+       * are the links a packet enters and leaves a switch by. */
+      text.prohibited_turn = _("prohibited turn (in → out)");
+      /* Translators: PPT is paper 002's "prohibited-turn pair": the two
+       * opposite turns between the same two links. */
+      text.ppt_pair = _("PPT pair: prohibited both ways");
+      text.up_channel = _("up channel");
+      text.down_channel = _("down channel");
+      /* Translators: h and v are the coordinates of the H/V graph. */
+      text.hv_coords = _("(h, v) = (preorder, depth)");
+      text.tree_link = _("spanning-tree link");
+      text.other_link = _("other link");
+      text.legal_paths = _("legal shortest paths");
+      text.chosen_path = _("chosen route");
+      text.source = _("source");
+      text.destination = _("destination");
+      text.cycle = _("dependency cycle, in order");
+      text.no_cycle = _("no dependency cycle");
+      g_once_init_leave (&ready, 1);
+    }
+  return &text;
+}
+
+/* What fl_draw_routing() and the hit tests need; the paths only for
+ * drawing. */
+static void
+fill_routing (FlitlabCanvas *self,
+              FlDrawRouting *rd)
+{
+  fl_draw_routing_init (rd);
+  rd->text = legend_text ();
+  if (!overlays_shown (self))
+    return;
+  rd->routing = self->routed->routing;
+  rd->report = &self->routed->report;
+  rd->overlays = self->overlays;
+}
+
+static void
+clear_paths (FlitlabCanvas *self)
+{
+  g_clear_pointer (&self->paths, free);
+  g_clear_pointer (&self->path_offsets, free);
+  g_clear_pointer (&self->chosen, free);
+  self->npaths = self->nchosen = 0;
+  self->paths_valid = FALSE;
+}
+
+/* The legal shortest paths between the endpoints (a capped search, quick
+ * enough for the main loop) and the one the routing chooses. */
+static void
+fill_paths (FlitlabCanvas *self,
+            FlDrawRouting *rd)
+{
+  if (!(rd->overlays & FL_DRAW_OVERLAY_PATHS))
+    return;
+  if (!self->paths_valid && self->route_src >= 0 && self->route_dst >= 0)
+    {
+      const FlRouting *r = self->routed->routing;
+      int truncated;
+
+      if (fl_routing_all_paths (r, self->route_src, self->route_dst, MAX_DRAWN_PATHS,
+                                &self->paths, &self->path_offsets, &self->npaths,
+                                &truncated, NULL) != FL_OK)
+        self->npaths = 0;
+      if (fl_routing_path (r, self->route_src, self->route_dst, FL_SELECT_LOWEST_PORT, NULL,
+                           &self->chosen, &self->nchosen, NULL) != FL_OK)
+        self->nchosen = 0;
+    }
+  self->paths_valid = TRUE;
+  rd->paths = self->paths;
+  rd->path_offsets = self->path_offsets;
+  rd->npaths = self->npaths;
+  rd->chosen = self->chosen;
+  rd->nchosen = self->nchosen;
+  rd->src = self->route_src;
+  rd->dst = self->route_dst;
+}
+
+/* The network as drawn and hit: the topology, or while overlays are
+ * drawn its switches alone (routing concerns switches, and hosts would
+ * crowd the turn arcs) or its H/V graph. Built when first needed. */
+static const FlTopology *
+picture (FlitlabCanvas *self)
+{
+  if (!self->shown_valid)
+    {
+      g_clear_pointer (&self->shown, fl_topology_free);
+      self->shown_hv = FALSE;
+      self->shown_valid = TRUE;
+      if (overlays_shown (self))
+        {
+          if ((self->overlays & FLITLAB_OVERLAY_HV_GRAPH) &&
+              fl_draw_hv_layout (self->topology, self->routed->routing, &self->shown, NULL) == FL_OK)
+            self->shown_hv = TRUE;
+          else if (fl_draw_switches_only (self->topology, &self->shown, NULL) != FL_OK)
+            self->shown = NULL;
+        }
+    }
+  return self->shown ? self->shown : self->topology;
+}
+
+static gboolean
+same_positions (const FlTopology *a,
+                const FlTopology *b)
+{
+  if (a == NULL || b == NULL || fl_topology_node_count (a) != fl_topology_node_count (b))
+    return FALSE;
+  for (int n = 0; n < fl_topology_node_count (a); n++)
+    {
+      double ax, ay, bx, by;
+
+      fl_topology_get_position (a, n, &ax, &ay);
+      fl_topology_get_position (b, n, &bx, &by);
+      if (ax != bx || ay != by)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* After a change of routing or overlays. The network's own layout and
+ * its H/V graph share no coordinates, so going from one to the other, or
+ * to another H/V graph, fits the view anew; so does a view still fitted,
+ * to make room for the legend. */
+static void
+picture_changed (FlitlabCanvas *self)
+{
+  gboolean was_hv = self->shown_hv;
+  FlTopology *old = g_steal_pointer (&self->shown);
+
+  self->shown_valid = FALSE;
+  picture (self);
+  if (self->fitted || ((was_hv || self->shown_hv) && !same_positions (old, self->shown)))
+    flitlab_canvas_zoom_fit (self);
+  fl_topology_free (old);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+is_switch (const FlTopology *t,
+           int               node)
+{
+  return node >= 0 && node < fl_topology_node_count (t) &&
+         fl_topology_node_kind (t, node) == FL_NODE_SWITCH;
+}
+
+/* After an edit: a routing of another structure is dropped, and route
+ * endpoints that are no longer switches are forgotten. */
+static void
+check_routing (FlitlabCanvas *self)
+{
+  self->shown_valid = FALSE;
+  if (self->routed != NULL && !same_structure (self->routed->topology, self->topology))
+    flitlab_canvas_set_routed (self, NULL);
+  flitlab_canvas_set_route_endpoints (self,
+                                      is_switch (self->topology, self->route_src) ? self->route_src : -1,
+                                      is_switch (self->topology, self->route_dst) ? self->route_dst : -1);
+}
+
+static void
+set_hover_turn (FlitlabCanvas *self,
+                const FlTurn  *turn)
+{
+  FlTurn none = { -1, -1, -1 };
+
+  if (turn == NULL)
+    turn = &none;
+  if (memcmp (turn, &self->hover_turn, sizeof *turn) == 0)
+    return;
+  self->hover_turn = *turn;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_cursor (self);
+}
+
 /* After any change of topology: indices may have moved, so what pointed
  * past the end is dropped. */
 static void
@@ -214,6 +509,7 @@ topology_edited (FlitlabCanvas *self)
   /* The user has started shaping the picture: a resize keeps the view. */
   self->fitted = FALSE;
   revalidate (self);
+  check_routing (self);
   g_signal_emit (self, signals[TOPOLOGY_EDITED], 0);
 }
 
@@ -224,6 +520,7 @@ replace_topology (FlitlabCanvas *self,
 {
   g_clear_pointer (&self->topology, fl_topology_free);
   self->topology = topology;
+  self->shown_valid = FALSE;
 }
 
 /* --- edits -------------------------------------------------------------- */
@@ -377,6 +674,26 @@ edit_set_ports (FlTopology *t,
   return fl_topology_set_node_ports (t, args[0], args[1], err);
 }
 
+/* The node and the link under a device point, in the picture. */
+static int
+hit_node (FlitlabCanvas *self,
+          double         x,
+          double         y)
+{
+  return fl_draw_hit_node (picture (self), &self->draw.view, x, y);
+}
+
+static int
+hit_link (FlitlabCanvas *self,
+          double         x,
+          double         y)
+{
+  FlDrawRouting rd;
+
+  fill_routing (self, &rd);
+  return fl_draw_hit_routing_link (picture (self), &self->draw.view, &rd, x, y);
+}
+
 static void
 add_switch_at (FlitlabCanvas *self,
                double         x,
@@ -384,6 +701,14 @@ add_switch_at (FlitlabCanvas *self,
 {
   AddNode add = { FL_NODE_SWITCH, self->new_switch_ports, -1, 0, 0, -1 };
 
+  /* The H/V graph's coordinates are not the network's: a switch put
+   * there would land anywhere. */
+  if (self->shown_hv)
+    {
+      emit_message (self, _("Cannot add a switch"),
+                    _("switch the H/V graph off to draw the network"));
+      return;
+    }
   fl_draw_view_to_world (&self->draw.view, x, y, &add.x, &add.y);
   if (run_pointer_edit (self, _("Cannot add a switch"), edit_add_node, &add))
     set_selection (self, add.id, -1);
@@ -397,7 +722,7 @@ switch_near (FlitlabCanvas *self,
 {
   int best = -1;
   double best_d = HOST_REACH;
-  int hit = fl_draw_hit_node (self->topology, &self->draw.view, x, y);
+  int hit = hit_node (self, x, y);
 
   if (hit >= 0 && fl_topology_node_kind (self->topology, hit) == FL_NODE_SWITCH)
     return hit;
@@ -406,7 +731,7 @@ switch_near (FlitlabCanvas *self,
       int n = fl_topology_switch_node (self->topology, i);
       double wx, wy, dx, dy;
 
-      fl_topology_get_position (self->topology, n, &wx, &wy);
+      fl_topology_get_position (picture (self), n, &wx, &wy);
       fl_draw_view_to_device (&self->draw.view, wx, wy, &dx, &dy);
       if (hypot (dx - x, dy - y) < best_d)
         {
@@ -431,9 +756,11 @@ add_host_at (FlitlabCanvas *self,
       return;
     }
   /* A click beside the switch puts the host there; a click on the switch
-   * puts it beside the switch, fanned out from any hosts already there. */
+   * (or anywhere in the H/V graph, whose coordinates are not the
+   * network's) puts it beside the switch, fanned out from any hosts
+   * already there. */
   fl_topology_get_position (self->topology, add.attach_to, &sx, &sy);
-  if (fl_draw_hit_node (self->topology, &self->draw.view, x, y) == add.attach_to)
+  if (self->shown_hv || hit_node (self, x, y) == add.attach_to)
     add.x = sx, add.y = sy;
   else
     fl_draw_view_to_world (&self->draw.view, x, y, &add.x, &add.y);
@@ -524,15 +851,64 @@ zoom_around (FlitlabCanvas *self,
 
 /* --- pointer and keyboard ------------------------------------------------ */
 
+/* The turn the TURNS tool would toggle at a device point, or -1. */
+static int
+hit_turn (FlitlabCanvas *self,
+          double         x,
+          double         y,
+          FlTurn        *turn)
+{
+  FlDrawRouting rd;
+
+  fill_routing (self, &rd);
+  return fl_draw_hit_turn (picture (self), &self->draw.view, &rd, x, y, turn);
+}
+
 static void
 hover_at (FlitlabCanvas *self,
           double         x,
           double         y)
 {
-  int node = fl_draw_hit_node (self->topology, &self->draw.view, x, y);
-  int link = node < 0 ? fl_draw_hit_link (self->topology, &self->draw.view, x, y) : -1;
+  FlTurn turn;
+  int node, link;
 
+  /* Turn editing shows the turn under the pointer, not nodes or links. */
+  if (self->tool == FLITLAB_CANVAS_TOOL_TURNS)
+    {
+      set_hover (self, -1, -1);
+      set_hover_turn (self, hit_turn (self, x, y, &turn) >= 0 ? &turn : NULL);
+      return;
+    }
+  node = hit_node (self, x, y);
+  link = node < 0 && self->tool != FLITLAB_CANVAS_TOOL_ROUTE ? hit_link (self, x, y) : -1;
   set_hover (self, node, link);
+}
+
+/* First click the source, then the destination; a third click starts
+ * over. A host stands for its switch. */
+static void
+route_click (FlitlabCanvas *self,
+             int            node)
+{
+  if (node >= 0 && fl_topology_node_kind (self->topology, node) == FL_NODE_HOST)
+    node = fl_topology_host_switch (self->topology, node);
+  if (node < 0)
+    return;
+  if (self->route_src < 0 || self->route_dst >= 0)
+    flitlab_canvas_set_route_endpoints (self, node, -1);
+  else if (node != self->route_src)
+    flitlab_canvas_set_route_endpoints (self, self->route_src, node);
+}
+
+static void
+turn_click (FlitlabCanvas *self,
+            double         x,
+            double         y)
+{
+  FlTurn turn;
+
+  if (hit_turn (self, x, y, &turn) >= 0)
+    g_signal_emit (self, signals[TURN_ACTIVATED], 0, turn.sw, turn.in_port, turn.out_port);
 }
 
 static void
@@ -540,11 +916,17 @@ click_at (FlitlabCanvas *self,
           double         x,
           double         y)
 {
-  int node = fl_draw_hit_node (self->topology, &self->draw.view, x, y);
-  int link = node < 0 ? fl_draw_hit_link (self->topology, &self->draw.view, x, y) : -1;
+  int node = hit_node (self, x, y);
+  int link = node < 0 ? hit_link (self, x, y) : -1;
 
   switch (self->tool)
     {
+    case FLITLAB_CANVAS_TOOL_ROUTE:
+      route_click (self, node);
+      break;
+    case FLITLAB_CANVAS_TOOL_TURNS:
+      turn_click (self, x, y);
+      break;
     case FLITLAB_CANVAS_TOOL_ADD_SWITCH:
       add_switch_at (self, x, y);
       break;
@@ -609,10 +991,12 @@ drag_begin_cb (FlitlabCanvas  *self,
   self->drag_moved = FALSE;
   self->drag_view = self->draw.view;
   self->drag_mode = DRAG_PAN;
-  node = fl_draw_hit_node (self->topology, &self->draw.view, x, y);
+  node = hit_node (self, x, y);
   if (button == GDK_BUTTON_PRIMARY && node >= 0)
     {
-      if (self->tool == FLITLAB_CANVAS_TOOL_SELECT)
+      /* The H/V graph places nodes by the routing: they cannot be moved
+       * there, so a drag pans. */
+      if (self->tool == FLITLAB_CANVAS_TOOL_SELECT && !self->shown_hv)
         {
           self->drag_mode = DRAG_MOVE;
           begin_move (self, node);
@@ -668,6 +1052,7 @@ drag_update_cb (FlitlabCanvas  *self,
                                     c->x + dx / self->draw.view.scale,
                                     c->y + dy / self->draw.view.scale);
         }
+      self->shown_valid = FALSE;
       gtk_widget_queue_draw (GTK_WIDGET (self));
       break;
     case DRAG_CONNECT:
@@ -726,7 +1111,7 @@ drag_end_cb (FlitlabCanvas  *self,
   if (!moved)
     click_at (self, self->drag_x, self->drag_y);
   else if (mode == DRAG_CONNECT)
-    connect_nodes (self, from, fl_draw_hit_node (self->topology, &self->draw.view, x, y));
+    connect_nodes (self, from, hit_node (self, x, y));
   hover_at (self, x, y);
 }
 
@@ -756,7 +1141,10 @@ leave_cb (FlitlabCanvas            *self,
           GtkEventControllerMotion *motion)
 {
   if (self->drag_mode == DRAG_NONE)
-    set_hover (self, -1, -1);
+    {
+      set_hover (self, -1, -1);
+      set_hover_turn (self, NULL);
+    }
 }
 
 static gboolean
@@ -853,13 +1241,18 @@ flitlab_canvas_snapshot (GtkWidget   *widget,
   FlitlabCanvas *self = FLITLAB_CANVAS (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
+  FlDrawRouting rd;
   cairo_t *cr;
 
   if (width <= 0 || height <= 0)
     return;
   self->draw.dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  fill_routing (self, &rd);
+  fill_paths (self, &rd);
+  if (self->tool == FLITLAB_CANVAS_TOOL_TURNS)
+    rd.hover_turn = self->hover_turn;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  fl_draw_topology (cr, self->topology, &self->draw);
+  fl_draw_routing (cr, picture (self), &self->draw, &rd);
   cairo_destroy (cr);
 }
 
@@ -873,6 +1266,9 @@ flitlab_canvas_finalize (GObject *object)
   g_clear_pointer (&self->history, flitlab_edit_history_free);
   g_clear_pointer (&self->topology, fl_topology_free);
   g_clear_pointer (&self->carried, g_array_unref);
+  g_clear_pointer (&self->routed, flitlab_routed_unref);
+  g_clear_pointer (&self->shown, fl_topology_free);
+  clear_paths (self);
   G_OBJECT_CLASS (flitlab_canvas_parent_class)->finalize (object);
 }
 
@@ -901,6 +1297,12 @@ flitlab_canvas_get_property (GObject    *object,
     case PROP_ZOOM:
       g_value_set_double (value, self->draw.view.scale);
       break;
+    case PROP_ROUTED:
+      g_value_set_boxed (value, self->routed);
+      break;
+    case PROP_OVERLAYS:
+      g_value_set_flags (value, self->overlays);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -925,6 +1327,12 @@ flitlab_canvas_set_property (GObject      *object,
           self->new_switch_ports = g_value_get_int (value);
           g_object_notify_by_pspec (object, pspec);
         }
+      break;
+    case PROP_ROUTED:
+      flitlab_canvas_set_routed (self, g_value_get_boxed (value));
+      break;
+    case PROP_OVERLAYS:
+      flitlab_canvas_set_overlays (self, g_value_get_flags (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -960,6 +1368,12 @@ flitlab_canvas_class_init (FlitlabCanvasClass *klass)
   properties[PROP_ZOOM] =
     g_param_spec_double ("zoom", NULL, NULL, 0, G_MAXDOUBLE, 1,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ROUTED] =
+    g_param_spec_boxed ("routed", NULL, NULL, FLITLAB_TYPE_ROUTED,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_OVERLAYS] =
+    g_param_spec_flags ("overlays", NULL, NULL, FLITLAB_TYPE_OVERLAY, FLITLAB_OVERLAY_NONE,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SELECTION_CHANGED] =
@@ -971,6 +1385,12 @@ flitlab_canvas_class_init (FlitlabCanvasClass *klass)
   signals[MESSAGE] =
     g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[ROUTE_ENDPOINTS_CHANGED] =
+    g_signal_new ("route-endpoints-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[TURN_ACTIVATED] =
+    g_signal_new ("turn-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
 
   gtk_widget_class_set_css_name (widget_class, "flitlabcanvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -987,6 +1407,8 @@ flitlab_canvas_init (FlitlabCanvas *self)
   self->carried = g_array_new (FALSE, FALSE, sizeof (Carried));
   self->new_switch_ports = 8;
   self->fit_pending = TRUE;
+  self->route_src = self->route_dst = -1;
+  self->hover_turn.sw = self->hover_turn.in_port = self->hover_turn.out_port = -1;
   fl_draw_options_init (&self->draw);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -1050,8 +1472,10 @@ flitlab_canvas_set_topology (FlitlabCanvas *self,
   flitlab_edit_history_clear (self->history);
   replace_topology (self, topology ? topology : fl_topology_new ());
   self->draw.hover_node = self->draw.hover_link = -1;
+  set_hover_turn (self, NULL);
   set_selection (self, -1, -1);
   update_undo_state (self);
+  check_routing (self);
   flitlab_canvas_zoom_fit (self);
 }
 
@@ -1076,11 +1500,12 @@ flitlab_canvas_set_tool (FlitlabCanvas     *self,
                          FlitlabCanvasTool  tool)
 {
   g_return_if_fail (FLITLAB_IS_CANVAS (self));
-  g_return_if_fail (tool >= FLITLAB_CANVAS_TOOL_SELECT && tool <= FLITLAB_CANVAS_TOOL_DELETE);
+  g_return_if_fail (tool >= FLITLAB_CANVAS_TOOL_SELECT && tool <= FLITLAB_CANVAS_TOOL_TURNS);
 
   if (self->tool == tool)
     return;
   self->tool = tool;
+  set_hover_turn (self, NULL);
   update_cursor (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
 }
@@ -1096,6 +1521,7 @@ flitlab_canvas_get_tool (FlitlabCanvas *self)
 void
 flitlab_canvas_zoom_fit (FlitlabCanvas *self)
 {
+  FlDrawRouting rd;
   FlDrawView v;
 
   g_return_if_fail (FLITLAB_IS_CANVAS (self));
@@ -1106,7 +1532,10 @@ flitlab_canvas_zoom_fit (FlitlabCanvas *self)
       return;
     }
   self->fit_pending = FALSE;
-  fl_draw_view_fit (self->topology, self->width, self->height, &v);
+  /* Clear of the legend, when there is one. */
+  fill_routing (self, &rd);
+  fill_paths (self, &rd);
+  fl_draw_routing_fit (picture (self), &rd, self->width, self->height, &v);
   set_view (self, &v);
   self->fitted = TRUE;
 }
@@ -1232,14 +1661,16 @@ flitlab_canvas_export (FlitlabCanvas  *self,
                        GError        **error)
 {
   FlDrawOptions options;
+  FlDrawRouting rd;
   FlError err;
   int width = self->width, height = self->height;
 
   g_return_val_if_fail (FLITLAB_IS_CANVAS (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  /* What the canvas shows, on a light page and without the transient
-   * highlights; a canvas never shown exports the whole network. */
+  /* What the canvas shows, overlays included, on a light page and
+   * without the transient highlights; a canvas never shown exports the
+   * whole network. */
   fl_draw_options_init (&options);
   if (width > 0 && height > 0)
     {
@@ -1249,12 +1680,93 @@ flitlab_canvas_export (FlitlabCanvas  *self,
     {
       width = 1200;
       height = 900;
-      fl_draw_view_fit (self->topology, width, height, &options.view);
+      fl_draw_view_fit (picture (self), width, height, &options.view);
     }
-  if (fl_draw_export_with_options (self->topology, &options, path, NULL, width, height, &err) != FL_OK)
+  fill_routing (self, &rd);
+  fill_paths (self, &rd);
+  if (fl_draw_export_routing_with_options (picture (self), &options, &rd, path, NULL, width, height,
+                                           &err) != FL_OK)
     {
       g_set_error_literal (error, FLITLAB_CANVAS_ERROR, FLITLAB_CANVAS_ERROR_EXPORT, err.message);
       return FALSE;
     }
   return TRUE;
+}
+
+void
+flitlab_canvas_set_routed (FlitlabCanvas *self,
+                           FlitlabRouted *routed)
+{
+  g_return_if_fail (FLITLAB_IS_CANVAS (self));
+
+  if (self->routed == routed)
+    return;
+  if (routed != NULL)
+    flitlab_routed_ref (routed);
+  g_clear_pointer (&self->routed, flitlab_routed_unref);
+  self->routed = routed;
+  clear_paths (self);
+  picture_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROUTED]);
+}
+
+FlitlabRouted *
+flitlab_canvas_get_routed (FlitlabCanvas *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_CANVAS (self), NULL);
+
+  return self->routed;
+}
+
+void
+flitlab_canvas_set_overlays (FlitlabCanvas  *self,
+                             FlitlabOverlay  overlays)
+{
+  g_return_if_fail (FLITLAB_IS_CANVAS (self));
+
+  if (self->overlays == overlays)
+    return;
+  self->overlays = overlays;
+  picture_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OVERLAYS]);
+}
+
+FlitlabOverlay
+flitlab_canvas_get_overlays (FlitlabCanvas *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_CANVAS (self), FLITLAB_OVERLAY_NONE);
+
+  return self->overlays;
+}
+
+void
+flitlab_canvas_set_route_endpoints (FlitlabCanvas *self,
+                                    int            src,
+                                    int            dst)
+{
+  g_return_if_fail (FLITLAB_IS_CANVAS (self));
+
+  /* Only switches route: anything else means none. */
+  src = is_switch (self->topology, src) ? src : -1;
+  dst = is_switch (self->topology, dst) ? dst : -1;
+  if (src == self->route_src && dst == self->route_dst)
+    return;
+  self->route_src = src;
+  self->route_dst = dst;
+  clear_paths (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[ROUTE_ENDPOINTS_CHANGED], 0);
+}
+
+void
+flitlab_canvas_get_route_endpoints (FlitlabCanvas *self,
+                                    int           *src,
+                                    int           *dst)
+{
+  g_return_if_fail (FLITLAB_IS_CANVAS (self));
+
+  if (src)
+    *src = self->route_src;
+  if (dst)
+    *dst = self->route_dst;
 }

@@ -542,15 +542,41 @@ tool_change_state (GSimpleAction *action,
 static void
 canvas_tool_changed (FlitlabWindow *self)
 {
+  FlitlabCanvasTool current = flitlab_canvas_get_tool (self->canvas);
   g_autoptr(GEnumClass) tools = g_type_class_ref (FLITLAB_TYPE_CANVAS_TOOL);
-  GEnumValue *tool = g_enum_get_value (tools, (int) flitlab_canvas_get_tool (self->canvas));
+  GEnumValue *tool = g_enum_get_value (tools, (int) current);
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "tool");
 
   if (tool != NULL)
     g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (tool->value_nick));
   /* The port count of new switches matters only while adding them. */
-  gtk_widget_set_visible (self->ports_box,
-                          flitlab_canvas_get_tool (self->canvas) == FLITLAB_CANVAS_TOOL_ADD_SWITCH);
+  gtk_widget_set_visible (self->ports_box, current == FLITLAB_CANVAS_TOOL_ADD_SWITCH);
+  /* What the routing tools click shows in the routing panel. */
+  if (current == FLITLAB_CANVAS_TOOL_ROUTE || current == FLITLAB_CANVAS_TOOL_TURNS)
+    gtk_stack_set_visible_child_name (self->side_stack, "routing");
+}
+
+/* Routing ------------------------------------------------------------------------------ */
+
+static void
+edit_turns_change_state (GSimpleAction *action,
+                         GVariant      *state,
+                         gpointer       user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+
+  flitlab_routing_panel_set_editing_turns (self->routing_panel, g_variant_get_boolean (state));
+}
+
+/* The panel's switch, the canvas' tool and the action agree on whether
+ * turns are being edited. */
+static void
+editing_turns_changed (FlitlabWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "edit-turns");
+  gboolean editing = flitlab_routing_panel_get_editing_turns (self->routing_panel);
+
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (editing));
 }
 
 static const GActionEntry win_actions[] = {
@@ -569,6 +595,7 @@ static const GActionEntry win_actions[] = {
   { .name = "zoom-in", .activate = zoom_in_action },
   { .name = "zoom-out", .activate = zoom_out_action },
   { .name = "tool", .parameter_type = "s", .state = "'select'", .change_state = tool_change_state },
+  { .name = "edit-turns", .state = "false", .change_state = edit_turns_change_state },
 };
 
 static void
@@ -607,6 +634,7 @@ flitlab_window_update_actions (FlitlabWindow *self)
   set_enabled (self, "zoom-in", shown);
   set_enabled (self, "zoom-out", shown);
   set_enabled (self, "tool", shown);
+  set_enabled (self, "edit-turns", shown);
 }
 
 void
@@ -614,10 +642,13 @@ flitlab_window_actions_init (FlitlabWindow *self)
 {
   g_autoptr(GPropertyAction) sidebar = g_property_action_new ("show-sidebar", self->flap,
                                                                 "reveal-flap");
+  g_autoptr(GPropertyAction) side_page = g_property_action_new ("side-page", self->side_stack,
+                                                                  "visible-child-name");
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions,
                                    G_N_ELEMENTS (win_actions), self);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (side_page));
 
   g_signal_connect_swapped (self->canvas, "notify::can-undo",
                             G_CALLBACK (flitlab_window_update_actions), self);
@@ -629,5 +660,7 @@ flitlab_window_actions_init (FlitlabWindow *self)
                             G_CALLBACK (flitlab_window_update_actions), self);
   g_signal_connect_swapped (self->canvas, "notify::tool",
                             G_CALLBACK (canvas_tool_changed), self);
+  g_signal_connect_swapped (self->routing_panel, "notify::editing-turns",
+                            G_CALLBACK (editing_turns_changed), self);
   flitlab_window_update_actions (self);
 }

@@ -1,9 +1,10 @@
 /* flitlab-window-private.h — the window's state, shared by
- * flitlab-window.c (the project, the canvas and the workers) and
+ * flitlab-window.c (the project, the canvas, the routing and the workers) and
  * flitlab-window-actions.c (the actions and their dialogs). */
 #pragma once
 
 #include "flitlab-metrics-panel.h"
+#include "flitlab-routing-panel.h"
 #include "flitlab-selection-panel.h"
 #include "flitlab-store.h"
 #include "flitlab-topology-list.h"
@@ -26,7 +27,9 @@ struct _FlitlabWindow
   GtkSpinButton *ports_spin;
   FlitlabTopologyList *topology_list;
   FlitlabGeneratorPanel *generator_panel;
+  GtkStack *side_stack;
   FlitlabMetricsPanel *metrics_panel;
+  FlitlabRoutingPanel *routing_panel;
   FlitlabSelectionPanel *selection_panel;
 
   /* The project's working copy: edits stay here until it is saved. */
@@ -43,6 +46,15 @@ struct _FlitlabWindow
   gboolean generating;
   gboolean measuring;
   gboolean busy;
+
+  /* The routing of the network on the canvas is built in a worker whenever
+   * the network, the routing or its options change; after edits, once the
+   * user pauses. */
+  GCancellable *route_cancellable;
+  guint route_timeout_id;
+  gboolean routing;
+  /* The window itself is handing the canvas a routing: not a drop. */
+  gboolean handing_routed;
 };
 
 /* A continuation for the questions asked before a project is replaced or

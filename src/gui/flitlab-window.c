@@ -1,18 +1,21 @@
 /* flitlab-window.c — the main window: the project's working copy, the
- * topology on the canvas, and the worker threads that generate and measure.
+ * topology on the canvas, and the worker threads that generate, measure and
+ * route.
  *
  * The canvas owns the topology being shown and edited; the project holds
  * the last committed copy of it. Edits are committed (and re-measured) after
  * a short pause, and always before the project is saved or another topology
- * is shown, so nothing the user drew is lost. */
+ * is shown, so nothing the user drew is lost. The routing chosen in the
+ * routing panel is rebuilt for the network after the same pause, and at
+ * once when the routing or its options change. */
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "flitlab-task.h"
 #include "flitlab-window-private.h"
 
-/* How long the user must pause editing before the network is committed and
- * measured again. */
+/* How long the user must pause editing before the network is committed,
+ * measured and routed again. */
 #define EDIT_DEBOUNCE_MS 300
 
 G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -47,10 +50,11 @@ flitlab_window_toast (FlitlabWindow *self,
 static void
 update_busy (FlitlabWindow *self)
 {
-  gboolean busy = self->generating || self->measuring || self->edit_timeout_id != 0;
+  gboolean working = self->generating || self->measuring || self->routing;
+  gboolean busy = working || self->edit_timeout_id != 0 || self->route_timeout_id != 0;
 
-  gtk_spinner_set_spinning (self->spinner, self->generating || self->measuring);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), self->generating || self->measuring);
+  gtk_spinner_set_spinning (self->spinner, working);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), working);
   if (busy == self->busy)
     return;
   self->busy = busy;
@@ -103,6 +107,14 @@ flitlab_window_get_metrics_panel (FlitlabWindow *self)
   g_return_val_if_fail (FLITLAB_IS_WINDOW (self), NULL);
 
   return self->metrics_panel;
+}
+
+FlitlabRoutingPanel *
+flitlab_window_get_routing_panel (FlitlabWindow *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_WINDOW (self), NULL);
+
+  return self->routing_panel;
 }
 
 /* "name" for /path/to/name.flitlab, "Untitled Project" before the first
@@ -249,6 +261,182 @@ measure (FlitlabWindow *self)
   update_busy (self);
 }
 
+/* Routing ------------------------------------------------------------------- */
+
+/* What a routing worker builds: a copy of the network and the request. */
+typedef struct
+{
+  FlTopology *topology;
+  FlitlabRoutingRequest *request;
+} RouteData;
+
+static void
+route_data_free (RouteData *data)
+{
+  fl_topology_free (data->topology);
+  flitlab_routing_request_free (data->request);
+  g_free (data);
+}
+
+/* Runs in the worker thread: building the tables of a large network is the
+ * engine's only chance to hear that the routing is no longer wanted. */
+static int
+route_progress (void   *user_data,
+                double  fraction)
+{
+  return g_cancellable_is_cancelled (G_CANCELLABLE (user_data));
+}
+
+static void
+route_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  RouteData *data = task_data;
+  FlRoutingOptions options = data->request->options;
+  FlitlabRouted *routed;
+  GError *error = NULL;
+
+  options.progress = route_progress;
+  options.progress_data = cancellable;
+  routed = flitlab_routed_new (g_steal_pointer (&data->topology), data->request->name, &options,
+                               &error);
+  if (g_task_return_error_if_cancelled (task))
+    {
+      g_clear_pointer (&routed, flitlab_routed_unref);
+      g_clear_error (&error);
+    }
+  else if (routed == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, routed, (GDestroyNotify) flitlab_routed_unref);
+}
+
+/* Shows routed (NULL: none) on the canvas and in the panel. */
+static void
+show_routed (FlitlabWindow *self,
+             FlitlabRouted *routed)
+{
+  self->handing_routed = TRUE;
+  flitlab_canvas_set_routed (self->canvas, routed);
+  self->handing_routed = FALSE;
+  flitlab_routing_panel_set_routed (self->routing_panel, routed);
+}
+
+static void
+cancel_route (FlitlabWindow *self)
+{
+  g_cancellable_cancel (self->route_cancellable);
+  g_clear_object (&self->route_cancellable);
+  self->routing = FALSE;
+}
+
+static void
+route_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (source);
+  g_autoptr(FlitlabRouted) routed = NULL;
+  g_autoptr(GError) error = NULL;
+
+  routed = g_task_propagate_pointer (G_TASK (result), &error);
+  /* A cancelled routing was superseded, or the window is closing. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  g_clear_object (&self->route_cancellable);
+  self->routing = FALSE;
+  flitlab_routing_panel_set_building (self->routing_panel, FALSE);
+  show_routed (self, routed);
+  /* A routing that does not apply to the network is refused in the panel,
+   * in the engine's words: no toast, since every edit would raise one. */
+  if (routed == NULL)
+    flitlab_routing_panel_set_refused (self->routing_panel, error->message);
+  update_busy (self);
+}
+
+/* Builds the routing the panel asks for on a copy of the canvas' network in
+ * a worker thread, cancelling any build still running. */
+static void
+route (FlitlabWindow *self)
+{
+  const FlTopology *topology = flitlab_canvas_get_topology (self->canvas);
+  g_autoptr(GTask) task = NULL;
+  RouteData *data;
+
+  g_clear_handle_id (&self->route_timeout_id, g_source_remove);
+  cancel_route (self);
+  if (self->topology_name == NULL || fl_topology_switch_count (topology) == 0)
+    {
+      flitlab_routing_panel_set_building (self->routing_panel, FALSE);
+      show_routed (self, NULL);
+      update_busy (self);
+      return;
+    }
+
+  data = g_new0 (RouteData, 1);
+  data->topology = flitlab_canvas_dup_topology (self->canvas);
+  data->request = flitlab_routing_panel_dup_request (self->routing_panel);
+  if (data->topology == NULL)
+    {
+      route_data_free (data);
+      show_routed (self, NULL);
+      flitlab_routing_panel_set_refused (self->routing_panel,
+                                         _("Not enough memory to route the network"));
+      update_busy (self);
+      return;
+    }
+
+  self->route_cancellable = g_cancellable_new ();
+  self->routing = TRUE;
+  flitlab_routing_panel_set_building (self->routing_panel, TRUE);
+  task = g_task_new (self, self->route_cancellable, route_done, NULL);
+  g_task_set_source_tag (task, route);
+  g_task_set_task_data (task, data, (GDestroyNotify) route_data_free);
+  g_task_run_in_thread (task, route_thread);
+  update_busy (self);
+}
+
+static gboolean
+route_timeout (gpointer user_data)
+{
+  FlitlabWindow *self = user_data;
+
+  self->route_timeout_id = 0;
+  route (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The routing shown describes a network that is no longer there: build a
+ * new one once the user pauses editing. */
+static void
+route_after_pause (FlitlabWindow *self)
+{
+  cancel_route (self);
+  flitlab_routing_panel_set_building (self->routing_panel, TRUE);
+  g_clear_handle_id (&self->route_timeout_id, g_source_remove);
+  self->route_timeout_id = g_timeout_add (EDIT_DEBOUNCE_MS, route_timeout, self);
+  update_busy (self);
+}
+
+/* The canvas drops its routing on a structural edit. */
+static void
+canvas_routed_changed (FlitlabWindow *self)
+{
+  if (!self->handing_routed && self->topology_name != NULL
+      && flitlab_canvas_get_routed (self->canvas) == NULL)
+    route_after_pause (self);
+}
+
+/* Another routing or other options: the user is waiting for them. */
+static void
+routing_changed (FlitlabWindow *self)
+{
+  route (self);
+}
+
 /* Showing topologies --------------------------------------------------------- */
 
 /* Writes the canvas' edits into the working copy. */
@@ -297,12 +485,15 @@ show_on_canvas (FlitlabWindow *self,
   self->topology_name = g_strdup (name);
   self->canvas_dirty = FALSE;
   flitlab_canvas_set_topology (self->canvas, topology);
+  /* A route belongs to the network it was clicked on. */
+  flitlab_canvas_set_route_endpoints (self->canvas, -1, -1);
   flitlab_canvas_set_tool (self->canvas, FLITLAB_CANVAS_TOOL_SELECT);
   flitlab_topology_list_select (self->topology_list, name);
   gtk_stack_set_visible_child_name (self->content_stack, "canvas");
   flitlab_window_update_title (self);
   flitlab_window_update_actions (self);
   measure (self);
+  route (self);
 }
 
 gboolean
@@ -335,6 +526,7 @@ flitlab_window_show_nothing (FlitlabWindow *self)
   flitlab_canvas_set_topology (self->canvas, NULL);
   flitlab_topology_list_select (self->topology_list, NULL);
   flitlab_metrics_panel_set_measurement (self->metrics_panel, NULL);
+  route (self);
   gtk_stack_set_visible_child_name (self->content_stack, "empty");
   flitlab_window_update_title (self);
   flitlab_window_update_actions (self);
@@ -408,6 +600,11 @@ canvas_edited (FlitlabWindow *self)
   flitlab_window_update_title (self);
   g_clear_handle_id (&self->edit_timeout_id, g_source_remove);
   self->edit_timeout_id = g_timeout_add (EDIT_DEBOUNCE_MS, edit_timeout, self);
+  /* A move keeps the canvas' routing; without one (a structural edit, or
+   * one still being built for the network before the edit) it is built
+   * again after the pause. */
+  if (flitlab_canvas_get_routed (self->canvas) == NULL)
+    route_after_pause (self);
   update_busy (self);
 }
 
@@ -659,6 +856,13 @@ flitlab_window_dispose (GObject *object)
   g_clear_object (&self->generate_cancellable);
   g_cancellable_cancel (self->measure_cancellable);
   g_clear_object (&self->measure_cancellable);
+  g_clear_handle_id (&self->route_timeout_id, g_source_remove);
+  cancel_route (self);
+  /* Nothing the canvas and the panels do as they go may start new work. */
+  if (self->canvas != NULL)
+    g_signal_handlers_disconnect_by_data (self->canvas, self);
+  if (self->routing_panel != NULL)
+    g_signal_handlers_disconnect_by_data (self->routing_panel, self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
   G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
@@ -713,8 +917,20 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   g_type_ensure (FLITLAB_TYPE_CANVAS);
   g_type_ensure (FLITLAB_TYPE_GENERATOR_PANEL);
   g_type_ensure (FLITLAB_TYPE_METRICS_PANEL);
+  g_type_ensure (FLITLAB_TYPE_ROUTING_PANEL);
   g_type_ensure (FLITLAB_TYPE_SELECTION_PANEL);
   g_type_ensure (FLITLAB_TYPE_TOPOLOGY_LIST);
+
+  /* The routing's shortcuts, listed in help-overlay.ui, bound beside the
+   * window actions they trigger. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,
+                                       "win.tool", "s", "route");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
+                                       "win.edit-turns", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK,
+                                       "win.side-page", "s", "metrics");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK,
+                                       "win.side-page", "s", "routing");
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-window.ui");
@@ -728,10 +944,14 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, ports_spin);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, topology_list);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, generator_panel);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metrics_panel);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, routing_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, selection_panel);
   gtk_widget_class_bind_template_callback (widget_class, canvas_edited);
   gtk_widget_class_bind_template_callback (widget_class, canvas_message);
+  gtk_widget_class_bind_template_callback (widget_class, canvas_routed_changed);
+  gtk_widget_class_bind_template_callback (widget_class, routing_changed);
   gtk_widget_class_bind_template_callback (widget_class, topology_selected);
   gtk_widget_class_bind_template_callback (widget_class, generate_requested);
 }
@@ -744,6 +964,7 @@ flitlab_window_init (FlitlabWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   flitlab_selection_panel_set_canvas (self->selection_panel, self->canvas);
+  flitlab_routing_panel_set_canvas (self->routing_panel, self->canvas);
   g_object_bind_property (self->canvas, "new-switch-ports",
                           gtk_spin_button_get_adjustment (self->ports_spin), "value",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);

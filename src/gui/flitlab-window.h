@@ -8,6 +8,7 @@
 #include "flitlab-canvas.h"
 #include "flitlab-generator-panel.h"
 #include "flitlab-metrics-panel.h"
+#include "flitlab-routing-panel.h"
 
 G_BEGIN_DECLS
 
@@ -39,8 +40,8 @@ gboolean               flitlab_window_show_topology       (FlitlabWindow       *
                                                            const char          *name,
                                                            GError             **error);
 
-/* TRUE while a generation or a measurement runs or an edit waits to be
- * measured: the "busy" property. */
+/* TRUE while a generation, a measurement or the building of a routing
+ * runs, or an edit waits to be measured and routed: the "busy" property. */
 gboolean               flitlab_window_get_busy            (FlitlabWindow       *self);
 gboolean               flitlab_window_get_modified        (FlitlabWindow       *self);
 /* The name of the topology on the canvas, or NULL. */
@@ -49,5 +50,6 @@ const char            *flitlab_window_get_topology_name   (FlitlabWindow       *
 FlitlabCanvas         *flitlab_window_get_canvas          (FlitlabWindow       *self);
 FlitlabGeneratorPanel *flitlab_window_get_generator_panel (FlitlabWindow       *self);
 FlitlabMetricsPanel   *flitlab_window_get_metrics_panel   (FlitlabWindow       *self);
+FlitlabRoutingPanel   *flitlab_window_get_routing_panel   (FlitlabWindow       *self);
 
 G_END_DECLS

@@ -14,65 +14,20 @@
  *
  * Each scenario runs from an idle callback once the window is mapped and
  * waits for the worker threads by iterating the main loop; a guard timeout
- * fails the test instead of hanging. Run with G_DEBUG=fatal-warnings: any
- * GTK warning aborts it. */
-#include <glib/gstdio.h>
-#include <string.h>
-
-#include "flitlab-application.h"
+ * fails the test instead of hanging (gui-harness.h). Run with
+ * G_DEBUG=fatal-warnings: any GTK warning aborts it. The routing panel and
+ * the canvas' routing overlays have their own program, test-gui-routing. */
 #include "flitlab-draw.h"
 #include "flitlab-store.h"
-#include "flitlab-window.h"
-#include "tap.h"
+#include "gui-harness.h"
 
-#define GUARD_SECONDS 90
-#define WAIT_SECONDS 30
-
-static const char *scenario;
 static char *work_dir;
 static char *project_path;
-
-typedef gboolean (*Predicate) (FlitlabWindow *window);
-
-/* Iterates the main loop until pred holds or WAIT_SECONDS pass. */
-static gboolean
-wait_until (FlitlabWindow *window,
-            Predicate      pred)
-{
-  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
-
-  while (!pred (window))
-    {
-      if (g_get_monotonic_time () > deadline)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (2000);
-    }
-  return TRUE;
-}
-
-static gboolean
-is_mapped (FlitlabWindow *window)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (window));
-}
-
-static gboolean
-is_idle_with_topology (FlitlabWindow *window)
-{
-  return !flitlab_window_get_busy (window) && flitlab_window_get_topology_name (window) != NULL;
-}
 
 static gboolean
 is_modified (FlitlabWindow *window)
 {
   return flitlab_window_get_modified (window);
-}
-
-static gboolean
-is_idle (FlitlabWindow *window)
-{
-  return !flitlab_window_get_busy (window);
 }
 
 static const char *
@@ -88,40 +43,6 @@ metric (FlitlabWindow *window,
   CHECK (g_strcmp0 (metric (window, key), want) == 0, "metric %s shows \"%s\", want \"%s\"", \
          key, metric (window, key), want)
 
-/* Renders the whole window as on screen and writes it as a PNG. The
- * paintable has no content until a frame has been laid out, so poll. */
-static gboolean
-save_screenshot (GtkWidget  *widget,
-                 const char *path)
-{
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
-  GskRenderNode *node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  gboolean saved;
-
-  while (node == NULL && g_get_monotonic_time () < deadline)
-    {
-      GtkSnapshot *snapshot = gtk_snapshot_new ();
-
-      g_main_context_iteration (NULL, FALSE);
-      gdk_paintable_snapshot (paintable, snapshot, width, height);
-      node = gtk_snapshot_free_to_node (snapshot);
-      if (node == NULL)
-        g_usleep (20000);
-    }
-  if (node == NULL)
-    return FALSE;
-
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
-                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  gsk_render_node_unref (node);
-  saved = gdk_texture_save_to_png (texture, path);
-  return saved;
-}
-
 /* The main scenario ------------------------------------------------------------ */
 
 static void
@@ -130,7 +51,6 @@ run_generate (FlitlabWindow *window)
   FlitlabGeneratorPanel *panel = flitlab_window_get_generator_panel (window);
   FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
   g_autoptr(GError) error = NULL;
-  g_autofree char *shots = NULL;
   g_autofree char *shot = NULL;
   FlProject *project = NULL;
   FlTopology *stored = NULL;
@@ -192,11 +112,7 @@ run_generate (FlitlabWindow *window)
 
   /* Select a switch so that the screenshot shows the selection panel too. */
   flitlab_canvas_select (canvas, 0, -1);
-  shots = g_build_filename (g_getenv ("FLITLAB_SOURCE_DIR") != NULL
-                              ? g_getenv ("FLITLAB_SOURCE_DIR") : ".",
-                            "screenshots", NULL);
-  g_mkdir_with_parents (shots, 0755);
-  shot = g_build_filename (shots, "main-window.png", NULL);
+  shot = screenshot_path ("main-window.png");
   CHECK (save_screenshot (GTK_WIDGET (window), shot), "the window renders to %s", shot);
 }
 
@@ -225,22 +141,6 @@ write_project (const char *path)
   fl_topology_free (ring);
   fl_topology_free (mesh);
   fl_project_free (project);
-}
-
-/* A link between two switches (links to hosts are not counted as links). */
-static int
-first_switch_link (const FlTopology *topology)
-{
-  for (int l = 0; l < fl_topology_link_count (topology); l++)
-    {
-      int a, b;
-
-      fl_topology_link_ends (topology, l, &a, NULL, &b, NULL);
-      if (fl_topology_node_kind (topology, a) == FL_NODE_SWITCH
-          && fl_topology_node_kind (topology, b) == FL_NODE_SWITCH)
-        return l;
-    }
-  return -1;
 }
 
 static void
@@ -287,46 +187,6 @@ run_open (FlitlabWindow *window)
 }
 
 /* Scripted edits on the canvas ------------------------------------------------------- */
-
-/* The canvas' pointer gesture. Emitting its signals runs the tools' own
- * code exactly as a mouse would, short of the event delivery, which Xvfb
- * cannot script deterministically. */
-static GtkGestureDrag *
-canvas_drag_gesture (FlitlabCanvas *canvas)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (canvas));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      /* The canvas keeps its controllers: the pointer stays valid. */
-      if (GTK_IS_GESTURE_DRAG (controller))
-        return GTK_GESTURE_DRAG (controller);
-    }
-  return NULL;
-}
-
-static void
-pointer_drag (GtkGestureDrag *drag,
-              double          x1,
-              double          y1,
-              double          x2,
-              double          y2)
-{
-  g_signal_emit_by_name (drag, "drag-begin", x1, y1);
-  if (x1 != x2 || y1 != y2)
-    g_signal_emit_by_name (drag, "drag-update", x2 - x1, y2 - y1);
-  g_signal_emit_by_name (drag, "drag-end", x2 - x1, y2 - y1);
-}
-
-static void
-pointer_click (GtkGestureDrag *drag,
-               double          x,
-               double          y)
-{
-  pointer_drag (drag, x, y, x, y);
-}
 
 /* NULL when a and b are the same network (every node's kind, ports and
  * position, every link's ends and ports), else the first difference. */
@@ -474,13 +334,6 @@ switch_with_free_port (const FlTopology *topology)
           return s;
     }
   return -1;
-}
-
-/* The canvas has been laid out (it is fitted to its size on allocation). */
-static gboolean
-canvas_has_size (FlitlabWindow *window)
-{
-  return gtk_widget_get_width (GTK_WIDGET (flitlab_window_get_canvas (window))) > 0;
 }
 
 #define N_EDITS 5
@@ -687,59 +540,13 @@ run_edit (FlitlabWindow *window)
 
 /* Plumbing ---------------------------------------------------------------------------- */
 
-static gboolean
-guard (gpointer user_data)
-{
-  CHECK (FALSE, "the scenario finished within %d s", GUARD_SECONDS);
-  exit (tap_done ());
-}
-
-static gboolean
-run_scenario (gpointer user_data)
-{
-  GtkApplication *app = GTK_APPLICATION (user_data);
-  GList *windows = gtk_application_get_windows (app);
-  FlitlabWindow *window = windows != NULL ? FLITLAB_WINDOW (windows->data) : NULL;
-  int width = 0, height = 0;
-
-  CHECK (window != NULL, "the application opened a window");
-  if (window == NULL)
-    {
-      g_application_quit (G_APPLICATION (app));
-      return G_SOURCE_REMOVE;
-    }
-  CHECK (wait_until (window, is_mapped), "the window is mapped");
-  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
-  CHECK (width == 1280 && height == 800, "the window opens at 1280x800 (got %dx%d)", width, height);
-
-  if (g_strcmp0 (scenario, "open") == 0)
-    run_open (window);
-  else if (g_strcmp0 (scenario, "edit") == 0)
-    run_edit (window);
-  else
-    run_generate (window);
-
-  gtk_window_close (GTK_WINDOW (window));
-  return G_SOURCE_REMOVE;
-}
-
-static void
-started (GApplication *app)
-{
-  g_idle_add (run_scenario, app);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(FlitlabApplication) app = NULL;
+  const char *scenario = argc > 1 ? argv[1] : "generate";
   g_autoptr(GError) error = NULL;
-  char *app_argv[3] = { argv[0], NULL, NULL };
-  int app_argc = 1;
-  int status;
 
-  scenario = argc > 1 ? argv[1] : "generate";
   work_dir = g_dir_make_tmp ("flitlab-gui-XXXXXX", &error);
   if (work_dir == NULL)
     {
@@ -751,15 +558,12 @@ main (int   argc,
     {
       project_path = g_build_filename (work_dir, "lesson.flitlab", NULL);
       write_project (project_path);
-      app_argv[app_argc++] = project_path;
+      harness_run_app (run_open, project_path);
     }
-
-  g_timeout_add_seconds (GUARD_SECONDS, guard, NULL);
-  app = flitlab_application_new ();
-  g_signal_connect_after (app, "activate", G_CALLBACK (started), NULL);
-  g_signal_connect_after (app, "open", G_CALLBACK (started), NULL);
-  status = g_application_run (G_APPLICATION (app), app_argc, app_argv);
-  CHECK_INT (status, 0);
+  else if (g_strcmp0 (scenario, "edit") == 0)
+    harness_run_app (run_edit, NULL);
+  else
+    harness_run_app (run_generate, NULL);
 
   if (project_path != NULL)
     g_unlink (project_path);

@@ -1,0 +1,113 @@
+/* flitlab-routed.c — a routing and its analysis, shared read-only. */
+
+#include <glib/gi18n.h>
+
+#include "flitlab-routed.h"
+
+G_DEFINE_BOXED_TYPE (FlitlabRouted, flitlab_routed, flitlab_routed_ref, flitlab_routed_unref)
+G_DEFINE_QUARK (flitlab-routed-error-quark, flitlab_routed_error)
+
+FlitlabRouted *
+flitlab_routed_new (FlTopology              *topology,
+                    const char              *routing_name,
+                    const FlRoutingOptions  *opt,
+                    GError                 **error)
+{
+  g_autoptr(FlitlabRouted) self = g_new0 (FlitlabRouted, 1);
+  FlError err = { 0 };
+
+  g_return_val_if_fail (topology != NULL, NULL);
+  g_return_val_if_fail (routing_name != NULL, NULL);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->topology = topology;
+  self->routing_name = g_strdup (routing_name);
+
+  if (fl_routing_new (topology, routing_name, opt, &self->routing, &err) != FL_OK ||
+      fl_routing_analyze (self->routing, &self->report, &err) != FL_OK ||
+      fl_routing_prohibited_turns (self->routing, &self->prohibited, &self->n_prohibited,
+                                   &err) != FL_OK)
+    {
+      g_set_error_literal (error, FLITLAB_ROUTED_ERROR, err.code,
+                           err.message[0] ? err.message : fl_strerror (err.code));
+      return NULL;
+    }
+
+  return g_steal_pointer (&self);
+}
+
+FlitlabRouted *
+flitlab_routed_ref (FlitlabRouted *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+flitlab_routed_unref (FlitlabRouted *self)
+{
+  g_return_if_fail (self != NULL);
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  fl_routing_report_clear (&self->report);
+  /* The routing refers to the topology: free it first. */
+  fl_routing_free (self->routing);
+  fl_topology_free (self->topology);
+  free (self->prohibited);
+  g_free (self->routing_name);
+  g_free (self);
+}
+
+gboolean
+flitlab_routed_turn_prohibited (FlitlabRouted *self,
+                                int            sw,
+                                int            in_port,
+                                int            out_port)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->routing && fl_routing_turn_prohibited (self->routing, sw, in_port, out_port);
+}
+
+char *
+flitlab_routed_describe_cycle (FlitlabRouted *self)
+{
+  const FlRoutingReport *rep;
+  g_autoptr(GString) switches = NULL;
+  g_autoptr(GString) turns = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  rep = &self->report;
+  if (rep->deadlock_free || rep->cycle_len == 0)
+    return NULL;
+
+  switches = g_string_new (NULL);
+  turns = g_string_new (NULL);
+  for (int i = 0; i < rep->cycle_len; i++)
+    {
+      int c = rep->cycle_channels[i];
+      int next = rep->cycle_channels[(i + 1) % rep->cycle_len];
+      int sw = fl_topology_channel_dst (self->topology, c);
+      int a, pa, b, pb, in_port, out_port;
+
+      /* The turn a packet makes at sw: in on channel c, out on next. */
+      fl_topology_link_ends (self->topology, c >> 1, &a, &pa, &b, &pb);
+      in_port = (c & 1) ? pa : pb;
+      fl_topology_link_ends (self->topology, next >> 1, &a, &pa, &b, &pb);
+      out_port = (next & 1) ? pb : pa;
+
+      g_string_append_printf (switches, "%s%d", i ? " → " : "",
+                              fl_topology_channel_src (self->topology, c));
+      g_string_append_printf (turns, "%s%d (port %d → %d)", i ? ", " : "", sw, in_port,
+                              out_port);
+    }
+  g_string_append_printf (switches, " → %d",
+                          fl_topology_channel_src (self->topology, rep->cycle_channels[0]));
+
+  /* Translators: the first %s is a list of switches, the second a list of
+   * turns such as "3 (port 0 → 2), 4 (port 1 → 3)". */
+  return g_strdup_printf (_("A channel dependency cycle runs through switches %s; it is "
+                            "closed by the turns at %s. Packets can wait on each other "
+                            "around it forever: the routing can deadlock."),
+                          switches->str, turns->str);
+}

@@ -1,0 +1,225 @@
+/* gui-harness.h — what every GUI test program shares: starting the real
+ * application under Xvfb, waiting for its worker threads, scripting the
+ * canvas' pointer gesture and writing screenshots.
+ *
+ * A header of static functions rather than a library because tap.h keeps
+ * its counters per translation unit: the checks made here must be compiled
+ * into the test program that prints the plan. */
+#pragma once
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "flitlab-application.h"
+#include "flitlab-window.h"
+#include "tap.h"
+
+#define GUARD_SECONDS 90
+#define WAIT_SECONDS 30
+
+typedef gboolean (*Predicate) (FlitlabWindow *window);
+typedef void (*HarnessRun) (FlitlabWindow *window);
+
+/* Iterates the main loop until pred holds or WAIT_SECONDS pass. */
+static inline gboolean
+wait_until (FlitlabWindow *window,
+            Predicate      pred)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+
+  while (!pred (window))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  return TRUE;
+}
+
+static inline gboolean
+is_mapped (FlitlabWindow *window)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (window));
+}
+
+static inline gboolean
+is_idle_with_topology (FlitlabWindow *window)
+{
+  return !flitlab_window_get_busy (window) && flitlab_window_get_topology_name (window) != NULL;
+}
+
+static inline gboolean
+is_idle (FlitlabWindow *window)
+{
+  return !flitlab_window_get_busy (window);
+}
+
+/* The canvas has been laid out (it is fitted to its size on allocation). */
+static inline gboolean
+canvas_has_size (FlitlabWindow *window)
+{
+  return gtk_widget_get_width (GTK_WIDGET (flitlab_window_get_canvas (window))) > 0;
+}
+
+/* A link between two switches (links to hosts are not counted as links). */
+static inline int
+first_switch_link (const FlTopology *topology)
+{
+  for (int l = 0; l < fl_topology_link_count (topology); l++)
+    {
+      int a, b;
+
+      fl_topology_link_ends (topology, l, &a, NULL, &b, NULL);
+      if (fl_topology_node_kind (topology, a) == FL_NODE_SWITCH
+          && fl_topology_node_kind (topology, b) == FL_NODE_SWITCH)
+        return l;
+    }
+  return -1;
+}
+
+/* Renders the whole window as on screen and writes it as a PNG. The
+ * paintable has no content until a frame has been laid out, so poll. */
+static inline gboolean
+save_screenshot (GtkWidget  *widget,
+                 const char *path)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  GskRenderNode *node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  gboolean saved;
+
+  while (node == NULL && g_get_monotonic_time () < deadline)
+    {
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+
+      g_main_context_iteration (NULL, FALSE);
+      gdk_paintable_snapshot (paintable, snapshot, width, height);
+      node = gtk_snapshot_free_to_node (snapshot);
+      if (node == NULL)
+        g_usleep (20000);
+    }
+  if (node == NULL)
+    return FALSE;
+
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gsk_render_node_unref (node);
+  saved = gdk_texture_save_to_png (texture, path);
+  return saved;
+}
+
+/* Where screenshot name goes: $FLITLAB_SOURCE_DIR/screenshots/, made if
+ * missing (the current directory without FLITLAB_SOURCE_DIR). */
+static inline char *
+screenshot_path (const char *name)
+{
+  const char *source = g_getenv ("FLITLAB_SOURCE_DIR");
+  g_autofree char *shots = g_build_filename (source != NULL ? source : ".", "screenshots", NULL);
+
+  g_mkdir_with_parents (shots, 0755);
+  return g_build_filename (shots, name, NULL);
+}
+
+/* The canvas' pointer gesture. Emitting its signals runs the tools' own
+ * code exactly as a mouse would, short of the event delivery, which Xvfb
+ * cannot script deterministically. */
+static inline GtkGestureDrag *
+canvas_drag_gesture (FlitlabCanvas *canvas)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (canvas));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      /* The canvas keeps its controllers: the pointer stays valid. */
+      if (GTK_IS_GESTURE_DRAG (controller))
+        return GTK_GESTURE_DRAG (controller);
+    }
+  return NULL;
+}
+
+static inline void
+pointer_drag (GtkGestureDrag *drag,
+              double          x1,
+              double          y1,
+              double          x2,
+              double          y2)
+{
+  g_signal_emit_by_name (drag, "drag-begin", x1, y1);
+  if (x1 != x2 || y1 != y2)
+    g_signal_emit_by_name (drag, "drag-update", x2 - x1, y2 - y1);
+  g_signal_emit_by_name (drag, "drag-end", x2 - x1, y2 - y1);
+}
+
+static inline void
+pointer_click (GtkGestureDrag *drag,
+               double          x,
+               double          y)
+{
+  pointer_drag (drag, x, y, x, y);
+}
+
+/* Running the application ---------------------------------------------------- */
+
+static HarnessRun harness_run_;
+
+static inline gboolean
+harness_guard_ (gpointer user_data)
+{
+  CHECK (FALSE, "the scenario finished within %d s", GUARD_SECONDS);
+  exit (tap_done ());
+}
+
+static inline gboolean
+harness_start_ (gpointer user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GList *windows = gtk_application_get_windows (app);
+  FlitlabWindow *window = windows != NULL ? FLITLAB_WINDOW (windows->data) : NULL;
+  int width = 0, height = 0;
+
+  CHECK (window != NULL, "the application opened a window");
+  if (window == NULL)
+    {
+      g_application_quit (G_APPLICATION (app));
+      return G_SOURCE_REMOVE;
+    }
+  CHECK (wait_until (window, is_mapped), "the window is mapped");
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  CHECK (width == 1280 && height == 800, "the window opens at 1280x800 (got %dx%d)", width, height);
+
+  harness_run_ (window);
+
+  gtk_window_close (GTK_WINDOW (window));
+  return G_SOURCE_REMOVE;
+}
+
+static inline void
+harness_started_ (GApplication *app)
+{
+  g_idle_add (harness_start_, app);
+}
+
+/* Runs the application as `flitlab-gui [file]` would, calls run with its
+ * window once it is mapped, and closes the window after it. A guard
+ * timeout fails the test instead of letting it hang. */
+static inline void
+harness_run_app (HarnessRun  run,
+                 const char *file)
+{
+  g_autoptr(FlitlabApplication) app = flitlab_application_new ();
+  char *argv[3] = { (char *) "test-gui", (char *) file, NULL };
+  int status;
+
+  harness_run_ = run;
+  g_timeout_add_seconds (GUARD_SECONDS, harness_guard_, NULL);
+  g_signal_connect_after (app, "activate", G_CALLBACK (harness_started_), NULL);
+  g_signal_connect_after (app, "open", G_CALLBACK (harness_started_), NULL);
+  status = g_application_run (G_APPLICATION (app), file != NULL ? 2 : 1, argv);
+  CHECK_INT (status, 0);
+}

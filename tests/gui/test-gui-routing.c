@@ -1,0 +1,479 @@
+/* test-gui-routing.c — the routing panel and the canvas' routing overlays in
+ * the real application, under Xvfb.
+ *
+ *   test-gui-routing routing   chooses up* / down* on torus:8x8 and checks
+ *                              paper 002's PT, SDPT and PPT in the panel;
+ *                              clicks a route with the route tool; chooses
+ *                              shortest on ring:8 and checks the cycle
+ *                              sentence, follows an edit that breaks the
+ *                              cycle and its undo, shows a refused routing,
+ *                              and writes screenshots/cdg-cycle.png;
+ *   test-gui-routing turns     edits turns on ring:6, seeded from up* / down*:
+ *                              allowing the one prohibited pair makes the
+ *                              routing deadlock, prohibiting it again cures
+ *                              it; then writes screenshots/lturn-turn-map.png
+ *                              (L-turn on irregular:64,ports=4,hosts=4,seed=1).
+ *
+ * The engine's figures are checked as the panel prints them. */
+#include "flitlab-draw.h"
+#include "gui-harness.h"
+
+static const char *
+routing_value (FlitlabWindow *window,
+               const char    *key)
+{
+  const char *text = flitlab_routing_panel_get_value (flitlab_window_get_routing_panel (window),
+                                                      key);
+
+  return text != NULL ? text : "(none)";
+}
+
+#define CHECK_VALUE(window, key, want) \
+  CHECK (g_strcmp0 (routing_value (window, key), want) == 0, \
+         "the routing panel shows %s \"%s\", want \"%s\"", key, routing_value (window, key), want)
+
+static const char *
+routed_name (FlitlabCanvas *canvas)
+{
+  FlitlabRouted *routed = flitlab_canvas_get_routed (canvas);
+
+  return routed != NULL ? routed->routing_name : "(none)";
+}
+
+/* The label under widget that reads text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *label = find_label (child, text);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* The first widget of type under widget; with a title, the preferences row
+ * of that title. */
+static GtkWidget *
+find_widget (GtkWidget  *widget,
+             GType       type,
+             const char *title)
+{
+  if (widget == NULL)
+    return NULL;
+  if (g_type_is_a (G_OBJECT_TYPE (widget), type)
+      && (title == NULL
+          || g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether a label that reads text is on screen under widget. */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  GtkWidget *label = find_label (widget, text);
+
+  return label != NULL && gtk_widget_is_drawable (label);
+}
+
+/* The name of the page on top of the window's side stack. */
+static const char *
+side_page (FlitlabWindow *window)
+{
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (flitlab_window_get_routing_panel (window)),
+                                              GTK_TYPE_STACK);
+
+  return stack != NULL ? gtk_stack_get_visible_child_name (GTK_STACK (stack)) : "(none)";
+}
+
+static gboolean
+action_state_boolean (FlitlabWindow *window,
+                      const char    *name)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), name);
+
+  return state != NULL && g_variant_get_boolean (state);
+}
+
+/* Generates spec and waits until it is measured and routed. */
+static void
+show_generated (FlitlabWindow *window,
+                const char    *spec)
+{
+  flitlab_window_generate (window, spec, NULL);
+  CHECK (wait_until (window, is_idle_with_topology)
+           && g_strcmp0 (flitlab_window_get_topology_name (window), spec) == 0,
+         "%s is generated, measured and routed", spec);
+}
+
+/* Chooses a routing as the chooser does and waits for it to be built. */
+static void
+choose_routing (FlitlabWindow *window,
+                const char    *name)
+{
+  FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
+
+  CHECK (flitlab_routing_panel_set_routing (panel, name), "the chooser offers %s", name);
+  CHECK (flitlab_window_get_busy (window), "choosing %s builds it at once", name);
+  CHECK (wait_until (window, is_idle), "%s is built and analysed", name);
+}
+
+static gboolean
+sidebar_hidden (FlitlabWindow *window)
+{
+  GtkWidget *flap = gtk_widget_get_ancestor (GTK_WIDGET (flitlab_window_get_canvas (window)),
+                                             ADW_TYPE_FLAP);
+
+  return flap != NULL && adw_flap_get_reveal_progress (ADW_FLAP (flap)) == 0.0;
+}
+
+/* A picture for a class: the sidebar hidden so that the network gets the
+ * room, fitted, with the routing panel beside it given the height of the
+ * window as a user would drag the divider above the selection. */
+static void
+take_screenshot (FlitlabWindow *window,
+                 const char    *name)
+{
+  g_autofree char *path = screenshot_path (name);
+  GtkWidget *paned = gtk_widget_get_ancestor (GTK_WIDGET (flitlab_window_get_routing_panel (window)),
+                                              GTK_TYPE_PANED);
+  int position = paned != NULL ? gtk_paned_get_position (GTK_PANED (paned)) : 0;
+
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                      g_variant_new_boolean (FALSE));
+  CHECK (wait_until (window, sidebar_hidden), "the sidebar hides for %s", name);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "side-page",
+                                  g_variant_new_string ("routing"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  if (paned != NULL)
+    gtk_paned_set_position (GTK_PANED (paned), gtk_widget_get_height (paned));
+  CHECK (save_screenshot (GTK_WIDGET (window), path), "the window renders to %s", path);
+  if (paned != NULL)
+    gtk_paned_set_position (GTK_PANED (paned), position);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                      g_variant_new_boolean (TRUE));
+}
+
+/* Saves the project into a file that is then removed, so that the window
+ * closes without asking about unsaved changes. */
+static void
+save_and_forget (FlitlabWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-gui-routing-XXXXXX", &error);
+  g_autofree char *path = dir != NULL ? g_build_filename (dir, "routing.flitlab", NULL) : NULL;
+
+  CHECK (path != NULL && flitlab_window_save_to_path (window, path, &error),
+         "the project saves: %s", error != NULL ? error->message : "ok");
+  if (path != NULL)
+    g_unlink (path);
+  if (dir != NULL)
+    g_rmdir (dir);
+}
+
+/* Routing, routes, cycles ------------------------------------------------------ */
+
+static void
+check_route_tool (FlitlabWindow *window)
+{
+  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
+  GtkGestureDrag *drag = canvas_drag_gesture (canvas);
+  const FlTopology *topology = flitlab_canvas_get_topology (canvas);
+  FlDrawView view;
+  double x[2], y[2];
+  int ends[2] = { 0, 9 };
+  int src = -1, dst = -1;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "side-page",
+                                  g_variant_new_string ("metrics"));
+  /* As Ctrl+R does, through the window's action muxer. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.tool", "s", "route");
+  CHECK (flitlab_canvas_get_tool (canvas) == FLITLAB_CANVAS_TOOL_ROUTE,
+         "win.tool 'route' chooses the canvas' route tool");
+  CHECK (g_strcmp0 (side_page (window), "routing") == 0,
+         "the route tool brings the routing panel forward (shows %s)", side_page (window));
+
+  /* Click switch 0, then switch 9 (one step right, one down) of the fitted
+   * view; without overlays the canvas fits the whole network, hosts
+   * included, as fl_draw_view_fit() does. */
+  CHECK (wait_until (window, canvas_has_size) && drag != NULL, "the canvas is laid out");
+  if (drag == NULL)
+    return;
+  flitlab_canvas_set_overlays (canvas, FLITLAB_OVERLAY_NONE);
+  flitlab_canvas_zoom_fit (canvas);
+  fl_draw_view_fit (topology, gtk_widget_get_width (GTK_WIDGET (canvas)),
+                    gtk_widget_get_height (GTK_WIDGET (canvas)), &view);
+  for (int i = 0; i < 2; i++)
+    {
+      fl_draw_node_position (topology, ends[i], &x[i], &y[i]);
+      fl_draw_view_to_device (&view, x[i], y[i], &x[i], &y[i]);
+    }
+  pointer_click (drag, x[0], y[0]);
+  CHECK_VALUE (window, "endpoints", "0 → ?");
+  pointer_click (drag, x[1], y[1]);
+  flitlab_canvas_get_route_endpoints (canvas, &src, &dst);
+  CHECK (src == 0 && dst == 9, "two clicks set the route from switch 0 to switch 9 (got %d, %d)",
+         src, dst);
+  CHECK_VALUE (window, "endpoints", "0 → 9");
+  CHECK_VALUE (window, "path", "0 → 1 → 9");
+  CHECK_VALUE (window, "hops", "2");
+  CHECK_VALUE (window, "paths", "2");
+  CHECK (flitlab_canvas_get_overlays (canvas) & FLITLAB_OVERLAY_PATHS,
+         "a route clicked shows its paths on the canvas");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
+}
+
+/* The root of up* / down*, typed into its spin button, and back to the
+ * paper's rule. */
+static void
+check_root (FlitlabWindow *window)
+{
+  GtkWidget *row;
+  GtkWidget *spin;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "side-page",
+                                  g_variant_new_string ("routing"));
+  row = find_widget (GTK_WIDGET (flitlab_window_get_routing_panel (window)),
+                     ADW_TYPE_ACTION_ROW, "Root switch");
+  spin = find_widget (row, GTK_TYPE_SPIN_BUTTON, NULL);
+
+  CHECK (spin != NULL && gtk_widget_is_drawable (spin), "updown shows its root's spin button");
+  if (spin == NULL)
+    return;
+  CHECK (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), "automatic") == 0,
+         "the root is automatic at first (%s)", gtk_editable_get_text (GTK_EDITABLE (spin)));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 27);
+  CHECK (flitlab_window_get_busy (window) && wait_until (window, is_idle),
+         "another root builds the routing again");
+  CHECK_VALUE (window, "root", "27");
+  CHECK_VALUE (window, "ppt", "80");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), -1);
+  CHECK (wait_until (window, is_idle), "the automatic root is built again");
+  CHECK_VALUE (window, "root", "0");
+}
+
+/* dor on a torus without its dateline: one VC class has a cycle. */
+static void
+check_dor_classes (FlitlabWindow *window)
+{
+  GtkWidget *row;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "side-page",
+                                  g_variant_new_string ("routing"));
+  row = find_widget (GTK_WIDGET (flitlab_window_get_routing_panel (window)),
+                     ADW_TYPE_COMBO_ROW, "VC classes");
+
+  CHECK (row != NULL && gtk_widget_is_drawable (row), "dor shows its VC classes");
+  if (row == NULL)
+    return;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 1);
+  CHECK (flitlab_window_get_busy (window) && wait_until (window, is_idle),
+         "one VC class builds dor again");
+  CHECK_VALUE (window, "deadlock-free", "No");
+  CHECK (strstr (routing_value (window, "cycle"), "cycle") != NULL,
+         "the cycle of dor without a dateline is explained: %s", routing_value (window, "cycle"));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 0);
+  CHECK (wait_until (window, is_idle), "dor with its default classes is built again");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+}
+
+static void
+run_routing (FlitlabWindow *window)
+{
+  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
+  FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
+  g_autofree char *cycle = NULL;
+
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "updown") == 0,
+         "a new window routes by updown");
+  CHECK_VALUE (window, "pt", "—");
+
+  /* Paper 002, Table 3: up* / down* on the 8x8 torus. */
+  show_generated (window, "torus:8x8");
+  choose_routing (window, "dor");
+  CHECK (g_strcmp0 (routed_name (canvas), "dor") == 0, "the canvas holds dor (%s)", routed_name (canvas));
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  check_dor_classes (window);
+  choose_routing (window, "updown");
+  CHECK (g_strcmp0 (routed_name (canvas), "updown") == 0, "the canvas holds updown (%s)",
+         routed_name (canvas));
+  CHECK_VALUE (window, "pt", "2.500");
+  CHECK_VALUE (window, "sdpt", "2.264");
+  CHECK_VALUE (window, "ppt", "80");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK_VALUE (window, "connected", "Yes");
+  CHECK_VALUE (window, "root", "0");
+  CHECK_VALUE (window, "cycle", "");
+  check_root (window);
+  check_route_tool (window);
+
+  /* shortest on a ring: a channel dependency cycle, said in a sentence
+   * and drawn on the network. */
+  show_generated (window, "ring:8");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK_VALUE (window, "ppt", "1");
+  choose_routing (window, "shortest");
+  CHECK_VALUE (window, "deadlock-free", "No");
+  cycle = g_strdup (routing_value (window, "cycle"));
+  CHECK (strstr (cycle, "cycle") != NULL && strstr (cycle, "→") != NULL,
+         "the panel says which turns close the cycle: %s", cycle);
+  CHECK (shows_label (GTK_WIDGET (window), cycle), "the cycle sentence is on screen");
+  CHECK (flitlab_canvas_get_overlays (canvas) & FLITLAB_OVERLAY_CYCLE,
+         "the cycle overlay is switched on");
+  flitlab_canvas_set_overlays (canvas, FLITLAB_OVERLAY_CYCLE);
+  take_screenshot (window, "cdg-cycle.png");
+
+  /* A structural edit drops the canvas' routing; the one built again
+   * after the pause follows the network. */
+  flitlab_canvas_select (canvas, -1, first_switch_link (flitlab_canvas_get_topology (canvas)));
+  flitlab_canvas_delete_selection (canvas);
+  CHECK (flitlab_canvas_get_routed (canvas) == NULL && flitlab_window_get_busy (window),
+         "deleting a link drops the routing and rebuilds it");
+  CHECK (wait_until (window, is_idle), "the routing of the edited ring is built");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK (!shows_label (GTK_WIDGET (window), cycle), "the cycle sentence is gone");
+  flitlab_canvas_undo (canvas);
+  CHECK (wait_until (window, is_idle), "the routing of the restored ring is built");
+  CHECK_VALUE (window, "deadlock-free", "No");
+  CHECK (g_strcmp0 (routed_name (canvas), "shortest") == 0, "the canvas holds shortest again");
+
+  /* A routing that does not apply is refused in the engine's words. */
+  choose_routing (window, "xmesh");
+  CHECK (strstr (routing_value (window, "refused"), "xmesh") != NULL,
+         "the panel shows why xmesh is refused: %s", routing_value (window, "refused"));
+  CHECK (shows_label (GTK_WIDGET (window), routing_value (window, "refused")),
+         "the refusal is on screen");
+  CHECK (flitlab_canvas_get_routed (canvas) == NULL, "the canvas holds no routing");
+  CHECK_VALUE (window, "deadlock-free", "—");
+  save_and_forget (window);
+}
+
+/* Editing turns ------------------------------------------------------------------ */
+
+/* Clicks a turn on the canvas with the turn tool. The canvas finds the turn
+ * under the pointer and emits this signal, which is what the window side
+ * acts on. */
+static void
+click_turn (FlitlabWindow *window,
+            const FlTurn  *turn)
+{
+  g_signal_emit_by_name (flitlab_window_get_canvas (window), "turn-activated", turn->sw,
+                         turn->in_port, turn->out_port);
+  CHECK (flitlab_window_get_busy (window), "a click on turn %d: %d → %d re-analyses at once",
+         turn->sw, turn->in_port, turn->out_port);
+  CHECK (wait_until (window, is_idle), "the edited turn set is analysed");
+}
+
+static void
+run_turns (FlitlabWindow *window)
+{
+  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
+  FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
+  FlitlabRouted *routed;
+  FlTurn pair[2] = { { 0 } };
+  GtkWindow *help;
+
+  /* up* / down* on a ring of six prohibits one pair of opposite turns, at
+   * the switch opposite the root. */
+  show_generated (window, "ring:6");
+  routed = flitlab_canvas_get_routed (canvas);
+  CHECK (routed != NULL && g_strcmp0 (routed->routing_name, "updown") == 0
+           && routed->n_prohibited == 2,
+         "updown prohibits two turns on ring:6 (%d)", routed != NULL ? routed->n_prohibited : -1);
+  if (routed == NULL || routed->n_prohibited != 2)
+    return;
+  memcpy (pair, routed->prohibited, sizeof pair);
+  CHECK_VALUE (window, "ppt", "1");
+
+  /* As Ctrl+T does, through the window's action muxer. */
+  CHECK (gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-turns", NULL),
+         "win.edit-turns is found from the window");
+  CHECK (flitlab_routing_panel_get_editing_turns (panel) && action_state_boolean (window, "edit-turns"),
+         "win.edit-turns starts editing turns");
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "turnset") == 0,
+         "editing turns routes by turnset");
+  CHECK (flitlab_canvas_get_tool (canvas) == FLITLAB_CANVAS_TOOL_TURNS,
+         "the canvas takes its turn tool");
+  CHECK (flitlab_canvas_get_overlays (canvas) & FLITLAB_OVERLAY_TURNS,
+         "the prohibited turns are drawn, to be clicked");
+  CHECK (wait_until (window, is_idle), "the seeded turn set is analysed");
+  routed = flitlab_canvas_get_routed (canvas);
+  CHECK (routed != NULL && g_strcmp0 (routed->routing_name, "turnset") == 0
+           && routed->n_prohibited == 2 && memcmp (routed->prohibited, pair, sizeof pair) == 0,
+         "turnset starts from updown's two prohibited turns");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK_VALUE (window, "ppt", "1");
+
+  /* Allowing one turn of the pair already lets packets chase each other
+   * around the ring one way; allowing both, either way. */
+  click_turn (window, &pair[0]);
+  CHECK_VALUE (window, "pt", "0.167");
+  CHECK_VALUE (window, "ppt", "0");
+  CHECK_VALUE (window, "deadlock-free", "No");
+  click_turn (window, &pair[1]);
+  CHECK_VALUE (window, "pt", "0.000");
+  CHECK_VALUE (window, "deadlock-free", "No");
+  CHECK (strstr (routing_value (window, "cycle"), "cycle") != NULL
+           && shows_label (GTK_WIDGET (window), routing_value (window, "cycle")),
+         "the cycle sentence is on screen: %s", routing_value (window, "cycle"));
+  CHECK_VALUE (window, "avg-hops", "1.800");
+
+  /* Prohibiting the pair again restores up* / down*'s routing. */
+  click_turn (window, &pair[0]);
+  click_turn (window, &pair[1]);
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK_VALUE (window, "ppt", "1");
+  CHECK_VALUE (window, "cycle", "");
+
+  /* Another tool ends the editing; the edited routing stays. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
+  CHECK (!flitlab_routing_panel_get_editing_turns (panel) && !action_state_boolean (window, "edit-turns"),
+         "the select tool ends the editing of turns");
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "turnset") == 0,
+         "the edited turnset stays chosen");
+
+  /* The shortcuts window lists the routing's shortcuts. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-help-overlay", NULL);
+  help = GTK_WINDOW (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  CHECK (help != NULL
+           && find_label (GTK_WIDGET (help), "Edit prohibited turns") != NULL,
+         "the shortcuts window lists the editing of turns");
+  if (help != NULL)
+    gtk_window_close (help);
+
+  /* Paper 002's L-turn on an irregular network: the prohibited-turn map. */
+  show_generated (window, "irregular:64,ports=4,hosts=4,seed=1");
+  choose_routing (window, "lturn-alpha");
+  CHECK_VALUE (window, "connected", "Yes");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK_VALUE (window, "ppt", "22");
+  flitlab_canvas_set_overlays (canvas, FLITLAB_OVERLAY_TURNS);
+  take_screenshot (window, "lturn-turn-map.png");
+  save_and_forget (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *scenario = argc > 1 ? argv[1] : "routing";
+
+  harness_run_app (g_strcmp0 (scenario, "turns") == 0 ? run_turns : run_routing, NULL);
+  return tap_done ();
+}
