@@ -1,8 +1,8 @@
 #!/bin/sh
 # test-cli-route.sh — `flitlab route` and `flitlab turns` end to end: the
 # analysis report (table and JSON), paths between two switches, prohibited
-# turns, every routing option, and bad input, which must exit non-zero with
-# one line on stderr that names the problem. TAP output.
+# turns, every routing option, pictures (--picture), and bad input, which must
+# exit non-zero with one line on stderr that names the problem. TAP output.
 #
 # usage: test-cli-route.sh path/to/flitlab
 set -u
@@ -125,6 +125,46 @@ ok $? "turns of west-first, derived from its routing function: north or south to
 run turns line:5 --routing turnset --prohibit "2:0>1" --json
 [ "$status" -eq 0 ] && [ "$(json "d['turns']")" = "[{'switch': 2, 'in_port': 0, 'out_port': 1}]" ]
 ok $? "turns of a turnset are the ones given"
+
+# --- pictures (only in a flitlab built with cairo) ---------------------------
+png_signature() {
+  [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ]
+}
+run turns --help
+if grep -q -- "--picture FILE" "$tmp/out"; then
+  run turns torus:4x4 --routing updown --picture "$tmp/turns.png"
+  [ "$status" -eq 0 ] && png_signature "$tmp/turns.png" && grep -q "^switch    0:" "$tmp/out"
+  ok $? "turns --picture writes a PNG and still prints the turns"
+  run turns torus:4x4 --routing updown --json --picture "$tmp/turns.svg"
+  [ "$status" -eq 0 ] && grep -q "<svg" "$tmp/turns.svg" && [ "$(json "d['total']")" -gt 0 ]
+  ok $? "turns --picture FILE.svg writes an SVG beside the JSON"
+  run route ring:8 --routing shortest --picture "$tmp/cycle.PDF"
+  [ "$status" -eq 0 ] && [ "$(head -c 5 "$tmp/cycle.PDF")" = "%PDF-" ] \
+    && grep -q "^deadlock-free  *no" "$tmp/out"
+  ok $? "route --picture draws the cycle to a PDF (the extension in any case)"
+  run route mesh:4x4 --routing shortest --from 0 --to 15 --all --picture "$tmp/paths.png"
+  [ "$status" -eq 0 ] && png_signature "$tmp/paths.png" && grep -q "^20 paths" "$tmp/out"
+  ok $? "route --from --to --all --picture draws the paths"
+
+  expect_fail "a --picture with an unknown extension" "--picture: unknown image format 'bmp'" \
+    turns mesh:4x4 --routing dor --picture "$tmp/turns.bmp"
+  [ ! -e "$tmp/turns.bmp" ]
+  ok $? "nothing is written for an unknown extension"
+  expect_fail "a --picture without an extension" "--picture: cannot tell the image format" \
+    route mesh:4x4 --routing dor --picture "$tmp/noext"
+  expect_fail "a --picture in a missing directory" "--picture: cannot write" \
+    turns mesh:4x4 --routing dor --picture "$tmp/missing/turns.png"
+  expect_fail "a --picture with an unknown routing" "unknown routing" \
+    turns mesh:4x4 --routing bogus --picture "$tmp/bogus.png"
+  printf 'old' >"$tmp/kept.png"
+  expect_fail "a --picture of a path across a cut" "no route from switch 0 to switch 4" \
+    route line:5 --routing turnset --prohibit "2:0>1,2:1>0" --from 0 --to 4 --picture "$tmp/kept.png"
+  [ ! -e "$tmp/noext" ] && [ ! -e "$tmp/bogus.png" ] && [ ! -e "$tmp/missing" ] \
+    && [ "$(cat "$tmp/kept.png")" = old ] && [ -z "$(find "$tmp" -name '*.tmp')" ]
+  ok $? "failures leave no file, no temporary file, and an existing file as it was"
+else
+  ok 0 "--picture # SKIP flitlab was built without cairo"
+fi
 
 # --- bad input --------------------------------------------------------------
 expect_fail "no --routing" "--routing NAME" route mesh:4x4

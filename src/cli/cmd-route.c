@@ -1,7 +1,7 @@
 /* cmd-route.c — `flitlab route` and `flitlab turns`: build a routing on a
  * network and report what the analysis finds (connectivity, deadlock, hop
  * counts, turn metrics, channel loads), the route between two switches, or
- * the prohibited turns at every switch. */
+ * the prohibited turns at every switch; with --picture, draw it as well. */
 #include <jansson.h>
 #include <limits.h>
 #include <stdio.h>
@@ -9,9 +9,16 @@
 #include <string.h>
 
 #include "cli.h"
+#ifdef FL_HAVE_CAIRO
+#include "flitlab-draw.h"
+#endif
 
 /* Without --max-paths, `route --all` lists at most this many paths. */
 #define DEFAULT_MAX_PATHS 100
+
+/* The size of a --picture, as `topo export` draws by default. */
+#define PICTURE_WIDTH 1200
+#define PICTURE_HEIGHT 900
 
 /* The options that choose and shape the routing, shared by both commands. */
 #define ROUTING_OPTIONS                                                                  \
@@ -29,11 +36,19 @@ static const CliOption route_options[] = {
     { "to", 0, "B", "... to switch B" },
     { "all", 0, NULL, "with --from/--to: every path the routing allows" },
     { "max-paths", 0, "N", "with --all: list at most N paths (default 100)" },
+#ifdef FL_HAVE_CAIRO
+    { "picture", 0, "FILE",
+      "draw the network with the dependency cycle (and the route) to FILE (.png, .svg, .pdf)" },
+#endif
     { 0 },
 };
 
 static const CliCommand route_cmd = {
-    "route", "SPEC|FILE|PROJECT.flitlab#NAME --routing NAME [--from A --to B [--all]] [--json]",
+    "route", "SPEC|FILE|PROJECT.flitlab#NAME --routing NAME [--from A --to B [--all]] [--json]"
+#ifdef FL_HAVE_CAIRO
+    " [--picture FILE]"
+#endif
+    ,
     "Analyse a routing on a network: whether every switch pair is routable, whether\n"
     "the channel dependency graph has a cycle (and one shortest cycle, with the\n"
     "turns that close it), hop counts along the selected lowest-port routes against\n"
@@ -41,22 +56,42 @@ static const CliCommand route_cmd = {
     "static channel load of uniform switch-to-switch traffic.\n"
     "With --from and --to, show the route the selection function takes instead;\n"
     "with --all as well, every path the routing allows (for minimal routings,\n"
-    "every legal shortest path).",
+    "every legal shortest path)."
+#ifdef FL_HAVE_CAIRO
+    "\nWith --picture, also draw the network with the routing's dependency cycle,\n"
+    "numbered in order, and the route (and --all's paths) between --from and --to.\n"
+    "Nothing is written if anything fails."
+#endif
+    ,
     route_options, 1, 1,
 };
 
 static const CliOption turns_options[] = {
     ROUTING_OPTIONS,
+#ifdef FL_HAVE_CAIRO
+    { "picture", 0, "FILE",
+      "draw the prohibited turns over the network to FILE (.png, .svg or .pdf)" },
+#endif
     { 0 },
 };
 
 static const CliCommand turns_cmd = {
-    "turns", "SPEC|FILE|PROJECT.flitlab#NAME --routing NAME [--json]",
+    "turns", "SPEC|FILE|PROJECT.flitlab#NAME --routing NAME [--json]"
+#ifdef FL_HAVE_CAIRO
+    " [--picture FILE]"
+#endif
+    ,
     "List the turns a routing prohibits at every switch, as IN>OUT port pairs:\n"
     "for turn routings the turns they forbid, for the others the turns no route\n"
     "takes. Ends with paper 002's PT (mean prohibited turns per switch), SDPT\n"
     "(their population standard deviation) and PPT (pairs of opposite prohibited\n"
-    "turns between the same two links).",
+    "turns between the same two links)."
+#ifdef FL_HAVE_CAIRO
+    "\nWith --picture, also draw each prohibited turn as an arrow around its switch,\n"
+    "from the link it enters by to the link it leaves by; nothing is written if\n"
+    "anything fails."
+#endif
+    ,
     turns_options, 1, 1,
 };
 
@@ -162,6 +197,21 @@ static void known_routings(char *buf, size_t size)
                                  fl_routing_info(i)->name);
 }
 
+/* Refuses a --picture name the drawing cannot write before any work is
+ * done, so a typo costs nothing. */
+static int check_picture(const CliCommand *cmd, const CliParsed *p)
+{
+    const char *path = cli_value(cmd, p, "picture");
+    if (!path)
+        return CLI_OK;
+#ifdef FL_HAVE_CAIRO
+    FlError err = { 0 };
+    if (fl_draw_check_format(path, NULL, &err))
+        return cli_error(CLI_USAGE, "--picture: %s", err.message);
+#endif
+    return CLI_OK;
+}
+
 static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs)
 {
     memset(rs, 0, sizeof *rs);
@@ -175,6 +225,9 @@ static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *
     /* An unknown name is refused before anything is built. */
     if (!fl_routing_lookup(name))
         return cli_error(CLI_USAGE, "unknown routing '%s' (known: %s)", name, known);
+    int rc = check_picture(cmd, p);
+    if (rc)
+        return rc;
     FlRoutingOptions opt = { .root = -1 };
     long v;
     const char *s;
@@ -195,7 +248,7 @@ static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *
         if (strcmp(name, "turnset") != 0)
             return cli_error(CLI_USAGE, "--prohibit applies to turnset, not to %s "
                                         "(use --routing turnset)", name);
-        int rc = parse_turns(s, &rs->prohibited, &opt.n_prohibited);
+        rc = parse_turns(s, &rs->prohibited, &opt.n_prohibited);
         if (rc)
             return rc;
         opt.prohibited = rs->prohibited;
@@ -206,7 +259,7 @@ static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *
         return cli_engine_error(&err);
     }
     if (opt.root >= 0) {
-        int rc = check_switch_arg(rs->t, "root", opt.root);
+        rc = check_switch_arg(rs->t, "root", opt.root);
         if (rc) {
             setup_free(rs);
             return rc;
@@ -242,6 +295,53 @@ static int print_json(json_t *o)
 static void turn_text(char *buf, size_t size, int sw, int in_port, int out_port)
 {
     snprintf(buf, size, "%d:%d>%d", sw, in_port, out_port);
+}
+
+/* ---- shared: --picture ------------------------------------------------- */
+
+/* What a --picture shows over the network. */
+typedef struct Picture {
+    int turns;                        /* the prohibited turns */
+    int cycle;                        /* the report's dependency cycle, if it has one */
+    const FlRoutingReport *report;    /* the cycle, and the legend's PT, SDPT and PPT */
+    int src, dst;                     /* the route's ends, -1: no route */
+    const int *chosen;                /* the route the selection function takes */
+    int nchosen;
+    const int *paths, *offsets;       /* --all's paths */
+    int npaths;
+} Picture;
+
+/* Draws rs's network with what pic shows to the --picture file, if one was
+ * asked for. The file is written whole or not at all. */
+static int write_picture(const CliCommand *cmd, const CliParsed *p, const RouteSetup *rs,
+                         const Picture *pic)
+{
+    const char *path = cli_value(cmd, p, "picture");
+    if (!path)
+        return CLI_OK;
+#ifdef FL_HAVE_CAIRO
+    FlDrawRouting dr;
+    fl_draw_routing_init(&dr);
+    dr.routing = rs->r;
+    dr.report = pic->report;
+    dr.overlays = (pic->turns ? FL_DRAW_OVERLAY_TURNS : 0u)
+                  | (pic->cycle ? FL_DRAW_OVERLAY_CYCLE : 0u)
+                  | (pic->src >= 0 ? FL_DRAW_OVERLAY_PATHS : 0u);
+    dr.src = pic->src;
+    dr.dst = pic->dst;
+    dr.chosen = pic->chosen;
+    dr.nchosen = pic->nchosen;
+    dr.paths = pic->paths;
+    dr.path_offsets = pic->offsets;
+    dr.npaths = pic->npaths;
+    FlError err = { 0 };
+    if (fl_draw_export_routing(rs->t, &dr, path, NULL, PICTURE_WIDTH, PICTURE_HEIGHT, &err))
+        return cli_error(CLI_FAIL, "--picture: %s", err.message);
+#else
+    (void)rs;
+    (void)pic;
+#endif
+    return CLI_OK;
 }
 
 /* ---- route: the analysis report ---------------------------------------- */
@@ -395,10 +495,11 @@ static int run_report(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs)
         return cli_engine_error(&err);
     /* The report gives the mean; the total is what a person counts. */
     int n_turns = (int)(rep.pt_mean * fl_topology_switch_count(rs->t) + 0.5);
-    int rc = CLI_OK;
-    if (cli_flag(cmd, p, "json"))
+    Picture pic = { .cycle = 1, .report = &rep, .src = -1, .dst = -1 };
+    int rc = write_picture(cmd, p, rs, &pic);
+    if (rc == CLI_OK && cli_flag(cmd, p, "json"))
         rc = print_json(report_json(rs, &rep, n_turns));
-    else
+    else if (rc == CLI_OK)
         print_report(rs, &rep, n_turns);
     fl_routing_report_clear(&rep);
     return rc;
@@ -441,55 +542,40 @@ static int same_path(const int *a, int na, const int *b, int nb)
     return na == nb && (na == 0 || memcmp(a, b, sizeof *a * (size_t)na) == 0);
 }
 
-static int run_paths(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs, int src,
-                     int dst)
+/* The route the selection function takes, hop by hop. */
+static int print_route(const RouteSetup *rs, int json, int src, int dst, const int *chosen,
+                       int nchosen)
 {
     const FlTopology *t = rs->t;
     const char *name = fl_routing_get_info(rs->r)->name;
-    int json = cli_flag(cmd, p, "json");
-    FlError err = { 0 };
-    int *chosen = NULL, nchosen = 0;
-    if (fl_routing_path(rs->r, src, dst, FL_SELECT_LOWEST_PORT, NULL, &chosen, &nchosen,
-                        &err))
-        return cli_engine_error(&err);
-    if (!cli_flag(cmd, p, "all")) {
-        int rc = CLI_OK;
-        if (json) {
-            json_t *o = path_json(t, chosen, nchosen, src);
-            json_object_set_new(o, "routing", json_string(name));
-            json_object_set_new(o, "from", json_integer(src));
-            json_object_set_new(o, "to", json_integer(dst));
-            rc = print_json(o);
-        } else {
-            printf("route from switch %d to switch %d by %s: %d hop%s\n", src, dst, name,
-                   nchosen, nchosen == 1 ? "" : "s");
-            for (int i = 0; i < nchosen; i++) {
-                int c = chosen[i], from_port, to_port;
-                channel_ports(t, c, &from_port, &to_port);
-                printf("  switch %d port %d -> switch %d port %d (channel %d)\n",
-                       fl_topology_channel_src(t, c), from_port,
-                       fl_topology_channel_dst(t, c), to_port, c);
-            }
-            printf("switches: ");
-            print_path_line(t, chosen, nchosen, src);
-        }
-        free(chosen);
-        return rc;
+    if (json) {
+        json_t *o = path_json(t, chosen, nchosen, src);
+        json_object_set_new(o, "routing", json_string(name));
+        json_object_set_new(o, "from", json_integer(src));
+        json_object_set_new(o, "to", json_integer(dst));
+        return print_json(o);
     }
+    printf("route from switch %d to switch %d by %s: %d hop%s\n", src, dst, name, nchosen,
+           nchosen == 1 ? "" : "s");
+    for (int i = 0; i < nchosen; i++) {
+        int c = chosen[i], from_port, to_port;
+        channel_ports(t, c, &from_port, &to_port);
+        printf("  switch %d port %d -> switch %d port %d (channel %d)\n",
+               fl_topology_channel_src(t, c), from_port, fl_topology_channel_dst(t, c),
+               to_port, c);
+    }
+    printf("switches: ");
+    print_path_line(t, chosen, nchosen, src);
+    return CLI_OK;
+}
 
-    long max_paths = DEFAULT_MAX_PATHS;
-    const char *s = cli_value(cmd, p, "max-paths");
-    if (s && cli_int_value("max-paths", s, 1, 1000000, &max_paths)) {
-        free(chosen);
-        return CLI_USAGE;
-    }
-    int *paths = NULL, *offsets = NULL, npaths = 0, truncated = 0;
-    if (fl_routing_all_paths(rs->r, src, dst, (int)max_paths, &paths, &offsets, &npaths,
-                             &truncated, &err)) {
-        free(chosen);
-        return cli_engine_error(&err);
-    }
-    int rc = CLI_OK;
+/* --all: every path the routing allows, the selected one marked. */
+static int print_paths(const RouteSetup *rs, int json, int src, int dst, const int *chosen,
+                       int nchosen, const int *paths, const int *offsets, int npaths,
+                       int truncated)
+{
+    const FlTopology *t = rs->t;
+    const char *name = fl_routing_get_info(rs->r)->name;
     if (json) {
         json_t *list = json_array();
         for (int i = 0; i < npaths; i++) {
@@ -500,21 +586,53 @@ static int run_paths(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs, 
                                 json_boolean(same_path(path, len, chosen, nchosen)));
             json_array_append_new(list, o);
         }
-        rc = print_json(json_pack("{s:s, s:i, s:i, s:i, s:b, s:o}", "routing", name, "from",
-                                  src, "to", dst, "count", npaths, "truncated", truncated,
-                                  "paths", list));
-    } else {
-        printf("%s%d path%s from switch %d to switch %d by %s (* the selected one):\n",
-               truncated ? "the first " : "", npaths, npaths == 1 ? "" : "s", src, dst, name);
-        for (int i = 0; i < npaths; i++) {
-            int len = offsets[i + 1] - offsets[i];
-            const int *path = paths + offsets[i];
-            printf("%c %3d hops  ", same_path(path, len, chosen, nchosen) ? '*' : ' ', len);
-            print_path_line(t, path, len, src);
-        }
-        if (truncated)
-            printf("there are more: stopped at %d paths (raise --max-paths)\n", npaths);
+        return print_json(json_pack("{s:s, s:i, s:i, s:i, s:b, s:o}", "routing", name, "from",
+                                    src, "to", dst, "count", npaths, "truncated", truncated,
+                                    "paths", list));
     }
+    printf("%s%d path%s from switch %d to switch %d by %s (* the selected one):\n",
+           truncated ? "the first " : "", npaths, npaths == 1 ? "" : "s", src, dst, name);
+    for (int i = 0; i < npaths; i++) {
+        int len = offsets[i + 1] - offsets[i];
+        const int *path = paths + offsets[i];
+        printf("%c %3d hops  ", same_path(path, len, chosen, nchosen) ? '*' : ' ', len);
+        print_path_line(t, path, len, src);
+    }
+    if (truncated)
+        printf("there are more: stopped at %d paths (raise --max-paths)\n", npaths);
+    return CLI_OK;
+}
+
+static int run_paths(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs, int src,
+                     int dst)
+{
+    int json = cli_flag(cmd, p, "json"), all = cli_flag(cmd, p, "all");
+    long max_paths = DEFAULT_MAX_PATHS;
+    const char *s = cli_value(cmd, p, "max-paths");
+    if (s && cli_int_value("max-paths", s, 1, 1000000, &max_paths))
+        return CLI_USAGE;
+    FlError err = { 0 };
+    FlRoutingReport rep = { 0 };
+    int *chosen = NULL, nchosen = 0;
+    int *paths = NULL, *offsets = NULL, npaths = 0, truncated = 0;
+    int rc = CLI_OK;
+    /* The picture shows the routing's cycle as well as the route, so it
+     * needs the analysis the listing does without. */
+    if (fl_routing_path(rs->r, src, dst, FL_SELECT_LOWEST_PORT, NULL, &chosen, &nchosen, &err)
+        || (all && fl_routing_all_paths(rs->r, src, dst, (int)max_paths, &paths, &offsets,
+                                        &npaths, &truncated, &err))
+        || (cli_value(cmd, p, "picture") && fl_routing_analyze(rs->r, &rep, &err))) {
+        rc = cli_engine_error(&err);
+        goto out;
+    }
+    Picture pic = { 0, 1, &rep, src, dst, chosen, nchosen, paths, offsets, npaths };
+    rc = write_picture(cmd, p, rs, &pic);
+    if (rc == CLI_OK)
+        rc = all ? print_paths(rs, json, src, dst, chosen, nchosen, paths, offsets, npaths,
+                               truncated)
+                 : print_route(rs, json, src, dst, chosen, nchosen);
+out:
+    fl_routing_report_clear(&rep);
     free(paths);
     free(offsets);
     free(chosen);
@@ -571,6 +689,9 @@ static int run_turns(const CliCommand *cmd, const CliParsed *p)
         rc = cli_engine_error(&err);
         goto done;
     }
+    Picture pic = { .turns = 1, .report = &rep, .src = -1, .dst = -1 };
+    if ((rc = write_picture(cmd, p, &rs, &pic)) != CLI_OK)
+        goto done;
     const char *name = fl_routing_get_info(rs.r)->name;
     if (cli_flag(cmd, p, "json")) {
         json_t *list = json_array(), *per_switch = json_array();
