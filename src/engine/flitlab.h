@@ -484,6 +484,245 @@ typedef struct FlRoutingReport {
 int fl_routing_analyze(const FlRouting *r, FlRoutingReport *rep, FlError *err);
 void fl_routing_report_clear(FlRoutingReport *rep);
 
+/* ------------------------------------------------------------------------ */
+/* Traffic                                                                  */
+/* ------------------------------------------------------------------------ */
+/*
+ * Where packets go, when they are made and how long they are. Hosts are
+ * numbered by host rank (fl_topology_host_node(t, i) is host i's node).
+ * Patterns that need a power-of-two host count (bit reversal, complement,
+ * shuffle) or a square one (transpose) refuse others with a message.
+ */
+
+typedef enum FlInjectionProcess {
+    FL_INJECT_BERNOULLI = 0,   /* a packet each cycle with probability rate/len */
+    FL_INJECT_ONOFF            /* bursty: two-state Markov on/off source */
+} FlInjectionProcess;
+
+/* One packet of a trace file: made at cycle by host src for host dst. */
+typedef struct FlTraceEvent {
+    int64_t cycle;
+    int src, dst;
+    int flits;
+} FlTraceEvent;
+
+typedef struct FlTrafficConfig {
+    /* "uniform", "bitrev", "bitcomp", "transpose", "shuffle", "tornado",
+     * "neighbor", "randperm", "hotspot" or "trace". */
+    const char *pattern;
+    int include_self;          /* uniform: the source may pick itself (BookSim) */
+    double hotspot_fraction;   /* hotspot: share of packets sent to hotspots */
+    const int *hotspots;       /* hotspot: host ranks (NULL: host 0) */
+    int n_hotspots;
+    const FlTraceEvent *trace; /* trace: events sorted by cycle */
+    int64_t n_trace;
+    FlInjectionProcess process;
+    double rate;               /* offered load, flits per cycle per host, 0..1 */
+    double burst_on;           /* on/off: mean on-period length in cycles */
+    double burst_off;          /* on/off: mean off-period length in cycles */
+    int packet_flits;          /* fixed length, or the short one when bimodal */
+    int packet_flits_long;     /* bimodal: the long length (0: fixed lengths) */
+    double long_fraction;      /* bimodal: share of long packets */
+} FlTrafficConfig;
+
+void fl_traffic_config_init(FlTrafficConfig *cfg);  /* uniform, Bernoulli, 1 flit */
+
+typedef struct FlTraffic FlTraffic;
+int fl_traffic_new(const FlTopology *t, const FlTrafficConfig *cfg, uint64_t seed,
+                   FlTraffic **out, FlError *err);
+void fl_traffic_free(FlTraffic *tr);
+/* The destination host of pattern-driven traffic from host src (for
+ * deterministic patterns the same every call). */
+int fl_traffic_destination(FlTraffic *tr, int src, FlRng *rng);
+/* Whether host src makes a packet at this cycle; if so its destination and
+ * length. Called once per host per cycle, in host order. */
+int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *dst,
+                        int *flits);
+/* Names of the patterns, for menus and --help. */
+int fl_traffic_pattern_count(void);
+const char *fl_traffic_pattern_name(int index);
+
+/* --- Traffic state for checkpoints (added by the traffic engineer, issue 4) ---
+ * A generator keeps per-host state (on/off phase, trace cursor, the cycle of
+ * the last call), so a simulator checkpoint must save it too: state_size()
+ * bytes, copied out by state_save() and back by state_load() into the same
+ * generator (or one made from the same topology and configuration). O(hosts). */
+size_t fl_traffic_state_size(const FlTraffic *tr);
+void fl_traffic_state_save(const FlTraffic *tr, void *buf);
+void fl_traffic_state_load(FlTraffic *tr, const void *buf);
+/* --- end of the traffic state block --- */
+
+/* ------------------------------------------------------------------------ */
+/* Flit-level simulation                                                    */
+/* ------------------------------------------------------------------------ */
+/*
+ * A cycle-driven model of input-queued switches with V virtual channels per
+ * port, credit-based flow control, separable round-robin VC and switch
+ * allocation, and configurable pipeline delays; channels with a latency and
+ * a bandwidth (link_cycles_per_flit); hosts with unbounded source queues.
+ * Wormhole or virtual cut-through switching. The same configuration and
+ * seed give bit-identical results.
+ */
+
+typedef enum FlSwitching {
+    FL_SWITCHING_WORMHOLE = 0,
+    FL_SWITCHING_VCT            /* a head advances only into room for the
+                                 * whole packet */
+} FlSwitching;
+
+typedef enum FlVcRelease {
+    FL_VC_RELEASE_TAIL_SENT = 0,   /* realloc once the tail has left (BookSim's
+                                    * default) */
+    FL_VC_RELEASE_TAIL_CREDIT      /* only when the tail's credit returns */
+} FlVcRelease;
+
+typedef enum FlSimStatus {
+    FL_SIM_OK = 0,
+    FL_SIM_DEADLOCK,       /* flits in the network, none moved for a while */
+    FL_SIM_SATURATED,      /* source queues grow without bound */
+    FL_SIM_RUNNING
+} FlSimStatus;
+
+const char *fl_sim_status_name(FlSimStatus s);   /* "ok", "deadlock", ... */
+
+typedef struct FlSimConfig {
+    const FlRouting *routing;      /* required; built on the same topology */
+    FlSelection selection;         /* FL_SELECT_CREDITS for adaptive routings */
+    FlTrafficConfig traffic;
+    int vcs;                       /* VCs per port, >= routing's classes */
+    int buf_flits;                 /* per-VC buffer depth */
+    FlSwitching switching;
+    FlVcRelease vc_release;
+    /* Pipeline, in cycles. The default (all 0, link_latency 1) costs one
+     * cycle per hop; fl_sim_config_pipeline() sets named presets. */
+    int routing_delay, vc_alloc_delay, sw_alloc_delay, xbar_delay, credit_delay;
+    int link_latency;              /* cycles a flit spends on a channel */
+    int link_cycles_per_flit;      /* a flit occupies a channel this long */
+    int64_t warmup_cycles;         /* statistics cleared after these */
+    int64_t measure_cycles;        /* packets made in this window are measured */
+    int64_t drain_cycles;          /* at most this long to deliver them */
+    int64_t deadlock_cycles;       /* watchdog: no flit moved for this long */
+    uint64_t seed;
+} FlSimConfig;
+
+/* Defaults: 2 VCs of 8 flits, wormhole, tail-sent release,
+ * one cycle per hop, 1000 warm-up, 10000 measured, 100000 drain cycles,
+ * watchdog 10000 cycles, seed 1, uniform 1-flit traffic at rate 0.1. */
+void fl_sim_config_init(FlSimConfig *cfg);
+/* Named pipelines: "default" (1 cycle per hop) and "booksim-min" (BookSim 2's
+ * minimal router: 3 cycles per hop, see ../shared/reference). */
+int fl_sim_config_pipeline(FlSimConfig *cfg, const char *name, FlError *err);
+
+typedef struct FlSimResult {
+    FlSimStatus status;
+    double latency_avg, latency_p50, latency_p95, latency_p99;  /* from creation */
+    double network_latency_avg, network_latency_p50, network_latency_p99; /* from head injection */
+    double throughput;             /* accepted flits/cycle/host, mean over hosts */
+    double throughput_min;         /* the worst host */
+    double offered;                /* flits/cycle/host made in the window */
+    double hops_avg;
+    int64_t packets;               /* measured packets delivered */
+    int64_t cycles;                /* simulated */
+    int64_t flit_hops;             /* channel traversals simulated */
+    double wall_s;
+    /* Per switch-to-switch channel: busy fraction; per (channel, vc): mean
+     * occupied buffer slots. malloc'd, channel_count() and
+     * channel_count() * vcs long. */
+    double *channel_utilization;
+    double *vc_occupancy;
+    /* On deadlock: a cycle of channels whose packets wait on each other. */
+    int *deadlock_channels;
+    int deadlock_len;
+} FlSimResult;
+
+void fl_sim_result_clear(FlSimResult *res);
+
+typedef struct FlSim FlSim;
+/* Refuses impossible parameters (zero VCs, fewer VCs than the routing's
+ * classes, a buffer smaller than a packet under VCT, a rate above 1) with a
+ * message naming the parameter. */
+int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError *err);
+void fl_sim_free(FlSim *sim);
+
+/* Advances n cycles (stops early on deadlock); returns the status. */
+FlSimStatus fl_sim_step(FlSim *sim, int64_t n);
+int64_t fl_sim_cycle(const FlSim *sim);
+/* Runs warm-up, measurement and drain and fills res. progress may be NULL;
+ * cancelling returns FL_ECANCELLED. */
+int fl_sim_run(FlSim *sim, FlSimResult *res, FlProgressFunc progress, void *progress_data,
+               FlError *err);
+
+/* A copy of the whole state, to step backwards and seek by replaying. */
+typedef struct FlSimCheckpoint FlSimCheckpoint;
+int fl_sim_checkpoint(const FlSim *sim, FlSimCheckpoint **out, FlError *err);
+int fl_sim_restore(FlSim *sim, const FlSimCheckpoint *cp, FlError *err);
+void fl_sim_checkpoint_free(FlSimCheckpoint *cp);
+
+/* Where one flit is, for drawing. */
+typedef enum FlFlitPlace {
+    FL_FLIT_SOURCE_QUEUE = 0,   /* waiting at its host */
+    FL_FLIT_BUFFER,             /* in the input buffer of channel's destination */
+    FL_FLIT_LINK                /* on channel, progress cycles along it */
+} FlFlitPlace;
+
+typedef struct FlFlitView {
+    int64_t packet;
+    int index, packet_flits;    /* 0 = head */
+    int src_host, dst_host;
+    FlFlitPlace place;
+    int channel;                /* -1 in a source queue; injection channels are
+                                 * the host links' channels */
+    int vc;
+    int position;               /* slot in the buffer (0 = front), or cycles
+                                 * travelled on the link */
+} FlFlitView;
+
+typedef void (*FlFlitVisitor)(void *user_data, const FlFlitView *flit);
+/* Calls visit for every flit in the network (source queues included up to
+ * the first max_queued flits per host). Read-only. */
+void fl_sim_foreach_flit(const FlSim *sim, int max_queued, FlFlitVisitor visit,
+                         void *user_data);
+
+/* ------------------------------------------------------------------------ */
+/* Deflection routing (paper 003)                                           */
+/* ------------------------------------------------------------------------ */
+/*
+ * Bufferless hot-potato routing, synchronous: single-flit messages, a closed
+ * system with nmsg messages per node (a delivered message is replaced at
+ * once by a new one from the same node). Each cycle, messages are sorted by
+ * priority and take their best free shortest-path output; the losers are
+ * deflected to any free output.
+ */
+
+typedef enum FlDeflectPriority {
+    FL_PRIORITY_RANDOM = 0,
+    FL_PRIORITY_AGE,
+    FL_PRIORITY_PATH_NUM,      /* fewest shortest-path outputs first */
+    FL_PRIORITY_AGE_PATH_NUM
+} FlDeflectPriority;
+
+typedef struct FlDeflectConfig {
+    const FlRouting *routing;  /* minimal routing giving the shortest-path ports */
+    int nmsg;                  /* messages per node, 1..4 in the paper */
+    FlDeflectPriority priority;
+    int64_t cycles;
+    uint64_t seed;
+} FlDeflectConfig;
+
+typedef struct FlDeflectResult {
+    int64_t cycles;
+    /* Per cycle: the largest and the mean delay of the messages delivered
+     * so far, and messages delivered per cycle per node. malloc'd. */
+    double *max_delay, *avg_delay, *throughput;
+    int64_t delivered;
+    int64_t deflections;
+    double wall_s;
+} FlDeflectResult;
+
+int fl_deflect_run(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflectResult *res,
+                   FlProgressFunc progress, void *progress_data, FlError *err);
+void fl_deflect_result_clear(FlDeflectResult *res);
+
 #ifdef __cplusplus
 }
 #endif

@@ -118,6 +118,20 @@ int fl_io_read_anynet_string(const char *text, size_t len, FlTopology **out,
  * written once, on the line of its lower-ranked router. */
 int fl_io_write_anynet(const FlTopology *t, FILE *fp, FlError *err);
 
+/* --- Traffic traces (trace.c; added by the traffic engineer, issue 4) --- */
+
+/* Reads a trace file: one packet per line, "cycle source destination
+ * flits" (whole numbers; host ranks from 0, flits from 1), '#' comments,
+ * blank lines skipped, cycles in non-decreasing order. path "-" reads
+ * standard input. *events is malloc'd (the caller frees it; NULL when the
+ * file has no events) and holds *n events in file order. Errors name the
+ * file and the line: FL_EIO, FL_EPARSE (malformed or out of order),
+ * FL_ERANGE (a number too large, zero flits), FL_ENOMEM. Host ranks are
+ * checked against the network by fl_traffic_new(). O(file size). */
+int fl_io_read_trace(const char *path, FlTraceEvent **events, int64_t *n, FlError *err);
+
+/* --- end of the traffic traces block --- */
+
 /* --- atomic files (atomic-file.c) --------------------------------------- */
 
 /* fl_atomic_open() creates a temporary file in the directory of path and
