@@ -1,0 +1,311 @@
+/* sim-internal.h — the flit-level simulator's private data and the model it
+ * implements. Shared by sim.c (configuration, set-up, the cycle loop and
+ * fl_sim_run), sim-router.c (hosts and switches within a cycle), sim-stats.c
+ * (measurement), sim-checkpoint.c (state copies and the flit view) and
+ * sim-watchdog.c (deadlock detection).
+ *
+ * The model, choice by choice:
+ *
+ * Buffers. Every channel c (2 * link + end, as in the topology) has V
+ * virtual channels; the pair (c, v) is "VC c * V + v" throughout. Each VC
+ * owns a ring buffer at c's destination node. For a channel into a switch
+ * (a switch-to-switch channel or a host's injection channel) the ring holds
+ * buf_flits flits and the sender needs a credit per flit. A host's ejection
+ * channel (switch -> host) ends in an ideal sink: the host consumes every
+ * flit the cycle it arrives (at most one per cycle, since a channel carries
+ * at most one flit per link_cycles_per_flit cycles), so the ejection ring is
+ * only as long as the flits that can be in flight on it and needs no
+ * credits. Virtual cut-through therefore never waits for the sink.
+ *
+ * Flits in flight. When a flit wins the switch (or leaves its host) it is
+ * written at once into the downstream ring, stamped with the cycle it will
+ * arrive ("ready"); until then it counts as on the link. Rings stay in
+ * arrival order because one VC's flits leave in order with equal delays.
+ * A flit occupies its channel for link_cycles_per_flit cycles
+ * (chan_free_at), and arrives link_latency cycles after entering it. Both
+ * apply to every channel, host links included.
+ *
+ * Pipeline of one switch, for a head that becomes ready at cycle a:
+ *   routing      the head may request an output VC from a + routing_delay;
+ *   VC alloc     separable round robin, input first: each waiting input VC
+ *                asks the routing (fl_routing_next, fl_routing_select) for
+ *                a channel and class, and requests the free VC of that
+ *                class with the most credits (under VCT only VCs with room
+ *                for the whole packet); each output VC grants one requester
+ *                round robin. A grant at cycle g allows switch allocation
+ *                from g + vc_alloc_delay.
+ *   SW alloc     separable round robin, input first, one iteration (close
+ *                to BookSim's default iSLIP-1): each input channel offers
+ *                one of its VCs whose front flit is ready, has an output VC,
+ *                a credit and a free output channel; each output channel
+ *                grants one input. A grant at cycle s sends the flit into
+ *                the channel at s + sw_alloc_delay + xbar_delay.
+ *   credits      the slot freed at s is credited upstream at
+ *                s + 1 + credit_delay.
+ * VCs of a port are split evenly among the routing's classes: class k owns
+ * VCs [k * V / K, (k + 1) * V / K). A packet injected by a host enters the
+ * routing with in_channel -1 and class 0. A VC is released for another
+ * packet when its tail is sent (FL_VC_RELEASE_TAIL_SENT, so several packets
+ * may queue in one buffer) or when all its credits are back after the tail
+ * left (FL_VC_RELEASE_TAIL_CREDIT: one packet per VC).
+ *
+ * Hosts. A packet made at cycle t waits in its host's unbounded FIFO source
+ * queue. The host takes a free VC of its injection channel (any class,
+ * under VCT only with room for the packet) and sends one flit per
+ * link_cycles_per_flit cycles, each credit permitting; the head may leave at
+ * t, and a flit sent at s reaches the switch at s + xbar_delay +
+ * link_latency (the network interface copies it like a crossbar would).
+ *
+ * Zero-load latency. With H switches on the route (1 for a packet to a host
+ * of the same switch), R, Va, Sa, X the pipeline delays, Lk the link latency,
+ * C the cycles per flit and L the packet length:
+ *     T0 = (X + Lk) + H * (R + Va + Sa + X + Lk) + (L - 1) * C.
+ * "default" (all delays 0, Lk = 1): T0 = 1 + H + (L - 1) * C, one cycle per
+ * channel. "booksim-min" (Va = 0, Sa = 1, X = 1, Lk = 1: BookSim's
+ * speculative allocator does VC and switch allocation in the same cycle):
+ *     T0 = 3H + 2 + (L - 1), BookSim's figure.
+ *
+ * Measurement. Statistics are cleared at cycle warmup_cycles; packets made
+ * in [warmup, warmup + measure) are measured; the run then drains until all
+ * of them are delivered. Latency runs from creation (source queueing
+ * included) and, for network latency, from the cycle the head left its
+ * host, to the cycle the tail reaches the destination host. Hops are
+ * switches traversed, as BookSim counts them. Accepted throughput counts
+ * flits arriving at each host during the window. Channel utilization is
+ * flits entered x C / window; VC occupancy is the time-average of slots
+ * held (flits buffered or on the way) over the window. The run is saturated
+ * when the flits waiting in source queues grow over the window by more
+ * than 5 % of the flits offered in it, or when the drain does not finish
+ * within drain_cycles; a run found saturated at the end of the window
+ * skips the drain (its latencies are those delivered so far).
+ *
+ * Deadlock. With flits in the network and none sent, injected or consumed
+ * for deadlock_cycles cycles, the run stops with FL_SIM_DEADLOCK, and the
+ * watchdog reports a cycle of the wait-for graph between occupied VCs.
+ *
+ * Speed. Every per-cycle structure is a flat array allocated once; only the
+ * packet pool and the latency histograms grow (geometrically, so
+ * allocation is amortized away). Each VC's mutable state and fixed facts
+ * share one 64-byte record (SimVc), each channel's one SimChan. Nodes take
+ * part in a cycle only when on the active list: switches holding flits,
+ * hosts holding flits or queued packets. Within a switch, bit masks of
+ * occupied VCs and of VCs holding an output VC let VC allocation visit only
+ * the waiting heads and switch allocation only the VCs that may send.
+ * Traffic generation visits every host every cycle, as
+ * fl_traffic_generate() requires.
+ *
+ * Checkpoints. All mutable fixed-size state lives in one block (state) and
+ * a struct of scalars (sc); with the packet pool, the histograms and the
+ * traffic generator's per-host state that is everything, so a checkpoint
+ * is a handful of memcpy calls.
+ */
+#ifndef FLITLAB_SIM_INTERNAL_H
+#define FLITLAB_SIM_INTERNAL_H
+
+#include <stdint.h>
+
+#include "routing-internal.h"
+
+/* One packet. Packets live in a pool; free ones are chained through next. */
+typedef struct SimPacket {
+    int64_t id;          /* creation order, for views */
+    int64_t created;     /* cycle made */
+    int64_t injected;    /* cycle its head left the host, -1 before */
+    int32_t src, dst;    /* host ranks */
+    int32_t len;         /* flits */
+    int32_t sent;        /* flits sent by the host */
+    int32_t hops;        /* switches traversed by the head */
+    int32_t next;        /* source queue or free list link, -1 at the end */
+    int32_t measured;    /* made in the measurement window */
+    int32_t pad_;
+} SimPacket;
+
+/* One ring slot: a flit, and the cycle it reaches the buffer. Kept
+ * together so that reading a flit touches one cache line. */
+typedef struct SimSlot {
+    int64_t ready;
+    int32_t pkt;         /* packet pool index */
+    int32_t idx;         /* flit index, 0 = head */
+} SimSlot;
+
+/* One VC (channel * V + v): the state that changes and the fixed facts
+ * the hot loops would otherwise divide by V to find, packed into one
+ * 64-byte record so that handling a VC touches one cache line rather than
+ * a line in each of a dozen arrays. The records live in the state block
+ * (a checkpoint copies the fixed part too, which costs nothing and keeps
+ * the copy a single memcpy). */
+typedef struct SimVc {
+    /* Mutable. */
+    int64_t sa_ready;    /* as an input VC: switch allocation from */
+    int64_t occ;         /* occupancy integral, see fl__sim_occ_push() */
+    int32_t head, count; /* its ring */
+    int32_t out;         /* as an input VC: the output VC held, or -1 */
+    int32_t credits;     /* held by its sender */
+    int32_t owner;       /* as an output VC: -1 free, -2 draining, else the
+                          * input VC (or the host's own VC) holding it */
+    int32_t rr;          /* as an output VC: last local input VC granted */
+    /* Fixed. */
+    int32_t ring_base;   /* first slot of its ring */
+    int32_t cap;         /* ring length */
+    int32_t node;        /* the node its ring is at (the channel's end) */
+    int32_t chan;
+    int32_t local;       /* local VC index at node (li * V + v) */
+    int16_t li;          /* input index at node */
+    uint8_t v;
+    uint8_t sink;        /* an ejection channel's VC */
+} SimVc;
+
+/* One channel's mutable state. */
+typedef struct SimChan {
+    int64_t free_at;     /* the cycle it can take the next flit */
+    int64_t flits;       /* flits entered in the window */
+    int32_t in_rr;       /* switch arbiter of its input: last VC granted */
+    int32_t out_rr;      /* switch arbiter of its output: last input granted */
+} SimChan;
+
+/* One pending credit of the credit queue. */
+typedef struct SimCredit {
+    int64_t due;
+    int32_t vc;
+    int32_t pad_;
+} SimCredit;
+
+/* Every scalar that changes while the simulation runs. */
+typedef struct SimScalars {
+    int64_t cycle;
+    FlRng rng;               /* selection */
+    FlRng traffic_rng;       /* traffic: a stream of its own */
+    int status;              /* FlSimStatus */
+    int n_active;
+    int32_t pool_used;       /* pool slots ever handed out */
+    int32_t free_head;
+    int64_t next_packet_id;
+    int64_t last_move;       /* last cycle a flit moved */
+    int64_t net_flits;       /* flits in rings (buffers and links) */
+    int64_t queued_flits;    /* flits waiting in source queues */
+    int64_t cq_head, cq_count;
+    /* Measurement. */
+    int64_t flit_hops;
+    int64_t queued_at_open, queued_at_close;
+    int64_t offered_flits;
+    int64_t measured_outstanding;
+    int64_t measured_done;
+    int64_t lat_sum, net_sum, hops_sum;
+    int64_t hist_len;        /* latencies seen so far < hist_len */
+    int window_closed;
+    int in_window;           /* the window is open: stats_open ran, close not */
+} SimScalars;
+
+struct FlSim {
+    const FlTopology *t;
+    FlSimConfig cfg;
+    FlTraffic *traffic;
+    int V, K;                /* VCs per channel, routing classes */
+    int n_chan, n_vc, n_nodes, n_hosts;
+    int max_in;              /* most input channels of one node */
+    int64_t n_slots;         /* ring slots in all */
+    int send_delay;          /* switch: sw_alloc + xbar + link latency */
+    int inject_delay;        /* host: xbar + link latency */
+    int max_len;             /* longest packet the traffic makes */
+
+    /* Topology-derived, fixed. Input channels of node n, in port order:
+     * in_chan[in_off[n] .. in_off[n + 1]). */
+    int *in_off, *in_chan;
+    int *chan_dst;
+    uint8_t *chan_sink;      /* ejection channel */
+    uint8_t *chan_s2s;       /* switch-to-switch channel */
+    int *chan_cap;           /* ring length of each VC of the channel */
+    int *node_host;          /* host rank of a node, -1 for switches */
+    int *host_node, *host_inj, *host_ej, *host_switch;
+    int *class_lo;           /* K + 1 VC bounds */
+    /* Per node, its input VCs in local order (input li, VC v is local
+     * li * V + v) at in_vc[in_off[n] * V ..]. Occupied local VCs are bits
+     * of node_mask words mask_base[n] .. mask_base[n + 1], and those that
+     * hold an output VC are bits of out_mask, so VC allocation visits only
+     * the occupied VCs without an output VC and switch allocation only
+     * those with one. */
+    int32_t *in_vc;
+    int *mask_base;
+    int *vc_class;           /* class of each VC index 0..V-1 */
+    int64_t win_end;         /* warmup + measure: the window's end */
+
+    /* Scratch of one switch's allocation, all -1 between uses. */
+    int *vc_win;             /* per VC: the winning local input VC */
+    int *sa_win;             /* per channel: the winning local input */
+    int *sa_vc;              /* per local input: the VC it offers */
+    int *req_list;           /* requested VCs or channels */
+
+    /* Mutable state: one block, carved into the arrays below. */
+    void *state;
+    size_t state_bytes;
+    SimVc *vc;                         /* per VC */
+    SimSlot *slot;                     /* ring slots */
+    SimChan *chan;                     /* per channel */
+    int32_t *node_flits;               /* per node: flits in its rings */
+    uint64_t *node_mask;               /* per node: occupied input VCs */
+    uint64_t *out_mask;                /* per node: input VCs holding an output */
+    int32_t *node_active;
+    int32_t *active;                   /* the active list */
+    int32_t *q_head, *q_tail;          /* per host: source queue */
+    int32_t *host_vc, *host_rr;        /* per host: injection VC */
+    SimCredit *cq;                     /* credit queue (a ring) */
+    /* Measurement state. */
+    int64_t *host_accepted;            /* flits received in the window */
+
+    SimScalars sc;
+
+    SimPacket *pool;
+    int32_t pool_cap;
+    int64_t *lat_hist, *net_hist;
+    int64_t hist_cap;
+};
+
+/* sim-router.c: one cycle of every active node. */
+void fl__sim_nodes_tick(FlSim *s);
+/* The legal next hops of the head at the front of input VC iv of switch
+ * sw: the routing's choices, or the destination host's ejection channel
+ * (class -1: any VC) at the last switch. Also used by the watchdog. */
+int fl__sim_route_choices(FlSim *s, int sw, int iv, FlRouteChoice *out, int max);
+/* Puts node n on the active list if it is not there. */
+void fl__sim_activate(FlSim *s, int n);
+
+/* sim-stats.c */
+int fl__sim_stats_alloc(FlSim *s);
+void fl__sim_stats_open(FlSim *s);
+void fl__sim_stats_close(FlSim *s);
+/* A packet's tail reached its host. Returns FL_ENOMEM if a histogram could
+ * not grow (the packet is then not counted). */
+int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p);
+int fl__sim_stats_fill(FlSim *s, FlSimResult *res, double wall_s, FlError *err);
+
+/* sim-watchdog.c: a cycle of channels whose packets wait on each other, in
+ * *channels (malloc'd), or FL_ENOTFOUND. */
+int fl__sim_deadlock_cycle(FlSim *s, int **channels, int *len);
+
+/* sim.c: the window boundaries. */
+static inline int fl__sim_in_window(const FlSim *s, int64_t cycle)
+{
+    return cycle >= s->cfg.warmup_cycles && cycle < s->win_end;
+}
+
+/* Occupancy. The integral of a VC's ring count over the window is kept as
+ * the sum, over flits, of the window cycles each spends in the ring: a flit
+ * pushed at cycle t inside the window adds win_end - t, one popped at t
+ * takes win_end - t back, and the flits present when the window opens add
+ * the whole window (fl__sim_stats_open). This is exact integer arithmetic,
+ * needs no per-VC clock, and while the window is still open the flits
+ * present have been credited up to win_end, which fl__sim_stats_fill takes
+ * off again. Call these when a flit enters or leaves the ring. */
+static inline void fl__sim_occ_push(FlSim *s, SimVc *q)
+{
+    if (s->sc.in_window)
+        q->occ += s->win_end - s->sc.cycle;
+}
+
+static inline void fl__sim_occ_pop(FlSim *s, SimVc *q)
+{
+    if (s->sc.in_window)
+        q->occ -= s->win_end - s->sc.cycle;
+}
+
+#endif /* FLITLAB_SIM_INTERNAL_H */

@@ -1,0 +1,398 @@
+/* sim-router.c — one cycle of the active hosts and switches: ejection and
+ * injection at hosts; VC allocation, switch allocation and traversal at
+ * switches. The model is described in sim-internal.h. */
+#include "sim-internal.h"
+
+void fl__sim_activate(FlSim *s, int n)
+{
+    if (!s->node_active[n]) {
+        s->node_active[n] = 1;
+        s->active[s->sc.n_active++] = n;
+    }
+}
+
+/* --- rings ---------------------------------------------------------------- */
+
+static inline int64_t ring_slot(const SimVc *q, int k)
+{
+    int at = q->head + k;
+    if (at >= q->cap)
+        at -= q->cap;
+    return (int64_t)q->ring_base + at;
+}
+
+/* The word of input VC q in its node's occupancy (or output) mask. */
+static inline int mask_index(const FlSim *s, const SimVc *q)
+{
+    return s->mask_base[q->node] + (q->local >> 6);
+}
+
+static inline uint64_t mask_bit(const SimVc *q)
+{
+    return (uint64_t)1 << (q->local & 63);
+}
+
+static inline void ring_push(FlSim *s, SimVc *q, int32_t pkt, int32_t idx, int64_t ready)
+{
+    fl__sim_occ_push(s, q);
+    SimSlot *slot = &s->slot[ring_slot(q, q->count)];
+    slot->pkt = pkt;
+    slot->idx = idx;
+    slot->ready = ready;
+    if (q->count++ == 0)
+        s->node_mask[mask_index(s, q)] |= mask_bit(q);
+    int n = q->node;
+    s->node_flits[n]++;
+    s->sc.net_flits++;
+    if (!s->node_active[n]) {
+        s->node_active[n] = 1;
+        s->active[s->sc.n_active++] = n;
+    }
+}
+
+static inline void ring_pop(FlSim *s, SimVc *q)
+{
+    fl__sim_occ_pop(s, q);
+    q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
+    if (--q->count == 0)
+        s->node_mask[mask_index(s, q)] &= ~mask_bit(q);
+    s->node_flits[q->node]--;
+    s->sc.net_flits--;
+}
+
+/* --- moving flits ---------------------------------------------------------- */
+
+/* Writes flit idx of packet pkt into output VC ov, arriving delay cycles
+ * from now; takes the credit and occupies the channel. After a tail, the
+ * sender's side of ov is released (see FlVcRelease). */
+static inline void send_flit(FlSim *s, SimVc *o, int32_t pkt, int32_t idx, int tail, int delay)
+{
+    int64_t now = s->sc.cycle;
+    SimChan *ch = &s->chan[o->chan];
+    ring_push(s, o, pkt, idx, now + delay);
+    ch->free_at = now + s->cfg.link_cycles_per_flit;
+    if (s->sc.in_window)
+        ch->flits++;
+    s->sc.flit_hops++;
+    s->sc.last_move = now;
+    if (!o->sink)
+        o->credits--;
+    if (tail)
+        o->owner = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT && !o->sink
+                           && o->credits < o->cap
+                       ? -2
+                       : -1;
+}
+
+/* Queues the credit of a slot freed in input VC iv for its sender. */
+static inline void return_credit(FlSim *s, int iv)
+{
+    SimScalars *sc = &s->sc;
+    int64_t at = sc->cq_head + sc->cq_count;
+    if (at >= s->n_slots)
+        at -= s->n_slots;
+    s->cq[at].vc = iv;
+    s->cq[at].due = sc->cycle + 1 + s->cfg.credit_delay;
+    sc->cq_count++;
+}
+
+/* --- hosts ------------------------------------------------------------------ */
+
+/* Consumes the flits that have reached host h; a tail completes its packet. */
+static void host_eject(FlSim *s, int h)
+{
+    int V = s->V;
+    int64_t now = s->sc.cycle;
+    SimVc *q = &s->vc[s->host_ej[h] * V];
+    for (int v = 0; v < V; v++, q++) {
+        while (q->count > 0) {
+            const SimSlot *slot = &s->slot[ring_slot(q, 0)];
+            if (slot->ready > now)
+                break;
+            int32_t pkt = slot->pkt, idx = slot->idx;
+            ring_pop(s, q);
+            s->sc.last_move = now;
+            if (s->sc.in_window)
+                s->host_accepted[h]++;
+            SimPacket *p = &s->pool[pkt];
+            if (idx == p->len - 1) {
+                fl__sim_stats_packet_done(s, p);
+                p->next = s->sc.free_head;
+                s->sc.free_head = pkt;
+            }
+        }
+    }
+}
+
+/* Whether output VC o may take the head of a packet of len flits. */
+static inline int output_vc_open(const FlSim *s, const SimVc *o, int len)
+{
+    if (o->owner != -1)
+        return 0;
+    return s->cfg.switching != FL_SWITCHING_VCT || o->sink || o->credits >= len;
+}
+
+/* Sends the next flit of the packet at the front of host h's queue. */
+static void host_inject(FlSim *s, int h)
+{
+    int32_t pkt = s->q_head[h];
+    if (pkt < 0)
+        return;
+    SimPacket *p = &s->pool[pkt];
+    int c = s->host_inj[h], V = s->V;
+    int64_t now = s->sc.cycle;
+    if (s->chan[c].free_at > now)
+        return;
+    if (s->host_vc[h] < 0) {
+        /* Any VC of the injection channel will do: round robin. */
+        int v = s->host_rr[h] < 0 ? 0 : s->host_rr[h] + 1;
+        for (int k = 0; k < V; k++, v++) {
+            if (v == V)
+                v = 0;
+            if (output_vc_open(s, &s->vc[c * V + v], p->len)) {
+                s->host_vc[h] = c * V + v;
+                s->host_rr[h] = v;
+                s->vc[c * V + v].owner = c * V + v;
+                break;
+            }
+        }
+        if (s->host_vc[h] < 0)
+            return;
+    }
+    SimVc *o = &s->vc[s->host_vc[h]];
+    if (o->credits <= 0)
+        return;
+    if (p->sent == 0)
+        p->injected = now;
+    send_flit(s, o, pkt, p->sent, p->sent == p->len - 1, s->inject_delay);
+    p->sent++;
+    s->sc.queued_flits--;
+    if (p->sent == p->len) {
+        s->host_vc[h] = -1;
+        s->q_head[h] = p->next;
+        if (s->q_head[h] < 0)
+            s->q_tail[h] = -1;
+        p->next = -1;
+    }
+}
+
+/* --- switches --------------------------------------------------------------- */
+
+typedef struct CreditView {
+    const FlSim *s;
+} CreditView;
+
+/* FlCreditsFunc: free slots over the VCs of a class. */
+static int class_credits(void *data, int channel, int vc_class)
+{
+    const FlSim *s = ((CreditView *)data)->s;
+    int sum = 0;
+    for (int v = s->class_lo[vc_class]; v < s->class_lo[vc_class + 1]; v++)
+        sum += s->vc[channel * s->V + v].credits;
+    return sum;
+}
+
+int fl__sim_route_choices(FlSim *s, int sw, int iv, FlRouteChoice *out, int max)
+{
+    const SimVc *q = &s->vc[iv];
+    const SimPacket *p = &s->pool[s->slot[ring_slot(q, 0)].pkt];
+    int dest = s->host_switch[p->dst];
+    if (dest == sw) {
+        int ej = s->host_ej[p->dst];
+        out[0] = (FlRouteChoice){ fl__out_port(s->t, ej), ej, -1 };
+        return 1;
+    }
+    /* Input VCs are at switches, so a channel that does not come from a
+     * switch comes from a host. */
+    int from_host = !s->chan_s2s[q->chan];
+    return fl_routing_next(s->cfg.routing, sw, from_host ? -1 : q->chan,
+                           from_host ? 0 : s->vc_class[q->v], dest, out, max);
+}
+
+/* The output VC the head at the front of iv requests this cycle, or -1:
+ * the selected route's channel, the free VC of its class with the most
+ * credits. */
+static int request_output_vc(FlSim *s, int sw, int iv)
+{
+    FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
+    int n = fl__sim_route_choices(s, sw, iv, choices, FL_ROUTE_MAX_CHOICES);
+    if (n < 1)
+        return -1;
+    CreditView view = { s };
+    int pick = n == 1 ? 0
+                      : fl_routing_select(choices, n, s->cfg.selection, &s->sc.rng,
+                                          class_credits, &view);
+    int c = choices[pick].channel, k = choices[pick].vc_class, V = s->V;
+    int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
+    int len = s->pool[s->slot[ring_slot(&s->vc[iv], 0)].pkt].len;
+    int best = -1, best_credits = 0;
+    for (int v = lo; v < hi; v++) {
+        const SimVc *o = &s->vc[c * V + v];
+        if (output_vc_open(s, o, len) && (best < 0 || o->credits > best_credits)) {
+            best = c * V + v;
+            best_credits = o->credits;
+        }
+    }
+    return best;
+}
+
+/* Round-robin priority of requester x (0..n-1) after the last grant. */
+static inline int rr_rank(int x, int last, int n)
+{
+    int d = x - last - 1;
+    return d < 0 ? d + n : d;
+}
+
+/* Calls the loop body for every local input VC of node sw whose bit is set
+ * in WORD(w) (an expression of the mask word index w), in local order:
+ * loc is the local index, iv the VC. */
+#define FOR_LOCAL_VCS(s, sw, WORD, loc, iv)                                                \
+    for (int w = (s)->mask_base[sw], w0_ = w, base_ = (s)->in_off[sw] * (s)->V;            \
+         w < (s)->mask_base[(sw) + 1]; w++)                                                \
+        for (uint64_t bits_ = (WORD); bits_; bits_ &= bits_ - 1)                           \
+            for (int loc = (w - w0_) * 64 + __builtin_ctzll(bits_),                         \
+                     iv = (s)->in_vc[base_ + loc], once_ = 1;                               \
+                 once_; once_ = 0)
+
+/* VC allocation, over the occupied input VCs that hold no output VC. */
+static void vc_allocate(FlSim *s, int sw)
+{
+    int nloc = (s->in_off[sw + 1] - s->in_off[sw]) * s->V, nreq = 0;
+    int64_t now = s->sc.cycle;
+    FOR_LOCAL_VCS(s, sw, s->node_mask[w] & ~s->out_mask[w], loc, iv) {
+        if (s->slot[ring_slot(&s->vc[iv], 0)].ready + s->cfg.routing_delay > now)
+            continue;
+        int ov = request_output_vc(s, sw, iv);
+        if (ov < 0)
+            continue;
+        int held = s->vc_win[ov], last = s->vc[ov].rr;
+        if (held < 0) {
+            s->req_list[nreq++] = ov;
+            s->vc_win[ov] = loc;
+        } else if (rr_rank(loc, last, nloc) < rr_rank(held, last, nloc)) {
+            s->vc_win[ov] = loc;
+        }
+    }
+    int base = s->in_off[sw] * s->V;
+    for (int r = 0; r < nreq; r++) {
+        int ov = s->req_list[r], loc = s->vc_win[ov];
+        SimVc *q = &s->vc[s->in_vc[base + loc]], *o = &s->vc[ov];
+        s->vc_win[ov] = -1;
+        q->out = ov;
+        q->sa_ready = now + s->cfg.vc_alloc_delay;
+        s->out_mask[mask_index(s, q)] |= mask_bit(q);
+        o->owner = s->in_vc[base + loc];
+        o->rr = loc;
+    }
+}
+
+/* Whether input VC q (holding an output VC) can send its front flit this
+ * cycle. */
+static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now)
+{
+    /* The VC's own facts first: the output's records are other cache
+     * lines. */
+    if (q->sa_ready > now || s->slot[ring_slot(q, 0)].ready > now)
+        return 0;
+    const SimVc *o = &s->vc[q->out];
+    return s->chan[o->chan].free_at <= now && (o->sink || o->credits > 0);
+}
+
+/* Input li of switch sw offers VC iv to its output channel's arbiter. */
+static inline void sa_request(FlSim *s, int li, int nin, int iv, int *nreq)
+{
+    int oc = s->vc[s->vc[iv].out].chan, w = s->sa_win[oc];
+    s->sa_vc[li] = iv;
+    if (w < 0) {
+        s->req_list[(*nreq)++] = oc;
+        s->sa_win[oc] = li;
+    } else if (rr_rank(li, s->chan[oc].out_rr, nin) < rr_rank(w, s->chan[oc].out_rr, nin)) {
+        s->sa_win[oc] = li;
+    }
+}
+
+/* Switch allocation and traversal, over the occupied input VCs that hold
+ * an output VC (no other VC can send). */
+static void switch_allocate(FlSim *s, int sw)
+{
+    int nin = s->in_off[sw + 1] - s->in_off[sw], V = s->V, nreq = 0;
+    int64_t now = s->sc.cycle;
+    /* Input stage: each input offers, among its VCs that can send, the
+     * first after its round-robin pointer. VCs come in local order, so one
+     * input's VCs are consecutive. */
+    int cur = -1, best = -1, best_rank = 0;
+    FOR_LOCAL_VCS(s, sw, s->node_mask[w] & s->out_mask[w], loc, iv) {
+        const SimVc *q = &s->vc[iv];
+        int li = q->li;
+        (void)loc;
+        if (li != cur) {
+            if (best >= 0)
+                sa_request(s, cur, nin, best, &nreq);
+            cur = li;
+            best = -1;
+        }
+        if (!vc_can_send(s, q, now))
+            continue;
+        int rank = rr_rank(q->v, s->chan[q->chan].in_rr, V);
+        if (best < 0 || rank < best_rank) {
+            best = iv;
+            best_rank = rank;
+        }
+    }
+    if (best >= 0)
+        sa_request(s, cur, nin, best, &nreq);
+    for (int r = 0; r < nreq; r++) {
+        int oc = s->req_list[r], li = s->sa_win[oc];
+        s->sa_win[oc] = -1;
+        int iv = s->sa_vc[li];
+        SimVc *q = &s->vc[iv];
+        s->chan[oc].out_rr = li;
+        s->chan[q->chan].in_rr = q->v;
+        const SimSlot *slot = &s->slot[ring_slot(q, 0)];
+        int32_t pkt = slot->pkt, idx = slot->idx;
+        SimPacket *p = &s->pool[pkt];
+        int tail = idx == p->len - 1;
+        ring_pop(s, q);
+        if (!q->sink)
+            return_credit(s, iv);
+        if (idx == 0)
+            p->hops++;
+        SimVc *o = &s->vc[q->out];
+        if (tail) {
+            q->out = -1;
+            s->out_mask[mask_index(s, q)] &= ~mask_bit(q);
+        }
+        send_flit(s, o, pkt, idx, tail, s->send_delay);
+    }
+}
+
+/* One cycle of switch sw: VC allocation if a head waits for an output VC,
+ * then switch allocation if a VC holds one. Most cycles of a busy switch
+ * need only the second. */
+static void switch_tick(FlSim *s, int sw)
+{
+    uint64_t waiting = 0, holding = 0;
+    for (int w = s->mask_base[sw]; w < s->mask_base[sw + 1]; w++) {
+        waiting |= s->node_mask[w] & ~s->out_mask[w];
+        holding |= s->node_mask[w] & s->out_mask[w];
+    }
+    if (waiting)
+        vc_allocate(s, sw);
+    if (holding || waiting)
+        switch_allocate(s, sw);
+}
+
+void fl__sim_nodes_tick(FlSim *s)
+{
+    int n = s->sc.n_active;
+    for (int i = 0; i < n; i++) {
+        int node = s->active[i];
+        int h = s->node_host[node];
+        if (h >= 0) {
+            host_eject(s, h);
+            host_inject(s, h);
+        } else if (s->node_flits[node] > 0) {
+            switch_tick(s, node);
+        }
+    }
+}

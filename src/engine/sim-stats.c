@@ -1,0 +1,168 @@
+/* sim-stats.c — measurement, with BookSim's definitions (see
+ * sim-internal.h): latency histograms, throughput, hops, channel
+ * utilization and VC occupancy over the measurement window. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim-internal.h"
+
+int fl__sim_stats_alloc(FlSim *s)
+{
+    s->hist_cap = 1024;
+    s->lat_hist = calloc((size_t)s->hist_cap, sizeof(int64_t));
+    s->net_hist = calloc((size_t)s->hist_cap, sizeof(int64_t));
+    return s->lat_hist && s->net_hist ? FL_OK : FL_ENOMEM;
+}
+
+void fl__sim_stats_open(FlSim *s)
+{
+    /* The flits present stay, as far as the occupancy integral knows, to
+     * the window's end (see fl__sim_occ_push). */
+    int64_t window = s->win_end - s->sc.cycle;
+    for (int iv = 0; iv < s->n_vc; iv++)
+        s->vc[iv].occ = (int64_t)s->vc[iv].count * window;
+    for (int c = 0; c < s->n_chan; c++)
+        s->chan[c].flits = 0;
+    memset(s->host_accepted, 0, sizeof(int64_t) * (size_t)s->n_hosts);
+    s->sc.queued_at_open = s->sc.queued_flits;
+    s->sc.in_window = 1;
+}
+
+/* Called when the cycle counter reaches the window's end. */
+void fl__sim_stats_close(FlSim *s)
+{
+    s->sc.queued_at_close = s->sc.queued_flits;
+    s->sc.window_closed = 1;
+    s->sc.in_window = 0;
+}
+
+static int grow_histograms(FlSim *s, int64_t need)
+{
+    int64_t cap = s->hist_cap;
+    while (cap <= need)
+        cap *= 2;
+    int64_t *a = realloc(s->lat_hist, sizeof(int64_t) * (size_t)cap);
+    if (!a)
+        return FL_ENOMEM;
+    s->lat_hist = a;
+    int64_t *b = realloc(s->net_hist, sizeof(int64_t) * (size_t)cap);
+    if (!b)
+        return FL_ENOMEM;
+    s->net_hist = b;
+    memset(a + s->hist_cap, 0, sizeof(int64_t) * (size_t)(cap - s->hist_cap));
+    memset(b + s->hist_cap, 0, sizeof(int64_t) * (size_t)(cap - s->hist_cap));
+    s->hist_cap = cap;
+    return FL_OK;
+}
+
+int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p)
+{
+    SimScalars *sc = &s->sc;
+    if (!p->measured)
+        return FL_OK;
+    int64_t lat = sc->cycle - p->created, net = sc->cycle - p->injected;
+    if (lat >= s->hist_cap && grow_histograms(s, lat))
+        return FL_ENOMEM;
+    s->lat_hist[lat]++;
+    s->net_hist[net]++;
+    if (lat + 1 > sc->hist_len)
+        sc->hist_len = lat + 1;
+    sc->lat_sum += lat;
+    sc->net_sum += net;
+    sc->hops_sum += p->hops;
+    sc->measured_done++;
+    sc->measured_outstanding--;
+    return FL_OK;
+}
+
+/* The smallest latency with at least fraction q of the packets at or
+ * below it. */
+static double percentile(const int64_t *hist, int64_t len, int64_t n, double q)
+{
+    if (n == 0)
+        return 0.0;
+    int64_t want = (int64_t)(q * (double)n + 0.999999);
+    if (want < 1)
+        want = 1;
+    int64_t cum = 0;
+    for (int64_t i = 0; i < len; i++) {
+        cum += hist[i];
+        if (cum >= want)
+            return (double)i;
+    }
+    return (double)(len - 1);
+}
+
+void fl_sim_result_clear(FlSimResult *res)
+{
+    if (!res)
+        return;
+    free(res->channel_utilization);
+    free(res->vc_occupancy);
+    free(res->deadlock_channels);
+    memset(res, 0, sizeof *res);
+}
+
+int fl__sim_stats_fill(FlSim *s, FlSimResult *res, double wall_s, FlError *err)
+{
+    const SimScalars *sc = &s->sc;
+    const FlSimConfig *cfg = &s->cfg;
+    /* Only the part of the window actually simulated counts. */
+    int64_t window = sc->cycle - cfg->warmup_cycles;
+    if (window > cfg->measure_cycles)
+        window = cfg->measure_cycles;
+    if (window < 1)
+        window = 1;
+    memset(res, 0, sizeof *res);
+    res->status = sc->status == FL_SIM_RUNNING ? FL_SIM_OK : (FlSimStatus)sc->status;
+    int64_t n = sc->measured_done;
+    if (n > 0) {
+        res->latency_avg = (double)sc->lat_sum / (double)n;
+        res->network_latency_avg = (double)sc->net_sum / (double)n;
+        res->hops_avg = (double)sc->hops_sum / (double)n;
+    }
+    res->latency_p50 = percentile(s->lat_hist, sc->hist_len, n, 0.50);
+    res->latency_p95 = percentile(s->lat_hist, sc->hist_len, n, 0.95);
+    res->latency_p99 = percentile(s->lat_hist, sc->hist_len, n, 0.99);
+    res->network_latency_p50 = percentile(s->net_hist, sc->hist_len, n, 0.50);
+    res->network_latency_p99 = percentile(s->net_hist, sc->hist_len, n, 0.99);
+    double sum = 0.0, worst = -1.0;
+    for (int h = 0; h < s->n_hosts; h++) {
+        double a = (double)s->host_accepted[h] / (double)window;
+        sum += a;
+        if (worst < 0.0 || a < worst)
+            worst = a;
+    }
+    res->throughput = sum / s->n_hosts;
+    res->throughput_min = worst < 0.0 ? 0.0 : worst;
+    res->offered = (double)sc->offered_flits / ((double)window * s->n_hosts);
+    res->packets = n;
+    res->cycles = sc->cycle;
+    res->flit_hops = sc->flit_hops;
+    res->wall_s = wall_s;
+    res->channel_utilization = calloc((size_t)s->n_chan + 1, sizeof(double));
+    res->vc_occupancy = calloc((size_t)s->n_vc + 1, sizeof(double));
+    if (!res->channel_utilization || !res->vc_occupancy) {
+        fl_sim_result_clear(res);
+        return fl_error_set(err, FL_ENOMEM, "out of memory");
+    }
+    for (int c = 0; c < s->n_chan; c++)
+        res->channel_utilization[c] = (double)s->chan[c].flits * cfg->link_cycles_per_flit
+                                      / (double)window;
+    for (int iv = 0; iv < s->n_vc; iv++) {
+        int64_t occ = s->vc[iv].occ;
+        /* In a window still open, the flits present were credited up to
+         * its end: only the cycles until now count. */
+        if (sc->in_window)
+            occ -= (int64_t)s->vc[iv].count * (s->win_end - sc->cycle);
+        res->vc_occupancy[iv] = (double)occ / (double)window;
+    }
+    if (sc->status == FL_SIM_DEADLOCK) {
+        int rc = fl__sim_deadlock_cycle(s, &res->deadlock_channels, &res->deadlock_len);
+        if (rc == FL_ENOMEM) {
+            fl_sim_result_clear(res);
+            return fl_error_set(err, FL_ENOMEM, "out of memory");
+        }
+    }
+    return FL_OK;
+}

@@ -1,0 +1,505 @@
+/* test-sim.c — the flit-level simulator: zero-load latency formulas of both
+ * pipelines, BookSim's light-load figures, determinism, checkpoints,
+ * wormhole against virtual cut-through, deadlock detection, conservation,
+ * serialization, throughput below saturation and refused parameters. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flitlab.h"
+#include "tap.h"
+
+typedef struct Net {
+    FlTopology *t;
+    FlRouting *r;
+} Net;
+
+static int net_open(Net *n, const char *spec, const char *routing)
+{
+    FlError err;
+    n->t = NULL;
+    n->r = NULL;
+    if (fl_topology_from_spec(spec, &n->t, &err) || fl_routing_new(n->t, routing, NULL, &n->r, &err)) {
+        CHECK(0, "building %s with %s: %s", spec, routing, err.message);
+        return 0;
+    }
+    return 1;
+}
+
+static void net_close(Net *n)
+{
+    fl_routing_free(n->r);
+    fl_topology_free(n->t);
+}
+
+/* Runs cfg to the end; returns the status code of fl_sim_run (res filled
+ * on success). */
+static int run(const Net *n, const FlSimConfig *cfg, FlSimResult *res)
+{
+    FlSim *s;
+    FlError err;
+    int rc = fl_sim_new(n->t, cfg, &s, &err);
+    if (rc) {
+        CHECK(0, "fl_sim_new: %s", err.message);
+        return rc;
+    }
+    rc = fl_sim_run(s, res, NULL, NULL, &err);
+    if (rc)
+        CHECK(0, "fl_sim_run: %s", err.message);
+    fl_sim_free(s);
+    return rc;
+}
+
+/* A configuration that sends exactly the given trace, all measured. */
+static void trace_config(FlSimConfig *cfg, const Net *n, const FlTraceEvent *ev, int count)
+{
+    fl_sim_config_init(cfg);
+    cfg->routing = n->r;
+    cfg->traffic.pattern = "trace";
+    cfg->traffic.trace = ev;
+    cfg->traffic.n_trace = count;
+    cfg->warmup_cycles = 0;
+    cfg->measure_cycles = 1000;
+    cfg->drain_cycles = 10000;
+}
+
+/* Latency of one packet alone in the network. */
+static double single_packet(const Net *n, const char *pipeline, int src, int dst, int flits,
+                            int cycles_per_flit)
+{
+    FlTraceEvent ev = { 5, src, dst, flits };
+    FlSimConfig cfg;
+    FlSimResult res;
+    trace_config(&cfg, n, &ev, 1);
+    cfg.buf_flits = 4;
+    cfg.link_cycles_per_flit = cycles_per_flit;
+    fl_sim_config_pipeline(&cfg, pipeline, NULL);
+    if (run(n, &cfg, &res))
+        return -1;
+    double lat = res.packets == 1 ? res.latency_avg : -1;
+    fl_sim_result_clear(&res);
+    return lat;
+}
+
+/* On mesh:8x8 host i sits on switch (i % 8, i / 8). */
+static int mesh_switches(int a, int b)
+{
+    return abs(a % 8 - b % 8) + abs(a / 8 - b / 8) + 1;
+}
+
+static void test_zero_load(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:8x8", "dor"))
+        return;
+    static const int pairs[][2] = { { 0, 63 }, { 0, 0 }, { 9, 14 }, { 63, 8 }, { 27, 36 } };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        int a = pairs[i][0], b = pairs[i][1], H = mesh_switches(a, b);
+        for (int L = 1; L <= 16; L += 15) {
+            /* default: T0 = 1 + H + (L - 1); booksim-min: 3H + 2 + (L - 1). */
+            double d = single_packet(&n, "default", a, b, L, 1);
+            CHECK(d == 1 + H + (L - 1), "default %d->%d, %d flits: %g cycles, want %d", a, b, L, d,
+                  1 + H + (L - 1));
+            double m = single_packet(&n, "booksim-min", a, b, L, 1);
+            CHECK(m == 3 * H + 2 + (L - 1), "booksim-min %d->%d, %d flits: %g cycles, want %d", a,
+                  b, L, m, 3 * H + 2 + (L - 1));
+        }
+    }
+    /* Three cycles per flit triple the serialization term (L - 1) * C. */
+    double c1 = single_packet(&n, "default", 0, 63, 16, 1);
+    double c3 = single_packet(&n, "default", 0, 63, 16, 3);
+    CHECK(c3 == 1 + 15 + 15 * 3, "16 flits at 3 cycles per flit: %g cycles, want %d", c3,
+          1 + 15 + 45);
+    CHECK(c3 - c1 == 2 * 15, "serialization grows from 15 to 45 cycles (%g -> %g)", c1, c3);
+    net_close(&n);
+}
+
+/* BookSim's light-load latency (reference file: 20.65 and 36.03 cycles),
+ * uniform traffic with self-traffic, 0.01 flits/cycle/host. */
+static void test_booksim_light_load(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:8x8", "dor"))
+        return;
+    static const struct { int flits; double want; int64_t measure; } cases[] = {
+        { 1, 20.65, 10000 },
+        { 16, 36.03, 40000 },
+    };
+    for (size_t i = 0; i < 2; i++) {
+        FlSimConfig cfg;
+        FlSimResult res;
+        fl_sim_config_init(&cfg);
+        fl_sim_config_pipeline(&cfg, "booksim-min", NULL);
+        cfg.routing = n.r;
+        cfg.traffic.rate = 0.01;
+        cfg.traffic.include_self = 1;
+        cfg.traffic.packet_flits = cases[i].flits;
+        cfg.measure_cycles = cases[i].measure;
+        if (run(&n, &cfg, &res))
+            continue;
+        CHECK_INT(res.status, FL_SIM_OK);
+        CHECK_NEAR(res.latency_avg, cases[i].want, 1.0);
+        CHECK_NEAR(res.hops_avg, 6.25, 0.15);
+        fl_sim_result_clear(&res);
+    }
+    net_close(&n);
+}
+
+static void uniform_config(FlSimConfig *cfg, const Net *n, double rate, int flits)
+{
+    fl_sim_config_init(cfg);
+    cfg->routing = n->r;
+    cfg->traffic.rate = rate;
+    cfg->traffic.packet_flits = flits;
+    cfg->warmup_cycles = 500;
+    cfg->measure_cycles = 3000;
+}
+
+static int same_result(const FlSimResult *a, const FlSimResult *b)
+{
+    return a->status == b->status && a->latency_avg == b->latency_avg
+           && a->latency_p99 == b->latency_p99 && a->network_latency_avg == b->network_latency_avg
+           && a->throughput == b->throughput && a->throughput_min == b->throughput_min
+           && a->packets == b->packets && a->cycles == b->cycles && a->flit_hops == b->flit_hops;
+}
+
+static void test_determinism(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:4x4", "dor"))
+        return;
+    FlSimConfig cfg;
+    FlSimResult a, b, c;
+    uniform_config(&cfg, &n, 0.3, 4);
+    run(&n, &cfg, &a);
+    run(&n, &cfg, &b);
+    cfg.seed = 2;
+    run(&n, &cfg, &c);
+    CHECK(same_result(&a, &b), "the same seed gives identical results");
+    CHECK(a.flit_hops != c.flit_hops || a.latency_avg != c.latency_avg,
+          "another seed gives other results");
+    fl_sim_result_clear(&a);
+    fl_sim_result_clear(&b);
+    fl_sim_result_clear(&c);
+    net_close(&n);
+}
+
+typedef struct FlitHash {
+    uint64_t h;
+    int count;
+} FlitHash;
+
+static void hash_flit(void *data, const FlFlitView *f)
+{
+    FlitHash *fh = data;
+    const int64_t v[] = { f->packet, f->index, f->src_host, f->dst_host, f->place, f->channel,
+                          f->vc, f->position };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        fh->h = (fh->h ^ (uint64_t)v[i]) * 0x100000001b3ULL;
+    fh->count++;
+}
+
+static FlitHash flit_hash(const FlSim *s)
+{
+    FlitHash fh = { 0xcbf29ce484222325ULL, 0 };
+    fl_sim_foreach_flit(s, 1000, hash_flit, &fh);
+    return fh;
+}
+
+static void test_checkpoint(void)
+{
+    Net n;
+    if (!net_open(&n, "torus:4x4", "dor"))
+        return;
+    FlSimConfig cfg;
+    FlSim *s, *straight;
+    FlSimCheckpoint *cp;
+    FlSimResult r1, r2;
+    uniform_config(&cfg, &n, 0.35, 4);
+    cfg.traffic.process = FL_INJECT_ONOFF;
+    if (fl_sim_new(n.t, &cfg, &s, NULL) || fl_sim_new(n.t, &cfg, &straight, NULL)) {
+        CHECK(0, "fl_sim_new");
+        return;
+    }
+    fl_sim_step(s, 700);
+    CHECK_INT(fl_sim_checkpoint(s, &cp, NULL), FL_OK);
+    fl_sim_step(s, 300);
+    FlitHash first = flit_hash(s);
+    CHECK_INT(fl_sim_restore(s, cp, NULL), FL_OK);
+    CHECK_INT(fl_sim_cycle(s), 700);
+    fl_sim_step(s, 300);
+    FlitHash again = flit_hash(s);
+    fl_sim_step(straight, 1000);
+    FlitHash direct = flit_hash(straight);
+    CHECK(first.count > 0 && first.h == again.h && first.count == again.count,
+          "restore then step repeats the flits exactly (%d flits)", first.count);
+    CHECK(direct.h == again.h, "and matches running straight on");
+    fl_sim_run(s, &r1, NULL, NULL, NULL);
+    fl_sim_run(straight, &r2, NULL, NULL, NULL);
+    CHECK(same_result(&r1, &r2), "results after a restore are bit-identical");
+    FlError err;
+    CHECK(fl_sim_restore(straight, cp, &err) == FL_EINVAL, "a checkpoint of another simulation "
+          "is refused");
+    fl_sim_result_clear(&r1);
+    fl_sim_result_clear(&r2);
+    fl_sim_checkpoint_free(cp);
+    fl_sim_free(s);
+    fl_sim_free(straight);
+    net_close(&n);
+}
+
+typedef struct Spread {
+    int64_t packet;
+    int channels[64];
+    int n_channels;
+    int in_network, in_buffer;
+} Spread;
+
+static void spread_flit(void *data, const FlFlitView *f)
+{
+    Spread *sp = data;
+    if (f->packet != sp->packet || f->place == FL_FLIT_SOURCE_QUEUE)
+        return;
+    sp->in_network++;
+    sp->in_buffer += f->place == FL_FLIT_BUFFER;
+    for (int i = 0; i < sp->n_channels; i++)
+        if (sp->channels[i] == f->channel)
+            return;
+    if (sp->n_channels < 64)
+        sp->channels[sp->n_channels++] = f->channel;
+}
+
+/* Packet A (host 1 -> 7) takes the only VC of channel 1 -> 2; its credits
+ * come back late, so packet B (host 0 -> 7) is blocked behind it at
+ * switch 1. Returns the number of channels B's flits occupy at cycle 45. */
+static Spread blocked_spread(const Net *n, FlSwitching sw, int buf)
+{
+    static const FlTraceEvent ev[] = { { 0, 1, 7, 16 }, { 1, 0, 7, 16 } };
+    FlSimConfig cfg;
+    FlSim *s;
+    Spread sp = { .packet = 1 };
+    trace_config(&cfg, n, ev, 2);
+    cfg.vcs = 1;
+    cfg.buf_flits = buf;
+    cfg.switching = sw;
+    cfg.vc_release = FL_VC_RELEASE_TAIL_CREDIT;
+    cfg.credit_delay = 40;
+    if (fl_sim_new(n->t, &cfg, &s, NULL)) {
+        CHECK(0, "fl_sim_new");
+        return sp;
+    }
+    fl_sim_step(s, 45);
+    fl_sim_foreach_flit(s, 100, spread_flit, &sp);
+    fl_sim_free(s);
+    return sp;
+}
+
+static void test_switching(void)
+{
+    Net n;
+    if (!net_open(&n, "line:8", "dor"))
+        return;
+    Spread vct = blocked_spread(&n, FL_SWITCHING_VCT, 16);
+    CHECK(vct.n_channels == 1 && vct.in_buffer == 16,
+          "VCT: the blocked packet sits whole in one buffer (%d channels, %d flits buffered)",
+          vct.n_channels, vct.in_buffer);
+    Spread worm = blocked_spread(&n, FL_SWITCHING_WORMHOLE, 2);
+    CHECK(worm.n_channels >= 2 && worm.in_network <= 2 * worm.n_channels,
+          "wormhole: the blocked packet spreads over %d buffers of 2 flits", worm.n_channels);
+    /* VCT refuses buffers shorter than a packet. */
+    FlSimConfig cfg;
+    FlSim *s;
+    FlError err;
+    uniform_config(&cfg, &n, 0.1, 16);
+    cfg.switching = FL_SWITCHING_VCT;
+    cfg.buf_flits = 8;
+    CHECK(fl_sim_new(n.t, &cfg, &s, &err) == FL_ERANGE && strstr(err.message, "buf"),
+          "VCT with 8-flit buffers and 16-flit packets is refused: %s", err.message);
+    net_close(&n);
+}
+
+static void heavy_config(FlSimConfig *cfg, const Net *n, int vcs)
+{
+    uniform_config(cfg, n, 0.9, 4);
+    cfg->vcs = vcs;
+    cfg->buf_flits = 2;
+    cfg->deadlock_cycles = 300;
+    cfg->drain_cycles = 3000;
+}
+
+static void test_deadlock(void)
+{
+    Net n;
+    if (!net_open(&n, "ring:8", "shortest"))
+        return;
+    FlSimConfig cfg;
+    FlSimResult res;
+    heavy_config(&cfg, &n, 1);
+    if (!run(&n, &cfg, &res)) {
+        CHECK_INT(res.status, FL_SIM_DEADLOCK);
+        CHECK(res.cycles < cfg.warmup_cycles + cfg.measure_cycles + cfg.drain_cycles,
+              "stopped at cycle %lld", (long long)res.cycles);
+        int len = res.deadlock_len, linked = len >= 2;
+        for (int i = 0; i < len && linked; i++) {
+            int c = res.deadlock_channels[i], d = res.deadlock_channels[(i + 1) % len];
+            linked = fl_topology_channel_dst(n.t, c) == fl_topology_channel_src(n.t, d)
+                     && fl_topology_node_kind(n.t, fl_topology_channel_src(n.t, c))
+                            == FL_NODE_SWITCH;
+        }
+        CHECK(linked, "the %d reported channels form a cycle of switch channels", len);
+        fl_sim_result_clear(&res);
+    }
+    net_close(&n);
+    /* dor with its dateline classes on a torus: the same load never locks. */
+    if (!net_open(&n, "torus:4x4", "dor"))
+        return;
+    heavy_config(&cfg, &n, 2);
+    if (!run(&n, &cfg, &res)) {
+        CHECK(res.status != FL_SIM_DEADLOCK, "torus dor with 2 classes: %s",
+              fl_sim_status_name(res.status));
+        CHECK_INT(res.status, FL_SIM_SATURATED);
+        fl_sim_result_clear(&res);
+    }
+    net_close(&n);
+}
+
+typedef struct Count {
+    int n;
+} Count;
+
+static void count_flit(void *data, const FlFlitView *f)
+{
+    (void)f;
+    ((Count *)data)->n++;
+}
+
+static void test_conservation(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:4x4", "dor"))
+        return;
+    enum { N = 400 };
+    FlTraceEvent ev[N];
+    FlRng rng;
+    int64_t flits = 0;
+    fl_rng_seed(&rng, 9);
+    for (int i = 0; i < N; i++) {
+        ev[i] = (FlTraceEvent){ i * 2, (int)fl_rng_below(&rng, 16), (int)fl_rng_below(&rng, 16),
+                                1 + (int)fl_rng_below(&rng, 8) };
+        flits += ev[i].flits;
+    }
+    FlSimConfig cfg;
+    FlSimResult res;
+    FlSim *s;
+    trace_config(&cfg, &n, ev, N);
+    if (fl_sim_new(n.t, &cfg, &s, NULL) || fl_sim_run(s, &res, NULL, NULL, NULL)) {
+        CHECK(0, "conservation run");
+        return;
+    }
+    Count left = { 0 };
+    fl_sim_foreach_flit(s, 1000, count_flit, &left);
+    CHECK_INT(res.status, FL_SIM_OK);
+    CHECK_INT(res.packets, N);
+    CHECK_INT(left.n, 0);
+    double accepted = res.throughput * 16 * (double)cfg.measure_cycles;
+    CHECK_NEAR(accepted, (double)flits, 0.5);
+    CHECK_NEAR(res.offered * 16 * (double)cfg.measure_cycles, (double)flits, 0.5);
+    fl_sim_result_clear(&res);
+    fl_sim_free(s);
+    net_close(&n);
+}
+
+/* Below saturation the network delivers what is offered: within 3 %. */
+static void test_throughput(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:8x8", "dor"))
+        return;
+    FlSimConfig cfg;
+    FlSimResult res;
+    uniform_config(&cfg, &n, 0.25, 4);
+    cfg.measure_cycles = 5000;
+    if (!run(&n, &cfg, &res)) {
+        CHECK_INT(res.status, FL_SIM_OK);
+        CHECK(res.throughput > 0.97 * res.offered && res.throughput < 1.03 * res.offered,
+              "accepted %.4f for offered %.4f", res.throughput, res.offered);
+        CHECK_NEAR(res.offered, 0.25, 0.01);
+        CHECK(res.latency_p50 <= res.latency_p95 && res.latency_p95 <= res.latency_p99
+                  && res.network_latency_avg <= res.latency_avg,
+              "percentiles in order: %g %g %g", res.latency_p50, res.latency_p95, res.latency_p99);
+        double used = 0;
+        for (int c = 0; c < fl_topology_channel_count(n.t); c++)
+            used += res.channel_utilization[c];
+        CHECK(used > 0 && res.vc_occupancy[0] >= 0, "channels carried traffic");
+        fl_sim_result_clear(&res);
+    }
+    uniform_config(&cfg, &n, 0.9, 4);
+    if (!run(&n, &cfg, &res)) {
+        CHECK_INT(res.status, FL_SIM_SATURATED);
+        CHECK(res.throughput < 0.6, "saturated mesh accepts %.3f", res.throughput);
+        fl_sim_result_clear(&res);
+    }
+    net_close(&n);
+}
+
+static void expect_refusal(const Net *n, const FlSimConfig *cfg, const char *word)
+{
+    FlSim *s = NULL;
+    FlError err;
+    err.message[0] = '\0';
+    int rc = fl_sim_new(n->t, cfg, &s, &err);
+    CHECK(rc != FL_OK && s == NULL && strstr(err.message, word),
+          "refused, naming '%s': %s", word, err.message);
+    if (!rc)
+        fl_sim_free(s);
+}
+
+static void test_refusals(void)
+{
+    Net n, other;
+    if (!net_open(&n, "torus:4x4", "dor") || !net_open(&other, "mesh:4x4", "dor"))
+        return;
+    FlSimConfig cfg;
+    uniform_config(&cfg, &n, 0.1, 4);
+    cfg.vcs = 0;
+    expect_refusal(&n, &cfg, "vcs");
+    cfg.vcs = 1;   /* dor on a torus needs its two dateline classes */
+    expect_refusal(&n, &cfg, "vcs");
+    uniform_config(&cfg, &n, 0.1, 4);
+    cfg.buf_flits = 0;
+    expect_refusal(&n, &cfg, "buf");
+    uniform_config(&cfg, &n, 1.5, 4);
+    expect_refusal(&n, &cfg, "rate");
+    uniform_config(&cfg, &n, -0.1, 4);
+    expect_refusal(&n, &cfg, "rate");
+    uniform_config(&cfg, &n, 0.1, 4);
+    cfg.link_latency = 0;
+    expect_refusal(&n, &cfg, "link-latency");
+    uniform_config(&cfg, &n, 0.1, 4);
+    cfg.link_cycles_per_flit = 0;
+    expect_refusal(&n, &cfg, "link-cycles-per-flit");
+    uniform_config(&cfg, &n, 0.1, 4);
+    cfg.routing = other.r;
+    expect_refusal(&n, &cfg, "another topology");
+    net_close(&other);
+    if (net_open(&other, "mesh:4x4,hosts=0", "dor")) {
+        uniform_config(&cfg, &other, 0.1, 4);
+        expect_refusal(&other, &cfg, "hosts");
+        net_close(&other);
+    }
+    net_close(&n);
+}
+
+int main(void)
+{
+    test_zero_load();
+    test_booksim_light_load();
+    test_determinism();
+    test_checkpoint();
+    test_switching();
+    test_deadlock();
+    test_conservation();
+    test_throughput();
+    test_refusals();
+    return tap_done();
+}
