@@ -1,0 +1,550 @@
+/* deflect.c — paper 003's deflection (hot-potato) routing model.
+ *
+ * The paper describes the model in one paragraph (section IV.2); the
+ * readings below make it precise where it is silent.
+ *
+ * Nodes. Each switch is one node and hosts are ignored. A node's outputs
+ * are its switch-to-switch channels. Every link is full duplex, so a node
+ * has as many inputs as outputs, and the messages that arrive at it in one
+ * cycle always find one output each in the next: nothing is ever buffered.
+ *
+ * Closed system. Every node owns nmsg message slots, and a slot always
+ * holds exactly one message, either waiting at its owner (not injected yet)
+ * or in transit on a channel. When a message is delivered, its slot at once
+ * gets a new message with a uniformly random destination other than the
+ * owner, created in the next cycle, which the owner injects in that cycle or
+ * a later one. So the system holds nodes * nmsg messages at every moment
+ * (checked every cycle) and no node ever holds more than nmsg of its own.
+ * The paper lets the receiving node make the new message; with uniform
+ * destinations the two readings differ only in where the new message
+ * starts, and the paper's reading lets messages pile up without bound at a
+ * node whose outputs stay busy.
+ *
+ * Cycle t, phase one, at every node independently: the candidates are the
+ * messages that arrived in cycle t - 1 (all of which must leave now) and the
+ * owner's waiting messages created by cycle t. They are sorted by priority.
+ * Waiting messages are admitted, in priority order, only into the outputs
+ * the arrivals leave over; the others keep waiting. Then, in priority order,
+ * every admitted message takes a free output on a shortest path, chosen at
+ * random among several (the paper's self-routing picks one "arbitrarily");
+ * the messages left without one are deflected, in priority order, to a
+ * random free output. The shortest-path outputs are fl_routing_next()'s
+ * choices for a packet just injected at the node, so the port a message came
+ * in by is allowed: after a deflection, going back is often shortest.
+ *
+ * Phase two: every message crosses its channel. One that reaches its
+ * destination is delivered at the end of cycle t; its delay is t + 1 minus
+ * the cycle it was created in, so a message that is never held up or
+ * deflected takes exactly its breadth-first distance.
+ *
+ * Priorities, as sort keys (smaller first): random draws a fresh key for
+ * every message every cycle, so a message can lose forever (the paper's
+ * livelock); age puts the oldest first and breaks ties by a random key drawn
+ * once when the message is made, so the order is total and the oldest
+ * message in the network wins at every node it visits, which is what rules
+ * livelock out; path_num puts the message with the fewest shortest-path
+ * outputs first, ties drawn afresh every cycle like random; age+path_num
+ * orders by age, then path count, then the message's fixed key.
+ *
+ * Statistics. The paper's Figs 7-9 plot, against the cycle, curves that
+ * rise and level off ("saturate") as the run goes on, later under heavier
+ * load; its average delay for Nmsg = 1 approaches the mean distance, and
+ * random priority's maximum delay grows without bound. The delay series are
+ * therefore running figures: at cycle t, the largest and the mean delay of
+ * every message delivered in cycles 0..t (a per-cycle maximum would not
+ * show a livelock growing, and a per-cycle mean jumps about). Throughput is
+ * the messages delivered in cycle t alone, per node: it rises while the
+ * first messages are under way and levels off once the closed system is in
+ * its steady state, and the mean over any window (say the second half of
+ * the run) is the throughput of that window.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "routing-internal.h"
+
+/* The routing is checked to be minimal towards this many destinations,
+ * spread evenly over the switches. On the symmetric networks of paper 003
+ * one would do, and a routing that is not minimal (up* / down*, the turn
+ * routings) strays towards most destinations; checking every pair would
+ * cost as much as a few hundred cycles of a 36x72 run. */
+#define MINIMALITY_SAMPLES 64
+
+/* Longest run accepted: the three time series then need 24 GB. */
+#define MAX_CYCLES 1000000000LL
+
+/* Progress is reported this many times per run. */
+#define PROGRESS_REPORTS 100
+
+/* One message competing for an output at a node. */
+typedef struct Candidate {
+    int msg;
+    int transit;    /* arrived last cycle: must leave this cycle */
+    uint64_t key;   /* priority; smaller goes first */
+    int nout;       /* number of shortest-path outputs, -1 until computed */
+    int *outs;      /* their indices among the node's outputs */
+} Candidate;
+
+typedef struct Model {
+    const FlTopology *t;
+    const FlRouting *r;
+    FlDeflectPriority priority;
+    int n;          /* switches */
+    int nmsg;
+    int max_deg;
+    int n_msgs;
+
+    /* The outputs of switch s (by rank) are out_off[s] .. out_off[s+1]: the
+     * channel and the rank of the switch at its far end. port_out maps a
+     * port (t->port_base[node] + p) to its output index at that switch, or
+     * -1 for host ports and free ones. */
+    int *out_off, *out_chan, *out_dst;
+    int *port_out;
+
+    /* Messages: slot m belongs to switch m / nmsg. */
+    int *dest;          /* destination switch rank */
+    int64_t *born;      /* the cycle it was created in */
+    uint32_t *tie;      /* fixed random tie-break */
+    uint8_t *waiting;   /* 1 while at its owner, not injected yet */
+
+    /* The message on each channel: on_chan holds last cycle's moves (what
+     * arrives now), next_chan this cycle's. Phase one empties on_chan as it
+     * reads it, so the two swap roles without clearing. -1 when empty. */
+    int *on_chan, *next_chan;
+
+    /* Scratch for one node, allocated once. */
+    Candidate *cand;
+    int *cand_outs;     /* max_deg per candidate */
+    int *losers;
+    uint8_t *taken;     /* per output of the node */
+    FlRouteChoice *choices;
+
+    FlRng rng;
+    int64_t delivered, deflections, delay_sum, delay_max;
+} Model;
+
+static void model_free(Model *md)
+{
+    free(md->out_off);
+    free(md->out_chan);
+    free(md->out_dst);
+    free(md->port_out);
+    free(md->dest);
+    free(md->born);
+    free(md->tie);
+    free(md->waiting);
+    free(md->on_chan);
+    free(md->next_chan);
+    free(md->cand);
+    free(md->cand_outs);
+    free(md->losers);
+    free(md->taken);
+    free(md->choices);
+}
+
+/* Lists every switch's outputs. Returns FL_OK or FL_ENOMEM. */
+static int build_outputs(Model *md)
+{
+    const FlTopology *t = md->t;
+    int n = md->n;
+    md->out_off = malloc(sizeof *md->out_off * ((size_t)n + 1));
+    md->out_chan = malloc(sizeof *md->out_chan * ((size_t)t->n_ports + 1));
+    md->out_dst = malloc(sizeof *md->out_dst * ((size_t)t->n_ports + 1));
+    md->port_out = malloc(sizeof *md->port_out * ((size_t)t->n_ports + 1));
+    if (!md->out_off || !md->out_chan || !md->out_dst || !md->port_out)
+        return FL_ENOMEM;
+    int k = 0;
+    md->max_deg = 0;
+    for (int s = 0; s < n; s++) {
+        int node = t->switch_nodes[s], base = t->port_base[node];
+        md->out_off[s] = k;
+        for (int p = 0; p < t->nports[node]; p++) {
+            int l = t->port_link[base + p];
+            md->port_out[base + p] = -1;
+            if (l < 0)
+                continue;
+            int other = fl__link_other(t, l, node);
+            if (t->kind[other] != FL_NODE_SWITCH)
+                continue;
+            md->port_out[base + p] = k - md->out_off[s];
+            md->out_chan[k] = fl__out_channel(t, node, p);
+            md->out_dst[k] = t->rank[other];
+            k++;
+        }
+        if (k - md->out_off[s] > md->max_deg)
+            md->max_deg = k - md->out_off[s];
+    }
+    md->out_off[n] = k;
+    return FL_OK;
+}
+
+/* The shortest-path outputs of switch s towards switch rank dest, as output
+ * indices in increasing order, into outs; returns their number. The
+ * routing lists choices by increasing port, so a port offered in several VC
+ * classes appears in a row and is kept once. */
+static int shortest_outputs(Model *md, int s, int dest, int *outs)
+{
+    const FlTopology *t = md->t;
+    int node = t->switch_nodes[s];
+    int nc = fl_routing_next(md->r, node, -1, 0, t->switch_nodes[dest], md->choices,
+                             FL_ROUTE_MAX_CHOICES);
+    int n = 0;
+    for (int i = 0; i < nc; i++) {
+        int k = md->port_out[t->port_base[node] + md->choices[i].port];
+        if (k >= 0 && (n == 0 || outs[n - 1] != k))
+            outs[n++] = k;
+    }
+    return n;
+}
+
+/* Checks that the network is connected and that the routing only offers
+ * shortest-path outputs, towards a sample of destinations. */
+static int check_routing(Model *md, FlError *err)
+{
+    const FlTopology *t = md->t;
+    const char *name = fl_routing_get_info(md->r)->name;
+    int n = md->n, rc = FL_OK;
+    FlSwitchGraph g = { n, md->out_off, md->out_dst };
+    int *dist = malloc(sizeof *dist * 2 * (size_t)n);
+    int *outs = malloc(sizeof *outs * ((size_t)md->max_deg + 1));
+    if (!dist || !outs) {
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory for the routing check");
+        goto free_scratch;
+    }
+    int samples = n < MINIMALITY_SAMPLES ? n : MINIMALITY_SAMPLES;
+    for (int i = 0; i < samples && !rc; i++) {
+        int d = (int)((int64_t)i * n / samples);
+        fl__switch_graph_bfs(&g, d, dist, dist + n);
+        for (int s = 0; s < n && !rc; s++) {
+            if (s == d)
+                continue;
+            int a = t->switch_nodes[s], b = t->switch_nodes[d];
+            if (dist[s] < 0) {
+                rc = fl_error_set(err, FL_EDISCONNECTED,
+                                  "deflection needs a connected network: switch %d cannot "
+                                  "reach switch %d", a, b);
+                break;
+            }
+            int no = shortest_outputs(md, s, d, outs);
+            if (no == 0)
+                rc = fl_error_set(err, FL_EDISCONNECTED,
+                                  "routing %s gives switch %d no way to switch %d", name, a, b);
+            for (int j = 0; j < no && !rc; j++)
+                if (dist[md->out_dst[md->out_off[s] + outs[j]]] != dist[s] - 1)
+                    rc = fl_error_set(err, FL_EUNSUPPORTED,
+                                      "deflection needs a minimal routing, but %s sends a "
+                                      "message at switch %d for switch %d off its shortest "
+                                      "paths", name, a, b);
+        }
+    }
+free_scratch:
+    free(outs);
+    free(dist);
+    return rc;
+}
+
+/* Puts a new message in slot m, created in cycle born, waiting at its owner
+ * for a uniformly random other switch. */
+static void new_message(Model *md, int m, int64_t born)
+{
+    int owner = m / md->nmsg;
+    int d = (int)fl_rng_below(&md->rng, (uint32_t)md->n - 1);
+    md->dest[m] = d >= owner ? d + 1 : d;
+    md->born[m] = born;
+    md->tie[m] = (uint32_t)(fl_rng_next(&md->rng) >> 32);
+    md->waiting[m] = 1;
+}
+
+static int model_init(Model *md, const FlTopology *t, const FlDeflectConfig *cfg,
+                      FlError *err)
+{
+    memset(md, 0, sizeof *md);
+    md->t = t;
+    md->r = cfg->routing;
+    md->priority = cfg->priority;
+    md->n = t->n_switches;
+    md->nmsg = cfg->nmsg;
+    md->n_msgs = md->n * cfg->nmsg;
+    fl_rng_seed(&md->rng, cfg->seed);
+    if (build_outputs(md))
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the switch outputs");
+
+    size_t nm = (size_t)md->n_msgs, nch = 2 * (size_t)t->n_links + 1;
+    size_t ncand = (size_t)md->max_deg + (size_t)md->nmsg;
+    md->dest = malloc(sizeof *md->dest * nm);
+    md->born = malloc(sizeof *md->born * nm);
+    md->tie = malloc(sizeof *md->tie * nm);
+    md->waiting = malloc(nm);
+    md->on_chan = malloc(sizeof *md->on_chan * nch);
+    md->next_chan = malloc(sizeof *md->next_chan * nch);
+    md->cand = malloc(sizeof *md->cand * ncand);
+    md->cand_outs = malloc(sizeof *md->cand_outs * ncand * ((size_t)md->max_deg + 1));
+    md->losers = malloc(sizeof *md->losers * ncand);
+    md->taken = malloc((size_t)md->max_deg + 1);
+    md->choices = malloc(sizeof *md->choices * FL_ROUTE_MAX_CHOICES);
+    if (!md->dest || !md->born || !md->tie || !md->waiting || !md->on_chan
+        || !md->next_chan || !md->cand || !md->cand_outs || !md->losers || !md->taken
+        || !md->choices)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for %d messages", md->n_msgs);
+    for (size_t c = 0; c < nch; c++)
+        md->on_chan[c] = md->next_chan[c] = -1;
+    for (size_t i = 0; i < ncand; i++)
+        md->cand[i].outs = md->cand_outs + i * ((size_t)md->max_deg + 1);
+
+    int rc = check_routing(md, err);
+    if (rc)
+        return rc;
+    for (int m = 0; m < md->n_msgs; m++)
+        new_message(md, m, 0);
+    return FL_OK;
+}
+
+static int uses_path_num(FlDeflectPriority p)
+{
+    return p == FL_PRIORITY_PATH_NUM || p == FL_PRIORITY_AGE_PATH_NUM;
+}
+
+/* The sort key of a candidate (see the top of the file). Path counts are at
+ * most FL_MAX_PORTS, nine bits; ages fit in 32 bits (MAX_CYCLES). */
+static uint64_t priority_key(Model *md, const Candidate *c)
+{
+    uint64_t age = (uint64_t)md->born[c->msg], paths = (uint64_t)c->nout;
+    switch (md->priority) {
+    case FL_PRIORITY_RANDOM:
+        return fl_rng_next(&md->rng);
+    case FL_PRIORITY_AGE:
+        return age << 32 | md->tie[c->msg];
+    case FL_PRIORITY_PATH_NUM:
+        return paths << 48 | fl_rng_next(&md->rng) >> 16;
+    case FL_PRIORITY_AGE_PATH_NUM:
+        return age << 32 | paths << 23 | md->tie[c->msg] >> 9;
+    }
+    return 0;
+}
+
+/* Insertion sort by key: a node has a handful of candidates. */
+static void sort_candidates(Candidate *c, int n)
+{
+    for (int i = 1; i < n; i++) {
+        Candidate x = c[i];
+        int j = i;
+        for (; j > 0 && c[j - 1].key > x.key; j--)
+            c[j] = c[j - 1];
+        c[j] = x;
+    }
+}
+
+/* A random free output among outs[0 .. n), or among all n outputs of the
+ * node when outs is NULL; -1 when every one is taken. */
+static int pick_free(Model *md, const int *outs, int n)
+{
+    int nfree = 0;
+    for (int i = 0; i < n; i++)
+        nfree += !md->taken[outs ? outs[i] : i];
+    if (nfree == 0)
+        return -1;
+    int pick = nfree == 1 ? 0 : (int)fl_rng_below(&md->rng, (uint32_t)nfree);
+    for (int i = 0;; i++) {
+        int k = outs ? outs[i] : i;
+        if (!md->taken[k] && pick-- == 0)
+            return k;
+    }
+}
+
+/* Sends message m from switch s by output k in cycle t; a message that
+ * reaches its destination is delivered and its slot refilled. */
+static void send(Model *md, int s, int k, int m, int64_t t)
+{
+    int o = md->out_off[s] + k;
+    md->taken[k] = 1;
+    md->waiting[m] = 0;
+    if (md->out_dst[o] != md->dest[m]) {
+        md->next_chan[md->out_chan[o]] = m;
+        return;
+    }
+    int64_t delay = t + 1 - md->born[m];
+    md->delivered++;
+    md->delay_sum += delay;
+    if (delay > md->delay_max)
+        md->delay_max = delay;
+    new_message(md, m, t + 1);
+}
+
+/* Phase one at switch s in cycle t. Returns the number of messages found
+ * there (arrivals and the owner's waiting ones), for the conservation
+ * check. */
+static int node_step(Model *md, int s, int64_t t)
+{
+    int o0 = md->out_off[s], deg = md->out_off[s + 1] - o0;
+    int nc = 0, arrivals = 0, own = 0;
+    Candidate *cand = md->cand;
+    for (int k = 0; k < deg; k++) {
+        int in = md->out_chan[o0 + k] ^ 1, m = md->on_chan[in];
+        if (m < 0)
+            continue;
+        md->on_chan[in] = -1;
+        cand[nc].msg = m;
+        cand[nc++].transit = 1;
+        arrivals++;
+    }
+    int room = deg - arrivals;
+    for (int m = s * md->nmsg; m < (s + 1) * md->nmsg; m++) {
+        if (!md->waiting[m] || md->born[m] > t)
+            continue;
+        own++;
+        if (room > 0) {
+            cand[nc].msg = m;
+            cand[nc++].transit = 0;
+        }
+    }
+    if (nc == 0)
+        return own;
+
+    int paths = uses_path_num(md->priority);
+    for (int i = 0; i < nc; i++) {
+        cand[i].nout = paths ? shortest_outputs(md, s, md->dest[cand[i].msg], cand[i].outs) : -1;
+        cand[i].key = priority_key(md, &cand[i]);
+    }
+    sort_candidates(cand, nc);
+
+    /* Every arrival stays; waiting messages only while room is left.
+     * Swapping rather than copying keeps each candidate's outs buffer its
+     * own. */
+    int na = 0;
+    for (int i = 0; i < nc; i++)
+        if (cand[i].transit || room-- > 0) {
+            Candidate x = cand[na];
+            cand[na++] = cand[i];
+            cand[i] = x;
+        }
+
+    memset(md->taken, 0, (size_t)deg);
+    int nlose = 0;
+    for (int i = 0; i < na; i++) {
+        Candidate *c = &cand[i];
+        if (c->nout < 0)
+            c->nout = shortest_outputs(md, s, md->dest[c->msg], c->outs);
+        int k = pick_free(md, c->outs, c->nout);
+        if (k < 0)
+            md->losers[nlose++] = i;
+        else
+            send(md, s, k, c->msg, t);
+    }
+    for (int i = 0; i < nlose; i++) {
+        send(md, s, pick_free(md, NULL, deg), cand[md->losers[i]].msg, t);
+        md->deflections++;
+    }
+    return arrivals + own;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int check_config(const FlTopology *t, const FlDeflectConfig *cfg, FlError *err)
+{
+    if (!cfg->routing)
+        return fl_error_set(err, FL_EINVAL,
+                            "deflection needs a minimal routing (xmesh, dmesh, shortest, dor)");
+    if (fl_routing_topology(cfg->routing) != t)
+        return fl_error_set(err, FL_EINVAL, "the routing was built for another network");
+    if (cfg->nmsg < 1 || cfg->nmsg > FL_MAX_PORTS)
+        return fl_error_set(err, FL_ERANGE,
+                            "nmsg must be between 1 and %d messages per node, got %d",
+                            FL_MAX_PORTS, cfg->nmsg);
+    if ((int)cfg->priority < FL_PRIORITY_RANDOM || cfg->priority > FL_PRIORITY_AGE_PATH_NUM)
+        return fl_error_set(err, FL_EINVAL, "unknown deflection priority %d", (int)cfg->priority);
+    if (cfg->cycles < 1 || cfg->cycles > MAX_CYCLES)
+        return fl_error_set(err, FL_ERANGE, "cycles must be between 1 and %lld, got %lld",
+                            MAX_CYCLES, (long long)cfg->cycles);
+    if (t->n_switches < 2)
+        return fl_error_set(err, FL_EUNSUPPORTED,
+                            "deflection needs at least two switches, the network has %d",
+                            t->n_switches);
+    if ((int64_t)t->n_switches * cfg->nmsg > INT32_MAX)
+        return fl_error_set(err, FL_ERANGE, "%d switches with %d messages each are too many",
+                            t->n_switches, cfg->nmsg);
+    return FL_OK;
+}
+
+int fl_deflect_run(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflectResult *res,
+                   FlProgressFunc progress, void *progress_data, FlError *err)
+{
+    if (!t || !cfg || !res)
+        return fl_error_set(err, FL_EINVAL, "no network, configuration or result");
+    int rc = check_config(t, cfg, err);
+    if (rc)
+        return rc;
+    double start = now_seconds();
+    int64_t cycles = cfg->cycles;
+    double *max_delay = malloc(sizeof *max_delay * (size_t)cycles);
+    double *avg_delay = malloc(sizeof *avg_delay * (size_t)cycles);
+    double *thr = malloc(sizeof *thr * (size_t)cycles);
+    Model md;
+    rc = model_init(&md, t, cfg, err);
+    if (!rc && (!max_delay || !avg_delay || !thr))
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory for %lld cycles of time series",
+                          (long long)cycles);
+    if (rc)
+        goto free_model;
+
+    int64_t every = cycles / PROGRESS_REPORTS > 0 ? cycles / PROGRESS_REPORTS : 1;
+    int64_t delivered_before = 0;
+    for (int64_t c = 0; c < cycles; c++) {
+        int64_t seen = 0;
+        for (int s = 0; s < md.n; s++)
+            seen += node_step(&md, s, c);
+        /* Every slot holds one message, waiting or arriving somewhere: a
+         * count that differs means a message was overwritten or doubled. */
+        if (seen != md.n_msgs) {
+            rc = fl_error_set(err, FL_EINVAL,
+                              "deflection lost track of messages at cycle %lld: %lld found, "
+                              "%d expected", (long long)c, (long long)seen, md.n_msgs);
+            goto free_model;
+        }
+        int *swap = md.on_chan;
+        md.on_chan = md.next_chan;
+        md.next_chan = swap;
+
+        max_delay[c] = (double)md.delay_max;
+        avg_delay[c] = md.delivered ? (double)md.delay_sum / (double)md.delivered : 0.0;
+        thr[c] = (double)(md.delivered - delivered_before) / md.n;
+        delivered_before = md.delivered;
+        if (progress && ((c + 1) % every == 0 || c + 1 == cycles)
+            && progress(progress_data, (double)(c + 1) / (double)cycles)) {
+            rc = fl_error_set(err, FL_ECANCELLED, "deflection run cancelled at cycle %lld",
+                              (long long)(c + 1));
+            goto free_model;
+        }
+    }
+
+    memset(res, 0, sizeof *res);
+    res->cycles = cycles;
+    res->max_delay = max_delay;
+    res->avg_delay = avg_delay;
+    res->throughput = thr;
+    res->delivered = md.delivered;
+    res->deflections = md.deflections;
+    res->wall_s = now_seconds() - start;
+    max_delay = avg_delay = thr = NULL;
+free_model:
+    model_free(&md);
+    free(max_delay);
+    free(avg_delay);
+    free(thr);
+    return rc;
+}
+
+void fl_deflect_result_clear(FlDeflectResult *res)
+{
+    if (!res)
+        return;
+    free(res->max_delay);
+    free(res->avg_delay);
+    free(res->throughput);
+    memset(res, 0, sizeof *res);
+}
