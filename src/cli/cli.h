@@ -28,7 +28,8 @@ typedef struct CliCommand {
     int min_args, max_args;
 } CliCommand;
 
-#define CLI_MAX_OPTIONS 16
+/* `sim` and `sweep` have about thirty options. */
+#define CLI_MAX_OPTIONS 40
 #define CLI_MAX_ARGS 8
 
 /* What the parser found: values[i] for options[i] (a flag's value is "1"),
@@ -85,5 +86,9 @@ int cli_project(int argc, char **argv);
 /* Single commands (cmd-route.c). */
 int cli_route(int argc, char **argv);
 int cli_turns(int argc, char **argv);
+
+/* Single commands (cmd-sim.c). */
+int cli_sim(int argc, char **argv);
+int cli_sweep(int argc, char **argv);
 
 #endif /* FLITLAB_CLI_H */

@@ -14,6 +14,8 @@ static const struct {
     { "project", cli_project, "create and fill .flitlab project files" },
     { "route", cli_route, "analyse a routing: deadlock, paths, hops, turns, loads" },
     { "turns", cli_turns, "list the turns a routing prohibits at every switch" },
+    { "sim", cli_sim, "simulate a network flit by flit (or by deflection)" },
+    { "sweep", cli_sweep, "trace a load-latency curve, one simulation per rate" },
 };
 
 static void usage(FILE *to)

@@ -1,0 +1,154 @@
+/* bench-sim.c — how fast the flit-level simulator runs, and how much memory
+ * a large network takes. Run by hand (never as a timed test):
+ *
+ *     bench-sim [MEASURE_CYCLES]
+ *
+ * prints one line per case: simulated flit-hops (channel traversals) per
+ * second and cycles per second on 8x8 and 16x16 meshes (dor, uniform, 0.1
+ * flits/cycle/host, 8-flit packets, 2 VCs of 8 flits), then the memory of a
+ * 64x64 mesh simulation. Single-threaded; each speed case is the fastest of
+ * REPEATS runs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "flitlab.h"
+
+/* Measurement window of the speed cases unless given on the command line. */
+#define DEFAULT_MEASURE 20000
+/* Each speed case runs this many times and reports its fastest run: the
+ * machine is shared, and the fastest run is the one least disturbed. The
+ * simulated figures are identical every time (same seed). */
+#define REPEATS 3
+/* Cycles the 64x64 case runs before its memory is read: enough for every
+ * source queue and buffer to reach its working size at 0.1 flits/cycle. */
+#define MEMORY_CYCLES 2000
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Peak resident set of this process so far, in MiB. */
+static double peak_rss_mib(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_maxrss / 1024.0;
+}
+
+/* The benchmark configuration on spec; measure cycles of it. */
+static int make_sim(const char *spec, int64_t measure, FlTopology **t, FlRouting **r,
+                    FlSim **sim, FlError *err)
+{
+    *t = NULL;
+    *r = NULL;
+    *sim = NULL;
+    if (fl_topology_from_spec(spec, t, err) || fl_routing_new(*t, "dor", NULL, r, err))
+        return -1;
+    FlSimConfig cfg;
+    fl_sim_config_init(&cfg);
+    cfg.routing = *r;
+    cfg.vcs = 2;
+    cfg.buf_flits = 8;
+    cfg.traffic.pattern = "uniform";
+    cfg.traffic.rate = 0.1;
+    cfg.traffic.packet_flits = 8;
+    cfg.warmup_cycles = 1000;
+    cfg.measure_cycles = measure;
+    cfg.seed = 1;
+    return fl_sim_new(*t, &cfg, sim, err);
+}
+
+static void free_sim(FlTopology *t, FlRouting *r, FlSim *sim)
+{
+    fl_sim_free(sim);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
+/* One timed run of a speed case: warm-up, measurement and drain (building
+ * the network and the simulator is not timed). */
+static int timed_run(const char *spec, int64_t measure, FlSimResult *res, double *wall,
+                     FlError *err)
+{
+    FlTopology *t;
+    FlRouting *r;
+    FlSim *sim;
+    int rc = make_sim(spec, measure, &t, &r, &sim, err);
+    double start = now_s();
+    if (!rc)
+        rc = fl_sim_run(sim, res, NULL, NULL, err);
+    *wall = now_s() - start;
+    free_sim(t, r, sim);
+    return rc;
+}
+
+static int speed_case(const char *spec, int64_t measure)
+{
+    FlError err = { 0 };
+    FlSimResult res;
+    memset(&res, 0, sizeof res);
+    double wall = 0;
+    int rc = 0;
+    for (int i = 0; i < REPEATS && !rc; i++) {
+        double w;
+        fl_sim_result_clear(&res);
+        rc = timed_run(spec, measure, &res, &w, &err);
+        if (i == 0 || w < wall)
+            wall = w;
+    }
+    if (rc) {
+        fprintf(stderr, "bench-sim: %s: %s\n", spec, err.message);
+    } else {
+        printf("%-11s dor uniform 0.1 L=8 2x8: %9lld cycles %11lld flit-hops %7.3f s  "
+               "%7.2f M flit-hops/s  %9.0f cycles/s  latency %.2f  accepted %.4f  %s\n",
+               spec, (long long)res.cycles, (long long)res.flit_hops, wall,
+               (double)res.flit_hops / wall / 1e6, (double)res.cycles / wall,
+               res.latency_avg, res.throughput, fl_sim_status_name(res.status));
+    }
+    fl_sim_result_clear(&res);
+    return rc;
+}
+
+/* The peak RSS is the process's; this case runs last and is by far the
+ * largest, so the growth it causes is its own footprint. */
+static int memory_case(const char *spec)
+{
+    FlTopology *t;
+    FlRouting *r;
+    FlSim *sim;
+    FlError err = { 0 };
+    double before = peak_rss_mib();
+    int rc = make_sim(spec, MEMORY_CYCLES, &t, &r, &sim, &err);
+    if (rc) {
+        fprintf(stderr, "bench-sim: %s: %s\n", spec, err.message);
+    } else {
+        double start = now_s();
+        fl_sim_step(sim, MEMORY_CYCLES);
+        double wall = now_s() - start;
+        double after = peak_rss_mib();
+        printf("%-11s dor uniform 0.1 L=8 2x8: memory after %d cycles: peak RSS %.1f MiB "
+               "(+%.1f MiB for topology, routing and simulator), %.0f cycles/s\n",
+               spec, MEMORY_CYCLES, after, after - before, MEMORY_CYCLES / wall);
+    }
+    free_sim(t, r, sim);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int64_t measure = argc > 1 ? strtoll(argv[1], NULL, 10) : DEFAULT_MEASURE;
+    if (measure < 1) {
+        fprintf(stderr, "usage: bench-sim [MEASURE_CYCLES]\n");
+        return 2;
+    }
+    int rc = speed_case("mesh:8x8", measure);
+    rc |= speed_case("mesh:16x16", measure);
+    rc |= memory_case("mesh:64x64");
+    return rc ? 1 : 0;
+}

@@ -1,0 +1,239 @@
+#!/bin/sh
+# test-cli-sim.sh — `flitlab sim` and `flitlab sweep` end to end: every
+# option's path, the JSON keys, determinism, deadlock detection, BookSim 2's
+# zero-load latencies, shortened paper 002 and 003 reproductions, sweep
+# output, and refused parameters. Usage: test-cli-sim.sh path/to/flitlab
+. "$(dirname "$0")/cli-lib.sh"
+
+# A short run: small warm-up and window, so each case takes well under a
+# second.
+SHORT="--warmup 200 --measure 1000"
+
+# A python expression on the last output's JSON must be True.
+check() {
+  [ "$(json "$1")" = "True" ]
+  ok $? "$2"
+}
+
+# ---- sim: output and keys ------------------------------------------------
+
+run sim --help
+grep -q "Traffic patterns: uniform" "$tmp/out"
+ok $? "sim --help lists the traffic patterns"
+
+run sim mesh:4x4 --routing dor --rate 0.1 $SHORT --json
+ok $status "sim mesh:4x4 dor --json runs"
+check "all(k in d for k in ['status', 'latency_avg', 'latency_p50', 'latency_p99',
+  'network_latency_avg', 'throughput', 'throughput_min', 'offered', 'hops_avg', 'cycles',
+  'flit_hops', 'wall_s']) and 'cycle' not in d" "sim --json has the issue's keys"
+check "d['status'] == 'ok' and abs(d['throughput'] - 0.1) < 0.02 and d['flit_hops'] > 0
+  and d['latency_p50'] <= d['latency_p99'] and d['network_latency_avg'] <= d['latency_avg']" \
+  "a light load is accepted in full, percentiles ordered"
+
+run sim mesh:4x4 --routing dor --rate 0.1 $SHORT
+grep -q "^status  *ok" "$tmp/out" && grep -q "^accepted" "$tmp/out"
+ok $? "sim without --json prints a table"
+
+# ---- determinism -----------------------------------------------------------
+
+strip_wall() {
+  python3 -c "import json,sys; d=json.load(open('$tmp/out')); d.pop('wall_s'); print(json.dumps(d, sort_keys=True))"
+}
+run sim mesh:4x4 --routing west-first --rate 0.3 --packet 4 --seed 7 $SHORT --json
+first=$(strip_wall)
+run sim mesh:4x4 --routing west-first --rate 0.3 --packet 4 --seed 7 $SHORT --json
+[ -n "$first" ] && [ "$first" = "$(strip_wall)" ]
+ok $? "the same seed gives identical results"
+run sim mesh:4x4 --routing west-first --rate 0.3 --packet 4 --seed 8 $SHORT --json
+[ "$first" != "$(strip_wall)" ]
+ok $? "another seed gives other results"
+
+# ---- deadlock ----------------------------------------------------------------
+
+run sim ring:8 --routing shortest --vcs 1 --rate 0.9 --packet 8 --watchdog 500 --json
+check "d['status'] == 'deadlock' and len(d['cycle']) > 0 and len(d['cycle_nodes']) == len(d['cycle'])" \
+  "ring:8 shortest with 1 VC deadlocks and names the cycle (status $status)"
+run sim ring:8 --routing shortest --vcs 1 --rate 0.9 --packet 8 --watchdog 500
+grep -q "^deadlock cycle" "$tmp/out"
+ok $? "the table shows the deadlock cycle"
+
+# ---- BookSim 2 cross-validation: zero-load latency (booksim2-mesh.md) ---------
+
+BOOKSIM="mesh:8x8 --routing dor --pipeline booksim-min --self --rate 0.01 --warmup 1000"
+run sim $BOOKSIM --measure 20000 --json
+check "abs(d['latency_avg'] - 20.65) <= 1" "BookSim zero-load, 1-flit: $(json "d['latency_avg']") vs 20.65"
+run sim $BOOKSIM --measure 20000 --packet 16 --json
+check "abs(d['latency_avg'] - 36.03) <= 1" "BookSim zero-load, 16-flit: $(json "d['latency_avg']") vs 36.03"
+run sim $BOOKSIM --measure 20000 --packet 16 --vcs 1 --json
+check "abs(d['latency_avg'] - 35.66) <= 1" "BookSim zero-load, 16-flit 1 VC: $(json "d['latency_avg']") vs 35.66"
+run sim $BOOKSIM --measure 20000 --release tail-credit --json
+check "abs(d['latency_avg'] - 20.66) <= 1" "BookSim zero-load, 1-flit tail-credit: $(json "d['latency_avg']") vs 20.66"
+
+# ---- every option's path -----------------------------------------------------
+
+# The zero-load latency of an idle network grows by what each option adds.
+lat() {
+  run sim line:4 --routing shortest --rate 0.002 --warmup 100 --measure 20000 --json "$@"
+  json "d['latency_avg']"
+}
+base=$(lat)
+longer=$(lat --link-latency 3)
+python3 -c "import sys; sys.exit(not ($longer > $base + 1))"
+ok $? "--link-latency 3 makes zero-load latency longer ($base -> $longer)"
+slow=$(lat --packet 4 --link-cycles-per-flit 3)
+fast=$(lat --packet 4)
+python3 -c "import sys; sys.exit(not ($slow > $fast + 6))"
+ok $? "--link-cycles-per-flit 3 stretches a 4-flit packet's serialization ($fast -> $slow)"
+bk=$(lat --pipeline booksim-min)
+python3 -c "import sys; sys.exit(not ($bk > $base + 2))"
+ok $? "--pipeline booksim-min costs more per hop than the default ($base -> $bk)"
+
+for opt in "--switching vct --buf 8 --packet 8" "--switching wormhole --buf 2 --packet 8" \
+           "--release tail-credit" "--selection lowest" "--selection random" \
+           "--selection credits" "--vcs 4 --buf 4" "--packet 1:16:0.25" "--burst 20:80" \
+           "--drain 50000" "--order yx" "--classes 1"; do
+  run sim mesh:4x4 --routing dor --rate 0.1 $SHORT $opt --json
+  check "d['status'] == 'ok' and d['throughput'] > 0.05" "sim $opt"
+done
+run sim mesh:4x4 --routing updown --root 5 --rate 0.1 $SHORT --json
+check "d['status'] == 'ok'" "sim --routing updown --root 5"
+
+# VCT: a whole packet must fit; at the same load wormhole with short buffers
+# spreads a packet over several switches and so blocks more.
+run sim mesh:4x4 --routing dor --rate 0.35 --packet 8 --buf 8 --switching vct $SHORT --json
+vct=$(json "d['throughput']")
+run sim mesh:4x4 --routing dor --rate 0.35 --packet 8 --buf 8 --switching wormhole $SHORT --json
+check "d['status'] == 'ok' and abs(d['throughput'] - $vct) < 0.05" \
+  "VCT and wormhole accept alike with packet-sized buffers ($vct, $(json "d['throughput']"))"
+
+# Every pattern on a 4x4 mesh (16 hosts: a power of two and a square).
+for t in uniform bitrev bitcomp transpose shuffle tornado neighbor randperm; do
+  run sim mesh:4x4 --routing dor --traffic $t --rate 0.1 $SHORT --json
+  check "d['status'] == 'ok' and d['throughput'] > 0.02" "--traffic $t"
+done
+# hops_avg counts the routers a packet crosses: one more than the switch-to-
+# switch hops, and lower when a host may send to its own switch.
+run sim mesh:4x4 --routing dor --rate 0.05 $SHORT --json
+others=$(json "d['hops_avg']")
+run sim mesh:4x4 --routing dor --rate 0.05 --self $SHORT --json
+check "d['status'] == 'ok' and d['hops_avg'] < $others" "--self lowers the mean hops ($others -> $(json "d['hops_avg']"))"
+run sim mesh:4x4 --routing dor --hotspot 0.5:0,15 --rate 0.05 $SHORT --json
+check "d['status'] == 'ok'" "--hotspot 0.5:0,15 (implies --traffic hotspot)"
+
+printf '# cycle source destination flits\n5 0 15 4\n5 3 12 4\n40 15 0 2\n' >"$tmp/trace.txt"
+run sim mesh:4x4 --routing dor --trace "$tmp/trace.txt" --warmup 0 --measure 100 --json
+check "d['status'] == 'ok' and d['packets'] == 3 and abs(d['hops_avg'] - 7) < 1e-9" \
+  "--trace replays three corner-to-corner packets (7 routers each)"
+
+# ---- deflection mode (paper 003) ----------------------------------------------
+
+run sim torus:5x5 --routing dor --mode deflection --nmsg 2 --priority age --cycles 300 \
+  --series "$tmp/series.csv" --json
+check "d['mode'] == 'deflection' and d['delivered'] > 0 and d['throughput'] > 0
+  and d['max_delay'] >= d['avg_delay'] > 0" "sim --mode deflection --json"
+[ "$(head -1 "$tmp/series.csv")" = "cycle,max_delay,avg_delay,throughput" ] \
+  && [ "$(wc -l <"$tmp/series.csv")" -eq 301 ]
+ok $? "--series writes one row per cycle"
+for prio in random path_num age+path_num; do
+  run sim torus:5x5 --routing dor --mode deflection --priority $prio --cycles 100
+  grep -q "^throughput" "$tmp/out"
+  ok $? "deflection --priority $prio"
+done
+
+# ---- paper 003, shortened: XMESH beats the torus and the diagonal mesh -------
+
+# The paper's sizes, a short run: the closed system settles within about
+# 150 cycles, and the throughput is the mean over the second half.
+defl() {
+  run sim "$1" --routing "$2" --mode deflection --nmsg 4 --priority age --cycles 300 --json
+  json "d['throughput']"
+}
+x=$(defl xmesh:36x72 xmesh)
+tor=$(defl torus:35x71 dor)
+dm=$(defl dmesh:35x71 dmesh)
+python3 -c "import sys; sys.exit(not ($x > $tor and $x > $dm))"
+ok $? "paper 003: xmesh:36x72 throughput $x above torus:35x71 $tor and dmesh:35x71 $dm"
+
+# ---- paper 002, shortened: L-turn above up*/down* on the 8x8 torus ------------
+
+# Table 3's configuration past saturation (offered 0.02 flits/cycle/host),
+# a 10000-cycle window instead of a million.
+p002() {
+  run sim torus:8x8,hosts=4 --routing "$1" --switching vct --packet 128 --buf 128 --vcs 1 \
+    --link-cycles-per-flit 3 --selection lowest --traffic "$2" --rate 0.02 \
+    --warmup 4000 --measure 10000 --drain 0 --json
+  json "d['throughput']"
+}
+ud=$(p002 updown uniform)
+lt=$(p002 lturn-alpha uniform)
+python3 -c "import sys; sys.exit(not ($lt > 1.1 * $ud))"
+ok $? "paper 002: lturn-alpha accepts more than updown on uniform ($lt vs $ud)"
+
+# ---- sweep ---------------------------------------------------------------------
+
+SWEEP="mesh:4x4 --routing dor --warmup 200 --measure 1000 --drain 3000"
+run sweep $SWEEP --rates 0.1:1:0.1 --jobs 2
+ok $status "sweep runs (status $status)"
+python3 - "$tmp/out" <<'EOF'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+rates = [float(r['rate']) for r in rows]
+assert rates == sorted(rates) and rates[0] == 0.1, rates
+assert 2 <= len(rows) < 10, len(rows)          # stopped past saturation
+assert rows[-1]['past_saturation'] == '1', rows[-1]
+assert all(r['past_saturation'] == '0' for r in rows[:-1])
+assert list(rows[0])[:3] == ['rate', 'status', 'latency_avg']
+EOF
+ok $? "sweep CSV: header, rows by rate, stopped at the first point past saturation"
+grep -q "^sweep: rate 0.1: ok" "$tmp/err"
+ok $? "sweep reports progress on stderr"
+cp "$tmp/out" "$tmp/sweep2.csv"
+
+run sweep $SWEEP --rates 0.1:1:0.1 --jobs 1 -o "$tmp/sweep.json"
+python3 - "$tmp/sweep.json" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+pts = d['points']
+assert [p['rate'] for p in pts] == sorted(p['rate'] for p in pts)
+assert pts[-1]['past_saturation'] and d['stopped_at'] == pts[-1]['rate']
+assert all(k in pts[0] for k in ['status', 'latency_avg', 'throughput', 'offered'])
+EOF
+ok $? "sweep -o FILE.json writes JSON points in rate order"
+python3 - "$tmp/sweep.json" "$tmp/sweep2.csv" <<'EOF'
+import csv, json, sys
+pts = json.load(open(sys.argv[1]))['points']
+rows = list(csv.DictReader(open(sys.argv[2])))
+assert len(pts) == len(rows)
+for p, r in zip(pts, rows):
+    assert p['status'] == r['status'] and p['flit_hops'] == int(r['flit_hops'])
+    assert abs(p['latency_avg'] - float(r['latency_avg'])) < 1e-6
+EOF
+ok $? "one job and two jobs give the same points"
+
+run sweep $SWEEP --rates 0.05:0.15:0.05 --format json --max-latency 1000000
+check "len(d['points']) == 3 and d['stopped_at'] is None" "sweep over unsaturated rates keeps them all"
+
+# ---- refused parameters ----------------------------------------------------------
+
+expect_fail "zero VCs" "vc" sim mesh:4x4 --routing dor --vcs 0
+expect_fail "VCT buffer smaller than a packet" "buf\|packet" \
+  sim mesh:4x4 --routing dor --switching vct --packet 16 --buf 8
+expect_fail "rate above 1" "rate" sim mesh:4x4 --routing dor --rate 1.5
+expect_fail "unknown traffic" "unknown traffic 'zigzag'" sim mesh:4x4 --routing dor --traffic zigzag
+expect_fail "unknown routing" "unknown routing 'nope'" sim mesh:4x4 --routing nope
+expect_fail "missing routing" "routing" sim mesh:4x4
+expect_fail "bad switching" "switching" sim mesh:4x4 --routing dor --switching store
+expect_fail "bad packet" "packet" sim mesh:4x4 --routing dor --packet 1:16
+expect_fail "bad hotspot" "hotspot" sim mesh:4x4 --routing dor --hotspot 0.5
+expect_fail "bad burst" "burst" sim mesh:4x4 --routing dor --burst 0:10
+expect_fail "bad pipeline" "pipeline" sim mesh:4x4 --routing dor --pipeline warp
+expect_fail "missing trace" "none.txt" sim mesh:4x4 --routing dor --trace "$tmp/none.txt"
+expect_fail "bitrev on 6 hosts" "bitrev\|power" sim line:6 --routing shortest --traffic bitrev
+expect_fail "deflection option without the mode" "nmsg" sim mesh:4x4 --routing dor --nmsg 2
+expect_fail "flit option in deflection mode" "vcs" \
+  sim torus:4x4 --routing dor --mode deflection --vcs 2
+expect_fail "sweep without rates" "rates" sweep mesh:4x4 --routing dor
+expect_fail "sweep bad rates" "rates" sweep mesh:4x4 --routing dor --rates 0.5:0.1:0.1
+expect_fail "sweep bad format" "format" sweep mesh:4x4 --routing dor --rates 0.1:0.2:0.1 -f xml
+
+tap_end
