@@ -474,52 +474,35 @@ delete_topology_action (GSimpleAction *action,
 
 /* Canvas ------------------------------------------------------------------------------ */
 
-static void
-undo_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
-{
-  flitlab_canvas_undo (FLITLAB_WINDOW (user_data)->canvas);
-}
+/* The canvas commands the window offers as actions (so they get shortcuts
+ * and menu items), by action name. */
+static const struct {
+  const char *name;
+  void      (*run) (FlitlabCanvas *canvas);
+} canvas_commands[] = {
+  { "undo", flitlab_canvas_undo },
+  { "redo", flitlab_canvas_redo },
+  { "delete-selection", flitlab_canvas_delete_selection },
+  { "zoom-fit", flitlab_canvas_zoom_fit },
+  { "zoom-in", flitlab_canvas_zoom_in },
+  { "zoom-out", flitlab_canvas_zoom_out },
+};
 
 static void
-redo_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+canvas_command_action (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
 {
-  flitlab_canvas_redo (FLITLAB_WINDOW (user_data)->canvas);
-}
+  const char *name = g_action_get_name (G_ACTION (action));
 
-static void
-delete_selection_action (GSimpleAction *action,
-                         GVariant      *parameter,
-                         gpointer       user_data)
-{
-  flitlab_canvas_delete_selection (FLITLAB_WINDOW (user_data)->canvas);
-}
-
-static void
-zoom_fit_action (GSimpleAction *action,
-                 GVariant      *parameter,
-                 gpointer       user_data)
-{
-  flitlab_canvas_zoom_fit (FLITLAB_WINDOW (user_data)->canvas);
-}
-
-static void
-zoom_in_action (GSimpleAction *action,
-                GVariant      *parameter,
-                gpointer       user_data)
-{
-  flitlab_canvas_zoom_in (FLITLAB_WINDOW (user_data)->canvas);
-}
-
-static void
-zoom_out_action (GSimpleAction *action,
-                 GVariant      *parameter,
-                 gpointer       user_data)
-{
-  flitlab_canvas_zoom_out (FLITLAB_WINDOW (user_data)->canvas);
+  for (guint i = 0; i < G_N_ELEMENTS (canvas_commands); i++)
+    {
+      if (g_str_equal (canvas_commands[i].name, name))
+        {
+          canvas_commands[i].run (FLITLAB_WINDOW (user_data)->canvas);
+          return;
+        }
+    }
 }
 
 /* The tool action's state is the tool's nick ("select", "add-switch"...),
@@ -588,12 +571,12 @@ static const GActionEntry win_actions[] = {
   { .name = "new-network", .activate = new_network_action },
   { .name = "rename-topology", .activate = rename_topology_action, .parameter_type = "s" },
   { .name = "delete-topology", .activate = delete_topology_action, .parameter_type = "s" },
-  { .name = "undo", .activate = undo_action },
-  { .name = "redo", .activate = redo_action },
-  { .name = "delete-selection", .activate = delete_selection_action },
-  { .name = "zoom-fit", .activate = zoom_fit_action },
-  { .name = "zoom-in", .activate = zoom_in_action },
-  { .name = "zoom-out", .activate = zoom_out_action },
+  { .name = "undo", .activate = canvas_command_action },
+  { .name = "redo", .activate = canvas_command_action },
+  { .name = "delete-selection", .activate = canvas_command_action },
+  { .name = "zoom-fit", .activate = canvas_command_action },
+  { .name = "zoom-in", .activate = canvas_command_action },
+  { .name = "zoom-out", .activate = canvas_command_action },
   { .name = "tool", .parameter_type = "s", .state = "'select'", .change_state = tool_change_state },
   { .name = "edit-turns", .state = "false", .change_state = edit_turns_change_state },
 };
