@@ -63,15 +63,41 @@ int cli_error(int status, const char *fmt, ...)
     ;
 int cli_engine_error(const FlError *err);
 
+/* Prints o (which it takes) as indented JSON with a newline, keys in
+ * insertion order; jansson's json_t, named without its header (json-output.c). */
+struct json_t;
+int cli_write_json(struct json_t *o, FILE *to);
+
+/* Reads --root, --order and the option that limits the routing's VC classes
+ * (called classes_option: --vcs in `route`, --classes in `sim`) into *opt,
+ * which starts with no root. Only the values' ranges are checked: the
+ * network is not loaded yet (routing-options.c). */
+int cli_routing_options(const CliCommand *cmd, const CliParsed *p, const char *classes_option,
+                        FlRoutingOptions *opt);
+
+/* Builds the routing called name on t with opt, refusing a --root the
+ * routing has no use for; *out is NULL after a failure. */
+int cli_routing_new(const FlTopology *t, const char *name, const FlRoutingOptions *opt,
+                    FlRouting **out);
+
 /* Resolves SPEC | FILE | PROJECT.flitlab#NAME to a topology (load.c). */
 int cli_load_topology(const char *what, FlTopology **out, FlError *err);
+
+/* What runs a subcommand once its words are parsed. */
+typedef int (*CliRunFunc)(const CliCommand *cmd, const CliParsed *p);
 
 /* A group of subcommands ("topo metrics", "topo export"): each row names its
  * command table and the function that runs it once parsed. */
 typedef struct CliSub {
     const CliCommand *cmd;
-    int (*run)(const CliCommand *cmd, const CliParsed *p);
+    CliRunFunc run;
 } CliSub;
+
+/* Parses argv (the words after the command's name) and runs cmd. For
+ * --help, prints cmd's help and then more_help's, if not NULL, to stdout,
+ * and returns CLI_OK. */
+int cli_run_single(const CliCommand *cmd, CliRunFunc run, void (*more_help)(FILE *to),
+                   int argc, char **argv);
 
 /* Finds argv[0] among subs (by the last word of each command's name),
  * parses the rest and runs it; prints the group's help for --help or no
@@ -87,7 +113,7 @@ int cli_project(int argc, char **argv);
 int cli_route(int argc, char **argv);
 int cli_turns(int argc, char **argv);
 
-/* Single commands (cmd-sim.c). */
+/* Single commands (cmd-sim.c, cmd-sweep.c). */
 int cli_sim(int argc, char **argv);
 int cli_sweep(int argc, char **argv);
 

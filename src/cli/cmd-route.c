@@ -228,23 +228,13 @@ static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *
     int rc = check_picture(cmd, p);
     if (rc)
         return rc;
-    FlRoutingOptions opt = { .root = -1 };
-    long v;
-    const char *s;
-    if ((s = cli_value(cmd, p, "root"))) {
-        if (cli_int_value("root", s, 0, INT_MAX, &v))
-            return CLI_USAGE;
-        opt.root = (int)v;
-    }
-    if ((s = cli_value(cmd, p, "vcs"))) {
-        if (cli_int_value("vcs", s, 1, 16, &v))
-            return CLI_USAGE;
-        opt.vc_classes = (int)v;
-    }
-    opt.order = cli_value(cmd, p, "order");
+    FlRoutingOptions opt;
+    if (cli_routing_options(cmd, p, "vcs", &opt))
+        return CLI_USAGE;
     if (opt.order && strcmp(name, "dor") != 0 && strcmp(name, "myrinet-dor") != 0)
         return cli_error(CLI_USAGE, "--order applies to dor, not to %s", name);
-    if ((s = cli_value(cmd, p, "prohibit"))) {
+    const char *s = cli_value(cmd, p, "prohibit");
+    if (s) {
         if (strcmp(name, "turnset") != 0)
             return cli_error(CLI_USAGE, "--prohibit applies to turnset, not to %s "
                                         "(use --routing turnset)", name);
@@ -265,29 +255,10 @@ static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *
             return rc;
         }
     }
-    if (fl_routing_new(rs->t, name, &opt, &rs->r, &err)) {
+    rc = cli_routing_new(rs->t, name, &opt, &rs->r);
+    if (rc)
         setup_free(rs);
-        return cli_engine_error(&err);
-    }
-    if (opt.root >= 0 && fl_routing_root(rs->r) < 0) {
-        setup_free(rs);
-        return cli_error(CLI_USAGE, "--root applies to routings over a spanning tree "
-                                    "(updown, lturn-*, rturn-*), not to %s", name);
-    }
-    return CLI_OK;
-}
-
-static int print_json(json_t *o)
-{
-    char *text = o ? json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER
-                                       | JSON_REAL_PRECISION(10))
-                   : NULL;
-    json_decref(o);
-    if (!text)
-        return cli_error(CLI_FAIL, "out of memory writing JSON");
-    printf("%s\n", text);
-    free(text);
-    return CLI_OK;
+    return rc;
 }
 
 /* A turn as the --prohibit syntax writes it, so that a turn printed by one
@@ -498,7 +469,7 @@ static int run_report(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs)
     Picture pic = { .cycle = 1, .report = &rep, .src = -1, .dst = -1 };
     int rc = write_picture(cmd, p, rs, &pic);
     if (rc == CLI_OK && cli_flag(cmd, p, "json"))
-        rc = print_json(report_json(rs, &rep, n_turns));
+        rc = cli_write_json(report_json(rs, &rep, n_turns), stdout);
     else if (rc == CLI_OK)
         print_report(rs, &rep, n_turns);
     fl_routing_report_clear(&rep);
@@ -553,7 +524,7 @@ static int print_route(const RouteSetup *rs, int json, int src, int dst, const i
         json_object_set_new(o, "routing", json_string(name));
         json_object_set_new(o, "from", json_integer(src));
         json_object_set_new(o, "to", json_integer(dst));
-        return print_json(o);
+        return cli_write_json(o, stdout);
     }
     printf("route from switch %d to switch %d by %s: %d hop%s\n", src, dst, name, nchosen,
            nchosen == 1 ? "" : "s");
@@ -586,9 +557,10 @@ static int print_paths(const RouteSetup *rs, int json, int src, int dst, const i
                                 json_boolean(same_path(path, len, chosen, nchosen)));
             json_array_append_new(list, o);
         }
-        return print_json(json_pack("{s:s, s:i, s:i, s:i, s:b, s:o}", "routing", name, "from",
-                                    src, "to", dst, "count", npaths, "truncated", truncated,
-                                    "paths", list));
+        return cli_write_json(json_pack("{s:s, s:i, s:i, s:i, s:b, s:o}", "routing", name,
+                                        "from", src, "to", dst, "count", npaths,
+                                        "truncated", truncated, "paths", list),
+                              stdout);
     }
     printf("%s%d path%s from switch %d to switch %d by %s (* the selected one):\n",
            truncated ? "the first " : "", npaths, npaths == 1 ? "" : "s", src, dst, name);
@@ -706,12 +678,13 @@ static int run_turns(const CliCommand *cmd, const CliParsed *p)
             json_array_append_new(per_switch,
                                   json_pack("{s:i, s:i}", "switch", sw, "count", count));
         }
-        rc = print_json(json_pack("{s:s, s:s, s:i, s:i, s:o, s:o, s:f, s:f, s:i, s:b}",
-                                  "routing", name, "topology", rs.what, "switches",
-                                  fl_topology_switch_count(t), "total", n, "turns", list,
-                                  "per_switch", per_switch, "pt_mean", rep.pt_mean, "pt_sd",
-                                  rep.pt_sd, "ppt", rep.ppt, "deadlock_free",
-                                  rep.deadlock_free));
+        rc = cli_write_json(json_pack("{s:s, s:s, s:i, s:i, s:o, s:o, s:f, s:f, s:i, s:b}",
+                                      "routing", name, "topology", rs.what, "switches",
+                                      fl_topology_switch_count(t), "total", n, "turns", list,
+                                      "per_switch", per_switch, "pt_mean", rep.pt_mean,
+                                      "pt_sd", rep.pt_sd, "ppt", rep.ppt, "deadlock_free",
+                                      rep.deadlock_free),
+                            stdout);
     } else {
         printf("prohibited turns of %s on %s, as IN>OUT ports at each switch:\n", name,
                rs.what);
@@ -737,26 +710,12 @@ done:
 
 /* ---- entry points ------------------------------------------------------ */
 
-/* Both are single commands: parse, print help with the routings listed, or
- * run. */
-static int run_single(const CliCommand *cmd, int (*run)(const CliCommand *, const CliParsed *),
-                      int argc, char **argv)
-{
-    CliParsed p;
-    int rc = cli_parse(cmd, argc, argv, &p);
-    if (rc < 0) {
-        print_routings(stdout);
-        return CLI_OK;
-    }
-    return rc ? rc : run(cmd, &p);
-}
-
 int cli_route(int argc, char **argv)
 {
-    return run_single(&route_cmd, run_route, argc, argv);
+    return cli_run_single(&route_cmd, run_route, print_routings, argc, argv);
 }
 
 int cli_turns(int argc, char **argv)
 {
-    return run_single(&turns_cmd, run_turns, argc, argv);
+    return cli_run_single(&turns_cmd, run_turns, print_routings, argc, argv);
 }

@@ -2,6 +2,7 @@
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "flitlab-io.h"
@@ -103,21 +104,13 @@ static int run_metrics(const CliCommand *cmd, const CliParsed *p)
         fl_topology_free(t);
         return cli_engine_error(&err);
     }
-    if (cli_flag(cmd, p, "json")) {
-        json_t *o = metrics_json(t, &m);
-        char *text = o ? json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) : NULL;
-        if (text)
-            printf("%s\n", text);
-        else
-            rc = cli_error(CLI_FAIL, "out of memory writing JSON");
-        free(text);
-        json_decref(o);
-    } else {
+    if (cli_flag(cmd, p, "json"))
+        rc = cli_write_json(metrics_json(t, &m), stdout);
+    else
         print_metrics_table(t, &m);
-    }
     fl_metrics_clear(&m);
     fl_topology_free(t);
-    return rc ? CLI_FAIL : CLI_OK;
+    return rc;
 }
 
 /* ---- topo export -------------------------------------------------------- */
@@ -153,10 +146,19 @@ static const char *extension(const char *path)
     return dot && (!slash || dot > slash) ? dot + 1 : NULL;
 }
 
+/* Whether format names a picture. With cairo, the drawing library decides,
+ * so that this command and fl_draw_export() cannot disagree (format is
+ * given, so the path argument only has to be non-empty). Without cairo, the
+ * names are known here only to say that this build cannot draw them; they
+ * are matched in any case, as the drawing library and the file formats do. */
 static int is_picture(const char *format)
 {
-    return strcmp(format, "png") == 0 || strcmp(format, "svg") == 0
-           || strcmp(format, "pdf") == 0;
+#ifdef FL_HAVE_CAIRO
+    return fl_draw_check_format(format, format, NULL) == FL_OK;
+#else
+    return strcasecmp(format, "png") == 0 || strcasecmp(format, "svg") == 0
+           || strcasecmp(format, "pdf") == 0;
+#endif
 }
 
 static int run_export(const CliCommand *cmd, const CliParsed *p)

@@ -130,6 +130,20 @@ int cli_int_value(const char *option, const char *text, long min, long max, long
     return CLI_OK;
 }
 
+int cli_run_single(const CliCommand *cmd, CliRunFunc run, void (*more_help)(FILE *to),
+                   int argc, char **argv)
+{
+    CliParsed p;
+    int rc = cli_parse(cmd, argc, argv, &p);
+    if (rc < 0) {
+        /* cli_parse() has printed the command's own help. */
+        if (more_help)
+            more_help(stdout);
+        return CLI_OK;
+    }
+    return rc ? rc : run(cmd, &p);
+}
+
 static const char *last_word(const char *s)
 {
     const char *sp = strrchr(s, ' ');
@@ -157,17 +171,9 @@ int cli_run_group(const char *group, const char *summary, const CliSub *subs, in
         print_group_help(group, summary, subs, stdout);
         return CLI_OK;
     }
-    for (const CliSub *s = subs; s->cmd; s++) {
-        if (strcmp(argv[0], last_word(s->cmd->name)) != 0)
-            continue;
-        CliParsed p;
-        int rc = cli_parse(s->cmd, argc - 1, argv + 1, &p);
-        if (rc < 0)
-            return CLI_OK; /* --help was printed */
-        if (rc != CLI_OK)
-            return rc;
-        return s->run(s->cmd, &p);
-    }
+    for (const CliSub *s = subs; s->cmd; s++)
+        if (strcmp(argv[0], last_word(s->cmd->name)) == 0)
+            return cli_run_single(s->cmd, s->run, NULL, argc - 1, argv + 1);
     return cli_error(CLI_USAGE, "unknown command '%s %s' (see 'flitlab %s --help')", group,
                      argv[0], group);
 }
