@@ -71,4 +71,12 @@ int fl__switch_graph_bfs(const FlSwitchGraph *g, int s, int *dist, int *queue);
 /* Replaces *dst by a copy of src (NULL allowed); returns FL_OK or FL_ENOMEM. */
 int fl__strdup_into(char **dst, const char *src);
 
+/* traffic.c: what fl_traffic_generate() would make for every host in one
+ * cycle, asking each host until it makes nothing, hosts in rank order (the
+ * same packets from the same random draws), in one call. emit receives each
+ * packet; a nonzero return stops generation and is returned. */
+typedef int (*FlTrafficEmit)(void *data, int src, int dst, int flits);
+int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
+                               FlTrafficEmit emit, void *data);
+
 #endif /* FLITLAB_INTERNAL_H */

@@ -92,7 +92,8 @@
  * occupied VCs and of VCs holding an output VC let VC allocation visit only
  * the waiting heads and switch allocation only the VCs that may send.
  * Traffic generation visits every host every cycle, as
- * fl_traffic_generate() requires.
+ * fl_traffic_generate() requires, in one call per cycle
+ * (fl__traffic_generate_cycle).
  *
  * Checkpoints. All mutable fixed-size state lives in one block (state) and
  * a struct of scalars (sc); with the packet pool, the histograms and the
@@ -149,7 +150,9 @@ typedef struct SimVc {
     int32_t cap;         /* ring length */
     int32_t node;        /* the node its ring is at (the channel's end) */
     int32_t chan;
-    int32_t local;       /* local VC index at node (li * V + v) */
+    int32_t mask_pos;    /* its bit in the node masks: word mask_pos / 64
+                          * (that is, mask_base[node] + local / 64 for local
+                          * index li * V + v), bit mask_pos % 64 */
     int16_t li;          /* input index at node */
     uint8_t v;
     uint8_t sink;        /* an ejection channel's VC */

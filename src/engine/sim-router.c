@@ -21,15 +21,21 @@ static inline int64_t ring_slot(const SimVc *q, int k)
     return (int64_t)q->ring_base + at;
 }
 
-/* The word of input VC q in its node's occupancy (or output) mask. */
-static inline int mask_index(const FlSim *s, const SimVc *q)
+/* The slot of q's front flit (k = 0 needs no wrap). */
+static inline int64_t ring_front(const SimVc *q)
 {
-    return s->mask_base[q->node] + (q->local >> 6);
+    return (int64_t)q->ring_base + q->head;
+}
+
+/* The word of input VC q in its node's occupancy (or output) mask. */
+static inline int mask_index(const SimVc *q)
+{
+    return q->mask_pos >> 6;
 }
 
 static inline uint64_t mask_bit(const SimVc *q)
 {
-    return (uint64_t)1 << (q->local & 63);
+    return (uint64_t)1 << (q->mask_pos & 63);
 }
 
 static inline void ring_push(FlSim *s, SimVc *q, int32_t pkt, int32_t idx, int64_t ready)
@@ -40,7 +46,7 @@ static inline void ring_push(FlSim *s, SimVc *q, int32_t pkt, int32_t idx, int64
     slot->idx = idx;
     slot->ready = ready;
     if (q->count++ == 0)
-        s->node_mask[mask_index(s, q)] |= mask_bit(q);
+        s->node_mask[mask_index(q)] |= mask_bit(q);
     int n = q->node;
     s->node_flits[n]++;
     s->sc.net_flits++;
@@ -55,7 +61,7 @@ static inline void ring_pop(FlSim *s, SimVc *q)
     fl__sim_occ_pop(s, q);
     q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
     if (--q->count == 0)
-        s->node_mask[mask_index(s, q)] &= ~mask_bit(q);
+        s->node_mask[mask_index(q)] &= ~mask_bit(q);
     s->node_flits[q->node]--;
     s->sc.net_flits--;
 }
@@ -106,7 +112,7 @@ static void host_eject(FlSim *s, int h)
     SimVc *q = &s->vc[s->host_ej[h] * V];
     for (int v = 0; v < V; v++, q++) {
         while (q->count > 0) {
-            const SimSlot *slot = &s->slot[ring_slot(q, 0)];
+            const SimSlot *slot = &s->slot[ring_front(q)];
             if (slot->ready > now)
                 break;
             int32_t pkt = slot->pkt, idx = slot->idx;
@@ -195,7 +201,7 @@ static int class_credits(void *data, int channel, int vc_class)
 int fl__sim_route_choices(FlSim *s, int sw, int iv, FlRouteChoice *out, int max)
 {
     const SimVc *q = &s->vc[iv];
-    const SimPacket *p = &s->pool[s->slot[ring_slot(q, 0)].pkt];
+    const SimPacket *p = &s->pool[s->slot[ring_front(q)].pkt];
     int dest = s->host_switch[p->dst];
     if (dest == sw) {
         int ej = s->host_ej[p->dst];
@@ -224,7 +230,7 @@ static int request_output_vc(FlSim *s, int sw, int iv)
                                           class_credits, &view);
     int c = choices[pick].channel, k = choices[pick].vc_class, V = s->V;
     int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
-    int len = s->pool[s->slot[ring_slot(&s->vc[iv], 0)].pkt].len;
+    int len = s->pool[s->slot[ring_front(&s->vc[iv])].pkt].len;
     int best = -1, best_credits = 0;
     for (int v = lo; v < hi; v++) {
         const SimVc *o = &s->vc[c * V + v];
@@ -243,71 +249,69 @@ static inline int rr_rank(int x, int last, int n)
     return d < 0 ? d + n : d;
 }
 
-/* Calls the loop body for every local input VC of node sw whose bit is set
- * in WORD(w) (an expression of the mask word index w), in local order:
- * loc is the local index, iv the VC. */
-#define FOR_LOCAL_VCS(s, sw, WORD, loc, iv)                                                \
-    for (int w = (s)->mask_base[sw], w0_ = w, base_ = (s)->in_off[sw] * (s)->V;            \
-         w < (s)->mask_base[(sw) + 1]; w++)                                                \
-        for (uint64_t bits_ = (WORD); bits_; bits_ &= bits_ - 1)                           \
-            for (int loc = (w - w0_) * 64 + __builtin_ctzll(bits_),                         \
-                     iv = (s)->in_vc[base_ + loc], once_ = 1;                               \
-                 once_; once_ = 0)
-
 /* VC allocation, over the occupied input VCs that hold no output VC. */
 static void vc_allocate(FlSim *s, int sw)
 {
-    int nloc = (s->in_off[sw + 1] - s->in_off[sw]) * s->V, nreq = 0;
-    int64_t now = s->sc.cycle;
-    FOR_LOCAL_VCS(s, sw, s->node_mask[w] & ~s->out_mask[w], loc, iv) {
-        if (s->slot[ring_slot(&s->vc[iv], 0)].ready + s->cfg.routing_delay > now)
-            continue;
-        int ov = request_output_vc(s, sw, iv);
-        if (ov < 0)
-            continue;
-        int held = s->vc_win[ov], last = s->vc[ov].rr;
-        if (held < 0) {
-            s->req_list[nreq++] = ov;
-            s->vc_win[ov] = loc;
-        } else if (rr_rank(loc, last, nloc) < rr_rank(held, last, nloc)) {
-            s->vc_win[ov] = loc;
+    const int in0 = s->in_off[sw], nloc = (s->in_off[sw + 1] - in0) * s->V;
+    const int w0 = s->mask_base[sw], w1 = s->mask_base[sw + 1];
+    const int32_t *in_vc = s->in_vc + (int64_t)in0 * s->V;
+    const int64_t now = s->sc.cycle, routing_delay = s->cfg.routing_delay;
+    int nreq = 0;
+    for (int w = w0; w < w1; w++) {
+        for (uint64_t bits = s->node_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
+            int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = in_vc[loc];
+            if (s->slot[ring_front(&s->vc[iv])].ready + routing_delay > now)
+                continue;
+            int ov = request_output_vc(s, sw, iv);
+            if (ov < 0)
+                continue;
+            int held = s->vc_win[ov], last = s->vc[ov].rr;
+            if (held < 0) {
+                s->req_list[nreq++] = ov;
+                s->vc_win[ov] = loc;
+            } else if (rr_rank(loc, last, nloc) < rr_rank(held, last, nloc)) {
+                s->vc_win[ov] = loc;
+            }
         }
     }
-    int base = s->in_off[sw] * s->V;
     for (int r = 0; r < nreq; r++) {
         int ov = s->req_list[r], loc = s->vc_win[ov];
-        SimVc *q = &s->vc[s->in_vc[base + loc]], *o = &s->vc[ov];
+        SimVc *q = &s->vc[in_vc[loc]], *o = &s->vc[ov];
         s->vc_win[ov] = -1;
         q->out = ov;
         q->sa_ready = now + s->cfg.vc_alloc_delay;
-        s->out_mask[mask_index(s, q)] |= mask_bit(q);
-        o->owner = s->in_vc[base + loc];
+        s->out_mask[mask_index(q)] |= mask_bit(q);
+        o->owner = in_vc[loc];
         o->rr = loc;
     }
 }
 
 /* Whether input VC q (holding an output VC) can send its front flit this
  * cycle. */
-static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now)
+static inline int vc_can_send(const SimVc *vc, const SimChan *chan, const SimSlot *slot,
+                              const SimVc *q, int64_t now)
 {
     /* The VC's own facts first: the output's records are other cache
      * lines. */
-    if (q->sa_ready > now || s->slot[ring_slot(q, 0)].ready > now)
+    if (q->sa_ready > now || slot[ring_front(q)].ready > now)
         return 0;
-    const SimVc *o = &s->vc[q->out];
-    return s->chan[o->chan].free_at <= now && (o->sink || o->credits > 0);
+    const SimVc *o = &vc[q->out];
+    return chan[o->chan].free_at <= now && (o->sink || o->credits > 0);
 }
 
-/* Input li of switch sw offers VC iv to its output channel's arbiter. */
-static inline void sa_request(FlSim *s, int li, int nin, int iv, int *nreq)
+/* Input li of switch sw offers VC q (index iv) to its output channel's
+ * arbiter. */
+static inline void sa_request(FlSim *s, int li, int nin, int iv, const SimVc *q, int *nreq)
 {
-    int oc = s->vc[s->vc[iv].out].chan, w = s->sa_win[oc];
+    int oc = s->vc[q->out].chan, w = s->sa_win[oc];
     s->sa_vc[li] = iv;
     if (w < 0) {
         s->req_list[(*nreq)++] = oc;
         s->sa_win[oc] = li;
-    } else if (rr_rank(li, s->chan[oc].out_rr, nin) < rr_rank(w, s->chan[oc].out_rr, nin)) {
-        s->sa_win[oc] = li;
+    } else {
+        int last = s->chan[oc].out_rr;
+        if (rr_rank(li, last, nin) < rr_rank(w, last, nin))
+            s->sa_win[oc] = li;
     }
 }
 
@@ -315,41 +319,61 @@ static inline void sa_request(FlSim *s, int li, int nin, int iv, int *nreq)
  * an output VC (no other VC can send). */
 static void switch_allocate(FlSim *s, int sw)
 {
-    int nin = s->in_off[sw + 1] - s->in_off[sw], V = s->V, nreq = 0;
-    int64_t now = s->sc.cycle;
+    /* The arrays in locals: the stores below go through int pointers the
+     * compiler would otherwise have to assume change them. */
+    const int V = s->V, in0 = s->in_off[sw], nin = s->in_off[sw + 1] - in0;
+    const int w0 = s->mask_base[sw], w1 = s->mask_base[sw + 1];
+    const int32_t *in_vc = s->in_vc + (int64_t)in0 * V;
+    const uint64_t *node_mask = s->node_mask, *out_mask = s->out_mask;
+    SimVc *vc = s->vc;
+    const SimChan *chan = s->chan;
+    const SimSlot *slot = s->slot;
+    const int64_t now = s->sc.cycle;
+    int nreq = 0;
     /* Input stage: each input offers, among its VCs that can send, the
      * first after its round-robin pointer. VCs come in local order, so one
-     * input's VCs are consecutive. */
-    int cur = -1, best = -1, best_rank = 0;
-    FOR_LOCAL_VCS(s, sw, s->node_mask[w] & s->out_mask[w], loc, iv) {
-        const SimVc *q = &s->vc[iv];
-        int li = q->li;
-        (void)loc;
-        if (li != cur) {
-            if (best >= 0)
-                sa_request(s, cur, nin, best, &nreq);
-            cur = li;
-            best = -1;
-        }
-        if (!vc_can_send(s, q, now))
-            continue;
-        int rank = rr_rank(q->v, s->chan[q->chan].in_rr, V);
-        if (best < 0 || rank < best_rank) {
-            best = iv;
-            best_rank = rank;
+     * input's VCs are consecutive. The pointer is read only when a second
+     * VC of the input can send: most inputs have one. */
+    int cur = -1, best = -1, best_rank = -1;
+    for (int w = w0; w < w1; w++) {
+        for (uint64_t bits = node_mask[w] & out_mask[w]; bits; bits &= bits - 1) {
+            int iv = in_vc[(w - w0) * 64 + __builtin_ctzll(bits)];
+            const SimVc *q = &vc[iv];
+            int li = q->li;
+            if (li != cur) {
+                if (best >= 0)
+                    sa_request(s, cur, nin, best, &vc[best], &nreq);
+                cur = li;
+                best = -1;
+            }
+            if (!vc_can_send(vc, chan, slot, q, now))
+                continue;
+            if (best < 0) {
+                best = iv;
+                best_rank = -1;
+                continue;
+            }
+            int last = chan[q->chan].in_rr;
+            if (best_rank < 0)
+                best_rank = rr_rank(vc[best].v, last, V);
+            int rank = rr_rank(q->v, last, V);
+            if (rank < best_rank) {
+                best = iv;
+                best_rank = rank;
+            }
         }
     }
     if (best >= 0)
-        sa_request(s, cur, nin, best, &nreq);
+        sa_request(s, cur, nin, best, &vc[best], &nreq);
     for (int r = 0; r < nreq; r++) {
         int oc = s->req_list[r], li = s->sa_win[oc];
         s->sa_win[oc] = -1;
         int iv = s->sa_vc[li];
-        SimVc *q = &s->vc[iv];
+        SimVc *q = &vc[iv];
         s->chan[oc].out_rr = li;
         s->chan[q->chan].in_rr = q->v;
-        const SimSlot *slot = &s->slot[ring_slot(q, 0)];
-        int32_t pkt = slot->pkt, idx = slot->idx;
+        const SimSlot *front = &slot[ring_front(q)];
+        int32_t pkt = front->pkt, idx = front->idx;
         SimPacket *p = &s->pool[pkt];
         int tail = idx == p->len - 1;
         ring_pop(s, q);
@@ -357,10 +381,10 @@ static void switch_allocate(FlSim *s, int sw)
             return_credit(s, iv);
         if (idx == 0)
             p->hops++;
-        SimVc *o = &s->vc[q->out];
+        SimVc *o = &vc[q->out];
         if (tail) {
             q->out = -1;
-            s->out_mask[mask_index(s, q)] &= ~mask_bit(q);
+            s->out_mask[mask_index(q)] &= ~mask_bit(q);
         }
         send_flit(s, o, pkt, idx, tail, s->send_delay);
     }
@@ -371,14 +395,17 @@ static void switch_allocate(FlSim *s, int sw)
  * need only the second. */
 static void switch_tick(FlSim *s, int sw)
 {
-    uint64_t waiting = 0, holding = 0;
-    for (int w = s->mask_base[sw]; w < s->mask_base[sw + 1]; w++) {
-        waiting |= s->node_mask[w] & ~s->out_mask[w];
-        holding |= s->node_mask[w] & s->out_mask[w];
+    const uint64_t *node_mask = s->node_mask, *out_mask = s->out_mask;
+    uint64_t waiting = 0, occupied = 0;
+    for (int w = s->mask_base[sw], w1 = s->mask_base[sw + 1]; w < w1; w++) {
+        waiting |= node_mask[w] & ~out_mask[w];
+        occupied |= node_mask[w];
     }
     if (waiting)
         vc_allocate(s, sw);
-    if (holding || waiting)
+    /* An occupied VC either waited (and may now hold an output VC) or
+     * held one already. */
+    if (occupied)
         switch_allocate(s, sw);
 }
 

@@ -213,7 +213,7 @@ static void reset_state(FlSim *s)
             SimVc *q = &s->vc[s->in_vc[s->in_off[n] * V + loc]];
             q->node = n;
             q->li = (int16_t)(loc / V);
-            q->local = loc;
+            q->mask_pos = (s->mask_base[n] + loc / 64) * 64 + loc % 64;
         }
     }
     for (int c = 0; c < s->n_chan; c++) {
@@ -322,6 +322,9 @@ static int build_tables(FlSim *s)
     for (int n = 0; n < nn; n++) {
         int nloc = (s->in_off[n + 1] - s->in_off[n]) * V;
         s->mask_base[n + 1] = s->mask_base[n] + (nloc + 63) / 64;
+        /* Each VC's mask bit position must fit its int32_t. */
+        if (s->mask_base[n + 1] > INT32_MAX / 64)
+            return FL_ENOMEM;
         for (int loc = 0; loc < nloc; loc++)
             s->in_vc[s->in_off[n] * V + loc] = s->in_chan[s->in_off[n] + loc / V] * V + loc % V;
     }
@@ -490,20 +493,21 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
     return FL_OK;
 }
 
-/* Every host asks the traffic for packets (repeatedly, since a trace may
- * hold several for one cycle). */
+/* FlTrafficEmit: queues a packet the traffic made, ignoring nonsense
+ * (a trace may name any host and length). */
+static int emit_packet(void *data, int src, int dst, int flits)
+{
+    FlSim *s = data;
+    if (flits < 1 || dst < 0 || dst >= s->n_hosts)
+        return FL_OK;
+    return make_packet(s, src, dst, flits);
+}
+
+/* Every host asks the traffic for this cycle's packets. */
 static int generate(FlSim *s)
 {
-    int dst, flits;
-    for (int h = 0; h < s->n_hosts; h++)
-        while (fl_traffic_generate(s->traffic, h, s->sc.cycle, &s->sc.traffic_rng, &dst,
-                                   &flits)) {
-            if (flits < 1 || dst < 0 || dst >= s->n_hosts)
-                continue;
-            if (make_packet(s, h, dst, flits))
-                return FL_ENOMEM;
-        }
-    return FL_OK;
+    return fl__traffic_generate_cycle(s->traffic, s->sc.cycle, &s->sc.traffic_rng,
+                                      emit_packet, s);
 }
 
 /* Keeps on the active list the nodes that still hold flits or packets. */

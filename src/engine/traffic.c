@@ -680,17 +680,11 @@ static int generate_trace(FlTraffic *tr, int src, int64_t cycle, int *dst, int *
     return 1;
 }
 
-int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *dst,
-                        int *flits)
+/* The packet decision of a random source s (host src) for one cycle whose
+ * repeat check has passed: 1 with *dst and *flits set if it makes one. */
+static inline int random_packet(FlTraffic *tr, int src, HostState *s, FlRng *rng, int *dst,
+                                int *flits)
 {
-    if (tr->draw == DRAW_TRACE)
-        return generate_trace(tr, src, cycle, dst, flits);
-    HostState *s = &tr->state[src];
-    /* One packet per host per cycle: a repeated call makes nothing, so a
-     * caller may ask until it gets 0, as it must for traces. */
-    if (s->last_cycle == cycle)
-        return 0;
-    s->last_cycle = cycle;
     /* Most calls make nothing, so the packet decision comes first and
      * compares the raw draw (the same draw fl_rng_uniform would convert). */
     int make;
@@ -707,6 +701,45 @@ int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *
              ? tr->long_flits : tr->short_flits;
     *dst = fl_traffic_destination(tr, src, rng);
     return 1;
+}
+
+int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *dst,
+                        int *flits)
+{
+    if (tr->draw == DRAW_TRACE)
+        return generate_trace(tr, src, cycle, dst, flits);
+    HostState *s = &tr->state[src];
+    /* One packet per host per cycle: a repeated call makes nothing, so a
+     * caller may ask until it gets 0, as it must for traces. */
+    if (s->last_cycle == cycle)
+        return 0;
+    s->last_cycle = cycle;
+    return random_packet(tr, src, s, rng, dst, flits);
+}
+
+int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
+                               FlTrafficEmit emit, void *data)
+{
+    int dst, flits, rc;
+    if (tr->draw == DRAW_TRACE) {
+        for (int h = 0; h < tr->n_hosts; h++)
+            while (generate_trace(tr, h, cycle, &dst, &flits))
+                if ((rc = emit(data, h, dst, flits)))
+                    return rc;
+        return 0;
+    }
+    /* A random source makes at most one packet a cycle, so one decision
+     * per host replaces the caller's ask-until-0 loop, in the same order
+     * and with the same draws. */
+    for (int h = 0; h < tr->n_hosts; h++) {
+        HostState *s = &tr->state[h];
+        if (s->last_cycle == cycle)
+            continue;
+        s->last_cycle = cycle;
+        if (random_packet(tr, h, s, rng, &dst, &flits) && (rc = emit(data, h, dst, flits)))
+            return rc;
+    }
+    return 0;
 }
 
 /* --- state for checkpoints ------------------------------------------------------ */
