@@ -122,7 +122,7 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
         for (int k = 0; k < q->count; k++) {
             int at = q->head + k;
             int64_t i = (int64_t)q->ring_base + (at >= q->cap ? at - q->cap : at);
-            view_packet(s, s->slot[i].pkt, s->slot[i].idx, &v);
+            view_packet(s, s->slot[i].pkt, fl__sim_flit_index(s->slot[i].flit), &v);
             v.channel = c;
             v.vc = iv % V;
             int64_t ready = s->slot[i].ready;

@@ -91,6 +91,13 @@
  * hosts holding flits or queued packets. Within a switch, bit masks of
  * occupied VCs and of VCs holding an output VC let VC allocation visit only
  * the waiting heads and switch allocation only the VCs that may send.
+ * A VC's record also carries what the per-cycle checks read (the front
+ * flit's ready cycle, folded with the switch-allocation delay, as go; the
+ * output channel held, as out_chan), so a VC that cannot move is turned
+ * away from its own cache line; credits sit in a small array of their own
+ * and a slot marks a tail itself, so switch allocation reads neither the
+ * output VC's record nor the packet. The state block is cache-line
+ * aligned, so each record is one line.
  * Traffic generation visits every host every cycle, as
  * fl_traffic_generate() requires, in one call per cycle
  * (fl__traffic_generate_cycle).
@@ -126,8 +133,21 @@ typedef struct SimPacket {
 typedef struct SimSlot {
     int64_t ready;
     int32_t pkt;         /* packet pool index */
-    int32_t idx;         /* flit index, 0 = head */
+    int32_t flit;        /* the flit's index, coded by fl__sim_flit_code() */
 } SimSlot;
+
+/* A slot holds a flit's index, or its complement (a negative number) for
+ * the packet's tail, so that a switch tells a tail without reading the
+ * packet. */
+static inline int32_t fl__sim_flit_code(int32_t idx, int tail)
+{
+    return tail ? ~idx : idx;
+}
+
+static inline int32_t fl__sim_flit_index(int32_t code)
+{
+    return code < 0 ? ~code : code;
+}
 
 /* One VC (channel * V + v): the state that changes and the fixed facts
  * the hot loops would otherwise divide by V to find, packed into one
@@ -137,11 +157,16 @@ typedef struct SimSlot {
  * the copy a single memcpy). */
 typedef struct SimVc {
     /* Mutable. */
-    int64_t sa_ready;    /* as an input VC: switch allocation from */
+    int64_t go;          /* as an input VC holding flits: the first cycle its
+                          * front flit may move on (see ring_push() in
+                          * sim-router.c), so that a VC with nothing to do
+                          * is turned away without reading its ring */
     int64_t occ;         /* occupancy integral, see fl__sim_occ_push() */
     int32_t head, count; /* its ring */
     int32_t out;         /* as an input VC: the output VC held, or -1 */
-    int32_t credits;     /* held by its sender */
+    int32_t out_chan;    /* as an input VC holding an output VC: that VC's
+                          * channel, so that switch allocation need not
+                          * read the output VC's record */
     int32_t owner;       /* as an output VC: -1 free, -2 draining, else the
                           * input VC (or the host's own VC) holding it */
     int32_t rr;          /* as an output VC: last local input VC granted */
@@ -162,8 +187,8 @@ typedef struct SimVc {
 typedef struct SimChan {
     int64_t free_at;     /* the cycle it can take the next flit */
     int64_t flits;       /* flits entered in the window */
-    int32_t in_rr;       /* switch arbiter of its input: last VC granted */
     int32_t out_rr;      /* switch arbiter of its output: last input granted */
+    int32_t pad_;
 } SimChan;
 
 /* One pending credit of the credit queue. */
@@ -244,6 +269,14 @@ struct FlSim {
     SimVc *vc;                         /* per VC */
     SimSlot *slot;                     /* ring slots */
     SimChan *chan;                     /* per channel */
+    int32_t *credits;                  /* per VC: credits held by its sender,
+                                        * apart from the records so that
+                                        * switch allocation and returning
+                                        * credits read a small array */
+    int8_t *in_rr;                     /* per channel: the switch arbiter of
+                                        * its input, last VC granted; apart
+                                        * from SimChan, since a grant would
+                                        * otherwise touch a second one */
     int32_t *node_flits;               /* per node: flits in its rings */
     uint64_t *node_mask;               /* per node: occupied input VCs */
     uint64_t *out_mask;                /* per node: input VCs holding an output */

@@ -13,12 +13,20 @@ void fl__sim_activate(FlSim *s, int n)
 
 /* --- rings ---------------------------------------------------------------- */
 
+/* The hot paths below avoid branches that go either way from one flit to
+ * the next (ring wrap-around, a ring emptying or filling, a node joining
+ * the active list): mispredicted, each costs more than the arithmetic that
+ * replaces it. */
+
+/* at, or at - cap once at reaches cap (0 <= at < 2 * cap). */
+static inline int ring_wrap(int at, int cap)
+{
+    return at - (cap & -(at >= cap));
+}
+
 static inline int64_t ring_slot(const SimVc *q, int k)
 {
-    int at = q->head + k;
-    if (at >= q->cap)
-        at -= q->cap;
-    return (int64_t)q->ring_base + at;
+    return (int64_t)q->ring_base + ring_wrap(q->head + k, q->cap);
 }
 
 /* The slot of q's front flit (k = 0 needs no wrap). */
@@ -38,54 +46,65 @@ static inline uint64_t mask_bit(const SimVc *q)
     return (uint64_t)1 << (q->mask_pos & 63);
 }
 
-static inline void ring_push(FlSim *s, SimVc *q, int32_t pkt, int32_t idx, int64_t ready)
+static inline void ring_push(FlSim *s, SimVc *q, int32_t pkt, int32_t flit, int64_t ready)
 {
     fl__sim_occ_push(s, q);
     SimSlot *slot = &s->slot[ring_slot(q, q->count)];
     slot->pkt = pkt;
-    slot->idx = idx;
+    slot->flit = flit;
     slot->ready = ready;
-    if (q->count++ == 0)
-        s->node_mask[mask_index(q)] |= mask_bit(q);
+    /* Into an empty ring the flit is the front one. Any earlier
+     * switch-allocation delay has passed: the VC emptied by sending a
+     * flit, which it could do only once that delay was over. */
+    int64_t keep = -(int64_t)(q->count != 0);
+    q->go = (q->go & keep) | (ready & ~keep);
+    q->count++;
+    s->node_mask[mask_index(q)] |= mask_bit(q);
     int n = q->node;
     s->node_flits[n]++;
     s->sc.net_flits++;
-    if (!s->node_active[n]) {
-        s->node_active[n] = 1;
-        s->active[s->sc.n_active++] = n;
-    }
+    /* The active list has room for one more entry than there are nodes,
+     * so the write below is harmless when n is already on it. */
+    s->active[s->sc.n_active] = n;
+    s->sc.n_active += !s->node_active[n];
+    s->node_active[n] = 1;
 }
 
 static inline void ring_pop(FlSim *s, SimVc *q)
 {
     fl__sim_occ_pop(s, q);
-    q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
-    if (--q->count == 0)
-        s->node_mask[mask_index(q)] &= ~mask_bit(q);
+    q->head = ring_wrap(q->head + 1, q->cap);
+    q->count--;
+    s->node_mask[mask_index(q)] &= ~(mask_bit(q) & -(uint64_t)(q->count == 0));
+    /* The new front's ready cycle, as in ring_push(); of an empty ring it
+     * reads a stale slot, and the next push overwrites it. */
+    q->go = s->slot[ring_front(q)].ready;
     s->node_flits[q->node]--;
     s->sc.net_flits--;
 }
 
 /* --- moving flits ---------------------------------------------------------- */
 
-/* Writes flit idx of packet pkt into output VC ov, arriving delay cycles
- * from now; takes the credit and occupies the channel. After a tail, the
- * sender's side of ov is released (see FlVcRelease). */
-static inline void send_flit(FlSim *s, SimVc *o, int32_t pkt, int32_t idx, int tail, int delay)
+/* Writes the flit of packet pkt coded flit (fl__sim_flit_code) into output
+ * VC o, arriving delay cycles from now; takes the credit and occupies the
+ * channel. After a tail, the sender's side of o is released (see
+ * FlVcRelease). */
+static inline void send_flit(FlSim *s, SimVc *o, int32_t pkt, int32_t flit, int delay)
 {
     int64_t now = s->sc.cycle;
     SimChan *ch = &s->chan[o->chan];
-    ring_push(s, o, pkt, idx, now + delay);
+    ring_push(s, o, pkt, flit, now + delay);
     ch->free_at = now + s->cfg.link_cycles_per_flit;
     if (s->sc.in_window)
         ch->flits++;
     s->sc.flit_hops++;
     s->sc.last_move = now;
-    if (!o->sink)
-        o->credits--;
-    if (tail)
+    /* An ejection VC needs no credits. */
+    int32_t *credits = &s->credits[o - s->vc];
+    *credits -= !o->sink;
+    if (flit < 0) /* the tail */
         o->owner = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT && !o->sink
-                           && o->credits < o->cap
+                           && *credits < o->cap
                        ? -2
                        : -1;
 }
@@ -115,13 +134,13 @@ static void host_eject(FlSim *s, int h)
             const SimSlot *slot = &s->slot[ring_front(q)];
             if (slot->ready > now)
                 break;
-            int32_t pkt = slot->pkt, idx = slot->idx;
+            int32_t pkt = slot->pkt, flit = slot->flit;
             ring_pop(s, q);
             s->sc.last_move = now;
             if (s->sc.in_window)
                 s->host_accepted[h]++;
-            SimPacket *p = &s->pool[pkt];
-            if (idx == p->len - 1) {
+            if (flit < 0) {
+                SimPacket *p = &s->pool[pkt];
                 fl__sim_stats_packet_done(s, p);
                 p->next = s->sc.free_head;
                 s->sc.free_head = pkt;
@@ -130,12 +149,13 @@ static void host_eject(FlSim *s, int h)
     }
 }
 
-/* Whether output VC o may take the head of a packet of len flits. */
-static inline int output_vc_open(const FlSim *s, const SimVc *o, int len)
+/* Whether output VC ov may take the head of a packet of len flits. */
+static inline int output_vc_open(const FlSim *s, int ov, int len)
 {
+    const SimVc *o = &s->vc[ov];
     if (o->owner != -1)
         return 0;
-    return s->cfg.switching != FL_SWITCHING_VCT || o->sink || o->credits >= len;
+    return s->cfg.switching != FL_SWITCHING_VCT || o->sink || s->credits[ov] >= len;
 }
 
 /* Sends the next flit of the packet at the front of host h's queue. */
@@ -155,7 +175,7 @@ static void host_inject(FlSim *s, int h)
         for (int k = 0; k < V; k++, v++) {
             if (v == V)
                 v = 0;
-            if (output_vc_open(s, &s->vc[c * V + v], p->len)) {
+            if (output_vc_open(s, c * V + v, p->len)) {
                 s->host_vc[h] = c * V + v;
                 s->host_rr[h] = v;
                 s->vc[c * V + v].owner = c * V + v;
@@ -166,11 +186,11 @@ static void host_inject(FlSim *s, int h)
             return;
     }
     SimVc *o = &s->vc[s->host_vc[h]];
-    if (o->credits <= 0)
+    if (s->credits[s->host_vc[h]] <= 0)
         return;
     if (p->sent == 0)
         p->injected = now;
-    send_flit(s, o, pkt, p->sent, p->sent == p->len - 1, s->inject_delay);
+    send_flit(s, o, pkt, fl__sim_flit_code(p->sent, p->sent == p->len - 1), s->inject_delay);
     p->sent++;
     s->sc.queued_flits--;
     if (p->sent == p->len) {
@@ -194,7 +214,7 @@ static int class_credits(void *data, int channel, int vc_class)
     const FlSim *s = ((CreditView *)data)->s;
     int sum = 0;
     for (int v = s->class_lo[vc_class]; v < s->class_lo[vc_class + 1]; v++)
-        sum += s->vc[channel * s->V + v].credits;
+        sum += s->credits[channel * s->V + v];
     return sum;
 }
 
@@ -233,10 +253,10 @@ static int request_output_vc(FlSim *s, int sw, int iv)
     int len = s->pool[s->slot[ring_front(&s->vc[iv])].pkt].len;
     int best = -1, best_credits = 0;
     for (int v = lo; v < hi; v++) {
-        const SimVc *o = &s->vc[c * V + v];
-        if (output_vc_open(s, o, len) && (best < 0 || o->credits > best_credits)) {
-            best = c * V + v;
-            best_credits = o->credits;
+        int ov = c * V + v;
+        if (output_vc_open(s, ov, len) && (best < 0 || s->credits[ov] > best_credits)) {
+            best = ov;
+            best_credits = s->credits[ov];
         }
     }
     return best;
@@ -260,7 +280,7 @@ static void vc_allocate(FlSim *s, int sw)
     for (int w = w0; w < w1; w++) {
         for (uint64_t bits = s->node_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
             int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = in_vc[loc];
-            if (s->slot[ring_front(&s->vc[iv])].ready + routing_delay > now)
+            if (s->vc[iv].go + routing_delay > now)
                 continue;
             int ov = request_output_vc(s, sw, iv);
             if (ov < 0)
@@ -279,7 +299,9 @@ static void vc_allocate(FlSim *s, int sw)
         SimVc *q = &s->vc[in_vc[loc]], *o = &s->vc[ov];
         s->vc_win[ov] = -1;
         q->out = ov;
-        q->sa_ready = now + s->cfg.vc_alloc_delay;
+        q->out_chan = o->chan;
+        /* The head was ready (go <= now), so the grant's delay decides. */
+        q->go = now + s->cfg.vc_alloc_delay;
         s->out_mask[mask_index(q)] |= mask_bit(q);
         o->owner = in_vc[loc];
         o->rr = loc;
@@ -288,22 +310,21 @@ static void vc_allocate(FlSim *s, int sw)
 
 /* Whether input VC q (holding an output VC) can send its front flit this
  * cycle. */
-static inline int vc_can_send(const SimVc *vc, const SimChan *chan, const SimSlot *slot,
-                              const SimVc *q, int64_t now)
+static inline int vc_can_send(const FlSim *s, const SimChan *chan, const SimVc *q, int64_t now)
 {
-    /* The VC's own facts first: the output's records are other cache
-     * lines. */
-    if (q->sa_ready > now || slot[ring_front(q)].ready > now)
+    /* The VC's own record first, then small arrays: the output VC's
+     * record is another cache line. */
+    if (q->go > now)
         return 0;
-    const SimVc *o = &vc[q->out];
-    return chan[o->chan].free_at <= now && (o->sink || o->credits > 0);
+    int oc = q->out_chan;
+    return chan[oc].free_at <= now && (s->credits[q->out] > 0 || s->chan_sink[oc]);
 }
 
 /* Input li of switch sw offers VC q (index iv) to its output channel's
  * arbiter. */
 static inline void sa_request(FlSim *s, int li, int nin, int iv, const SimVc *q, int *nreq)
 {
-    int oc = s->vc[q->out].chan, w = s->sa_win[oc];
+    int oc = q->out_chan, w = s->sa_win[oc];
     s->sa_vc[li] = iv;
     if (w < 0) {
         s->req_list[(*nreq)++] = oc;
@@ -346,14 +367,14 @@ static void switch_allocate(FlSim *s, int sw)
                 cur = li;
                 best = -1;
             }
-            if (!vc_can_send(vc, chan, slot, q, now))
+            if (!vc_can_send(s, chan, q, now))
                 continue;
             if (best < 0) {
                 best = iv;
                 best_rank = -1;
                 continue;
             }
-            int last = chan[q->chan].in_rr;
+            int last = s->in_rr[q->chan];
             if (best_rank < 0)
                 best_rank = rr_rank(vc[best].v, last, V);
             int rank = rr_rank(q->v, last, V);
@@ -371,22 +392,21 @@ static void switch_allocate(FlSim *s, int sw)
         int iv = s->sa_vc[li];
         SimVc *q = &vc[iv];
         s->chan[oc].out_rr = li;
-        s->chan[q->chan].in_rr = q->v;
+        s->in_rr[q->chan] = (int8_t)q->v;
         const SimSlot *front = &slot[ring_front(q)];
-        int32_t pkt = front->pkt, idx = front->idx;
-        SimPacket *p = &s->pool[pkt];
-        int tail = idx == p->len - 1;
+        int32_t pkt = front->pkt, flit = front->flit;
+        int tail = flit < 0;
         ring_pop(s, q);
         if (!q->sink)
             return_credit(s, iv);
-        if (idx == 0)
-            p->hops++;
+        if (fl__sim_flit_index(flit) == 0)
+            s->pool[pkt].hops++;
         SimVc *o = &vc[q->out];
-        if (tail) {
-            q->out = -1;
-            s->out_mask[mask_index(q)] &= ~mask_bit(q);
-        }
-        send_flit(s, o, pkt, idx, tail, s->send_delay);
+        /* A tail gives up the output VC (without a branch: one flit in a
+         * few is a tail). */
+        q->out = tail ? -1 : q->out;
+        s->out_mask[mask_index(q)] &= ~(mask_bit(q) & -(uint64_t)tail);
+        send_flit(s, o, pkt, flit, s->send_delay);
     }
 }
 

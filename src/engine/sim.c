@@ -155,10 +155,16 @@ static int check_config(const FlTopology *t, const FlSimConfig *cfg, FlError *er
 
 /* --- set-up ------------------------------------------------------------- */
 
-/* Lays out one array of the state block: with base NULL only sizes it. */
+/* The state block's alignment: a cache line, so that each 64-byte SimVc
+ * record is one line rather than parts of two. */
+#define STATE_ALIGN ((size_t)64)
+
+/* Lays out one array of the state block: with base NULL only sizes it.
+ * Arrays of records start on a cache line, the rest on 8 bytes. */
 static void *carve(char *base, size_t *off, size_t count, size_t elem)
 {
-    size_t at = (*off + 7) & ~(size_t)7;
+    size_t align = elem >= 16 ? STATE_ALIGN : 8;
+    size_t at = (*off + align - 1) & ~(align - 1);
     *off = at + count * elem;
     return base ? base + at : NULL;
 }
@@ -172,11 +178,13 @@ static size_t layout_state(FlSim *s, char *base)
     s->vc = carve(base, &off, nv, sizeof(SimVc));
     s->slot = carve(base, &off, ns, sizeof(SimSlot));
     s->chan = carve(base, &off, nc, sizeof(SimChan));
+    s->credits = carve(base, &off, nv, sizeof(int32_t));
+    s->in_rr = carve(base, &off, nc, sizeof(int8_t));
     s->node_flits = carve(base, &off, nn, sizeof(int32_t));
     s->node_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->out_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->node_active = carve(base, &off, nn, sizeof(int32_t));
-    s->active = carve(base, &off, nn, sizeof(int32_t));
+    s->active = carve(base, &off, nn + 1, sizeof(int32_t)); /* see ring_push() */
     s->q_head = carve(base, &off, nh, sizeof(int32_t));
     s->q_tail = carve(base, &off, nh, sizeof(int32_t));
     s->host_vc = carve(base, &off, nh, sizeof(int32_t));
@@ -199,7 +207,7 @@ static void reset_state(FlSim *s)
         q->out = -1;
         q->owner = -1;
         q->rr = -1;
-        q->credits = s->chan_sink[c] ? 0 : s->chan_cap[c];
+        s->credits[iv] = s->chan_sink[c] ? 0 : s->chan_cap[c];
         q->ring_base = (int32_t)slot;
         slot += s->chan_cap[c];
         q->cap = s->chan_cap[c];
@@ -217,7 +225,7 @@ static void reset_state(FlSim *s)
         }
     }
     for (int c = 0; c < s->n_chan; c++) {
-        s->chan[c].in_rr = -1;
+        s->in_rr[c] = -1;
         s->chan[c].out_rr = -1;
     }
     for (int h = 0; h < s->n_hosts; h++) {
@@ -381,7 +389,8 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
         goto fail_sim;
     }
     s->state_bytes = layout_state(s, NULL);
-    s->state = malloc(s->state_bytes ? s->state_bytes : 1);
+    /* aligned_alloc wants a multiple of the alignment. */
+    s->state = aligned_alloc(STATE_ALIGN, (s->state_bytes + STATE_ALIGN) & ~(STATE_ALIGN - 1));
     if (!s->state)
         goto fail_nomem;
     layout_state(s, s->state);
@@ -441,12 +450,17 @@ static void credits_arrive(FlSim *s)
     SimScalars *sc = &s->sc;
     int64_t cap = s->n_slots;
     while (sc->cq_count > 0 && s->cq[sc->cq_head].due <= sc->cycle) {
-        SimVc *o = &s->vc[s->cq[sc->cq_head].vc];
+        int ov = s->cq[sc->cq_head].vc;
         sc->cq_head = sc->cq_head + 1 == cap ? 0 : sc->cq_head + 1;
         sc->cq_count--;
-        o->credits++;
-        if (o->owner == -2 && o->credits == o->cap)
-            o->owner = -1;
+        int credits = ++s->credits[ov];
+        /* Only this release policy drains VCs (owner -2): the others need
+         * not read the VC's record. */
+        if (s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT) {
+            SimVc *o = &s->vc[ov];
+            if (o->owner == -2 && credits == o->cap)
+                o->owner = -1;
+        }
     }
 }
 
@@ -517,10 +531,13 @@ static void compact_active(FlSim *s)
     for (int i = 0; i < s->sc.n_active; i++) {
         int n = s->active[i];
         int h = s->node_host[n];
-        if (s->node_flits[n] > 0 || (h >= 0 && s->q_head[h] >= 0))
-            s->active[kept++] = n;
-        else
-            s->node_active[n] = 0;
+        /* Without a branch: whether a node stays changes from cycle to
+         * cycle. A switch (h = -1) reads host 0's queue and ignores it. */
+        int queued = s->q_head[h & ~(h >> 31)] >= 0;
+        int keep = (s->node_flits[n] > 0) | ((h >= 0) & queued);
+        s->active[kept] = n;
+        kept += keep;
+        s->node_active[n] = keep;
     }
     s->sc.n_active = kept;
 }
