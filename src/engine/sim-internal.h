@@ -209,6 +209,8 @@ typedef struct SimScalars {
     int32_t free_head;
     int64_t next_packet_id;
     int64_t last_move;       /* last cycle a flit moved */
+    int64_t ejected;         /* flits that reached their hosts */
+    int64_t moves_seen;      /* flit_hops + ejected at the last move */
     int64_t net_flits;       /* flits in rings (buffers and links) */
     int64_t queued_flits;    /* flits waiting in source queues */
     int64_t cq_head, cq_count;
@@ -235,6 +237,10 @@ struct FlSim {
     int send_delay;          /* switch: sw_alloc + xbar + link latency */
     int inject_delay;        /* host: xbar + link latency */
     int max_len;             /* longest packet the traffic makes */
+    int multi_cycle_links;   /* link_cycles_per_flit > 1: a channel may be
+                              * busy when a flit wants it (with 1 it never
+                              * is: a channel takes one flit per cycle, and
+                              * switch allocation grants it once a cycle) */
 
     /* Topology-derived, fixed. Input channels of node n, in port order:
      * in_chan[in_off[n] .. in_off[n + 1]). */
@@ -277,7 +283,6 @@ struct FlSim {
                                         * its input, last VC granted; apart
                                         * from SimChan, since a grant would
                                         * otherwise touch a second one */
-    int32_t *node_flits;               /* per node: flits in its rings */
     uint64_t *node_mask;               /* per node: occupied input VCs */
     uint64_t *out_mask;                /* per node: input VCs holding an output */
     int32_t *node_active;
@@ -317,6 +322,15 @@ int fl__sim_stats_fill(FlSim *s, FlSimResult *res, double wall_s, FlError *err);
 /* sim-watchdog.c: a cycle of channels whose packets wait on each other, in
  * *channels (malloc'd), or FL_ENOTFOUND. */
 int fl__sim_deadlock_cycle(FlSim *s, int **channels, int *len);
+
+/* Whether node n holds flits: a bit of its occupancy mask is set. */
+static inline int fl__sim_node_occupied(const FlSim *s, int n)
+{
+    uint64_t any = 0;
+    for (int w = s->mask_base[n]; w < s->mask_base[n + 1]; w++)
+        any |= s->node_mask[w];
+    return any != 0;
+}
 
 /* sim.c: the window boundaries. */
 static inline int fl__sim_in_window(const FlSim *s, int64_t cycle)

@@ -61,8 +61,6 @@ static inline void ring_push(FlSim *s, SimVc *q, int32_t pkt, int32_t flit, int6
     q->count++;
     s->node_mask[mask_index(q)] |= mask_bit(q);
     int n = q->node;
-    s->node_flits[n]++;
-    s->sc.net_flits++;
     /* The active list has room for one more entry than there are nodes,
      * so the write below is harmless when n is already on it. */
     s->active[s->sc.n_active] = n;
@@ -79,8 +77,6 @@ static inline void ring_pop(FlSim *s, SimVc *q)
     /* The new front's ready cycle, as in ring_push(); of an empty ring it
      * reads a stale slot, and the next push overwrites it. */
     q->go = s->slot[ring_front(q)].ready;
-    s->node_flits[q->node]--;
-    s->sc.net_flits--;
 }
 
 /* --- moving flits ---------------------------------------------------------- */
@@ -94,11 +90,11 @@ static inline void send_flit(FlSim *s, SimVc *o, int32_t pkt, int32_t flit, int 
     int64_t now = s->sc.cycle;
     SimChan *ch = &s->chan[o->chan];
     ring_push(s, o, pkt, flit, now + delay);
-    ch->free_at = now + s->cfg.link_cycles_per_flit;
+    if (s->multi_cycle_links)
+        ch->free_at = now + s->cfg.link_cycles_per_flit;
     if (s->sc.in_window)
         ch->flits++;
     s->sc.flit_hops++;
-    s->sc.last_move = now;
     /* An ejection VC needs no credits. */
     int32_t *credits = &s->credits[o - s->vc];
     *credits -= !o->sink;
@@ -136,7 +132,8 @@ static void host_eject(FlSim *s, int h)
                 break;
             int32_t pkt = slot->pkt, flit = slot->flit;
             ring_pop(s, q);
-            s->sc.last_move = now;
+            s->sc.net_flits--;
+            s->sc.ejected++;
             if (s->sc.in_window)
                 s->host_accepted[h]++;
             if (flit < 0) {
@@ -167,7 +164,7 @@ static void host_inject(FlSim *s, int h)
     SimPacket *p = &s->pool[pkt];
     int c = s->host_inj[h], V = s->V;
     int64_t now = s->sc.cycle;
-    if (s->chan[c].free_at > now)
+    if (s->multi_cycle_links && s->chan[c].free_at > now)
         return;
     if (s->host_vc[h] < 0) {
         /* Any VC of the injection channel will do: round robin. */
@@ -191,6 +188,7 @@ static void host_inject(FlSim *s, int h)
     if (p->sent == 0)
         p->injected = now;
     send_flit(s, o, pkt, fl__sim_flit_code(p->sent, p->sent == p->len - 1), s->inject_delay);
+    s->sc.net_flits++;
     p->sent++;
     s->sc.queued_flits--;
     if (p->sent == p->len) {
@@ -305,6 +303,9 @@ static void vc_allocate(FlSim *s, int sw)
         s->out_mask[mask_index(q)] |= mask_bit(q);
         o->owner = in_vc[loc];
         o->rr = loc;
+        /* A hop is counted when the head wins its output VC: it will leave
+         * by it, and the grant happens once per switch, like the send. */
+        s->pool[s->slot[ring_front(q)].pkt].hops++;
     }
 }
 
@@ -317,7 +318,8 @@ static inline int vc_can_send(const FlSim *s, const SimChan *chan, const SimVc *
     if (q->go > now)
         return 0;
     int oc = q->out_chan;
-    return chan[oc].free_at <= now && (s->credits[q->out] > 0 || s->chan_sink[oc]);
+    return (!s->multi_cycle_links || chan[oc].free_at <= now)
+           && (s->credits[q->out] > 0 || s->chan_sink[oc]);
 }
 
 /* Input li of switch sw offers VC q (index iv) to its output channel's
@@ -399,8 +401,6 @@ static void switch_allocate(FlSim *s, int sw)
         ring_pop(s, q);
         if (!q->sink)
             return_credit(s, iv);
-        if (fl__sim_flit_index(flit) == 0)
-            s->pool[pkt].hops++;
         SimVc *o = &vc[q->out];
         /* A tail gives up the output VC (without a branch: one flit in a
          * few is a tail). */
@@ -438,7 +438,7 @@ void fl__sim_nodes_tick(FlSim *s)
         if (h >= 0) {
             host_eject(s, h);
             host_inject(s, h);
-        } else if (s->node_flits[node] > 0) {
+        } else {
             switch_tick(s, node);
         }
     }

@@ -180,7 +180,6 @@ static size_t layout_state(FlSim *s, char *base)
     s->chan = carve(base, &off, nc, sizeof(SimChan));
     s->credits = carve(base, &off, nv, sizeof(int32_t));
     s->in_rr = carve(base, &off, nc, sizeof(int8_t));
-    s->node_flits = carve(base, &off, nn, sizeof(int32_t));
     s->node_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->out_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->node_active = carve(base, &off, nn, sizeof(int32_t));
@@ -368,6 +367,7 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     s->n_nodes = t->n_nodes;
     s->n_hosts = t->n_hosts;
     s->send_delay = cfg->sw_alloc_delay + cfg->xbar_delay + cfg->link_latency;
+    s->multi_cycle_links = cfg->link_cycles_per_flit > 1;
     s->inject_delay = cfg->xbar_delay + cfg->link_latency;
     s->max_len = longest_packet(&cfg->traffic);
     s->win_end = cfg->warmup_cycles + cfg->measure_cycles;
@@ -534,7 +534,7 @@ static void compact_active(FlSim *s)
         /* Without a branch: whether a node stays changes from cycle to
          * cycle. A switch (h = -1) reads host 0's queue and ignores it. */
         int queued = s->q_head[h & ~(h >> 31)] >= 0;
-        int keep = (s->node_flits[n] > 0) | ((h >= 0) & queued);
+        int keep = fl__sim_node_occupied(s, n) | ((h >= 0) & queued);
         s->active[kept] = n;
         kept += keep;
         s->node_active[n] = keep;
@@ -556,6 +556,13 @@ static int tick(FlSim *s)
     sc->cycle++;
     if (sc->cycle == s->cfg.warmup_cycles + s->cfg.measure_cycles)
         fl__sim_stats_close(s);
+    /* A flit moved in the cycle just done if one entered a channel or
+     * reached its host: counted once a cycle, not in the hot paths. */
+    int64_t moves = sc->flit_hops + sc->ejected;
+    if (moves != sc->moves_seen) {
+        sc->moves_seen = moves;
+        sc->last_move = sc->cycle - 1;
+    }
     if (sc->net_flits > 0 && sc->cycle - sc->last_move > s->cfg.deadlock_cycles)
         sc->status = FL_SIM_DEADLOCK;
     if (sc->net_flits == 0)
