@@ -196,4 +196,23 @@ expect_fail "an unknown option" "unknown option" route mesh:4x4 --routing dor --
 expect_fail "turns with --from" "unknown option" turns mesh:4x4 --routing dor --from 0
 expect_fail "no topology" "missing argument" route --routing dor
 
+# ---- paper 002: R-turn is L-turn reversed ------------------------------------
+
+# P2 is P1 with every turn reversed (and so are the conditional sets), so on
+# the torus each R-turn routing prohibits exactly the reverses (in and out
+# ports swapped) of its L-turn twin's turns. README "Paper 002, Table 3"
+# builds on this: the two families differ only through output selection.
+for v in alpha beta; do
+  run turns torus:8x8 --routing lturn-$v --json
+  cp "$tmp/out" "$tmp/lturn.json"
+  run turns torus:8x8 --routing rturn-$v --json
+  python3 - "$tmp/lturn.json" "$tmp/out" <<'PY'
+import json, sys
+turns = [{(t['switch'], t['in_port'], t['out_port']) for t in json.load(open(f))['turns']}
+         for f in sys.argv[1:]]
+sys.exit(not (turns[0] and turns[1] == {(s, b, a) for (s, a, b) in turns[0]}))
+PY
+  ok $? "torus:8x8: rturn-$v prohibits the reverses of lturn-$v's turns"
+done
+
 tap_end
