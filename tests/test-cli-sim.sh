@@ -125,6 +125,20 @@ run sim mesh:4x4 --routing dor --trace "$tmp/trace.txt" --warmup 0 --measure 100
 check "d['status'] == 'ok' and d['packets'] == 3 and abs(d['hops_avg'] - 7) < 1e-9" \
   "--trace replays three corner-to-corner packets (7 routers each)"
 
+# Explicit pipeline delays R:VA:SA:X: one 4-flit packet across 7 routers takes
+# T0 = (X + Lk) + H (R + Va + Sa + X + Lk) + (L - 1) C (sim-internal.h).
+printf '5 0 15 4\n' >"$tmp/one.txt"
+ONE="mesh:4x4 --routing dor --trace $tmp/one.txt --warmup 0 --measure 100 --json"
+run sim $ONE --pipeline 1:1:1:1 --link-latency 2
+check "d['latency_avg'] == (1 + 2) + 7 * (1 + 1 + 1 + 1 + 2) + 3" \
+  "--pipeline 1:1:1:1 --link-latency 2: zero-load latency 48 ($(json "d['latency_avg']"))"
+run sim $ONE --pipeline 0:0:0:0
+check "d['latency_avg'] == 1 + 7 + 3" "--pipeline 0:0:0:0 is the default's 1 cycle per hop"
+run sim mesh:4x4 --routing dor --rate 0.3 --pipeline booksim-min $SHORT --json
+preset=$(json "(d['latency_avg'], d['throughput'])")
+run sim mesh:4x4 --routing dor --rate 0.3 --pipeline 0:0:1:1:0 $SHORT --json
+check "(d['latency_avg'], d['throughput']) == $preset" "--pipeline 0:0:1:1:0 is booksim-min"
+
 # ---- deflection mode (paper 003) ----------------------------------------------
 
 run sim torus:5x5 --routing dor --mode deflection --nmsg 2 --priority age --cycles 300 \
@@ -238,6 +252,8 @@ expect_fail "bad packet" "packet" sim mesh:4x4 --routing dor --packet 1:16
 expect_fail "bad hotspot" "hotspot" sim mesh:4x4 --routing dor --hotspot 0.5
 expect_fail "bad burst" "burst" sim mesh:4x4 --routing dor --burst 0:10
 expect_fail "bad pipeline" "pipeline" sim mesh:4x4 --routing dor --pipeline warp
+expect_fail "pipeline of three delays" "R:VA:SA:X" sim mesh:4x4 --routing dor --pipeline 1:1:1
+expect_fail "pipeline delay out of range" "1000" sim mesh:4x4 --routing dor --pipeline 0:0:1:1:5000
 expect_fail "missing trace" "none.txt" sim mesh:4x4 --routing dor --trace "$tmp/none.txt"
 expect_fail "bitrev on 6 hosts" "bitrev\|power" sim line:6 --routing shortest --traffic bitrev
 expect_fail "deflection option without the mode" "nmsg" sim mesh:4x4 --routing dor --nmsg 2

@@ -197,6 +197,35 @@ static int parse_traffic(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
     return CLI_OK;
 }
 
+/* --pipeline NAME (a preset) or R:VA:SA:X[:CREDIT], the delays in cycles of
+ * routing, VC allocation, switch allocation, crossbar and credit return (see
+ * sim-internal.h for where each applies). The engine checks their range. */
+static int parse_pipeline(const char *text, FlSimConfig *cfg)
+{
+    if (*text < '0' || *text > '9') {
+        FlError err = { 0 };
+        if (fl_sim_config_pipeline(cfg, text, &err))
+            return cli_error(CLI_USAGE, "--pipeline: %s, or delays R:VA:SA:X[:CREDIT]",
+                             err.message[0] ? err.message : fl_strerror(err.code));
+        return CLI_OK;
+    }
+    double v[5];
+    int n = sim_split_numbers(text, v, 5);
+    int whole = n >= 4;
+    for (int i = 0; whole && i < n; i++)
+        whole = v[i] == floor(v[i]) && v[i] >= 0 && v[i] <= 1000;
+    if (!whole)
+        return cli_error(CLI_USAGE, "--pipeline needs a preset (default, booksim-min) or the "
+                                    "delays R:VA:SA:X[:CREDIT], whole cycles from 0 to 1000 "
+                                    "(booksim-min is 0:0:1:1:0), not '%s'", text);
+    cfg->routing_delay = (int)v[0];
+    cfg->vc_alloc_delay = (int)v[1];
+    cfg->sw_alloc_delay = (int)v[2];
+    cfg->xbar_delay = (int)v[3];
+    cfg->credit_delay = n == 5 ? (int)v[4] : 0;
+    return CLI_OK;
+}
+
 /* The router and run options into s->cfg; pipeline presets first, so that
  * an explicit --link-latency overrides the preset's. */
 static int parse_router(const CliCommand *cmd, const CliParsed *p, FlSimConfig *cfg)
@@ -214,10 +243,8 @@ static int parse_router(const CliCommand *cmd, const CliParsed *p, FlSimConfig *
     cfg->vc_release = (FlVcRelease)rel;
 
     const char *pipeline = cli_value(cmd, p, "pipeline");
-    FlError err = { 0 };
-    if (pipeline && fl_sim_config_pipeline(cfg, pipeline, &err))
-        return cli_error(CLI_USAGE, "--pipeline: %s", err.message[0] ? err.message
-                                                                   : fl_strerror(err.code));
+    if (pipeline && parse_pipeline(pipeline, cfg))
+        return CLI_USAGE;
     /* Zero VCs and similar are accepted here so that the engine, which
      * knows the routing's needs, names the problem. */
     long vcs = cfg->vcs, buf = cfg->buf_flits, lat = cfg->link_latency,

@@ -21,7 +21,8 @@
     { "buf", 0, "B", "buffer depth of each VC in flits (default 8)" },                     \
     { "switching", 0, "MODE", "wormhole (default) or vct (virtual cut-through)" },         \
     { "release", 0, "RULE", "VC release: tail-sent (default) or tail-credit" },            \
-    { "pipeline", 0, "NAME", "default (1 cycle per hop) or booksim-min (3 per hop)" },     \
+    { "pipeline", 0, "NAME", "default (1 cycle per hop), booksim-min (3 per hop), "         \
+                             "or delays R:VA:SA:X[:CREDIT]" },                              \
     { "link-latency", 0, "N", "cycles a flit spends on a channel (default 1)" },          \
     { "link-cycles-per-flit", 0, "C", "cycles a flit occupies a channel (default 1)" },    \
     { "traffic", 't', "PATTERN", "destinations: uniform (default), bitrev... (below)" },    \
