@@ -139,6 +139,22 @@ preset=$(json "(d['latency_avg'], d['throughput'])")
 run sim mesh:4x4 --routing dor --rate 0.3 --pipeline 0:0:1:1:0 $SHORT --json
 check "(d['latency_avg'], d['throughput']) == $preset" "--pipeline 0:0:1:1:0 is booksim-min"
 
+# --channels: one row per channel; the busiest link is the JSON's, and a
+# host's injection channel is busy for the share of cycles it sends, the
+# offered load.
+run sim mesh:3x3 --routing dor --rate 0.3 --packet 4 $SHORT --channels "$tmp/ch.csv" --json
+python3 - "$tmp/ch.csv" "$(json "d['channel_utilization_max']")" "$(json "d['offered']")" <<'EOF'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+umax, offered = float(sys.argv[2]), float(sys.argv[3])
+links = [float(r['utilization']) for r in rows if r['kind'] == 'link']
+inj = [float(r['utilization']) for r in rows if r['kind'] == 'injection']
+occ = [float(r[k]) for r in rows for k in ('vc0_occupancy', 'vc1_occupancy')]
+sys.exit(not (len(rows) == 2 * (12 + 9) and len(inj) == 9 and abs(max(links) - umax) < 1e-5
+              and abs(sum(inj) / len(inj) - offered) < 0.03 and min(occ) >= 0 and max(occ) > 0))
+EOF
+ok $? "--channels writes each channel's utilization and VC occupancy"
+
 # ---- deflection mode (paper 003) ----------------------------------------------
 
 run sim torus:5x5 --routing dor --mode deflection --nmsg 2 --priority age --cycles 300 \
@@ -257,6 +273,8 @@ expect_fail "pipeline delay out of range" "1000" sim mesh:4x4 --routing dor --pi
 expect_fail "missing trace" "none.txt" sim mesh:4x4 --routing dor --trace "$tmp/none.txt"
 expect_fail "bitrev on 6 hosts" "bitrev\|power" sim line:6 --routing shortest --traffic bitrev
 expect_fail "deflection option without the mode" "nmsg" sim mesh:4x4 --routing dor --nmsg 2
+expect_fail "channels in deflection mode" "channels" \
+  sim torus:4x4 --routing dor --mode deflection --channels "$tmp/x.csv"
 expect_fail "flit option in deflection mode" "vcs" \
   sim torus:4x4 --routing dor --mode deflection --vcs 2
 expect_fail "sweep without rates" "rates" sweep mesh:4x4 --routing dor

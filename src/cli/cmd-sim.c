@@ -17,6 +17,7 @@ static const CliOption sim_options[] = {
     { "priority", 0, "P", "deflection: random, age (default), path_num, age+path_num" },
     { "cycles", 0, "N", "deflection: cycles to simulate (default 1000)" },
     { "series", 0, "FILE.csv", "deflection: write the per-cycle time series" },
+    { "channels", 0, "FILE.csv", "write each channel's utilization and VC occupancy" },
     { 0 },
 };
 
@@ -40,7 +41,7 @@ _Static_assert(sizeof sim_options / sizeof sim_options[0] <= CLI_MAX_OPTIONS + 1
 static const char *const flit_only[] = {
     "classes", "selection", "vcs", "buf", "switching", "release", "pipeline",
     "link-latency", "link-cycles-per-flit", "traffic", "self", "hotspot", "trace",
-    "burst", "packet", "warmup", "measure", "drain", "watchdog", "rate", NULL,
+    "burst", "packet", "warmup", "measure", "drain", "watchdog", "rate", "channels", NULL,
 };
 static const char *const deflection_only[] = { "nmsg", "priority", "cycles", "series", NULL };
 
@@ -73,6 +74,46 @@ static void utilization(const FlTopology *t, const FlSimResult *res, double *max
             *max = u;
     }
     *mean = counted ? sum / counted : 0;
+}
+
+/* What kind of channel c is: between switches, or a host's. */
+static const char *channel_kind(const FlTopology *t, int c)
+{
+    if (fl_topology_node_kind(t, fl_topology_channel_src(t, c)) != FL_NODE_SWITCH)
+        return "injection";
+    return fl_topology_node_kind(t, fl_topology_channel_dst(t, c)) == FL_NODE_SWITCH
+               ? "link"
+               : "ejection";
+}
+
+/* --channels: one row per channel (2 * link + end, leaving the link's end
+ * `end`), with the ports it joins, its busy fraction over the window and the
+ * mean flits held in each of its VCs' buffers (vcs columns). */
+static int write_channels(const char *path, const SimSetup *s, const FlSimResult *res)
+{
+    const FlTopology *t = s->t;
+    int vcs = s->cfg.vcs;
+    FlError err = { 0 };
+    FlAtomicFile *f;
+    FILE *fp;
+    if (fl_atomic_open(path, &f, &fp, &err))
+        return cli_engine_error(&err);
+    fprintf(fp, "channel,kind,from,from_port,to,to_port,utilization");
+    for (int v = 0; v < vcs; v++)
+        fprintf(fp, ",vc%d_occupancy", v);
+    fprintf(fp, "\n");
+    for (int c = 0; c < fl_topology_channel_count(t); c++) {
+        int end[4];
+        fl_topology_link_ends(t, c / 2, &end[0], &end[1], &end[2], &end[3]);
+        /* Channel 2l leaves the link's first end, 2l + 1 its second. */
+        const int *from = &end[c % 2 ? 2 : 0], *to = &end[c % 2 ? 0 : 2];
+        fprintf(fp, "%d,%s,%d,%d,%d,%d,%.6f", c, channel_kind(t, c), from[0], from[1], to[0],
+                to[1], res->channel_utilization ? res->channel_utilization[c] : 0.0);
+        for (int v = 0; v < vcs; v++)
+            fprintf(fp, ",%.6f", res->vc_occupancy ? res->vc_occupancy[(size_t)c * vcs + v] : 0.0);
+        fprintf(fp, "\n");
+    }
+    return fl_atomic_commit(f, &err) ? cli_engine_error(&err) : CLI_OK;
 }
 
 static int print_sim_json(const SimSetup *s, const FlSimResult *res)
@@ -242,6 +283,9 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
     FlError err = { 0 };
     if (!rc && (fl_sim_new(s.t, &s.cfg, &sim, &err) || fl_sim_run(sim, &res, NULL, NULL, &err)))
         rc = cli_engine_error(&err);
+    const char *channels = cli_value(cmd, p, "channels");
+    if (!rc && channels)
+        rc = write_channels(channels, &s, &res);
     if (!rc) {
         if (cli_flag(cmd, p, "json"))
             rc = print_sim_json(&s, &res);
