@@ -680,6 +680,14 @@ static int generate_trace(FlTraffic *tr, int src, int64_t cycle, int *dst, int *
     return 1;
 }
 
+/* The length and destination of a packet random source src makes. */
+static void draw_packet(FlTraffic *tr, int src, FlRng *rng, int *dst, int *flits)
+{
+    *flits = tr->long_flits != tr->short_flits && fl_rng_uniform(rng) < tr->long_fraction
+             ? tr->long_flits : tr->short_flits;
+    *dst = fl_traffic_destination(tr, src, rng);
+}
+
 /* The packet decision of a random source s (host src) for one cycle whose
  * repeat check has passed: 1 with *dst and *flits set if it makes one. */
 static inline int random_packet(FlTraffic *tr, int src, HostState *s, FlRng *rng, int *dst,
@@ -697,9 +705,7 @@ static inline int random_packet(FlTraffic *tr, int src, HostState *s, FlRng *rng
     }
     if (!make)
         return 0;
-    *flits = tr->long_flits != tr->short_flits && fl_rng_uniform(rng) < tr->long_fraction
-             ? tr->long_flits : tr->short_flits;
-    *dst = fl_traffic_destination(tr, src, rng);
+    draw_packet(tr, src, rng, dst, flits);
     return 1;
 }
 
@@ -731,13 +737,31 @@ int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
     /* A random source makes at most one packet a cycle, so one decision
      * per host replaces the caller's ask-until-0 loop, in the same order
      * and with the same draws. */
+    if (tr->process == FL_INJECT_ONOFF) {
+        for (int h = 0; h < tr->n_hosts; h++) {
+            HostState *s = &tr->state[h];
+            if (s->last_cycle == cycle)
+                continue;
+            s->last_cycle = cycle;
+            if (random_packet(tr, h, s, rng, &dst, &flits) && (rc = emit(data, h, dst, flits)))
+                return rc;
+        }
+        return 0;
+    }
+    /* Bernoulli sources decide with one draw each, and most make nothing:
+     * the hosts not yet asked this cycle, a run of them at a time, go
+     * through fl__rng_bernoulli_run() until one makes a packet. */
     for (int h = 0; h < tr->n_hosts; h++) {
-        HostState *s = &tr->state[h];
-        if (s->last_cycle == cycle)
-            continue;
-        s->last_cycle = cycle;
-        if (random_packet(tr, h, s, rng, &dst, &flits) && (rc = emit(data, h, dst, flits)))
-            return rc;
+        int end = h;
+        while (end < tr->n_hosts && tr->state[end].last_cycle != cycle)
+            tr->state[end++].last_cycle = cycle;
+        for (h += fl__rng_bernoulli_run(rng, tr->packet_below, end - h); h < end;
+             h += 1 + fl__rng_bernoulli_run(rng, tr->packet_below, end - h - 1)) {
+            draw_packet(tr, h, rng, &dst, &flits);
+            if ((rc = emit(data, h, dst, flits)))
+                return rc;
+        }
+        /* Here h = end: a host asked already this cycle, or the last. */
     }
     return 0;
 }
