@@ -116,15 +116,15 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
     int V = s->V;
     int64_t now = s->sc.cycle;
     FlFlitView v;
-    for (int iv = 0; iv < s->n_vc; iv++) {
-        const SimVc *q = &s->vc[iv];
-        int c = iv / V, slot = 0;
+    /* In channel order, as results number VCs (c * V + v). */
+    for (int cv = 0; cv < s->n_vc; cv++) {
+        const SimVc *q = &s->vc[s->chan_vc[cv / V] + cv % V];
+        int c = cv / V, slot = 0;
         for (int k = 0; k < q->count; k++) {
-            int at = q->head + k;
-            int64_t i = (int64_t)q->ring_base + (at >= q->cap ? at - q->cap : at);
+            int64_t i = (int64_t)q->ring_base + ((q->head + k) & q->mask);
             view_packet(s, s->slot[i].pkt, fl__sim_flit_index(s->slot[i].flit), &v);
             v.channel = c;
-            v.vc = iv % V;
+            v.vc = cv % V;
             int64_t ready = s->slot[i].ready;
             if (ready <= now) {
                 v.place = FL_FLIT_BUFFER;

@@ -7,7 +7,9 @@
  * The model, choice by choice:
  *
  * Buffers. Every channel c (2 * link + end, as in the topology) has V
- * virtual channels; the pair (c, v) is "VC c * V + v" throughout. Each VC
+ * virtual channels. Inside the simulator the pair (c, v) is "VC
+ * chan_vc[c] + v", numbered so that the VCs into one node are consecutive
+ * in port order (see FlSim.chan_vc); results name it c * V + v. Each VC
  * owns a ring buffer at c's destination node. For a channel into a switch
  * (a switch-to-switch channel or a host's injection channel) the ring holds
  * buf_flits flits and the sender needs a credit per flit. A host's ejection
@@ -86,9 +88,11 @@
  * Speed. Every per-cycle structure is a flat array allocated once; only the
  * packet pool and the latency histograms grow (geometrically, so
  * allocation is amortized away). Each VC's mutable state and fixed facts
- * share one 64-byte record (SimVc), each channel's one SimChan. Nodes take
- * part in a cycle only when on the active list: switches holding flits,
- * hosts holding flits or queued packets. Within a switch, bit masks of
+ * share one 64-byte record (SimVc). Nodes take part in a cycle only when
+ * their bit is set in an active set: switches holding flits, hosts holding
+ * flits or queued packets; the sets are bitmaps, so nodes are visited in
+ * node order (a switch's VC records, and its neighbours', lie near each
+ * other) and joining or leaving is one bit. Within a switch, bit masks of
  * occupied VCs and of VCs holding an output VC let VC allocation visit only
  * the waiting heads and switch allocation only the VCs that may send.
  * A VC's record also carries what the per-cycle checks read (the front
@@ -136,6 +140,15 @@ typedef struct SimSlot {
     int32_t flit;        /* the flit's index, coded by fl__sim_flit_code() */
 } SimSlot;
 
+/* The slots of a ring holding cap flits: the power of two at or above. */
+static inline int64_t fl__sim_ring_length(int cap)
+{
+    int64_t len = 1;
+    while (len < cap)
+        len *= 2;
+    return len;
+}
+
 /* A slot holds a flit's index, or its complement (a negative number) for
  * the packet's tail, so that a switch tells a tail without reading the
  * packet. */
@@ -164,15 +177,17 @@ typedef struct SimVc {
     int64_t occ;         /* occupancy integral, see fl__sim_occ_push() */
     int32_t head, count; /* its ring */
     int32_t out;         /* as an input VC: the output VC held, or -1 */
-    int32_t out_chan;    /* as an input VC holding an output VC: that VC's
-                          * channel, so that switch allocation need not
-                          * read the output VC's record */
-    int32_t owner;       /* as an output VC: -1 free, -2 draining, else the
-                          * input VC (or the host's own VC) holding it */
-    int32_t rr;          /* as an output VC: last local input VC granted */
+    int32_t out_port;    /* as an input VC holding an output VC: that VC's
+                          * port, so that switch allocation need not read
+                          * the output VC's records */
+    int64_t flits;       /* as an output VC: flits entered in the window, in
+                          * the record that sending writes anyway (a
+                          * channel's count is its VCs' sum) */
     /* Fixed. */
     int32_t ring_base;   /* first slot of its ring */
-    int32_t cap;         /* ring length */
+    int32_t mask;        /* ring length - 1: a ring is a power of two
+                          * long (ring_length()), so that indices wrap by
+                          * masking */
     int32_t node;        /* the node its ring is at (the channel's end) */
     int32_t chan;
     int32_t mask_pos;    /* its bit in the node masks: word mask_pos / 64
@@ -183,20 +198,41 @@ typedef struct SimVc {
     uint8_t sink;        /* an ejection channel's VC */
 } SimVc;
 
-/* One channel's mutable state. */
-typedef struct SimChan {
-    int64_t free_at;     /* the cycle it can take the next flit */
-    int64_t flits;       /* flits entered in the window */
-    int32_t out_rr;      /* switch arbiter of its output: last input granted */
-    int32_t pad_;
-} SimChan;
+/* One VC as an output VC: who holds it and its VC allocation arbiter.
+ * Apart from SimVc so that VC allocation, which looks at every VC of a
+ * channel it may take, reads one small record per VC, the VCs of a
+ * channel side by side, rather than each VC's cache line. */
+typedef struct SimOutVc {
+    int32_t owner;       /* -1 free, -2 draining, else the input VC (or the
+                          * host's own VC) holding it */
+    int16_t rr;          /* last local input VC granted, -1 at first */
+    uint8_t port;        /* fixed: the port its channel leaves its node by,
+                          * the input index there of the link's other
+                          * channel (ports are at most FL_MAX_PORTS) */
+    uint8_t pad_;
+} SimOutVc;
 
-/* One pending credit of the credit queue. */
+/* The switch arbiters of one port of a node (input li or output li, the
+ * two channels of the port's link): a node's are consecutive, so that one
+ * switch's arbiters share a cache line or two. */
+typedef struct SimPort {
+    int16_t out_rr;      /* its output: last input granted, -1 at first */
+    int8_t in_rr;        /* its input: last VC granted, -1 at first */
+    uint8_t pad_;
+} SimPort;
+
+/* One pending credit of the credit queue. A credit is due at most
+ * 1 + credit_delay cycles ahead and leaves the queue in its due cycle, so
+ * the low 32 bits of the due cycle tell it (see credits_arrive() in
+ * sim.c). */
 typedef struct SimCredit {
-    int64_t due;
     int32_t vc;
-    int32_t pad_;
+    uint32_t due;
 } SimCredit;
+
+/* The two active sets: switches, and hosts (a VC's sink flag picks its
+ * node's set). */
+enum { SIM_SWITCHES = 0, SIM_HOSTS = 1 };   /* SIM_HOSTS is a VC's sink flag */
 
 /* Every scalar that changes while the simulation runs. */
 typedef struct SimScalars {
@@ -204,7 +240,6 @@ typedef struct SimScalars {
     FlRng rng;               /* selection */
     FlRng traffic_rng;       /* traffic: a stream of its own */
     int status;              /* FlSimStatus */
-    int n_active;
     int32_t pool_used;       /* pool slots ever handed out */
     int32_t free_head;
     int64_t next_packet_id;
@@ -214,6 +249,10 @@ typedef struct SimScalars {
     int64_t net_flits;       /* flits in rings (buffers and links) */
     int64_t queued_flits;    /* flits waiting in source queues */
     int64_t cq_head, cq_count;
+    /* Of the cycle being simulated, set by fl__sim_nodes_tick(): */
+    int64_t occ_weight;      /* what a flit entering a ring adds to its
+                              * occupancy integral (fl__sim_occ_push) */
+    int64_t credit_due;      /* when a credit queued now arrives */
     /* Measurement. */
     int64_t flit_hops;
     int64_t queued_at_open, queued_at_close;
@@ -248,24 +287,28 @@ struct FlSim {
     int *chan_dst;
     uint8_t *chan_sink;      /* ejection channel */
     uint8_t *chan_s2s;       /* switch-to-switch channel */
-    int *chan_cap;           /* ring length of each VC of the channel */
+    int *chan_cap;           /* flits each VC of the channel holds: its
+                              * credits, or for an ejection VC the flits
+                              * that can be on their way */
     int *node_host;          /* host rank of a node, -1 for switches */
     int *host_node, *host_inj, *host_ej, *host_switch;
     int *class_lo;           /* K + 1 VC bounds */
-    /* Per node, its input VCs in local order (input li, VC v is local
-     * li * V + v) at in_vc[in_off[n] * V ..]. Occupied local VCs are bits
-     * of node_mask words mask_base[n] .. mask_base[n + 1], and those that
-     * hold an output VC are bits of out_mask, so VC allocation visits only
-     * the occupied VCs without an output VC and switch allocation only
-     * those with one. */
-    int32_t *in_vc;
+    /* VC numbering: the VCs of node n's inputs, in local order (input li,
+     * VC v is local li * V + v), are VCs in_off[n] * V + local, so a
+     * node's VCs need no lookup table; chan_vc[c] is VC 0 of channel c
+     * (in_off[n] + li) * V. Occupied local VCs are bits of node_mask words
+     * mask_base[n] .. mask_base[n + 1], and those that hold an output VC
+     * are bits of out_mask, so VC allocation visits only the occupied VCs
+     * without an output VC and switch allocation only those with one. */
+    int32_t *chan_vc;
     int *mask_base;
     int *vc_class;           /* class of each VC index 0..V-1 */
     int64_t win_end;         /* warmup + measure: the window's end */
 
     /* Scratch of one switch's allocation, all -1 between uses. */
     int *vc_win;             /* per VC: the winning local input VC */
-    int *sa_win;             /* per channel: the winning local input */
+    int *sa_win;             /* per output port: the winning local input
+                              * (nodes of over 64 ports only) */
     int *sa_vc;              /* per local input: the VC it offers */
     int *req_list;           /* requested VCs or channels */
 
@@ -273,20 +316,20 @@ struct FlSim {
     void *state;
     size_t state_bytes;
     SimVc *vc;                         /* per VC */
+    SimOutVc *outvc;                   /* per VC */
     SimSlot *slot;                     /* ring slots */
-    SimChan *chan;                     /* per channel */
+    int64_t *chan_free;                /* per channel: the cycle it can take
+                                        * the next flit */
     int32_t *credits;                  /* per VC: credits held by its sender,
                                         * apart from the records so that
                                         * switch allocation and returning
                                         * credits read a small array */
-    int8_t *in_rr;                     /* per channel: the switch arbiter of
-                                        * its input, last VC granted; apart
-                                        * from SimChan, since a grant would
-                                        * otherwise touch a second one */
+    SimPort *port;                     /* per node port, at in_off[node] */
     uint64_t *node_mask;               /* per node: occupied input VCs */
     uint64_t *out_mask;                /* per node: input VCs holding an output */
-    int32_t *node_active;
-    int32_t *active;                   /* the active list */
+    uint64_t *active[2];               /* the active sets, per SIM_SWITCHES
+                                        * and SIM_HOSTS: bit n % 64 of word
+                                        * n / 64 for node n */
     int32_t *q_head, *q_tail;          /* per host: source queue */
     int32_t *host_vc, *host_rr;        /* per host: injection VC */
     SimCredit *cq;                     /* credit queue (a ring) */
@@ -301,13 +344,14 @@ struct FlSim {
     int64_t hist_cap;
 };
 
-/* sim-router.c: one cycle of every active node. */
+/* sim-router.c: one cycle of every active node; the nodes left with
+ * neither flits nor queued packets leave the active sets. */
 void fl__sim_nodes_tick(FlSim *s);
 /* The legal next hops of the head at the front of input VC iv of switch
  * sw: the routing's choices, or the destination host's ejection channel
  * (class -1: any VC) at the last switch. Also used by the watchdog. */
 int fl__sim_route_choices(FlSim *s, int sw, int iv, FlRouteChoice *out, int max);
-/* Puts node n on the active list if it is not there. */
+/* Puts node n in its active set. */
 void fl__sim_activate(FlSim *s, int n);
 
 /* sim-stats.c */
@@ -326,8 +370,11 @@ int fl__sim_deadlock_cycle(FlSim *s, int **channels, int *len);
 /* Whether node n holds flits: a bit of its occupancy mask is set. */
 static inline int fl__sim_node_occupied(const FlSim *s, int n)
 {
-    uint64_t any = 0;
-    for (int w = s->mask_base[n]; w < s->mask_base[n + 1]; w++)
+    /* Every node has a word; most have one, and a loop the compiler
+     * vectorizes would cost more than the word itself. */
+    int w = s->mask_base[n], w1 = s->mask_base[n + 1];
+    uint64_t any = s->node_mask[w];
+    while (++w < w1)
         any |= s->node_mask[w];
     return any != 0;
 }
@@ -346,16 +393,21 @@ static inline int fl__sim_in_window(const FlSim *s, int64_t cycle)
  * needs no per-VC clock, and while the window is still open the flits
  * present have been credited up to win_end, which fl__sim_stats_fill takes
  * off again. Call these when a flit enters or leaves the ring. */
+static inline int64_t fl__sim_occ_weight(const FlSim *s)
+{
+    return s->sc.in_window ? s->win_end - s->sc.cycle : 0;
+}
+
+/* Within a cycle the weight is the same for every flit: the hot paths
+ * read it from sc.occ_weight and need not branch on the window. */
 static inline void fl__sim_occ_push(FlSim *s, SimVc *q)
 {
-    if (s->sc.in_window)
-        q->occ += s->win_end - s->sc.cycle;
+    q->occ += s->sc.occ_weight;
 }
 
 static inline void fl__sim_occ_pop(FlSim *s, SimVc *q)
 {
-    if (s->sc.in_window)
-        q->occ -= s->win_end - s->sc.cycle;
+    q->occ -= s->sc.occ_weight;
 }
 
 #endif /* FLITLAB_SIM_INTERNAL_H */

@@ -3,30 +3,27 @@
  * switches. The model is described in sim-internal.h. */
 #include "sim-internal.h"
 
+/* Puts node n in active set k (SIM_SWITCHES or SIM_HOSTS). */
+static inline void activate(FlSim *s, int k, int n)
+{
+    s->active[k][n >> 6] |= (uint64_t)1 << (n & 63);
+}
+
 void fl__sim_activate(FlSim *s, int n)
 {
-    if (!s->node_active[n]) {
-        s->node_active[n] = 1;
-        s->active[s->sc.n_active++] = n;
-    }
+    activate(s, s->node_host[n] >= 0 ? SIM_HOSTS : SIM_SWITCHES, n);
 }
 
 /* --- rings ---------------------------------------------------------------- */
 
 /* The hot paths below avoid branches that go either way from one flit to
  * the next (ring wrap-around, a ring emptying or filling, a node joining
- * the active list): mispredicted, each costs more than the arithmetic that
+ * the active set): mispredicted, each costs more than the arithmetic that
  * replaces it. */
-
-/* at, or at - cap once at reaches cap (0 <= at < 2 * cap). */
-static inline int ring_wrap(int at, int cap)
-{
-    return at - (cap & -(at >= cap));
-}
 
 static inline int64_t ring_slot(const SimVc *q, int k)
 {
-    return (int64_t)q->ring_base + ring_wrap(q->head + k, q->cap);
+    return (int64_t)q->ring_base + ((q->head + k) & q->mask);
 }
 
 /* The slot of q's front flit (k = 0 needs no wrap). */
@@ -48,35 +45,30 @@ static inline uint64_t mask_bit(const SimVc *q)
 
 static inline void ring_push(FlSim *s, SimVc *q, int32_t pkt, int32_t flit, int64_t ready)
 {
+    int count = q->count, pos = q->mask_pos;
     fl__sim_occ_push(s, q);
-    SimSlot *slot = &s->slot[ring_slot(q, q->count)];
-    slot->pkt = pkt;
-    slot->flit = flit;
-    slot->ready = ready;
+    s->slot[ring_slot(q, count)] = (SimSlot){ ready, pkt, flit };
     /* Into an empty ring the flit is the front one. Any earlier
      * switch-allocation delay has passed: the VC emptied by sending a
      * flit, which it could do only once that delay was over. */
-    int64_t keep = -(int64_t)(q->count != 0);
+    int64_t keep = -(int64_t)(count != 0); /* a ?: here compiles to a branch */
     q->go = (q->go & keep) | (ready & ~keep);
-    q->count++;
-    s->node_mask[mask_index(q)] |= mask_bit(q);
-    int n = q->node;
-    /* The active list has room for one more entry than there are nodes,
-     * so the write below is harmless when n is already on it. */
-    s->active[s->sc.n_active] = n;
-    s->sc.n_active += !s->node_active[n];
-    s->node_active[n] = 1;
+    q->count = count + 1;
+    s->node_mask[pos >> 6] |= (uint64_t)1 << (pos & 63);
+    /* A sink's ring is at a host: its flag is the list's index. */
+    activate(s, q->sink, q->node);
 }
 
 static inline void ring_pop(FlSim *s, SimVc *q)
 {
+    int head = (q->head + 1) & q->mask, count = q->count - 1, pos = q->mask_pos;
     fl__sim_occ_pop(s, q);
-    q->head = ring_wrap(q->head + 1, q->cap);
-    q->count--;
-    s->node_mask[mask_index(q)] &= ~(mask_bit(q) & -(uint64_t)(q->count == 0));
+    q->head = head;
+    q->count = count;
+    s->node_mask[pos >> 6] &= ~((uint64_t)(count == 0) << (pos & 63));
     /* The new front's ready cycle, as in ring_push(); of an empty ring it
      * reads a stale slot, and the next push overwrites it. */
-    q->go = s->slot[ring_front(q)].ready;
+    q->go = s->slot[(int64_t)q->ring_base + head].ready;
 }
 
 /* --- moving flits ---------------------------------------------------------- */
@@ -88,19 +80,17 @@ static inline void ring_pop(FlSim *s, SimVc *q)
 static inline void send_flit(FlSim *s, SimVc *o, int32_t pkt, int32_t flit, int delay)
 {
     int64_t now = s->sc.cycle;
-    SimChan *ch = &s->chan[o->chan];
     ring_push(s, o, pkt, flit, now + delay);
     if (s->multi_cycle_links)
-        ch->free_at = now + s->cfg.link_cycles_per_flit;
-    if (s->sc.in_window)
-        ch->flits++;
+        s->chan_free[o->chan] = now + s->cfg.link_cycles_per_flit;
+    o->flits += s->sc.in_window;
     s->sc.flit_hops++;
     /* An ejection VC needs no credits. */
     int32_t *credits = &s->credits[o - s->vc];
     *credits -= !o->sink;
     if (flit < 0) /* the tail */
-        o->owner = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT && !o->sink
-                           && *credits < o->cap
+        s->outvc[o - s->vc].owner = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT && !o->sink
+                           && *credits < s->cfg.buf_flits
                        ? -2
                        : -1;
 }
@@ -112,24 +102,24 @@ static inline void return_credit(FlSim *s, int iv)
     int64_t at = sc->cq_head + sc->cq_count;
     if (at >= s->n_slots)
         at -= s->n_slots;
-    s->cq[at].vc = iv;
-    s->cq[at].due = sc->cycle + 1 + s->cfg.credit_delay;
+    s->cq[at] = (SimCredit){ iv, (uint32_t)sc->credit_due };
     sc->cq_count++;
 }
 
 /* --- hosts ------------------------------------------------------------------ */
 
-/* Consumes the flits that have reached host h; a tail completes its packet. */
-static void host_eject(FlSim *s, int h)
+/* Consumes the flits that have reached host h (node n); a tail completes
+ * its packet. Only the occupied ejection VCs are read (bits of the node's
+ * mask: a host has one input, so V <= 64 bits of one word), and a VC's
+ * go tells when its front flit arrives (a host adds no delays). */
+static void host_eject(FlSim *s, int h, int n)
 {
-    int V = s->V;
     int64_t now = s->sc.cycle;
-    SimVc *q = &s->vc[s->host_ej[h] * V];
-    for (int v = 0; v < V; v++, q++) {
-        while (q->count > 0) {
+    SimVc *vc = &s->vc[s->in_off[n] * s->V];
+    for (uint64_t bits = s->node_mask[s->mask_base[n]]; bits; bits &= bits - 1) {
+        SimVc *q = &vc[__builtin_ctzll(bits)];
+        while (q->count > 0 && q->go <= now) {
             const SimSlot *slot = &s->slot[ring_front(q)];
-            if (slot->ready > now)
-                break;
             int32_t pkt = slot->pkt, flit = slot->flit;
             ring_pop(s, q);
             s->sc.net_flits--;
@@ -149,10 +139,9 @@ static void host_eject(FlSim *s, int h)
 /* Whether output VC ov may take the head of a packet of len flits. */
 static inline int output_vc_open(const FlSim *s, int ov, int len)
 {
-    const SimVc *o = &s->vc[ov];
-    if (o->owner != -1)
+    if (s->outvc[ov].owner != -1)
         return 0;
-    return s->cfg.switching != FL_SWITCHING_VCT || o->sink || s->credits[ov] >= len;
+    return s->cfg.switching != FL_SWITCHING_VCT || s->vc[ov].sink || s->credits[ov] >= len;
 }
 
 /* Sends the next flit of the packet at the front of host h's queue. */
@@ -164,7 +153,7 @@ static void host_inject(FlSim *s, int h)
     SimPacket *p = &s->pool[pkt];
     int c = s->host_inj[h], V = s->V;
     int64_t now = s->sc.cycle;
-    if (s->multi_cycle_links && s->chan[c].free_at > now)
+    if (s->multi_cycle_links && s->chan_free[c] > now)
         return;
     if (s->host_vc[h] < 0) {
         /* Any VC of the injection channel will do: round robin. */
@@ -172,10 +161,11 @@ static void host_inject(FlSim *s, int h)
         for (int k = 0; k < V; k++, v++) {
             if (v == V)
                 v = 0;
-            if (output_vc_open(s, c * V + v, p->len)) {
-                s->host_vc[h] = c * V + v;
+            int ov = s->chan_vc[c] + v;
+            if (output_vc_open(s, ov, p->len)) {
+                s->host_vc[h] = ov;
                 s->host_rr[h] = v;
-                s->vc[c * V + v].owner = c * V + v;
+                s->outvc[ov].owner = ov;
                 break;
             }
         }
@@ -212,7 +202,7 @@ static int class_credits(void *data, int channel, int vc_class)
     const FlSim *s = ((CreditView *)data)->s;
     int sum = 0;
     for (int v = s->class_lo[vc_class]; v < s->class_lo[vc_class + 1]; v++)
-        sum += s->credits[channel * s->V + v];
+        sum += s->credits[s->chan_vc[channel] + v];
     return sum;
 }
 
@@ -248,10 +238,12 @@ static int request_output_vc(FlSim *s, int sw, int iv)
                                           class_credits, &view);
     int c = choices[pick].channel, k = choices[pick].vc_class, V = s->V;
     int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
-    int len = s->pool[s->slot[ring_front(&s->vc[iv])].pkt].len;
+    /* Only virtual cut-through asks for the packet's length. */
+    int len = s->cfg.switching == FL_SWITCHING_VCT
+                  ? s->pool[s->slot[ring_front(&s->vc[iv])].pkt].len : 0;
     int best = -1, best_credits = 0;
     for (int v = lo; v < hi; v++) {
-        int ov = c * V + v;
+        int ov = s->chan_vc[c] + v;
         if (output_vc_open(s, ov, len) && (best < 0 || s->credits[ov] > best_credits)) {
             best = ov;
             best_credits = s->credits[ov];
@@ -272,18 +264,18 @@ static void vc_allocate(FlSim *s, int sw)
 {
     const int in0 = s->in_off[sw], nloc = (s->in_off[sw + 1] - in0) * s->V;
     const int w0 = s->mask_base[sw], w1 = s->mask_base[sw + 1];
-    const int32_t *in_vc = s->in_vc + (int64_t)in0 * s->V;
+    const int vc0 = in0 * s->V;
     const int64_t now = s->sc.cycle, routing_delay = s->cfg.routing_delay;
     int nreq = 0;
     for (int w = w0; w < w1; w++) {
         for (uint64_t bits = s->node_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
-            int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = in_vc[loc];
+            int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = vc0 + loc;
             if (s->vc[iv].go + routing_delay > now)
                 continue;
             int ov = request_output_vc(s, sw, iv);
             if (ov < 0)
                 continue;
-            int held = s->vc_win[ov], last = s->vc[ov].rr;
+            int held = s->vc_win[ov], last = s->outvc[ov].rr;
             if (held < 0) {
                 s->req_list[nreq++] = ov;
                 s->vc_win[ov] = loc;
@@ -294,15 +286,15 @@ static void vc_allocate(FlSim *s, int sw)
     }
     for (int r = 0; r < nreq; r++) {
         int ov = s->req_list[r], loc = s->vc_win[ov];
-        SimVc *q = &s->vc[in_vc[loc]], *o = &s->vc[ov];
+        SimVc *q = &s->vc[vc0 + loc];
         s->vc_win[ov] = -1;
         q->out = ov;
-        q->out_chan = o->chan;
+        q->out_port = s->outvc[ov].port;
         /* The head was ready (go <= now), so the grant's delay decides. */
         q->go = now + s->cfg.vc_alloc_delay;
         s->out_mask[mask_index(q)] |= mask_bit(q);
-        o->owner = in_vc[loc];
-        o->rr = loc;
+        s->outvc[ov].owner = vc0 + loc;
+        s->outvc[ov].rr = (int16_t)loc;
         /* A hop is counted when the head wins its output VC: it will leave
          * by it, and the grant happens once per switch, like the send. */
         s->pool[s->slot[ring_front(q)].pkt].hops++;
@@ -310,136 +302,180 @@ static void vc_allocate(FlSim *s, int sw)
 }
 
 /* Whether input VC q (holding an output VC) can send its front flit this
- * cycle. */
-static inline int vc_can_send(const FlSim *s, const SimChan *chan, const SimVc *q, int64_t now)
+ * cycle: its front flit is due, the output VC has a credit (an ejection
+ * VC always has one, see reset_state() in sim.c) and, with multi-cycle
+ * links, the output channel is free. Without branches on the common
+ * path: which VCs can send changes from cycle to cycle. */
+static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now)
 {
-    /* The VC's own record first, then small arrays: the output VC's
-     * record is another cache line. */
-    if (q->go > now)
-        return 0;
-    int oc = q->out_chan;
-    return (!s->multi_cycle_links || chan[oc].free_at <= now)
-           && (s->credits[q->out] > 0 || s->chan_sink[oc]);
+    int ok = (q->go <= now) & (s->credits[q->out] > 0);
+    if (s->multi_cycle_links && ok)
+        ok = s->chan_free[s->vc[q->out].chan] <= now;
+    return ok;
 }
 
-/* Input li of switch sw offers VC q (index iv) to its output channel's
- * arbiter. */
-static inline void sa_request(FlSim *s, int li, int nin, int iv, const SimVc *q, int *nreq)
+/* Input li of switch sw wins the switch for its offered VC iv: the flit
+ * leaves its ring, the slot's credit goes upstream and the flit enters
+ * the output VC. */
+static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
 {
-    int oc = q->out_chan, w = s->sa_win[oc];
+    SimVc *q = &s->vc[iv];
+    port[q->out_port].out_rr = (int16_t)li;
+    port[li].in_rr = (int8_t)q->v;
+    const SimSlot *front = &s->slot[ring_front(q)];
+    int32_t pkt = front->pkt, flit = front->flit;
+    int tail = flit < 0;
+    ring_pop(s, q);
+    /* Input VCs of a switch are never ejection VCs: every slot is
+     * credited. */
+    return_credit(s, iv);
+    SimVc *o = &s->vc[q->out];
+    /* A tail gives up the output VC (without a branch: one flit in a
+     * few is a tail). */
+    q->out = tail ? -1 : q->out;
+    s->out_mask[mask_index(q)] &= ~((uint64_t)tail << (q->mask_pos & 63));
+    send_flit(s, o, pkt, flit, s->send_delay);
+}
+
+/* Input li of switch sw offers VC iv to its output port's arbiter:
+ * sa_win holds each output's best requester so far. */
+static inline void sa_request(FlSim *s, const SimPort *port, int li, int nin, int iv, int *nreq)
+{
+    int p = s->vc[iv].out_port, w = s->sa_win[p];
     s->sa_vc[li] = iv;
     if (w < 0) {
-        s->req_list[(*nreq)++] = oc;
-        s->sa_win[oc] = li;
+        s->req_list[(*nreq)++] = p;
+        s->sa_win[p] = li;
     } else {
-        int last = s->chan[oc].out_rr;
+        int last = port[p].out_rr;
         if (rr_rank(li, last, nin) < rr_rank(w, last, nin))
-            s->sa_win[oc] = li;
+            s->sa_win[p] = li;
     }
 }
 
 /* Switch allocation and traversal, over the occupied input VCs that hold
- * an output VC (no other VC can send). */
+ * an output VC (no other VC can send). Input stage: each input offers,
+ * among its VCs that can send, the first after its round-robin pointer;
+ * VCs come in local order, so one input's VCs are consecutive. Output
+ * stage: each output port grants the first requesting input after its
+ * pointer. */
 static void switch_allocate(FlSim *s, int sw)
 {
-    /* The arrays in locals: the stores below go through int pointers the
-     * compiler would otherwise have to assume change them. */
     const int V = s->V, in0 = s->in_off[sw], nin = s->in_off[sw + 1] - in0;
     const int w0 = s->mask_base[sw], w1 = s->mask_base[sw + 1];
-    const int32_t *in_vc = s->in_vc + (int64_t)in0 * V;
-    const uint64_t *node_mask = s->node_mask, *out_mask = s->out_mask;
-    SimVc *vc = s->vc;
-    const SimChan *chan = s->chan;
-    const SimSlot *slot = s->slot;
+    const int vc0 = in0 * V;
+    const SimVc *vc = s->vc;
+    SimPort *port = s->port + in0;
     const int64_t now = s->sc.cycle;
     int nreq = 0;
-    /* Input stage: each input offers, among its VCs that can send, the
-     * first after its round-robin pointer. VCs come in local order, so one
-     * input's VCs are consecutive. The pointer is read only when a second
-     * VC of the input can send: most inputs have one. */
-    int cur = -1, best = -1, best_rank = -1;
+    /* Input cur offers best, unless a later VC of it wins its round robin:
+     * the request waits until the next input's first VC that can send. */
+    int cur = -1, best = -1;
     for (int w = w0; w < w1; w++) {
-        for (uint64_t bits = node_mask[w] & out_mask[w]; bits; bits &= bits - 1) {
-            int iv = in_vc[(w - w0) * 64 + __builtin_ctzll(bits)];
+        for (uint64_t bits = s->node_mask[w] & s->out_mask[w]; bits; bits &= bits - 1) {
+            int iv = vc0 + (w - w0) * 64 + __builtin_ctzll(bits);
             const SimVc *q = &vc[iv];
-            int li = q->li;
-            if (li != cur) {
-                if (best >= 0)
-                    sa_request(s, cur, nin, best, &vc[best], &nreq);
-                cur = li;
-                best = -1;
-            }
-            if (!vc_can_send(s, chan, q, now))
+            if (!vc_can_send(s, q, now))
                 continue;
-            if (best < 0) {
-                best = iv;
-                best_rank = -1;
+            /* It will probably send: start loading what traverse() reads,
+             * the front flit and the output VC's record, which on large
+             * networks are rarely in the first-level cache. */
+            __builtin_prefetch(&s->slot[ring_front(q)]);
+            __builtin_prefetch(&vc[q->out], 1);
+            if (q->li == cur) {
+                /* Rare: a second VC of the input can send. */
+                int last = port[cur].in_rr;
+                if (rr_rank(q->v, last, V) < rr_rank(vc[best].v, last, V))
+                    best = iv;
                 continue;
             }
-            int last = s->in_rr[q->chan];
-            if (best_rank < 0)
-                best_rank = rr_rank(vc[best].v, last, V);
-            int rank = rr_rank(q->v, last, V);
-            if (rank < best_rank) {
-                best = iv;
-                best_rank = rank;
-            }
+            if (best >= 0)
+                sa_request(s, port, cur, nin, best, &nreq);
+            cur = q->li;
+            best = iv;
         }
     }
     if (best >= 0)
-        sa_request(s, cur, nin, best, &vc[best], &nreq);
+        sa_request(s, port, cur, nin, best, &nreq);
     for (int r = 0; r < nreq; r++) {
-        int oc = s->req_list[r], li = s->sa_win[oc];
-        s->sa_win[oc] = -1;
-        int iv = s->sa_vc[li];
-        SimVc *q = &vc[iv];
-        s->chan[oc].out_rr = li;
-        s->in_rr[q->chan] = (int8_t)q->v;
-        const SimSlot *front = &slot[ring_front(q)];
-        int32_t pkt = front->pkt, flit = front->flit;
-        int tail = flit < 0;
-        ring_pop(s, q);
-        if (!q->sink)
-            return_credit(s, iv);
-        SimVc *o = &vc[q->out];
-        /* A tail gives up the output VC (without a branch: one flit in a
-         * few is a tail). */
-        q->out = tail ? -1 : q->out;
-        s->out_mask[mask_index(q)] &= ~(mask_bit(q) & -(uint64_t)tail);
-        send_flit(s, o, pkt, flit, s->send_delay);
+        int p = s->req_list[r], li = s->sa_win[p];
+        s->sa_win[p] = -1;
+        traverse(s, port, li, s->sa_vc[li]);
     }
 }
 
 /* One cycle of switch sw: VC allocation if a head waits for an output VC,
- * then switch allocation if a VC holds one. Most cycles of a busy switch
- * need only the second. */
+ * then switch allocation. Most cycles of a busy switch need only the
+ * second. A switch in the active set holds flits (only its own visits
+ * take any away), so switch allocation always has VCs to look at. */
 static void switch_tick(FlSim *s, int sw)
 {
     const uint64_t *node_mask = s->node_mask, *out_mask = s->out_mask;
-    uint64_t waiting = 0, occupied = 0;
-    for (int w = s->mask_base[sw], w1 = s->mask_base[sw + 1]; w < w1; w++) {
+    /* As in fl__sim_node_occupied(): the first word, then any others. */
+    int w = s->mask_base[sw], w1 = s->mask_base[sw + 1];
+    uint64_t waiting = node_mask[w] & ~out_mask[w];
+    while (++w < w1)
         waiting |= node_mask[w] & ~out_mask[w];
-        occupied |= node_mask[w];
-    }
     if (waiting)
         vc_allocate(s, sw);
-    /* An occupied VC either waited (and may now hold an output VC) or
-     * held one already. */
-    if (occupied)
-        switch_allocate(s, sw);
+    switch_allocate(s, sw);
 }
 
+/* --- the active sets -------------------------------------------------------- */
+
+/* Node n of active set k, just visited, leaves the set unless it keeps
+ * (without a branch: whether a node stays changes from cycle to cycle); a
+ * flit sent to it later puts it back. */
+static inline void keep_or_leave(FlSim *s, int k, int n, int keep)
+{
+    s->active[k][n >> 6] &= ~((uint64_t)!keep << (n & 63));
+}
+
+/* Starts loading the records of the first two occupied input VCs of
+ * switch sw, the next to be visited, which on large networks are rarely in
+ * the first-level cache (a switch visit mostly waits for them otherwise).
+ * Without branches: a switch with fewer such VCs loads input VC 0 again. */
+static inline void prefetch_switch(const FlSim *s, int sw)
+{
+    const SimVc *vc = s->vc + s->in_off[sw] * s->V;
+    uint64_t bits = s->node_mask[s->mask_base[sw]];
+    int a = bits ? __builtin_ctzll(bits) : 0;
+    bits &= bits - 1;
+    int b = bits ? __builtin_ctzll(bits) : 0;
+    __builtin_prefetch(&vc[a]);
+    __builtin_prefetch(&vc[b]);
+}
+
+/* The active sets are visited in node order, a word of each at a time as
+ * it stands when the visit reaches it, hosts first (what they touch at
+ * their switches is then fresh for the switches' visits). A node that
+ * joins during the cycle may so be visited in it, which changes nothing:
+ * its flits are all still on their way (flits and credits take at least a
+ * cycle), and a host that joins by receiving a flit has no queued packet,
+ * else it would have been in the set. Nodes within a cycle do not depend
+ * on one another's order, except for the selection's random draws, which
+ * follow node order. */
 void fl__sim_nodes_tick(FlSim *s)
 {
-    int n = s->sc.n_active;
-    for (int i = 0; i < n; i++) {
-        int node = s->active[i];
-        int h = s->node_host[node];
-        if (h >= 0) {
-            host_eject(s, h);
+    s->sc.occ_weight = fl__sim_occ_weight(s);
+    s->sc.credit_due = s->sc.cycle + 1 + s->cfg.credit_delay;
+    const int words = (s->n_nodes + 63) / 64;
+    for (int w = 0; w < words; w++) {
+        for (uint64_t bits = s->active[SIM_HOSTS][w]; bits; bits &= bits - 1) {
+            int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
+            host_eject(s, h, n);
             host_inject(s, h);
-        } else {
-            switch_tick(s, node);
+            keep_or_leave(s, SIM_HOSTS, n, fl__sim_node_occupied(s, n) | (s->q_head[h] >= 0));
+        }
+    }
+    for (int w = 0; w < words; w++) {
+        for (uint64_t bits = s->active[SIM_SWITCHES][w]; bits; bits &= bits - 1) {
+            int sw = w * 64 + __builtin_ctzll(bits);
+            uint64_t next = bits & (bits - 1);
+            if (next)
+                prefetch_switch(s, w * 64 + __builtin_ctzll(next));
+            switch_tick(s, sw);
+            keep_or_leave(s, SIM_SWITCHES, sw, fl__sim_node_occupied(s, sw));
         }
     }
 }

@@ -19,10 +19,10 @@ void fl__sim_stats_open(FlSim *s)
     /* The flits present stay, as far as the occupancy integral knows, to
      * the window's end (see fl__sim_occ_push). */
     int64_t window = s->win_end - s->sc.cycle;
-    for (int iv = 0; iv < s->n_vc; iv++)
+    for (int iv = 0; iv < s->n_vc; iv++) {
         s->vc[iv].occ = (int64_t)s->vc[iv].count * window;
-    for (int c = 0; c < s->n_chan; c++)
-        s->chan[c].flits = 0;
+        s->vc[iv].flits = 0;
+    }
     memset(s->host_accepted, 0, sizeof(int64_t) * (size_t)s->n_hosts);
     s->sc.queued_at_open = s->sc.queued_flits;
     s->sc.in_window = 1;
@@ -146,16 +146,21 @@ int fl__sim_stats_fill(FlSim *s, FlSimResult *res, double wall_s, FlError *err)
         fl_sim_result_clear(res);
         return fl_error_set(err, FL_ENOMEM, "out of memory");
     }
-    for (int c = 0; c < s->n_chan; c++)
-        res->channel_utilization[c] = (double)s->chan[c].flits * cfg->link_cycles_per_flit
+    for (int c = 0; c < s->n_chan; c++) {
+        int64_t flits = 0;
+        for (int v = 0; v < s->V; v++)
+            flits += s->vc[s->chan_vc[c] + v].flits;
+        res->channel_utilization[c] = (double)flits * cfg->link_cycles_per_flit
                                       / (double)window;
+    }
     for (int iv = 0; iv < s->n_vc; iv++) {
-        int64_t occ = s->vc[iv].occ;
+        const SimVc *q = &s->vc[iv];
+        int64_t occ = q->occ;
         /* In a window still open, the flits present were credited up to
          * its end: only the cycles until now count. */
         if (sc->in_window)
-            occ -= (int64_t)s->vc[iv].count * (s->win_end - sc->cycle);
-        res->vc_occupancy[iv] = (double)occ / (double)window;
+            occ -= (int64_t)q->count * (s->win_end - sc->cycle);
+        res->vc_occupancy[q->chan * s->V + q->v] = (double)occ / (double)window;
     }
     if (sc->status == FL_SIM_DEADLOCK) {
         int rc = fl__sim_deadlock_cycle(s, &res->deadlock_channels, &res->deadlock_len);

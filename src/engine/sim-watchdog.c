@@ -41,11 +41,11 @@ static int add_edge(EdgeList *e, int a, int b)
 /* The VC (or its holder) that iv waits for through output VC ov, or -1. */
 static int blocker(const FlSim *s, int iv, int ov)
 {
-    if (s->chan_sink[ov / s->V])
+    if (s->vc[ov].sink)
         return -1;
     if (s->vc[ov].count > 0)
         return ov;
-    int owner = s->vc[ov].owner;
+    int owner = s->outvc[ov].owner;
     return owner >= 0 && owner != iv && owner < s->n_vc ? owner : -1;
 }
 
@@ -54,7 +54,7 @@ static int collect_edges(FlSim *s, EdgeList *e)
     FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
     int V = s->V;
     for (int iv = 0; iv < s->n_vc; iv++) {
-        int c = iv / V;
+        int c = s->vc[iv].chan;
         if (s->vc[iv].count == 0 || s->chan_sink[c])
             continue;
         int sw = s->chan_dst[c];
@@ -69,7 +69,7 @@ static int collect_edges(FlSim *s, EdgeList *e)
             int k = choices[i].vc_class;
             int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
             for (int v = lo; v < hi; v++) {
-                int b = blocker(s, iv, choices[i].channel * V + v);
+                int b = blocker(s, iv, s->chan_vc[choices[i].channel] + v);
                 if (b >= 0 && add_edge(e, iv, b))
                     return FL_ENOMEM;
             }
@@ -169,7 +169,7 @@ int fl__sim_deadlock_cycle(FlSim *s, int **channels, int *len)
     }
     int m = 0;
     for (int i = 0; i < n; i++) {
-        int c = cycle[i] / s->V;
+        int c = s->vc[cycle[i]].chan;
         if (m == 0 || ch[m - 1] != c)
             ch[m++] = c;
     }

@@ -176,14 +176,15 @@ static size_t layout_state(FlSim *s, char *base)
     size_t off = 0, nv = (size_t)s->n_vc, nc = (size_t)s->n_chan, nn = (size_t)s->n_nodes,
            nh = (size_t)s->n_hosts, ns = (size_t)s->n_slots;
     s->vc = carve(base, &off, nv, sizeof(SimVc));
+    s->outvc = carve(base, &off, nv, sizeof(SimOutVc));
     s->slot = carve(base, &off, ns, sizeof(SimSlot));
-    s->chan = carve(base, &off, nc, sizeof(SimChan));
+    s->chan_free = carve(base, &off, nc, sizeof(int64_t));
     s->credits = carve(base, &off, nv, sizeof(int32_t));
-    s->in_rr = carve(base, &off, nc, sizeof(int8_t));
+    s->port = carve(base, &off, nc, sizeof(SimPort));
     s->node_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->out_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
-    s->node_active = carve(base, &off, nn, sizeof(int32_t));
-    s->active = carve(base, &off, nn + 1, sizeof(int32_t)); /* see ring_push() */
+    s->active[SIM_SWITCHES] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
+    s->active[SIM_HOSTS] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->q_head = carve(base, &off, nh, sizeof(int32_t));
     s->q_tail = carve(base, &off, nh, sizeof(int32_t));
     s->host_vc = carve(base, &off, nh, sizeof(int32_t));
@@ -202,14 +203,16 @@ static void reset_state(FlSim *s)
     int64_t slot = 0;
     for (int iv = 0; iv < s->n_vc; iv++) {
         SimVc *q = &s->vc[iv];
-        int c = iv / V;
+        /* VCs are numbered in input order (see FlSim.chan_vc). */
+        int c = s->in_chan[iv / V];
         q->out = -1;
-        q->owner = -1;
-        q->rr = -1;
-        s->credits[iv] = s->chan_sink[c] ? 0 : s->chan_cap[c];
+        s->outvc[iv] = (SimOutVc){ -1, -1, 0, 0 };
+        /* An ejection VC keeps one credit, which sending never takes:
+         * switch allocation then asks every output VC for a credit. */
+        s->credits[iv] = s->chan_sink[c] ? 1 : s->chan_cap[c];
         q->ring_base = (int32_t)slot;
-        slot += s->chan_cap[c];
-        q->cap = s->chan_cap[c];
+        q->mask = (int32_t)(fl__sim_ring_length(s->chan_cap[c]) - 1);
+        slot += q->mask + 1;
         q->chan = c;
         q->v = (uint8_t)(iv % V);
         q->sink = s->chan_sink[c];
@@ -217,16 +220,17 @@ static void reset_state(FlSim *s)
     for (int n = 0; n < s->n_nodes; n++) {
         int nloc = (s->in_off[n + 1] - s->in_off[n]) * V;
         for (int loc = 0; loc < nloc; loc++) {
-            SimVc *q = &s->vc[s->in_vc[s->in_off[n] * V + loc]];
+            SimVc *q = &s->vc[s->in_off[n] * V + loc];
             q->node = n;
             q->li = (int16_t)(loc / V);
             q->mask_pos = (s->mask_base[n] + loc / 64) * 64 + loc % 64;
+            /* The channel that leaves n by this input's port. */
+            int out = s->chan_vc[s->in_chan[s->in_off[n] + loc / V] ^ 1] + loc % V;
+            s->outvc[out].port = (uint8_t)(loc / V);
         }
     }
-    for (int c = 0; c < s->n_chan; c++) {
-        s->in_rr[c] = -1;
-        s->chan[c].out_rr = -1;
-    }
+    for (int c = 0; c < s->n_chan; c++)
+        s->port[c] = (SimPort){ .out_rr = -1, .in_rr = -1 };
     for (int h = 0; h < s->n_hosts; h++) {
         s->q_head[h] = s->q_tail[h] = -1;
         s->host_vc[h] = -1;
@@ -260,11 +264,9 @@ static int build_tables(FlSim *s)
     s->class_lo = malloc(sizeof(int) * (size_t)(s->K + 1));
     s->vc_class = malloc(sizeof(int) * (size_t)V);
     s->vc_win = malloc(sizeof(int) * (size_t)(s->n_vc ? s->n_vc : 1));
-    s->sa_win = malloc(sizeof(int) * (size_t)(nc ? nc : 1));
     if (!s->in_off || !s->in_chan || !s->chan_dst || !s->chan_sink || !s->chan_s2s
         || !s->chan_cap || !s->node_host || !s->host_node || !s->host_inj
-        || !s->host_ej || !s->host_switch || !s->class_lo || !s->vc_class || !s->vc_win
-        || !s->sa_win)
+        || !s->host_ej || !s->host_switch || !s->class_lo || !s->vc_class || !s->vc_win)
         return FL_ENOMEM;
 
     /* Ejection rings hold what can be in flight: one flit enters per cycle
@@ -277,7 +279,6 @@ static int build_tables(FlSim *s)
         s->chan_s2s[c] = t->kind[src] == FL_NODE_SWITCH && t->kind[dst] == FL_NODE_SWITCH;
         s->chan_cap[c] = s->chan_sink[c] ? sink_cap : s->cfg.buf_flits;
         s->in_off[dst + 1]++;
-        s->sa_win[c] = -1;
     }
     for (int n = 0; n < nn; n++) {
         if (s->in_off[n + 1] > s->max_in)
@@ -300,10 +301,10 @@ static int build_tables(FlSim *s)
         }
     free(fill);
     int64_t slot = 0;
-    for (int iv = 0; iv < s->n_vc; iv++) {
-        slot += s->chan_cap[iv / V];
+    for (int c = 0; c < nc; c++)
+        slot += V * fl__sim_ring_length(s->chan_cap[c]);
+    for (int iv = 0; iv < s->n_vc; iv++)
         s->vc_win[iv] = -1;
-    }
     s->n_slots = slot;
     for (int n = 0; n < nn; n++)
         s->node_host[n] = -1;
@@ -321,10 +322,12 @@ static int build_tables(FlSim *s)
     for (int k = 0; k < s->K; k++)
         for (int v = s->class_lo[k]; v < s->class_lo[k + 1]; v++)
             s->vc_class[v] = k;
-    s->in_vc = malloc(sizeof(int32_t) * (size_t)(s->n_vc + 1));
+    s->chan_vc = malloc(sizeof(int32_t) * (size_t)(nc + 1));
     s->mask_base = malloc(sizeof(int) * ((size_t)nn + 1));
-    if (!s->in_vc || !s->mask_base)
+    if (!s->chan_vc || !s->mask_base)
         return FL_ENOMEM;
+    for (int k = 0; k < nc; k++)
+        s->chan_vc[s->in_chan[k]] = k * V;
     s->mask_base[0] = 0;
     for (int n = 0; n < nn; n++) {
         int nloc = (s->in_off[n + 1] - s->in_off[n]) * V;
@@ -332,13 +335,14 @@ static int build_tables(FlSim *s)
         /* Each VC's mask bit position must fit its int32_t. */
         if (s->mask_base[n + 1] > INT32_MAX / 64)
             return FL_ENOMEM;
-        for (int loc = 0; loc < nloc; loc++)
-            s->in_vc[s->in_off[n] * V + loc] = s->in_chan[s->in_off[n] + loc / V] * V + loc % V;
     }
     s->sa_vc = malloc(sizeof(int) * (size_t)(s->max_in + 1));
+    s->sa_win = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     s->req_list = malloc(sizeof(int) * (size_t)((s->max_in + 1) * V));
-    if (!s->sa_vc || !s->req_list)
+    if (!s->sa_vc || !s->sa_win || !s->req_list)
         return FL_ENOMEM;
+    for (int p = 0; p <= s->max_in; p++)
+        s->sa_win[p] = -1;
     return FL_OK;
 }
 
@@ -430,7 +434,7 @@ void fl_sim_free(FlSim *s)
     free(s->vc_win);
     free(s->sa_win);
     free(s->sa_vc);
-    free(s->in_vc);
+    free(s->chan_vc);
     free(s->mask_base);
     free(s->req_list);
     free(s->state);
@@ -447,21 +451,31 @@ void fl_sim_free(FlSim *s)
  * cycle. */
 static void credits_arrive(FlSim *s)
 {
+    /* The queue's ends in locals: the credit counts are int32_t stores the
+     * compiler would otherwise assume change them. */
     SimScalars *sc = &s->sc;
-    int64_t cap = s->n_slots;
-    while (sc->cq_count > 0 && s->cq[sc->cq_head].due <= sc->cycle) {
-        int ov = s->cq[sc->cq_head].vc;
-        sc->cq_head = sc->cq_head + 1 == cap ? 0 : sc->cq_head + 1;
-        sc->cq_count--;
-        int credits = ++s->credits[ov];
-        /* Only this release policy drains VCs (owner -2): the others need
-         * not read the VC's record. */
-        if (s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT) {
-            SimVc *o = &s->vc[ov];
-            if (o->owner == -2 && credits == o->cap)
+    const SimCredit *cq = s->cq;
+    int32_t *credits = s->credits;
+    const int64_t cap = s->n_slots;
+    const uint32_t now = (uint32_t)sc->cycle;
+    /* Only this release policy drains VCs (owner -2): the others need not
+     * read the VC's output record. */
+    const int drains = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT;
+    int64_t head = sc->cq_head, left = sc->cq_count;
+    while (left > 0 && (int32_t)(cq[head].due - now) <= 0) {
+        int ov = cq[head].vc;
+        head = head + 1 == cap ? 0 : head + 1;
+        left--;
+        int got = ++credits[ov];
+        if (drains) {
+            SimOutVc *o = &s->outvc[ov];
+            /* Credits return only to VCs into switches, of buf_flits. */
+            if (o->owner == -2 && got == s->cfg.buf_flits)
                 o->owner = -1;
         }
     }
+    sc->cq_head = head;
+    sc->cq_count = left;
 }
 
 /* Appends a new packet to host src's source queue. */
@@ -524,24 +538,6 @@ static int generate(FlSim *s)
                                       emit_packet, s);
 }
 
-/* Keeps on the active list the nodes that still hold flits or packets. */
-static void compact_active(FlSim *s)
-{
-    int kept = 0;
-    for (int i = 0; i < s->sc.n_active; i++) {
-        int n = s->active[i];
-        int h = s->node_host[n];
-        /* Without a branch: whether a node stays changes from cycle to
-         * cycle. A switch (h = -1) reads host 0's queue and ignores it. */
-        int queued = s->q_head[h & ~(h >> 31)] >= 0;
-        int keep = fl__sim_node_occupied(s, n) | ((h >= 0) & queued);
-        s->active[kept] = n;
-        kept += keep;
-        s->node_active[n] = keep;
-    }
-    s->sc.n_active = kept;
-}
-
 /* One cycle. Returns FL_ENOMEM if the packet pool could not grow. */
 static int tick(FlSim *s)
 {
@@ -552,7 +548,6 @@ static int tick(FlSim *s)
     if (generate(s))
         return FL_ENOMEM;
     fl__sim_nodes_tick(s);
-    compact_active(s);
     sc->cycle++;
     if (sc->cycle == s->cfg.warmup_cycles + s->cfg.measure_cycles)
         fl__sim_stats_close(s);
