@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "flitlab-io.h"
+#include "internal.h" /* fl__traffic_generate_cycle, the simulator's way in */
 #include "tap.h"
 
 static FlTopology *topo(const char *spec)
@@ -494,6 +495,89 @@ static void test_determinism_and_state(void)
     fl_topology_free(t);
 }
 
+/* --- a whole cycle at once ----------------------------------------------- */
+
+/* What fl__traffic_generate_cycle emits, folded into a checksum. */
+typedef struct Fold {
+    long sum, packets;
+} Fold;
+
+static int fold_packet(void *data, int src, int dst, int flits)
+{
+    Fold *f = data;
+    f->sum = f->sum * 1000003 + (long)src * 65536 + dst * 256 + flits;
+    f->packets++;
+    return 0;
+}
+
+/* The simulator asks every host at once (fl__traffic_generate_cycle);
+ * that must make the packets asking host by host until each says no
+ * (fl_traffic_generate) makes, from the same draws, also when some hosts
+ * were asked singly earlier in the same cycle (they are skipped). */
+static void test_whole_cycle(void)
+{
+    FlTopology *t = topo("mesh:4x4,hosts=3");
+    static const FlTraceEvent ev[] = {
+        { 0, 3, 12, 8 }, { 0, 3, 5, 1 }, { 2, 7, 0, 4 }, { 5, 3, 1, 2 }, { 5, 40, 2, 3 },
+    };
+    struct {
+        const char *what;
+        FlInjectionProcess process;
+        int trace;
+    } cases[] = {
+        { "Bernoulli", FL_INJECT_BERNOULLI, 0 },
+        { "on/off", FL_INJECT_ONOFF, 0 },
+        { "trace", FL_INJECT_BERNOULLI, 1 },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        FlTrafficConfig cfg;
+        fl_traffic_config_init(&cfg);
+        cfg.process = cases[k].process;
+        cfg.rate = 0.2;
+        cfg.packet_flits = 2;
+        cfg.packet_flits_long = 5;
+        cfg.long_fraction = 0.3;
+        if (cases[k].trace) {
+            cfg.pattern = "trace";
+            cfg.trace = ev;
+            cfg.n_trace = 5;
+        }
+        FlError err;
+        FlTraffic *single = make(t, &cfg, 5, &err), *whole = make(t, &cfg, 5, &err),
+                  *mixed = make(t, &cfg, 5, &err);
+        FlRng rs, rw, rm;
+        fl_rng_seed(&rs, 2);
+        fl_rng_seed(&rw, 2);
+        fl_rng_seed(&rm, 2);
+        Fold fs = { 0, 0 }, fw = { 0, 0 }, fm = { 0, 0 };
+        int n = fl_topology_host_count(t), dst, len;
+        for (int64_t c = 0; c < 3000; c++) {
+            for (int h = 0; h < n; h++)
+                while (fl_traffic_generate(single, h, c, &rs, &dst, &len))
+                    fold_packet(&fs, h, dst, len);
+            fl__traffic_generate_cycle(whole, c, &rw, fold_packet, &fw);
+            /* The first few hosts singly, the rest, and again: nothing new. */
+            for (int h = 0; h < (int)(c % 5); h++)
+                while (fl_traffic_generate(mixed, h, c, &rm, &dst, &len))
+                    fold_packet(&fm, h, dst, len);
+            fl__traffic_generate_cycle(mixed, c, &rm, fold_packet, &fm);
+            fl__traffic_generate_cycle(mixed, c, &rm, fold_packet, &fm);
+            if (fl_traffic_generate(mixed, 0, c, &rm, &dst, &len))
+                fold_packet(&fm, -1, dst, len);
+        }
+        CHECK(fs.packets > 4 && fs.sum == fw.sum && fs.packets == fw.packets,
+              "%s: a whole cycle at once makes what host by host makes (%ld, %ld packets)",
+              cases[k].what, fs.packets, fw.packets);
+        CHECK(fs.sum == fm.sum && fs.packets == fm.packets,
+              "%s: hosts asked singly are skipped, a second call makes nothing (%ld, %ld)",
+              cases[k].what, fs.packets, fm.packets);
+        fl_traffic_free(single);
+        fl_traffic_free(whole);
+        fl_traffic_free(mixed);
+    }
+    fl_topology_free(t);
+}
+
 /* --- traces ---------------------------------------------------------------- */
 
 static void test_trace_traffic(void)
@@ -720,6 +804,7 @@ int main(void)
     test_bernoulli();
     test_onoff();
     test_determinism_and_state();
+    test_whole_cycle();
     test_trace_traffic();
     test_trace_file();
     test_refusals();

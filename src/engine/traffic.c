@@ -62,6 +62,15 @@ typedef struct HostState {
     int on;
 } HostState;
 
+/* The state of the generator as a whole, saved with the hosts': the last
+ * cycle in which fl_traffic_generate() asked single hosts, and the last
+ * one fl__traffic_generate_cycle() asked every host in. A host has been
+ * asked in cycle c when its last_cycle or all_cycle is c. */
+typedef struct SharedState {
+    int64_t single_cycle;
+    int64_t all_cycle;
+} SharedState;
+
 /* How a destination is drawn. */
 typedef enum DrawKind {
     DRAW_UNIFORM = 0,
@@ -101,8 +110,9 @@ struct FlTraffic {
     FlTraceEvent *events;
     int64_t *first;
 
-    /* Per-host state, all of it in one block so that a checkpoint is one
-     * copy. */
+    /* Per-host state, and the shared state in front of it: one block, so
+     * that a checkpoint is one copy. */
+    SharedState *shared;
     HostState *state;
 };
 
@@ -608,12 +618,15 @@ int fl_traffic_new(const FlTopology *t, const FlTrafficConfig *cfg, uint64_t see
         return fl_error_set(err, FL_ENOMEM, "out of memory for the traffic generator");
     tr->n_hosts = t->n_hosts;
     tr->include_self = cfg->include_self != 0;
-    tr->state = malloc(sizeof *tr->state * (size_t)tr->n_hosts);
+    /* SharedState is a multiple of HostState's alignment (8 bytes). */
+    tr->shared = malloc(sizeof *tr->shared + sizeof *tr->state * (size_t)tr->n_hosts);
     int rc;
-    if (!tr->state) {
+    if (!tr->shared) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for %d traffic sources", tr->n_hosts);
         goto fail;
     }
+    tr->state = (HostState *)(tr->shared + 1);
+    tr->shared->single_cycle = tr->shared->all_cycle = -1;
     for (int h = 0; h < tr->n_hosts; h++) {
         tr->state[h].last_cycle = -1;
         tr->state[h].next_event = 0;
@@ -644,7 +657,7 @@ void fl_traffic_free(FlTraffic *tr)
     free(tr->hotspots);
     free(tr->events);
     free(tr->first);
-    free(tr->state);
+    free(tr->shared);
     free(tr);
 }
 
@@ -717,9 +730,10 @@ int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *
     HostState *s = &tr->state[src];
     /* One packet per host per cycle: a repeated call makes nothing, so a
      * caller may ask until it gets 0, as it must for traces. */
-    if (s->last_cycle == cycle)
+    if (s->last_cycle == cycle || tr->shared->all_cycle == cycle)
         return 0;
     s->last_cycle = cycle;
+    tr->shared->single_cycle = cycle;
     return random_packet(tr, src, s, rng, dst, flits);
 }
 
@@ -736,32 +750,31 @@ int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
     }
     /* A random source makes at most one packet a cycle, so one decision
      * per host replaces the caller's ask-until-0 loop, in the same order
-     * and with the same draws. */
-    if (tr->process == FL_INJECT_ONOFF) {
+     * and with the same draws. Hosts asked already are skipped: none,
+     * unless fl_traffic_generate() asked some in this cycle. */
+    SharedState *shared = tr->shared;
+    if (shared->all_cycle == cycle)
+        return 0;
+    shared->all_cycle = cycle;
+    int some_asked = shared->single_cycle == cycle;
+    if (tr->process == FL_INJECT_ONOFF || some_asked) {
         for (int h = 0; h < tr->n_hosts; h++) {
             HostState *s = &tr->state[h];
             if (s->last_cycle == cycle)
                 continue;
-            s->last_cycle = cycle;
             if (random_packet(tr, h, s, rng, &dst, &flits) && (rc = emit(data, h, dst, flits)))
                 return rc;
         }
         return 0;
     }
     /* Bernoulli sources decide with one draw each, and most make nothing:
-     * the hosts not yet asked this cycle, a run of them at a time, go
-     * through fl__rng_bernoulli_run() until one makes a packet. */
-    for (int h = 0; h < tr->n_hosts; h++) {
-        int end = h;
-        while (end < tr->n_hosts && tr->state[end].last_cycle != cycle)
-            tr->state[end++].last_cycle = cycle;
-        for (h += fl__rng_bernoulli_run(rng, tr->packet_below, end - h); h < end;
-             h += 1 + fl__rng_bernoulli_run(rng, tr->packet_below, end - h - 1)) {
-            draw_packet(tr, h, rng, &dst, &flits);
-            if ((rc = emit(data, h, dst, flits)))
-                return rc;
-        }
-        /* Here h = end: a host asked already this cycle, or the last. */
+     * fl__rng_bernoulli_run() skips to the next that makes a packet. */
+    int n = tr->n_hosts;
+    for (int h = fl__rng_bernoulli_run(rng, tr->packet_below, n); h < n;
+         h += 1 + fl__rng_bernoulli_run(rng, tr->packet_below, n - h - 1)) {
+        draw_packet(tr, h, rng, &dst, &flits);
+        if ((rc = emit(data, h, dst, flits)))
+            return rc;
     }
     return 0;
 }
@@ -770,15 +783,15 @@ int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
 
 size_t fl_traffic_state_size(const FlTraffic *tr)
 {
-    return sizeof *tr->state * (size_t)tr->n_hosts;
+    return sizeof *tr->shared + sizeof *tr->state * (size_t)tr->n_hosts;
 }
 
 void fl_traffic_state_save(const FlTraffic *tr, void *buf)
 {
-    memcpy(buf, tr->state, fl_traffic_state_size(tr));
+    memcpy(buf, tr->shared, fl_traffic_state_size(tr));
 }
 
 void fl_traffic_state_load(FlTraffic *tr, const void *buf)
 {
-    memcpy(tr->state, buf, fl_traffic_state_size(tr));
+    memcpy(tr->shared, buf, fl_traffic_state_size(tr));
 }
