@@ -259,20 +259,25 @@ static inline int rr_rank(int x, int last, int n)
     return d < 0 ? d + n : d;
 }
 
+/* One switch as a visit sees it, loaded once: its input VCs are vc0 ..
+ * vc0 + nin * V - 1 in local order, their mask bits words w0 .. w1 - 1. */
+typedef struct SwitchAt {
+    int sw, vc0, nin, w0, w1;
+    int64_t now;
+} SwitchAt;
+
 /* VC allocation, over the occupied input VCs that hold no output VC. */
-static void vc_allocate(FlSim *s, int sw)
+static void vc_allocate(FlSim *s, const SwitchAt *at)
 {
-    const int in0 = s->in_off[sw], nloc = (s->in_off[sw + 1] - in0) * s->V;
-    const int w0 = s->mask_base[sw], w1 = s->mask_base[sw + 1];
-    const int vc0 = in0 * s->V;
-    const int64_t now = s->sc.cycle, routing_delay = s->cfg.routing_delay;
+    const int nloc = at->nin * s->V, vc0 = at->vc0, w0 = at->w0;
+    const int64_t now = at->now, routing_delay = s->cfg.routing_delay;
     int nreq = 0;
-    for (int w = w0; w < w1; w++) {
+    for (int w = w0; w < at->w1; w++) {
         for (uint64_t bits = s->node_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
             int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = vc0 + loc;
             if (s->vc[iv].go + routing_delay > now)
                 continue;
-            int ov = request_output_vc(s, sw, iv);
+            int ov = request_output_vc(s, at->sw, iv);
             if (ov < 0)
                 continue;
             int held = s->vc_win[ov], last = s->outvc[ov].rr;
@@ -337,20 +342,22 @@ static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
     send_flit(s, o, pkt, flit, s->send_delay);
 }
 
-/* Input li of switch sw offers VC iv to its output port's arbiter:
- * sa_win holds each output's best requester so far. */
-static inline void sa_request(FlSim *s, const SimPort *port, int li, int nin, int iv, int *nreq)
+/* Input li offers VC iv to its output port's arbiter: sa_win holds each
+ * output's best requester so far, req_list the outputs requested (nreq of
+ * them; returns the new count). */
+static inline int sa_request(FlSim *s, const SimPort *port, int li, int nin, int iv, int nreq)
 {
     int p = s->vc[iv].out_port, w = s->sa_win[p];
     s->sa_vc[li] = iv;
     if (w < 0) {
-        s->req_list[(*nreq)++] = p;
+        s->req_list[nreq++] = p;
         s->sa_win[p] = li;
     } else {
         int last = port[p].out_rr;
         if (rr_rank(li, last, nin) < rr_rank(w, last, nin))
             s->sa_win[p] = li;
     }
+    return nreq;
 }
 
 /* Switch allocation and traversal, over the occupied input VCs that hold
@@ -359,14 +366,12 @@ static inline void sa_request(FlSim *s, const SimPort *port, int li, int nin, in
  * VCs come in local order, so one input's VCs are consecutive. Output
  * stage: each output port grants the first requesting input after its
  * pointer. */
-static void switch_allocate(FlSim *s, int sw)
+static void switch_allocate(FlSim *s, const SwitchAt *at)
 {
-    const int V = s->V, in0 = s->in_off[sw], nin = s->in_off[sw + 1] - in0;
-    const int w0 = s->mask_base[sw], w1 = s->mask_base[sw + 1];
-    const int vc0 = in0 * V;
+    const int V = s->V, vc0 = at->vc0, nin = at->nin, w0 = at->w0, w1 = at->w1;
     const SimVc *vc = s->vc;
-    SimPort *port = s->port + in0;
-    const int64_t now = s->sc.cycle;
+    SimPort *port = s->port + vc0 / V;
+    const int64_t now = at->now;
     int nreq = 0;
     /* Input cur offers best, unless a later VC of it wins its round robin:
      * the request waits until the next input's first VC that can send. */
@@ -390,13 +395,13 @@ static void switch_allocate(FlSim *s, int sw)
                 continue;
             }
             if (best >= 0)
-                sa_request(s, port, cur, nin, best, &nreq);
+                nreq = sa_request(s, port, cur, nin, best, nreq);
             cur = q->li;
             best = iv;
         }
     }
     if (best >= 0)
-        sa_request(s, port, cur, nin, best, &nreq);
+        nreq = sa_request(s, port, cur, nin, best, nreq);
     for (int r = 0; r < nreq; r++) {
         int p = s->req_list[r], li = s->sa_win[p];
         s->sa_win[p] = -1;
@@ -407,18 +412,25 @@ static void switch_allocate(FlSim *s, int sw)
 /* One cycle of switch sw: VC allocation if a head waits for an output VC,
  * then switch allocation. Most cycles of a busy switch need only the
  * second. A switch in the active set holds flits (only its own visits
- * take any away), so switch allocation always has VCs to look at. */
-static void switch_tick(FlSim *s, int sw)
+ * take any away), so switch allocation always has VCs to look at.
+ * Returns whether the switch still holds flits. */
+static int switch_tick(FlSim *s, int sw)
 {
     const uint64_t *node_mask = s->node_mask, *out_mask = s->out_mask;
+    const int in0 = s->in_off[sw];
+    const SwitchAt at = { sw, in0 * s->V, s->in_off[sw + 1] - in0, s->mask_base[sw],
+                          s->mask_base[sw + 1], s->sc.cycle };
     /* As in fl__sim_node_occupied(): the first word, then any others. */
-    int w = s->mask_base[sw], w1 = s->mask_base[sw + 1];
-    uint64_t waiting = node_mask[w] & ~out_mask[w];
-    while (++w < w1)
+    uint64_t waiting = node_mask[at.w0] & ~out_mask[at.w0];
+    for (int w = at.w0 + 1; w < at.w1; w++)
         waiting |= node_mask[w] & ~out_mask[w];
     if (waiting)
-        vc_allocate(s, sw);
-    switch_allocate(s, sw);
+        vc_allocate(s, &at);
+    switch_allocate(s, &at);
+    uint64_t any = node_mask[at.w0];
+    for (int w = at.w0 + 1; w < at.w1; w++)
+        any |= node_mask[w];
+    return any != 0;
 }
 
 /* --- the active sets -------------------------------------------------------- */
@@ -474,8 +486,7 @@ void fl__sim_nodes_tick(FlSim *s)
             uint64_t next = bits & (bits - 1);
             if (next)
                 prefetch_switch(s, w * 64 + __builtin_ctzll(next));
-            switch_tick(s, sw);
-            keep_or_leave(s, SIM_SWITCHES, sw, fl__sim_node_occupied(s, sw));
+            keep_or_leave(s, SIM_SWITCHES, sw, switch_tick(s, sw));
         }
     }
 }
