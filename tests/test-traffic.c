@@ -340,9 +340,30 @@ typedef struct Load {
     double p_any;         /* P(packet at t) */
 } Load;
 
-/* Runs every host of t for cycles cycles and measures the load. */
-static Load measure(const FlTopology *t, const FlTrafficConfig *cfg, int64_t cycles,
-                    uint64_t seed)
+/* One cycle's packets as the simulator asks for them
+ * (fl__traffic_generate_cycle): made[h] and len[h] per host, and whether
+ * some host made two. */
+typedef struct CycleMade {
+    char *made;
+    int *len;
+    int twice;
+} CycleMade;
+
+static int collect_packet(void *data, int src, int dst, int flits)
+{
+    CycleMade *m = data;
+    (void)dst;
+    m->twice |= m->made[src];
+    m->made[src] = 1;
+    m->len[src] = flits;
+    return 0;
+}
+
+/* Runs every host of t for cycles cycles and measures the load: asking
+ * each host (fl_traffic_generate), or with whole set, every host at once
+ * as the simulator does (where no host may make two packets a cycle). */
+static Load measure_as(const FlTopology *t, const FlTrafficConfig *cfg, int64_t cycles,
+                       uint64_t seed, int whole)
 {
     FlError err;
     FlTraffic *tr = make(t, cfg, seed, &err);
@@ -353,12 +374,23 @@ static Load measure(const FlTopology *t, const FlTrafficConfig *cfg, int64_t cyc
     }
     int n = fl_topology_host_count(t);
     char *prev = calloc((size_t)n, 1);
+    CycleMade cm = { calloc((size_t)n, 1), calloc((size_t)n, sizeof(int)), 0 };
     FlRng rng;
     fl_rng_seed(&rng, seed);
     long flits = 0, packets = 0, longs = 0, pairs = 0, again = 0;
-    for (int64_t c = 0; c < cycles; c++)
+    for (int64_t c = 0; c < cycles; c++) {
+        if (whole) {
+            memset(cm.made, 0, (size_t)n);
+            fl__traffic_generate_cycle(tr, c, &rng, collect_packet, &cm);
+        }
         for (int h = 0; h < n; h++) {
-            int dst, len, made = fl_traffic_generate(tr, h, c, &rng, &dst, &len);
+            int dst, len, made;
+            if (whole) {
+                made = cm.made[h];
+                len = cm.len[h];
+            } else {
+                made = fl_traffic_generate(tr, h, c, &rng, &dst, &len);
+            }
             if (made) {
                 flits += len;
                 packets++;
@@ -368,6 +400,11 @@ static Load measure(const FlTopology *t, const FlTrafficConfig *cfg, int64_t cyc
             again += prev[h] && made;
             prev[h] = (char)made;
         }
+    }
+    if (whole)
+        CHECK(!cm.twice, "asked for a whole cycle, no host makes two packets in one");
+    free(cm.made);
+    free(cm.len);
     l.offered = (double)flits / (double)(cycles * n);
     l.long_share = packets ? (double)longs / (double)packets : 0.0;
     l.p_again = pairs ? (double)again / (double)pairs : 0.0;
@@ -375,6 +412,12 @@ static Load measure(const FlTopology *t, const FlTrafficConfig *cfg, int64_t cyc
     free(prev);
     fl_traffic_free(tr);
     return l;
+}
+
+static Load measure(const FlTopology *t, const FlTrafficConfig *cfg, int64_t cycles,
+                    uint64_t seed)
+{
+    return measure_as(t, cfg, cycles, seed, 0);
 }
 
 static void test_bernoulli(void)
@@ -391,18 +434,47 @@ static void test_bernoulli(void)
             cfg.packet_flits = shorts[k];
             cfg.packet_flits_long = longs[k];
             cfg.long_fraction = 0.25;
-            Load l = measure(t, &cfg, 20000, 11);
-            /* 1.28 M host-cycles: the relative standard deviation of the
-             * offered load is under 1 % in every case; 3 % is allowed. */
-            CHECK(fabs(l.offered - rates[r]) <= 0.03 * rates[r],
-                  "Bernoulli rate %.1f, lengths %d/%d: offered %.4f", rates[r], shorts[k],
-                  longs[k], l.offered);
-            if (longs[k])
-                CHECK_NEAR(l.long_share, 0.25, 0.02);
-            else
-                CHECK(fabs(l.p_again - l.p_any) < 0.02, "Bernoulli packets are independent "
-                      "(P(again) %.4f, P %.4f)", l.p_again, l.p_any);
+            /* Host by host, and a whole cycle at once: the simulator's
+             * way, which draws the gaps between packets instead. */
+            for (int whole = 0; whole < 2; whole++) {
+                Load l = measure_as(t, &cfg, 20000, 11, whole);
+                const char *how = whole ? "a cycle at once" : "host by host";
+                /* 1.28 M host-cycles: the relative standard deviation of
+                 * the offered load is under 1 % in every case; 3 % is
+                 * allowed. */
+                CHECK(fabs(l.offered - rates[r]) <= 0.03 * rates[r],
+                      "Bernoulli rate %.1f, lengths %d/%d, %s: offered %.4f", rates[r],
+                      shorts[k], longs[k], how, l.offered);
+                if (longs[k])
+                    CHECK(fabs(l.long_share - 0.25) <= 0.02, "%s: long share %.4f", how,
+                          l.long_share);
+                else
+                    CHECK(fabs(l.p_again - l.p_any) < 0.02, "%s: Bernoulli packets are "
+                          "independent (P(again) %.4f, P %.4f)", how, l.p_again, l.p_any);
+            }
         }
+    fl_topology_free(t);
+}
+
+/* The ends of the gaps the simulator draws: a packet in every host-cycle
+ * at rate 1 with 1-flit packets, none at rate 0, and a rare one right. */
+static void test_gap_ends(void)
+{
+    FlTopology *t = topo("mesh:4x4");
+    FlTrafficConfig cfg;
+    fl_traffic_config_init(&cfg);
+    cfg.rate = 1.0;
+    Load l = measure_as(t, &cfg, 500, 3, 1);
+    CHECK(l.offered == 1.0, "rate 1, a cycle at once: every host every cycle (%.4f)",
+          l.offered);
+    cfg.rate = 0.0;
+    l = measure_as(t, &cfg, 500, 3, 1);
+    CHECK(l.offered == 0.0, "rate 0, a cycle at once: nothing (%.4f)", l.offered);
+    /* 0.001: 16 M host-cycles, 16000 flits expected, sd 126; 5 % allowed. */
+    cfg.rate = 0.001;
+    l = measure_as(t, &cfg, 1000000, 3, 1);
+    CHECK(fabs(l.offered - 0.001) < 0.05 * 0.001, "rate 0.001, a cycle at once: %.6f",
+          l.offered);
     fl_topology_free(t);
 }
 
@@ -497,9 +569,11 @@ static void test_determinism_and_state(void)
 
 /* --- a whole cycle at once ----------------------------------------------- */
 
-/* What fl__traffic_generate_cycle emits, folded into a checksum. */
+/* What fl__traffic_generate_cycle emits, folded into a checksum, and how
+ * many packets each host made in the cycle (count, n hosts). */
 typedef struct Fold {
     long sum, packets;
+    int *count;
 } Fold;
 
 static int fold_packet(void *data, int src, int dst, int flits)
@@ -507,13 +581,18 @@ static int fold_packet(void *data, int src, int dst, int flits)
     Fold *f = data;
     f->sum = f->sum * 1000003 + (long)src * 65536 + dst * 256 + flits;
     f->packets++;
+    if (f->count && src >= 0)
+        f->count[src]++;
     return 0;
 }
 
-/* The simulator asks every host at once (fl__traffic_generate_cycle);
- * that must make the packets asking host by host until each says no
- * (fl_traffic_generate) makes, from the same draws, also when some hosts
- * were asked singly earlier in the same cycle (they are skipped). */
+/* The simulator asks every host at once (fl__traffic_generate_cycle). For
+ * traces and on/off sources that must make the packets asking host by
+ * host until each says no (fl_traffic_generate) makes, from the same
+ * draws; Bernoulli sources draw the gaps between packets instead (their
+ * rates are checked in test_bernoulli). Either way no host makes two
+ * packets in a cycle, also when some were asked singly earlier in it (they
+ * are skipped) or the cycle is asked for again. */
 static void test_whole_cycle(void)
 {
     FlTopology *t = topo("mesh:4x4,hosts=3");
@@ -523,12 +602,14 @@ static void test_whole_cycle(void)
     struct {
         const char *what;
         FlInjectionProcess process;
-        int trace;
+        int trace, same_draws;
     } cases[] = {
-        { "Bernoulli", FL_INJECT_BERNOULLI, 0 },
-        { "on/off", FL_INJECT_ONOFF, 0 },
-        { "trace", FL_INJECT_BERNOULLI, 1 },
+        { "Bernoulli", FL_INJECT_BERNOULLI, 0, 0 },
+        { "on/off", FL_INJECT_ONOFF, 0, 1 },
+        { "trace", FL_INJECT_BERNOULLI, 1, 1 },
     };
+    int n = fl_topology_host_count(t);
+    int *count = calloc((size_t)n, sizeof(int));
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         FlTrafficConfig cfg;
         fl_traffic_config_init(&cfg);
@@ -549,32 +630,48 @@ static void test_whole_cycle(void)
         fl_rng_seed(&rs, 2);
         fl_rng_seed(&rw, 2);
         fl_rng_seed(&rm, 2);
-        Fold fs = { 0, 0 }, fw = { 0, 0 }, fm = { 0, 0 };
-        int n = fl_topology_host_count(t), dst, len;
+        Fold fs = { 0, 0, NULL }, fw = { 0, 0, NULL }, fm = { 0, 0, count };
+        int dst, len, twice = 0;
         for (int64_t c = 0; c < 3000; c++) {
             for (int h = 0; h < n; h++)
                 while (fl_traffic_generate(single, h, c, &rs, &dst, &len))
                     fold_packet(&fs, h, dst, len);
             fl__traffic_generate_cycle(whole, c, &rw, fold_packet, &fw);
-            /* The first few hosts singly, the rest, and again: nothing new. */
+            /* The first few hosts singly, then all, all again and one more
+             * singly: the last two make nothing new. */
+            memset(count, 0, sizeof(int) * (size_t)n);
             for (int h = 0; h < (int)(c % 5); h++)
                 while (fl_traffic_generate(mixed, h, c, &rm, &dst, &len))
                     fold_packet(&fm, h, dst, len);
             fl__traffic_generate_cycle(mixed, c, &rm, fold_packet, &fm);
             fl__traffic_generate_cycle(mixed, c, &rm, fold_packet, &fm);
             if (fl_traffic_generate(mixed, 0, c, &rm, &dst, &len))
-                fold_packet(&fm, -1, dst, len);
+                fold_packet(&fm, 0, dst, len);
+            for (int h = 0; h < n; h++)
+                twice |= count[h] > (cases[k].trace ? 2 : 1);
         }
-        CHECK(fs.packets > 4 && fs.sum == fw.sum && fs.packets == fw.packets,
-              "%s: a whole cycle at once makes what host by host makes (%ld, %ld packets)",
-              cases[k].what, fs.packets, fw.packets);
-        CHECK(fs.sum == fm.sum && fs.packets == fm.packets,
-              "%s: hosts asked singly are skipped, a second call makes nothing (%ld, %ld)",
-              cases[k].what, fs.packets, fm.packets);
+        CHECK(!twice, "%s: no host makes more packets in a cycle than it may", cases[k].what);
+        if (cases[k].same_draws) {
+            CHECK(fs.packets > 4 && fs.sum == fw.sum && fs.packets == fw.packets,
+                  "%s: a whole cycle at once makes what host by host makes (%ld, %ld "
+                  "packets)", cases[k].what, fs.packets, fw.packets);
+            CHECK(fs.sum == fm.sum && fs.packets == fm.packets,
+                  "%s: hosts asked singly are skipped, a second call makes nothing (%ld, %ld)",
+                  cases[k].what, fs.packets, fm.packets);
+        } else {
+            /* 144000 host-cycles at 0.2 / 2.9 packets each: 9931 packets
+             * expected, standard deviation 96; 6 of them allowed. */
+            double want = 144000 * 0.2 / 2.9, sd = 96.0;
+            CHECK(fabs(fw.packets - want) < 6 * sd && fabs(fm.packets - want) < 6 * sd
+                      && fabs(fs.packets - want) < 6 * sd,
+                  "%s: host by host %ld, a cycle at once %ld, mixed %ld packets (want %.0f)",
+                  cases[k].what, fs.packets, fw.packets, fm.packets, want);
+        }
         fl_traffic_free(single);
         fl_traffic_free(whole);
         fl_traffic_free(mixed);
     }
+    free(count);
     fl_topology_free(t);
 }
 
@@ -802,6 +899,7 @@ int main(void)
     test_uniform();
     test_hotspot();
     test_bernoulli();
+    test_gap_ends();
     test_onoff();
     test_determinism_and_state();
     test_whole_cycle();

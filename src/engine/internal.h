@@ -71,15 +71,11 @@ int fl__switch_graph_bfs(const FlSwitchGraph *g, int s, int *dist, int *queue);
 /* Replaces *dst by a copy of src (NULL allowed); returns FL_OK or FL_ENOMEM. */
 int fl__strdup_into(char **dst, const char *src);
 
-/* rng.c: up to n Bernoulli trials, each one draw that succeeds when its top
- * 53 bits are below `below`: the number of failures before the first
- * success, n if all fail, having made exactly the draws that one
- * fl_rng_next() a trial would. */
-int fl__rng_bernoulli_run(FlRng *rng, uint64_t below, int n);
-
 /* traffic.c: what fl_traffic_generate() would make for every host in one
- * cycle, asking each host until it makes nothing, hosts in rank order (the
- * same packets from the same random draws), in one call. emit receives each
+ * cycle, asking each host until it makes nothing, hosts in rank order, in
+ * one call: the same packets from the same draws for traces and on/off
+ * sources; for Bernoulli sources the same in distribution, from one draw
+ * per packet rather than one per host and cycle. emit receives each
  * packet; a nonzero return stops generation and is returned. */
 typedef int (*FlTrafficEmit)(void *data, int src, int dst, int flits);
 int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,

@@ -1,6 +1,6 @@
 /* rng.c — xoshiro256** (Blackman & Vigna), seeded through splitmix64 so that
  * nearby seeds give unrelated streams. */
-#include "internal.h"
+#include "flitlab.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {
@@ -21,9 +21,9 @@ static uint64_t rotl(uint64_t x, int k)
     return (x << k) | (x >> (64 - k));
 }
 
-/* One step of xoshiro256** on the state s. */
-static inline uint64_t next(uint64_t *s)
+uint64_t fl_rng_next(FlRng *rng)
 {
+    uint64_t *s = rng->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
     uint64_t t = s[1] << 17;
     s[2] ^= s[0];
@@ -33,25 +33,6 @@ static inline uint64_t next(uint64_t *s)
     s[2] ^= t;
     s[3] = rotl(s[3], 45);
     return result;
-}
-
-uint64_t fl_rng_next(FlRng *rng)
-{
-    return next(rng->s);
-}
-
-/* below = ceil(p * 2^53) makes a trial fl_rng_uniform(rng) < p. A caller
- * that decides many sources a cycle mostly sees failures; here the state
- * stays in registers. */
-int fl__rng_bernoulli_run(FlRng *rng, uint64_t below, int n)
-{
-    uint64_t s[4] = { rng->s[0], rng->s[1], rng->s[2], rng->s[3] };
-    int k = 0;
-    while (k < n && (next(s) >> 11) >= below)
-        k++;
-    for (int i = 0; i < 4; i++)
-        rng->s[i] = s[i];
-    return k;
 }
 
 uint32_t fl_rng_below(FlRng *rng, uint32_t n)

@@ -64,11 +64,14 @@ typedef struct HostState {
 
 /* The state of the generator as a whole, saved with the hosts': the last
  * cycle in which fl_traffic_generate() asked single hosts, and the last
- * one fl__traffic_generate_cycle() asked every host in. A host has been
- * asked in cycle c when its last_cycle or all_cycle is c. */
+ * one fl__traffic_generate_cycle() asked every host in (a host has been
+ * asked in cycle c when its last_cycle or all_cycle is c); and where the
+ * next packet of Bernoulli sources falls, for fl__traffic_generate_cycle(),
+ * as cycle * n_hosts + host, or -1 before the first is drawn. */
 typedef struct SharedState {
     int64_t single_cycle;
     int64_t all_cycle;
+    int64_t next_packet;
 } SharedState;
 
 /* How a destination is drawn. */
@@ -102,6 +105,8 @@ struct FlTraffic {
      * ceil(p_packet * 2^53) (scaling by a power of two is exact), so the
      * test needs no conversion to double and takes the same decisions. */
     uint64_t packet_below;
+    /* log(1 - p_packet), for the gaps between Bernoulli packets. */
+    double log_no_packet;
     int short_flits, long_flits;
     double long_fraction;
 
@@ -553,6 +558,8 @@ static int setup_injection(FlTraffic *tr, const FlTrafficConfig *cfg, FlError *e
     tr->process = cfg->process;
     tr->p_packet = cfg->rate / mean_len;
     tr->packet_below = draw_bound(tr->p_packet);
+    /* The probability the bound stands for, exactly. */
+    tr->log_no_packet = log1p(-ldexp((double)tr->packet_below, -53));
     if (cfg->process == FL_INJECT_BERNOULLI)
         return FL_OK;
     if (cfg->process != FL_INJECT_ONOFF)
@@ -626,7 +633,7 @@ int fl_traffic_new(const FlTopology *t, const FlTrafficConfig *cfg, uint64_t see
         goto fail;
     }
     tr->state = (HostState *)(tr->shared + 1);
-    tr->shared->single_cycle = tr->shared->all_cycle = -1;
+    tr->shared->single_cycle = tr->shared->all_cycle = tr->shared->next_packet = -1;
     for (int h = 0; h < tr->n_hosts; h++) {
         tr->state[h].last_cycle = -1;
         tr->state[h].next_event = 0;
@@ -737,6 +744,22 @@ int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *
     return random_packet(tr, src, s, rng, dst, flits);
 }
 
+/* The number of host-cycles without a packet before the next packet of a
+ * Bernoulli source: geometric with the sources' chance p, drawn as
+ * floor(log(u) / log(1 - p)) for u uniform in (0, 1]. */
+static int64_t packet_gap(const FlTraffic *tr, FlRng *rng)
+{
+    if (tr->packet_below >= (uint64_t)1 << 53)
+        return 0;
+    /* Past 2^62 host-cycles is never, as far as any run can tell. */
+    const double never = 0x1.0p62;
+    if (tr->packet_below == 0)
+        return (int64_t)never;
+    double u = ldexp((double)((fl_rng_next(rng) >> 11) + 1), -53);
+    double gap = floor(log(u) / tr->log_no_packet);
+    return gap < never ? (int64_t)gap : (int64_t)never;
+}
+
 int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
                                FlTrafficEmit emit, void *data)
 {
@@ -749,29 +772,39 @@ int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
         return 0;
     }
     /* A random source makes at most one packet a cycle, so one decision
-     * per host replaces the caller's ask-until-0 loop, in the same order
-     * and with the same draws. Hosts asked already are skipped: none,
-     * unless fl_traffic_generate() asked some in this cycle. */
+     * per host replaces the caller's ask-until-0 loop. Hosts asked already
+     * in this cycle are skipped: none, unless fl_traffic_generate() asked
+     * some. */
     SharedState *shared = tr->shared;
     if (shared->all_cycle == cycle)
         return 0;
     shared->all_cycle = cycle;
     int some_asked = shared->single_cycle == cycle;
-    if (tr->process == FL_INJECT_ONOFF || some_asked) {
+    if (tr->process == FL_INJECT_ONOFF) {
         for (int h = 0; h < tr->n_hosts; h++) {
             HostState *s = &tr->state[h];
-            if (s->last_cycle == cycle)
+            if (some_asked && s->last_cycle == cycle)
                 continue;
             if (random_packet(tr, h, s, rng, &dst, &flits) && (rc = emit(data, h, dst, flits)))
                 return rc;
         }
         return 0;
     }
-    /* Bernoulli sources decide with one draw each, and most make nothing:
-     * fl__rng_bernoulli_run() skips to the next that makes a packet. */
-    int n = tr->n_hosts;
-    for (int h = fl__rng_bernoulli_run(rng, tr->packet_below, n); h < n;
-         h += 1 + fl__rng_bernoulli_run(rng, tr->packet_below, n - h - 1)) {
+    /* Bernoulli sources: most host-cycles make nothing, so rather than a
+     * draw for each, one draw for each packet says how many host-cycles
+     * (in host order, cycle after cycle) pass until the next one. The
+     * packets are the same in distribution as fl_traffic_generate()'s,
+     * though not the same draws. A cycle not asked for (a caller that
+     * skipped it) makes nothing: the next packet is drawn afresh from
+     * this cycle on, which the memoryless gaps allow. */
+    int64_t n = tr->n_hosts, first = cycle * n;
+    if (shared->next_packet < first)
+        shared->next_packet = first + packet_gap(tr, rng);
+    while (shared->next_packet < first + n) {
+        int h = (int)(shared->next_packet - first);
+        shared->next_packet += 1 + packet_gap(tr, rng);
+        if (some_asked && tr->state[h].last_cycle == cycle)
+            continue;
         draw_packet(tr, h, rng, &dst, &flits);
         if ((rc = emit(data, h, dst, flits)))
             return rc;
