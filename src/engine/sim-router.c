@@ -372,6 +372,20 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
     const SimVc *vc = s->vc;
     SimPort *port = s->port + vc0 / V;
     const int64_t now = at->now;
+    /* Most visits at light load find one VC that holds an output VC: it
+     * is the only request at its input and its output, and wins both. */
+    if (w1 == w0 + 1) {
+        uint64_t bits = s->node_mask[w0] & s->out_mask[w0];
+        if (!(bits & (bits - 1))) {
+            if (bits) {
+                int iv = vc0 + __builtin_ctzll(bits);
+                const SimVc *q = &vc[iv];
+                if (vc_can_send(s, q, now))
+                    traverse(s, port, q->li, iv);
+            }
+            return;
+        }
+    }
     int nreq = 0;
     /* Input cur offers best, unless a later VC of it wins its round robin:
      * the request waits until the next input's first VC that can send. */
