@@ -578,7 +578,9 @@ int fl_project_list_topologies(FlProject *p, FlProjectTopologyInfo **items, int 
 
 int fl_project_delete_topology(FlProject *p, const char *name, FlError *err)
 {
-    sqlite3_int64 id;
+    /* Set by find_topology() when it succeeds; initialised only because
+     * gcc -O3 cannot see that. */
+    sqlite3_int64 id = 0;
     if (!p || !name)
         return fl_error_set(err, FL_EINVAL, "no project or topology name");
     int rc = find_topology(p, name, &id, err);
@@ -593,7 +595,7 @@ int fl_project_delete_topology(FlProject *p, const char *name, FlError *err)
 int fl_project_rename_topology(FlProject *p, const char *old_name, const char *new_name,
                                FlError *err)
 {
-    sqlite3_int64 id, other;
+    sqlite3_int64 id = 0, other; /* id: as in fl_project_delete_topology() */
     if (!p || !old_name)
         return fl_error_set(err, FL_EINVAL, "no project or topology name");
     int rc = find_topology(p, old_name, &id, err);
