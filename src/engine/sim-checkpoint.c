@@ -125,7 +125,7 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
             view_packet(s, s->slot[i].pkt, fl__sim_flit_index(s->slot[i].flit), &v);
             v.channel = c;
             v.vc = cv % V;
-            int64_t ready = s->slot[i].ready;
+            int64_t ready = fl__sim_slot_ready(&s->slot[i], now);
             if (ready <= now) {
                 v.place = FL_FLIT_BUFFER;
                 v.position = slot++;

@@ -132,13 +132,25 @@ typedef struct SimPacket {
     int32_t pad_;
 } SimPacket;
 
-/* One ring slot: a flit, and the cycle it reaches the buffer. Kept
- * together so that reading a flit touches one cache line. */
+/* One ring slot: a flit, the cycle it reaches the buffer and where its
+ * packet goes. Kept together so that reading a flit touches one cache
+ * line, and so that routing a head needs no look at its packet (a
+ * saturated network's packets are many and scattered). */
 typedef struct SimSlot {
-    int64_t ready;
+    uint32_t ready;      /* the cycle's low 32 bits (fl__sim_slot_ready) */
     int32_t pkt;         /* packet pool index */
     int32_t flit;        /* the flit's index, coded by fl__sim_flit_code() */
+    int32_t dest;        /* the switch of the packet's destination host */
 } SimSlot;
+
+/* The cycle a slot's flit reaches its buffer, from its low 32 bits: the
+ * one nearest to now, which is it as long as a flit waits fewer than 2^31
+ * cycles in one buffer (flits in flight are due within the pipeline and
+ * link delays, a few thousand cycles at most). */
+static inline int64_t fl__sim_slot_ready(const SimSlot *slot, int64_t now)
+{
+    return now + (int32_t)(slot->ready - (uint32_t)now);
+}
 
 /* The slots of a ring holding cap flits: the power of two at or above. */
 static inline int64_t fl__sim_ring_length(int cap)

@@ -43,11 +43,13 @@ static inline uint64_t mask_bit(const SimVc *q)
     return (uint64_t)1 << (q->mask_pos & 63);
 }
 
-static inline void ring_push(FlSim *s, SimVc *q, int32_t pkt, int32_t flit, int64_t ready)
+/* Appends flit to q's ring, arriving at cycle ready. */
+static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
 {
     int count = q->count, pos = q->mask_pos;
     fl__sim_occ_push(s, q);
-    s->slot[ring_slot(q, count)] = (SimSlot){ ready, pkt, flit };
+    flit.ready = (uint32_t)ready;
+    s->slot[ring_slot(q, count)] = flit;
     /* Into an empty ring the flit is the front one. Any earlier
      * switch-allocation delay has passed: the VC emptied by sending a
      * flit, which it could do only once that delay was over. */
@@ -68,19 +70,18 @@ static inline void ring_pop(FlSim *s, SimVc *q)
     s->node_mask[pos >> 6] &= ~((uint64_t)(count == 0) << (pos & 63));
     /* The new front's ready cycle, as in ring_push(); of an empty ring it
      * reads a stale slot, and the next push overwrites it. */
-    q->go = s->slot[(int64_t)q->ring_base + head].ready;
+    q->go = fl__sim_slot_ready(&s->slot[(int64_t)q->ring_base + head], s->sc.cycle);
 }
 
 /* --- moving flits ---------------------------------------------------------- */
 
-/* Writes the flit of packet pkt coded flit (fl__sim_flit_code) into output
- * VC o, arriving delay cycles from now; takes the credit and occupies the
- * channel. After a tail, the sender's side of o is released (see
- * FlVcRelease). */
-static inline void send_flit(FlSim *s, SimVc *o, int32_t pkt, int32_t flit, int delay)
+/* Writes flit into output VC o, arriving delay cycles from now; takes the
+ * credit and occupies the channel. After a tail, the sender's side of o is
+ * released (see FlVcRelease). */
+static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
 {
     int64_t now = s->sc.cycle;
-    ring_push(s, o, pkt, flit, now + delay);
+    ring_push(s, o, flit, now + delay);
     if (s->multi_cycle_links)
         s->chan_free[o->chan] = now + s->cfg.link_cycles_per_flit;
     o->flits += s->sc.in_window;
@@ -88,7 +89,7 @@ static inline void send_flit(FlSim *s, SimVc *o, int32_t pkt, int32_t flit, int 
     /* An ejection VC needs no credits. */
     int32_t *credits = &s->credits[o - s->vc];
     *credits -= !o->sink;
-    if (flit < 0) /* the tail */
+    if (flit.flit < 0) /* the tail */
         s->outvc[o - s->vc].owner = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT && !o->sink
                            && *credits < s->cfg.buf_flits
                        ? -2
@@ -177,7 +178,9 @@ static void host_inject(FlSim *s, int h)
         return;
     if (p->sent == 0)
         p->injected = now;
-    send_flit(s, o, pkt, fl__sim_flit_code(p->sent, p->sent == p->len - 1), s->inject_delay);
+    SimSlot flit = { 0, pkt, fl__sim_flit_code(p->sent, p->sent == p->len - 1),
+                     s->host_switch[p->dst] };
+    send_flit(s, o, flit, s->inject_delay);
     s->sc.net_flits++;
     p->sent++;
     s->sc.queued_flits--;
@@ -209,10 +212,10 @@ static int class_credits(void *data, int channel, int vc_class)
 int fl__sim_route_choices(FlSim *s, int sw, int iv, FlRouteChoice *out, int max)
 {
     const SimVc *q = &s->vc[iv];
-    const SimPacket *p = &s->pool[s->slot[ring_front(q)].pkt];
-    int dest = s->host_switch[p->dst];
+    const SimSlot *head = &s->slot[ring_front(q)];
+    int dest = head->dest;
     if (dest == sw) {
-        int ej = s->host_ej[p->dst];
+        int ej = s->host_ej[s->pool[head->pkt].dst];
         out[0] = (FlRouteChoice){ fl__out_port(s->t, ej), ej, -1 };
         return 1;
     }
@@ -327,9 +330,8 @@ static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
     SimVc *q = &s->vc[iv];
     port[q->out_port].out_rr = (int16_t)li;
     port[li].in_rr = (int8_t)q->v;
-    const SimSlot *front = &s->slot[ring_front(q)];
-    int32_t pkt = front->pkt, flit = front->flit;
-    int tail = flit < 0;
+    SimSlot flit = s->slot[ring_front(q)];
+    int tail = flit.flit < 0;
     ring_pop(s, q);
     /* Input VCs of a switch are never ejection VCs: every slot is
      * credited. */
@@ -339,7 +341,7 @@ static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
      * few is a tail). */
     q->out = tail ? -1 : q->out;
     s->out_mask[mask_index(q)] &= ~((uint64_t)tail << (q->mask_pos & 63));
-    send_flit(s, o, pkt, flit, s->send_delay);
+    send_flit(s, o, flit, s->send_delay);
 }
 
 /* Input li offers VC iv to its output port's arbiter: sa_win holds each
