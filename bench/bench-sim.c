@@ -5,9 +5,11 @@
  *
  * prints one line per case: simulated flit-hops (channel traversals) per
  * second and cycles per second on 8x8 and 16x16 meshes (dor, uniform, 0.1
- * flits/cycle/host, 8-flit packets, 2 VCs of 8 flits), then the memory of a
- * 64x64 mesh simulation. Single-threaded; each speed case is the fastest of
- * REPEATS runs. */
+ * flits/cycle/host, 8-flit packets, 2 VCs of 8 flits: the issue's cases),
+ * then the 16x16 mesh past saturation (0.4, where blocked heads retry
+ * allocation every cycle) and the 64x64 mesh below it (0.02, a tenth of
+ * the window); first, the memory of a 64x64 mesh simulation. Single-threaded;
+ * each speed case is the fastest of REPEATS runs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +23,7 @@
 /* Each speed case runs this many times and reports its fastest run: the
  * machine is shared, and the fastest run is the one least disturbed. The
  * simulated figures are identical every time (same seed). */
-#define REPEATS 3
+#define REPEATS 5
 /* Cycles the 64x64 case runs before its memory is read: enough for every
  * source queue and buffer to reach its working size at 0.1 flits/cycle. */
 #define MEMORY_CYCLES 2000
@@ -41,9 +43,10 @@ static double peak_rss_mib(void)
     return (double)ru.ru_maxrss / 1024.0;
 }
 
-/* The benchmark configuration on spec; measure cycles of it. */
-static int make_sim(const char *spec, int64_t measure, FlTopology **t, FlRouting **r,
-                    FlSim **sim, FlError *err)
+/* The issue's benchmark configuration on spec at rate; measure cycles of
+ * it. */
+static int make_sim(const char *spec, double rate, int64_t measure, FlTopology **t,
+                    FlRouting **r, FlSim **sim, FlError *err)
 {
     *t = NULL;
     *r = NULL;
@@ -56,7 +59,7 @@ static int make_sim(const char *spec, int64_t measure, FlTopology **t, FlRouting
     cfg.vcs = 2;
     cfg.buf_flits = 8;
     cfg.traffic.pattern = "uniform";
-    cfg.traffic.rate = 0.1;
+    cfg.traffic.rate = rate;
     cfg.traffic.packet_flits = 8;
     cfg.warmup_cycles = 1000;
     cfg.measure_cycles = measure;
@@ -73,13 +76,13 @@ static void free_sim(FlTopology *t, FlRouting *r, FlSim *sim)
 
 /* One timed run of a speed case: warm-up, measurement and drain (building
  * the network and the simulator is not timed). */
-static int timed_run(const char *spec, int64_t measure, FlSimResult *res, double *wall,
-                     FlError *err)
+static int timed_run(const char *spec, double rate, int64_t measure, FlSimResult *res,
+                     double *wall, FlError *err)
 {
     FlTopology *t;
     FlRouting *r;
     FlSim *sim;
-    int rc = make_sim(spec, measure, &t, &r, &sim, err);
+    int rc = make_sim(spec, rate, measure, &t, &r, &sim, err);
     double start = now_s();
     if (!rc)
         rc = fl_sim_run(sim, res, NULL, NULL, err);
@@ -88,7 +91,7 @@ static int timed_run(const char *spec, int64_t measure, FlSimResult *res, double
     return rc;
 }
 
-static int speed_case(const char *spec, int64_t measure)
+static int speed_case(const char *spec, double rate, int64_t measure)
 {
     FlError err = { 0 };
     FlSimResult res;
@@ -98,16 +101,16 @@ static int speed_case(const char *spec, int64_t measure)
     for (int i = 0; i < REPEATS && !rc; i++) {
         double w;
         fl_sim_result_clear(&res);
-        rc = timed_run(spec, measure, &res, &w, &err);
+        rc = timed_run(spec, rate, measure, &res, &w, &err);
         if (i == 0 || w < wall)
             wall = w;
     }
     if (rc) {
         fprintf(stderr, "bench-sim: %s: %s\n", spec, err.message);
     } else {
-        printf("%-11s dor uniform 0.1 L=8 2x8: %9lld cycles %11lld flit-hops %7.3f s  "
+        printf("%-11s dor uniform %.2f L=8 2x8: %9lld cycles %11lld flit-hops %7.3f s  "
                "%7.2f M flit-hops/s  %9.0f cycles/s  latency %.2f  accepted %.4f  %s\n",
-               spec, (long long)res.cycles, (long long)res.flit_hops, wall,
+               spec, rate, (long long)res.cycles, (long long)res.flit_hops, wall,
                (double)res.flit_hops / wall / 1e6, (double)res.cycles / wall,
                res.latency_avg, res.throughput, fl_sim_status_name(res.status));
     }
@@ -115,8 +118,8 @@ static int speed_case(const char *spec, int64_t measure)
     return rc;
 }
 
-/* The peak RSS is the process's; this case runs last and is by far the
- * largest, so the growth it causes is its own footprint. */
+/* The peak RSS is the process's; this case runs first, so the growth it
+ * causes is its own footprint. */
 static int memory_case(const char *spec)
 {
     FlTopology *t;
@@ -124,7 +127,7 @@ static int memory_case(const char *spec)
     FlSim *sim;
     FlError err = { 0 };
     double before = peak_rss_mib();
-    int rc = make_sim(spec, MEMORY_CYCLES, &t, &r, &sim, &err);
+    int rc = make_sim(spec, 0.1, MEMORY_CYCLES, &t, &r, &sim, &err);
     if (rc) {
         fprintf(stderr, "bench-sim: %s: %s\n", spec, err.message);
     } else {
@@ -132,7 +135,7 @@ static int memory_case(const char *spec)
         fl_sim_step(sim, MEMORY_CYCLES);
         double wall = now_s() - start;
         double after = peak_rss_mib();
-        printf("%-11s dor uniform 0.1 L=8 2x8: memory after %d cycles: peak RSS %.1f MiB "
+        printf("%-11s dor uniform 0.10 L=8 2x8: memory after %d cycles: peak RSS %.1f MiB "
                "(+%.1f MiB for topology, routing and simulator), %.0f cycles/s\n",
                spec, MEMORY_CYCLES, after, after - before, MEMORY_CYCLES / wall);
     }
@@ -147,8 +150,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench-sim [MEASURE_CYCLES]\n");
         return 2;
     }
-    int rc = speed_case("mesh:8x8", measure);
-    rc |= speed_case("mesh:16x16", measure);
-    rc |= memory_case("mesh:64x64");
+    /* First: the peak of any case before it would hide its growth. */
+    int rc = memory_case("mesh:64x64");
+    rc |= speed_case("mesh:8x8", 0.1, measure);
+    rc |= speed_case("mesh:16x16", 0.1, measure);
+    rc |= speed_case("mesh:16x16", 0.4, measure);
+    rc |= speed_case("mesh:64x64", 0.02, measure / 10 > 0 ? measure / 10 : 1);
     return rc ? 1 : 0;
 }
