@@ -572,14 +572,16 @@ static void test_determinism_and_state(void)
 /* What fl__traffic_generate_cycle emits, folded into a checksum, and how
  * many packets each host made in the cycle (count, n hosts). */
 typedef struct Fold {
-    long sum, packets;
+    unsigned long sum; /* wraps: a checksum */
+    long packets;
     int *count;
 } Fold;
 
 static int fold_packet(void *data, int src, int dst, int flits)
 {
     Fold *f = data;
-    f->sum = f->sum * 1000003 + (long)src * 65536 + dst * 256 + flits;
+    f->sum = f->sum * 1000003u + (unsigned long)src * 65536u + (unsigned long)dst * 256u
+             + (unsigned long)flits;
     f->packets++;
     if (f->count && src >= 0)
         f->count[src]++;
