@@ -475,6 +475,8 @@ static void test_refusals(void)
     uniform_config(&cfg, &n, 0.1, 4);
     cfg.link_latency = 0;
     expect_refusal(&n, &cfg, "link-latency");
+    cfg.link_latency = 2 << 20;
+    expect_refusal(&n, &cfg, "link-latency");
     uniform_config(&cfg, &n, 0.1, 4);
     cfg.link_cycles_per_flit = 0;
     expect_refusal(&n, &cfg, "link-cycles-per-flit");

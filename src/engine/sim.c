@@ -11,6 +11,9 @@
  * selection and traffic draws never share a stream. */
 #define TRAFFIC_STREAM_SALT 0x5452414646494321ULL
 
+/* The longest link, in cycles (see check_config). */
+#define MAX_LINK_LATENCY (1 << 20)
+
 void fl_sim_config_init(FlSimConfig *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -129,9 +132,13 @@ static int check_config(const FlTopology *t, const FlSimConfig *cfg, FlError *er
         return fl_error_set(err, FL_ERANGE,
                             "buf: virtual cut-through needs room for a whole packet "
                             "(%d flits), got %d", len, cfg->buf_flits);
-    if (cfg->link_latency < 1)
-        return fl_error_set(err, FL_ERANGE, "link-latency: must be at least 1, not %d",
-                            cfg->link_latency);
+    /* A flit in flight is due within the link latency and the pipeline
+     * delays: well inside the 2^31 cycles a slot's arrival cycle can tell
+     * (fl__sim_slot_ready), and an ejection ring, which holds what can be
+     * in flight, stays small. */
+    if (cfg->link_latency < 1 || cfg->link_latency > MAX_LINK_LATENCY)
+        return fl_error_set(err, FL_ERANGE, "link-latency: must be 1 to %d cycles, not %d",
+                            MAX_LINK_LATENCY, cfg->link_latency);
     if (cfg->link_cycles_per_flit < 1)
         return fl_error_set(err, FL_ERANGE, "link-cycles-per-flit: must be at least 1, not %d",
                             cfg->link_cycles_per_flit);
