@@ -24,7 +24,7 @@
  * arrive ("ready"); until then it counts as on the link. Rings stay in
  * arrival order because one VC's flits leave in order with equal delays.
  * A flit occupies its channel for link_cycles_per_flit cycles
- * (chan_free_at), and arrives link_latency cycles after entering it. Both
+ * (chan_free), and arrives link_latency cycles after entering it. Both
  * apply to every channel, host links included.
  *
  * Pipeline of one switch, for a head that becomes ready at cycle a:
@@ -97,14 +97,14 @@
  * the waiting heads and switch allocation only the VCs that may send.
  * A VC's record also carries what the per-cycle checks read (the front
  * flit's ready cycle, folded with the switch-allocation delay, as go; the
- * output channel held, as out_chan), so a VC that cannot move is turned
+ * output port held, as out_port), so a VC that cannot move is turned
  * away from its own cache line; credits sit in a small array of their own
- * and a slot marks a tail itself, so switch allocation reads neither the
- * output VC's record nor the packet. The state block is cache-line
- * aligned, so each record is one line.
- * Traffic generation visits every host every cycle, as
- * fl_traffic_generate() requires, in one call per cycle
- * (fl__traffic_generate_cycle).
+ * and a slot marks a tail and carries the destination switch itself, so
+ * switch allocation reads neither the output VC's record nor the packet,
+ * and routing a head does not read the packet. The state block is
+ * cache-line aligned, so each record is one line.
+ * Traffic generation is one call per cycle (fl__traffic_generate_cycle),
+ * in which Bernoulli sources cost one draw per packet, not per host.
  *
  * Checkpoints. All mutable fixed-size state lives in one block (state) and
  * a struct of scalars (sc); with the packet pool, the histograms and the

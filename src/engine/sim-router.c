@@ -57,7 +57,7 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
     q->go = (q->go & keep) | (ready & ~keep);
     q->count = count + 1;
     s->node_mask[pos >> 6] |= (uint64_t)1 << (pos & 63);
-    /* A sink's ring is at a host: its flag is the list's index. */
+    /* A sink's ring is at a host: its flag is the set's index. */
     activate(s, q->sink, q->node);
 }
 
@@ -436,17 +436,14 @@ static int switch_tick(FlSim *s, int sw)
     const int in0 = s->in_off[sw];
     const SwitchAt at = { sw, in0 * s->V, s->in_off[sw + 1] - in0, s->mask_base[sw],
                           s->mask_base[sw + 1], s->sc.cycle };
-    /* As in fl__sim_node_occupied(): the first word, then any others. */
+    /* Most switches have one mask word: it first, then any others. */
     uint64_t waiting = node_mask[at.w0] & ~out_mask[at.w0];
     for (int w = at.w0 + 1; w < at.w1; w++)
         waiting |= node_mask[w] & ~out_mask[w];
     if (waiting)
         vc_allocate(s, &at);
     switch_allocate(s, &at);
-    uint64_t any = node_mask[at.w0];
-    for (int w = at.w0 + 1; w < at.w1; w++)
-        any |= node_mask[w];
-    return any != 0;
+    return fl__sim_node_occupied(s, sw);
 }
 
 /* --- the active sets -------------------------------------------------------- */

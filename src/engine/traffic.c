@@ -105,7 +105,8 @@ struct FlTraffic {
      * ceil(p_packet * 2^53) (scaling by a power of two is exact), so the
      * test needs no conversion to double and takes the same decisions. */
     uint64_t packet_below;
-    /* log(1 - p_packet), for the gaps between Bernoulli packets. */
+    /* log(1 - p_packet), for the gaps between Bernoulli packets (set for
+     * Bernoulli sources only). */
     double log_no_packet;
     int short_flits, long_flits;
     double long_fraction;
@@ -558,10 +559,11 @@ static int setup_injection(FlTraffic *tr, const FlTrafficConfig *cfg, FlError *e
     tr->process = cfg->process;
     tr->p_packet = cfg->rate / mean_len;
     tr->packet_below = draw_bound(tr->p_packet);
-    /* The probability the bound stands for, exactly. */
-    tr->log_no_packet = log1p(-ldexp((double)tr->packet_below, -53));
-    if (cfg->process == FL_INJECT_BERNOULLI)
+    if (cfg->process == FL_INJECT_BERNOULLI) {
+        /* Of the probability the bound stands for, exactly. */
+        tr->log_no_packet = log1p(-ldexp((double)tr->packet_below, -53));
         return FL_OK;
+    }
     if (cfg->process != FL_INJECT_ONOFF)
         return fl_error_set(err, FL_EINVAL, "unknown injection process %d", (int)cfg->process);
     /* Geometric periods: a state with mean length L is left with chance
