@@ -7,7 +7,7 @@
  * with clang, against an engine library from any meson build directory:
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -D_POSIX_C_SOURCE=200809L \
- *     -Isrc/engine -Isrc/io tests/fuzz-io.c src/io/json.c src/io/anynet.c \
+ *     -Isrc/engine/include -Isrc/io tests/fuzz-io.c src/io/json.c src/io/anynet.c \
  *     src/io/dot.c src/io/atomic-file.c build/src/engine/libflitlab-engine.a \
  *     $(pkg-config --cflags --libs jansson igraph) -lmetis -lm -lpthread -o fuzz-io
  *   ./fuzz-io -max_len=4096 -rss_limit_mb=1500 tests/data/io

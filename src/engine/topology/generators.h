@@ -12,13 +12,12 @@
  * (syntax, unknown names, sizes that are zero, too small or of the wrong
  * parity, impossible combinations).
  */
-#ifndef FLITLAB_GENERATORS_H
-#define FLITLAB_GENERATORS_H
+#ifndef FLITLAB_GENERATORS_INTERNAL_H
+#define FLITLAB_GENERATORS_INTERNAL_H
 
 #include <stdint.h>
 
-#include <igraph.h>
-
+#include "igraph-scope.h"
 #include "internal.h"
 
 /* Limits on generated networks, so that a typo cannot ask for terabytes.
@@ -157,31 +156,8 @@ void fl__layout_scale_links(FlTopology *t, double mean_length);
 /* Shifts the switch positions so that the smallest x and y are 0. */
 void fl__layout_to_origin(FlTopology *t);
 
-/* igraph is built without thread safety: its default random generator, its
- * error handlers and its cleanup stack are process-wide. Every use of igraph
- * in the engine must hold this lock. */
-void fl__igraph_lock(void);
-void fl__igraph_unlock(void);
-
-/* The state saved by fl__igraph_enter() and restored by fl__igraph_leave(). */
-typedef struct FlIgraphScope {
-    igraph_rng_t rng;
-    igraph_rng_t *saved_rng;
-    igraph_error_handler_t *saved_error_handler;
-    igraph_warning_handler_t *saved_warning_handler;
-} FlIgraphScope;
-
-/* Takes the igraph lock, installs a private random generator seeded with
- * seed as igraph's default, and makes igraph errors return instead of
- * aborting (and warnings stay silent: the engine never prints). */
-int fl__igraph_enter(FlIgraphScope *scope, uint64_t seed, FlError *err);
-/* Undoes fl__igraph_enter() and releases the lock. */
-void fl__igraph_leave(FlIgraphScope *scope);
-/* Turns an igraph error code into an FlError: "igraph failed to <what>: ...". */
-int fl__igraph_error(FlError *err, igraph_error_t code, const char *what);
-
 /* Computes a force-directed layout of g (inside an igraph scope) into xy,
  * two doubles per vertex. */
 int fl__layout_igraph(const igraph_t *g, double *xy, FlError *err);
 
-#endif /* FLITLAB_GENERATORS_H */
+#endif /* FLITLAB_GENERATORS_INTERNAL_H */

@@ -1,7 +1,7 @@
 /* internal.h — the engine's private view of its data structures.
  *
  * Engine modules (metrics, routing, the simulator) read these flat arrays
- * directly in their hot loops; nothing outside src/engine includes this file.
+ * directly in their hot loops; nothing outside src/engine includes this file but the tests of internals.
  */
 #ifndef FLITLAB_INTERNAL_H
 #define FLITLAB_INTERNAL_H

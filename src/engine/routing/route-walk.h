@@ -1,6 +1,6 @@
-/* analysis-internal.h — the routing analysis's private pieces: the walk over
- * the states a packet can reach, which the turn derivation, the channel
- * dependency graph and the path search all stand on.
+/* route-walk.h — the walk over the states a packet can reach under a
+ * routing, which the turn derivation (route-turns.c) and the analysis (the
+ * channel dependency graph, the path search) all stand on.
  *
  * A packet in flight is in a state (channel, VC class): it occupies channel
  * c in class k and is about to be routed at the switch c arrives at. States
@@ -8,8 +8,8 @@
  * injected at switch sw is routed with in_channel -1 and class 0, and the
  * states it can take are the walk's starting points.
  */
-#ifndef FLITLAB_ANALYSIS_INTERNAL_H
-#define FLITLAB_ANALYSIS_INTERNAL_H
+#ifndef FLITLAB_ROUTE_WALK_H
+#define FLITLAB_ROUTE_WALK_H
 
 #include <stdint.h>
 
@@ -117,12 +117,4 @@ typedef struct FlStepBits {
 int fl__walk_dest(FlStateWalk *w, int src, int dest, const FlStepBits *mark,
                   FlStateVisitor visit, void *data, FlError *err);
 
-/* The channel dependency graph (analysis-cdg.c): fills rep->deadlock_free
- * and, when there is a cycle, one shortest cycle. */
-int fl__cdg_check(const FlRouting *r, FlRoutingReport *rep, FlError *err);
-
-/* Connectivity, hop statistics and static channel loads along the selected
- * (lowest-port) routes (analysis-paths.c). */
-int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err);
-
-#endif /* FLITLAB_ANALYSIS_INTERNAL_H */
+#endif /* FLITLAB_ROUTE_WALK_H */
