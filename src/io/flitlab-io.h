@@ -118,7 +118,7 @@ int fl_io_read_anynet_string(const char *text, size_t len, FlTopology **out,
  * written once, on the line of its lower-ranked router. */
 int fl_io_write_anynet(const FlTopology *t, FILE *fp, FlError *err);
 
-/* --- Traffic traces (trace.c; added by the traffic engineer, issue 4) --- */
+/* --- Traffic traces (trace.c) ------------------------------------------ */
 
 /* Reads a trace file: one packet per line, "cycle source destination
  * flits" (whole numbers; host ranks from 0, flits from 1), '#' comments,
