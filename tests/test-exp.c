@@ -585,7 +585,9 @@ static void test_refused(void)
     rate_points(p, 2, mesh.t, &cfg, 0.1, 0.1, 0);
     FlExpOptions o;
     fl_exp_options_init(&o);
-    FlExp *e = (FlExp *)&o;   /* must be reset to NULL on failure */
+    /* Not NULL, to see that a refusal resets it. */
+    static char sentinel;
+    FlExp *e = (FlExp *)(void *)&sentinel;
     FlError err = { 0 };
 
     int rc = fl_exp_new(NULL, 2, &o, &e, &err);
