@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "exp-internal.h"
 #include "flitlab-exp.h"
 #include "tap.h"
 
@@ -60,7 +61,7 @@ static void rate_points(FlExpPoint *p, int n, const FlTopology *t, const FlSimCo
                         double from, double step, int series)
 {
     for (int i = 0; i < n; i++) {
-        memset(&p[i], 0, sizeof p[i]);
+        fl_exp_point_init(&p[i]);
         p[i].topology = t;
         p[i].config = *cfg;
         p[i].config.traffic.rate = from + i * step;
@@ -216,6 +217,8 @@ static void test_workers(void)
             continue;
         CHECK(rc == FL_OK, "%d workers: the run succeeds (%s)", workers[w], err.message);
         CHECK_INT(fl_exp_series_count(e), 4);
+        /* west-first on the mesh and shortest on the ring, each built once. */
+        CHECK_INT(e->n_routes, 2);
         summarize(e, w == 0 ? base : other);
         int kept = 0, once = 1;
         for (int i = 0; i < N; i++) {
@@ -524,6 +527,43 @@ static void test_failures(void)
     net_close(&mesh);
 }
 
+/* A routing named with fl_exp_point_init()'s options is the one
+ * fl_routing_new() builds with none: updown from the paper's root. */
+static void test_named_routing(void)
+{
+    Net torus;
+    if (!net_open(&torus, "torus:4x4", "updown", NULL))
+        return;
+    enum { PER = 6 };
+    FlExpPoint p[2 * PER];
+    FlSimConfig cfg = short_config(torus.r);
+    rate_points(p, PER, torus.t, &cfg, 0.1, 0.1, 0);
+    cfg.routing = NULL;
+    rate_points(p + PER, PER, torus.t, &cfg, 0.1, 0.1, 1);
+    for (int i = PER; i < 2 * PER; i++)
+        p[i].routing_name = "updown";
+    CHECK(p[PER].routing_options.root == -1 && p[PER].config.vcs == 2,
+          "fl_exp_point_init: no root, the simulator's defaults");
+    FlExpOptions o;
+    fl_exp_options_init(&o);
+    o.workers = 2;
+    int rc;
+    FlError err = { 0 };
+    FlExp *e = run(p, 2 * PER, &o, &rc, &err);
+    if (e) {
+        int same = rc == FL_OK;
+        for (int i = 0; i < PER; i++) {
+            const FlExpResult *a = fl_exp_result(e, i), *b = fl_exp_result(e, PER + i);
+            same &= a->kept == b->kept && a->state == b->state
+                    && a->sim.flit_hops == b->sim.flit_hops
+                    && a->sim.packets == b->sim.packets;
+        }
+        CHECK(same, "updown by name gives the results of updown passed in");
+        fl_exp_free(e);
+    }
+    net_close(&torus);
+}
+
 static void test_shares(void)
 {
     Net mesh;
@@ -673,6 +713,7 @@ int main(void)
     test_cancel_from_callback();
     test_cancel_from_thread();
     test_failures();
+    test_named_routing();
     test_shares();
     test_refused();
     return tap_done();

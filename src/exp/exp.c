@@ -17,6 +17,13 @@ void fl_exp_options_init(FlExpOptions *opt)
     opt->shares = 1;
 }
 
+void fl_exp_point_init(FlExpPoint *p)
+{
+    memset(p, 0, sizeof *p);
+    fl_sim_config_init(&p->config);
+    p->routing_options.root = -1;
+}
+
 int fl_exp_past_saturation(const FlSimResult *res, double limit)
 {
     if (res->status != FL_SIM_OK)

@@ -68,6 +68,11 @@ typedef struct FlExpPoint {
     void *user_data;               /* handed back in its FlExpResult */
 } FlExpPoint;
 
+/* A point with no topology or routing yet, the simulator's defaults
+ * (fl_sim_config_init()) and routing options with no root (-1, the routing's
+ * own rule; a zeroed FlRoutingOptions would ask for switch 0). */
+void fl_exp_point_init(FlExpPoint *p);
+
 typedef enum FlExpState {
     FL_EXP_PENDING = 0,   /* not started yet */
     FL_EXP_RUNNING,
