@@ -26,9 +26,9 @@
  *
  * Shares. With shares = S and share = K (an MPI runner: K = rank, S = size),
  * an experiment runs only the series whose ordinal (order of first appearance
- * in the list) is K modulo S; the union of every share's results is the
- * result of one run of the whole list, since the stop rule never looks
- * across series.
+ * in the list) modulo S is K, every rank building the same list; the union
+ * of every share's results is the result of one run of the whole list,
+ * since the stop rule never looks across series. A series is never split.
  *
  * Threads. Callbacks are called from the worker threads (from the thread that
  * called fl_exp_run() only if no thread could be started), one at a time:
