@@ -1,14 +1,14 @@
 /* cmd-sweep.c — `flitlab sweep`: trace a load-latency curve with one
  * simulation per offered load, run in parallel on a pool of threads, and
- * stop past saturation. */
+ * stop past saturation; the experiment library (src/exp) runs the points. */
 #include <jansson.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "flitlab-exp.h"
 #include "flitlab-io.h"
 #include "sim-options.h"
 
@@ -41,112 +41,34 @@ static const CliCommand sweep_cmd = {
 _Static_assert(sizeof sweep_options / sizeof sweep_options[0] <= CLI_MAX_OPTIONS + 1,
                "sweep has more options than CLI_MAX_OPTIONS");
 
-typedef enum PointState { POINT_PENDING, POINT_DONE, POINT_CANCELLED, POINT_FAILED } PointState;
-
 typedef struct SweepPoint {
     double rate;
-    PointState state;
-    FlSimResult res;     /* the scalars only: the arrays are freed at once */
-    FlError err;
+    int past_saturation;
+    FlSimResult res;     /* the scalars only */
 } SweepPoint;
 
-/* The state the workers share, under lock. */
+/* The offered loads and, once run, their results. */
 typedef struct Sweep {
-    const FlTopology *t;
-    const FlSimConfig *base;
     SweepPoint *points;
     int n;
-    int next;            /* the next point to hand out */
-    int stop;            /* the lowest point known to be past saturation, else n */
-    int finished;
     double max_latency;  /* 0: DEFAULT_LATENCY_FACTOR times point 0's */
-    pthread_mutex_t lock;
 } Sweep;
 
-/* Whether a finished point is past saturation, with what is known so far.
- * The threshold can only fall as points finish (point 0's latency arrives),
- * so a point judged past saturation early stays so: cancelling on early
- * knowledge never drops a point the final judgement keeps. */
 static int past_saturation(const Sweep *sw, int i)
 {
-    const SweepPoint *pt = &sw->points[i];
-    if (pt->state != POINT_DONE)
-        return 0;
-    if (pt->res.status != FL_SIM_OK)
-        return 1;
-    double limit = sw->max_latency;
-    if (limit <= 0) {
-        const SweepPoint *first = &sw->points[0];
-        if (first->state != POINT_DONE || !isfinite(first->res.latency_avg))
-            return 0;
-        limit = DEFAULT_LATENCY_FACTOR * first->res.latency_avg;
-    }
-    return pt->res.latency_avg > limit;
+    return sw->points[i].past_saturation;
 }
 
-typedef struct PointRun {
-    Sweep *sw;
-    int index;
-} PointRun;
-
-/* Cancels a running point once a lower rate has saturated. */
-static int point_progress(void *data, double fraction)
+/* A line on stderr as each point ends, in the order they end. */
+static void sweep_progress(void *data, const FlExpProgress *p)
 {
-    (void)fraction;
-    PointRun *pr = data;
-    pthread_mutex_lock(&pr->sw->lock);
-    int cancel = pr->index > pr->sw->stop;
-    pthread_mutex_unlock(&pr->sw->lock);
-    return cancel;
-}
-
-static void run_point(Sweep *sw, int i)
-{
-    SweepPoint *pt = &sw->points[i];
-    FlSimConfig cfg = *sw->base;
-    cfg.traffic.rate = pt->rate;
-    PointRun pr = { sw, i };
-    FlSim *sim = NULL;
-    FlSimResult res;
-    memset(&res, 0, sizeof res);
-    FlError err = { 0 };
-    int rc = fl_sim_new(sw->t, &cfg, &sim, &err);
-    if (!rc)
-        rc = fl_sim_run(sim, &res, point_progress, &pr, &err);
-    fl_sim_free(sim);
-    pthread_mutex_lock(&sw->lock);
-    pt->err = err;
-    pt->state = !rc ? POINT_DONE : err.code == FL_ECANCELLED ? POINT_CANCELLED : POINT_FAILED;
-    pt->res = res;
-    pt->res.channel_utilization = pt->res.vc_occupancy = NULL;
-    pt->res.deadlock_channels = NULL;
-    pt->res.deadlock_len = 0;
-    fl_sim_result_clear(&res);
-    if (pt->state == POINT_DONE) {
-        sw->finished++;
-        fprintf(stderr, "sweep: rate %.4g: %s, latency %.2f, accepted %.4f (%d done)\n",
-                pt->rate, fl_sim_status_name(pt->res.status), pt->res.latency_avg,
-                pt->res.throughput, sw->finished);
-        /* Point 0's latency may set the threshold: look at every point. */
-        for (int k = 0; k < sw->n && k < sw->stop; k++)
-            if (past_saturation(sw, k))
-                sw->stop = k;
-    }
-    pthread_mutex_unlock(&sw->lock);
-}
-
-static void *sweep_worker(void *data)
-{
-    Sweep *sw = data;
-    pthread_mutex_lock(&sw->lock);
-    while (sw->next < sw->n && sw->next <= sw->stop) {
-        int i = sw->next++;
-        pthread_mutex_unlock(&sw->lock);
-        run_point(sw, i);
-        pthread_mutex_lock(&sw->lock);
-    }
-    pthread_mutex_unlock(&sw->lock);
-    return NULL;
+    const Sweep *sw = data;
+    const FlExpResult *pt = p->point;
+    if (p->event != FL_EXP_FINISHED || pt->state != FL_EXP_DONE)
+        return;
+    fprintf(stderr, "sweep: rate %.4g: %s, latency %.2f, accepted %.4f (%d done)\n",
+            sw->points[pt->index].rate, fl_sim_status_name(pt->sim.status),
+            pt->sim.latency_avg, pt->sim.throughput, p->done);
 }
 
 /* --rates A:B:STEP into a malloc'd list of points. */
@@ -230,34 +152,52 @@ static int write_sweep(const CliCommand *cmd, const CliParsed *p, const Sweep *s
     return rc;
 }
 
-/* Runs the points on jobs threads; returns the last point to print (the first
- * one past saturation, or the last rate), or -1 after reporting a failure. */
-static int run_points(Sweep *sw, long jobs)
+/* Runs the points on jobs threads, one series with the stop rule; returns
+ * the last point to print (the first one past saturation, or the last rate),
+ * or -1 after reporting a failure. */
+static int run_points(Sweep *sw, const FlTopology *t, const FlSimConfig *base, long jobs)
 {
-    if (jobs > sw->n)
-        jobs = sw->n;
-    pthread_t *threads = calloc((size_t)jobs, sizeof *threads);
-    if (!threads) {
-        cli_error(CLI_FAIL, "out of memory for the sweep's threads");
+    FlExpPoint *points = calloc((size_t)sw->n, sizeof *points);
+    if (!points) {
+        cli_error(CLI_FAIL, "out of memory for the sweep");
         return -1;
     }
-    long started = 0;
-    for (; started < jobs; started++)
-        if (pthread_create(&threads[started], NULL, sweep_worker, sw) != 0)
+    for (int i = 0; i < sw->n; i++) {
+        points[i].topology = t;
+        points[i].config = *base;
+        points[i].config.traffic.rate = sw->points[i].rate;
+    }
+    FlExpOptions opt;
+    fl_exp_options_init(&opt);
+    opt.workers = (int)jobs;
+    opt.max_latency = sw->max_latency;
+    opt.latency_factor = DEFAULT_LATENCY_FACTOR;
+    opt.progress = sweep_progress;
+    opt.progress_data = sw;
+    FlExp *exp = NULL;
+    FlError err = { 0 };
+    int rc = fl_exp_new(points, sw->n, &opt, &exp, &err);
+    if (!rc)
+        rc = fl_exp_run(exp, &err);
+    int last = -1;
+    for (int i = 0; exp && i < sw->n; i++) {
+        const FlExpResult *r = fl_exp_result(exp, i);
+        if (!r->kept)
+            continue;
+        /* A failed point is reported as the engine words it. */
+        if (r->state == FL_EXP_FAILED) {
+            err = r->error;
             break;
-    /* With no thread at all, this thread does the work. */
-    if (started == 0)
-        sweep_worker(sw);
-    for (long k = 0; k < started; k++)
-        pthread_join(threads[k], NULL);
-    free(threads);
-
-    int last = sw->stop < sw->n ? sw->stop : sw->n - 1;
-    for (int i = 0; i <= last; i++) {
-        if (sw->points[i].state == POINT_FAILED) {
-            cli_engine_error(&sw->points[i].err);
-            return -1;
         }
+        sw->points[i].res = r->sim;
+        sw->points[i].past_saturation = r->past_saturation;
+        last = i;
+    }
+    fl_exp_free(exp);
+    free(points);
+    if (rc) {
+        cli_engine_error(&err);
+        return -1;
     }
     return last;
 }
@@ -299,12 +239,7 @@ static int run_sweep(const CliCommand *cmd, const CliParsed *p)
         fl_sim_free(probe);
     }
     if (!rc) {
-        sw.t = setup.t;
-        sw.base = &setup.cfg;
-        sw.stop = sw.n;
-        pthread_mutex_init(&sw.lock, NULL);
-        int last = run_points(&sw, jobs);
-        pthread_mutex_destroy(&sw.lock);
+        int last = run_points(&sw, setup.t, &setup.cfg, jobs);
         rc = last < 0 ? CLI_FAIL : write_sweep(cmd, p, &sw, last, as_json);
     }
     free(sw.points);

@@ -1,0 +1,191 @@
+/* flitlab-exp.h — experiments: many simulations on a pool of worker threads.
+ *
+ * Plain C11 with POSIX threads, no GLib. An experiment is a list of points,
+ * each a whole simulation (a topology, a routing, an FlSimConfig), run on N
+ * worker threads with progress, cancel and the stop-past-saturation rule of
+ * load-latency curves; each result is handed to a callback. `flitlab sweep`
+ * is one front end; an experiment runner over a parameter grid, the GUI and
+ * an MPI runner are meant to be others.
+ *
+ * Series. Points that share a series value form one curve, in the order
+ * they appear in the list (by increasing offered load, for a load-latency
+ * curve). A point is past saturation when its run ended saturated or
+ * deadlocked, or its mean latency is above the limit: max_latency when set,
+ * else latency_factor times the mean latency of the series' first point.
+ * With the stop rule on, once a point is past saturation no later point of
+ * its series is started, later ones already running are cancelled, and the
+ * series' results end with that point. The points of a series are delivered
+ * in order, so the results (which points, their values, their order within
+ * each series) do not depend on the number of workers.
+ *
+ * A grid (routing x traffic x seed x rate) is one series per combination of
+ * all but the rate. Its points may name their routing instead of passing a
+ * built one: the library builds each distinct (topology, name, options) once,
+ * shares it between the threads (a routing is read-only once built), and
+ * frees it when no point still needs it.
+ *
+ * Shares. With shares = S and share = K (an MPI runner: K = rank, S = size),
+ * an experiment runs only the series whose ordinal (order of first appearance
+ * in the list) modulo S is K, every rank building the same list; the union
+ * of every share's results is the result of one run of the whole list,
+ * since the stop rule never looks across series. A series is never split.
+ *
+ * Threads. Callbacks are called from the worker threads (from the thread that
+ * called fl_exp_run() only if no thread could be started), one at a time:
+ * every progress and result call is made under one lock, in the order the
+ * events happened. They must not call fl_exp_run() or fl_exp_free() on their
+ * experiment; fl_exp_cancel() and fl_exp_result() are fine. A slow callback
+ * delays the starts and ends of points, never a running simulation.
+ *
+ * Lifetime. fl_exp_new() copies the list of points, not what the points
+ * point to: topologies, routings, routing names, options' strings and turns,
+ * traffic patterns, hotspots and traces must outlive the experiment.
+ */
+#ifndef FLITLAB_EXP_H
+#define FLITLAB_EXP_H
+
+#include "flitlab.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The default latency limit: this many times the series' first latency. */
+#define FL_EXP_DEFAULT_LATENCY_FACTOR 10.0
+/* More workers than this are refused. */
+#define FL_EXP_MAX_WORKERS 4096
+
+/* One simulation of the list. */
+typedef struct FlExpPoint {
+    const FlTopology *topology;    /* required */
+    /* config.routing: a routing built on topology, or NULL to have the
+     * library build routing_name with routing_options (whose progress
+     * fields are ignored: cancelling the experiment stops the build). */
+    FlSimConfig config;
+    const char *routing_name;
+    FlRoutingOptions routing_options;
+    int series;                    /* the curve it belongs to; any value */
+    void *user_data;               /* handed back in its FlExpResult */
+} FlExpPoint;
+
+/* A point with no topology or routing yet, the simulator's defaults
+ * (fl_sim_config_init()) and routing options with no root (-1, the routing's
+ * own rule; a zeroed FlRoutingOptions would ask for switch 0). */
+void fl_exp_point_init(FlExpPoint *p);
+
+typedef enum FlExpState {
+    FL_EXP_PENDING = 0,   /* not started yet */
+    FL_EXP_RUNNING,
+    FL_EXP_DONE,          /* ran to the end: sim holds its result */
+    FL_EXP_FAILED,        /* error says why (a routing or configuration refused,
+                           * out of memory) */
+    FL_EXP_CANCELLED,     /* stopped while running: past its series' saturation,
+                           * or fl_exp_cancel() */
+    FL_EXP_SKIPPED        /* never started: past its series' saturation, in
+                           * another share, or cancelled before its turn */
+} FlExpState;
+
+/* What became of one point. */
+typedef struct FlExpResult {
+    int index;              /* in the list */
+    int series;             /* the point's series value */
+    int position;           /* within its series, from 0 */
+    FlExpState state;
+    /* Whether the point is one of the series' results (delivered to the
+     * result callback): every point up to and including the first past
+     * saturation with the stop rule on, else every point. */
+    int kept;
+    /* Kept DONE points: saturated, deadlocked or above the latency limit. */
+    int past_saturation;
+    /* DONE: the simulation's result. Its arrays (channel utilization, VC
+     * occupancy, deadlock cycle) are there during the result callback,
+     * which may keep them by setting the pointers to NULL (and free() them
+     * later); otherwise they are freed after it and are NULL here. */
+    FlSimResult sim;
+    FlError error;          /* FAILED */
+    void *user_data;        /* the point's */
+} FlExpResult;
+
+typedef enum FlExpEvent {
+    FL_EXP_STARTED = 0,     /* a point is about to run */
+    FL_EXP_FINISHED         /* a point ended (DONE, FAILED or CANCELLED) */
+} FlExpEvent;
+
+/* Counts over this share's points, after the event. */
+typedef struct FlExpProgress {
+    FlExpEvent event;
+    const FlExpResult *point;   /* the point started or finished */
+    int total;                  /* points of this share */
+    int started;
+    int running;
+    int done;                   /* ended DONE (kept or not) */
+    int failed;
+    int cancelled;
+    int skipped;                /* known never to start */
+} FlExpProgress;
+
+typedef void (*FlExpProgressFunc)(void *user_data, const FlExpProgress *progress);
+
+/* Called once per kept point (DONE or FAILED), in order within its series,
+ * as soon as the point and every earlier point of its series have ended: its
+ * past_saturation is final then. Not called again once the experiment is
+ * cancelled. */
+typedef void (*FlExpResultFunc)(void *user_data, FlExpResult *result);
+
+typedef struct FlExpOptions {
+    int workers;                /* threads, 1..FL_EXP_MAX_WORKERS (default 1) */
+    int stop_past_saturation;   /* the stop rule (default on) */
+    double max_latency;         /* > 0: the latency limit in cycles; 0: ... */
+    double latency_factor;      /* ... this times the series' first latency
+                                 * (default FL_EXP_DEFAULT_LATENCY_FACTOR) */
+    int share, shares;          /* run the series whose ordinal is share mod
+                                 * shares (default 0 of 1: every series) */
+    FlExpProgressFunc progress;
+    void *progress_data;
+    FlExpResultFunc result;
+    void *result_data;
+} FlExpOptions;
+
+void fl_exp_options_init(FlExpOptions *opt);
+
+typedef struct FlExp FlExp;
+
+/* Checks the options and every point (a topology, exactly one of a routing
+ * built on it or a known routing name) and copies the list; refuses bad
+ * input with a message that names it. opt may be NULL (the defaults). */
+int fl_exp_new(const FlExpPoint *points, int n, const FlExpOptions *opt, FlExp **out,
+               FlError *err);
+void fl_exp_free(FlExp *exp);
+
+/* Runs the experiment on its workers and returns when every point of this
+ * share has ended or been skipped. Returns FL_OK when every kept point is
+ * DONE; otherwise the error of the first kept point (in list order) that
+ * failed, with "point N: " before its message; FL_ECANCELLED after
+ * fl_exp_cancel(). Runs once: a second call is refused. */
+int fl_exp_run(FlExp *exp, FlError *err);
+
+/* Asks a run to stop, from any thread (a callback included), before or
+ * during fl_exp_run(): no point starts any more, running simulations and
+ * routing builds stop at their next progress check, and no result is
+ * delivered any more. Returns at once. */
+void fl_exp_cancel(FlExp *exp);
+
+/* Points in the list, and the distinct series among them. */
+int fl_exp_count(const FlExp *exp);
+int fl_exp_series_count(const FlExp *exp);
+
+/* Point index's outcome (NULL when index is out of range). Read it after
+ * fl_exp_run() has returned, or in a callback; the arrays of sim are NULL
+ * by then. */
+const FlExpResult *fl_exp_result(const FlExp *exp, int index);
+
+/* The stop rule's judgement: whether res is past saturation under limit (a
+ * latency; 0 or NaN: no latency limit known). For a front end that merges
+ * shares or recomputes flags. */
+int fl_exp_past_saturation(const FlSimResult *res, double limit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLITLAB_EXP_H */
