@@ -212,7 +212,7 @@ void fl__draw_hv_links(const Ctx *c)
     const Geom *g = c->g;
     double lw = g->lw;
     cairo_save(cr);
-    fl__draw_clip_out_nodes(c);
+    fl__draw_clip_out_nodes(c->cr, c->g, &c->clip);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     for (int pass = 0; pass < 3; pass++) {
         cairo_new_path(cr);
