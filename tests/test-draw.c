@@ -882,6 +882,31 @@ static void test_switches_only(void)
     fl_topology_get_position(sw, 5, &x2, &y2);
     CHECK(x1 == x2 && y1 == y2, "switch 5 keeps its place");
 
+    /* An edited network's switches keep their labels in the copy (and in
+     * the H/V layout, built on it), so routing pictures number them as the
+     * network does. */
+    FlTopology *edited = generate("mesh:4x4");
+    fl_topology_remove_node(edited, fl_topology_host_node(edited, 5), NULL);
+    fl_topology_remove_node(edited, 5, NULL);
+    FlTopology *copy = NULL;
+    CHECK_INT(fl_draw_switches_only(edited, &copy, &err), FL_OK);
+    if (copy) {
+        int same = fl_topology_node_count(copy) == 15;
+        for (int n = 0; same && n < 15; n++)
+            same = fl_topology_node_label(copy, n) == fl_topology_node_label(edited, n);
+        CHECK(same && fl_topology_node_label(copy, 5) == 6,
+              "the switches-only copy keeps the labels");
+        CHECK_INT(fl_topology_next_label(copy), fl_topology_next_label(edited));
+        FlRouting *er = route(edited, "updown", NULL);
+        FlTopology *hv = NULL;
+        CHECK_INT(fl_draw_hv_layout(edited, er, &hv, &err), FL_OK);
+        CHECK(hv && fl_topology_node_label(hv, 5) == 6, "so does the H/V layout");
+        fl_topology_free(hv);
+        fl_routing_free(er);
+    }
+    fl_topology_free(copy);
+    fl_topology_free(edited);
+
     /* Drawn with a routing of the 4x4 torus or not at all, a picture of
      * another network is the plain network. */
     FlTopology *other = generate("mesh:4x4,hosts=0");

@@ -209,7 +209,7 @@ int fl_draw_hit_routing_link(const FlTopology *t, const FlDrawView *v, const FlD
 
 /* A copy of t without its hosts, for pictures of routing (turns, channel
  * directions and paths concern switches alone): every switch and switch
- * link keeps its id, ports and position. FL_EUNSUPPORTED when a host or a
+ * link keeps its id, ports, position and label. FL_EUNSUPPORTED when a host or a
  * host link is numbered before a switch or a switch link (an edited
  * network), since leaving it out would renumber the others. O(nodes +
  * links). */
