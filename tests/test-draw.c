@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "flitlab-draw.h"
+#include "flitlab-io.h"
 #include "tap.h"
 
 /* A network from its spec; the test stops at once if the generators
@@ -75,6 +76,17 @@ static cairo_surface_t *render(const FlTopology *t, const FlDrawOptions *o, int 
     cairo_destroy(cr);
     cairo_surface_flush(s);
     return s;
+}
+
+/* Whether two pictures are the same, pixel for pixel. */
+static int same_pixels(cairo_surface_t *a, cairo_surface_t *b)
+{
+    int w = cairo_image_surface_get_width(a), h = cairo_image_surface_get_height(a);
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            if (pixel(a, x, y) != pixel(b, x, y))
+                return 0;
+    return 1;
 }
 
 static void test_fit(void)
@@ -255,6 +267,93 @@ static void test_hits(void)
     CHECK_INT(fl_draw_hit_link(cube, &v, dx + d, dy - d), find_link(cube, s0, s16));
     CHECK_INT(fl_draw_hit_link(cube, &v, dx - d, dy + d), find_link(cube, s0, s48));
     fl_topology_free(cube);
+}
+
+/* Switches are numbered by label, and whether a link wraps is the
+ * topology's to say, not the positions'. */
+static void test_labels_and_wraps(void)
+{
+    FlDrawOptions o;
+    fl_draw_options_init(&o);
+
+    /* Two switches drawn with their positions and labels swapped give the
+     * same picture: the number shown is the label, not the id. */
+    FlTopology *a = fl_topology_new();
+    fl_topology_add_node(a, FL_NODE_SWITCH, 2, NULL, NULL);
+    fl_topology_add_node(a, FL_NODE_SWITCH, 2, NULL, NULL);
+    fl_topology_connect(a, 0, 0, 1, 0, NULL, NULL);
+    fl_topology_set_position(a, 1, 1, 0);
+    FlTopology *b = fl_topology_copy(a);
+    fl_topology_set_position(b, 0, 1, 0);
+    fl_topology_set_position(b, 1, 0, 0);
+    fl_topology_set_node_label(b, 0, 2, NULL);
+    fl_topology_set_node_label(b, 1, 0, NULL);
+    fl_topology_set_node_label(b, 0, 1, NULL);
+    fl_draw_view_fit(a, 200, 100, &o.view);
+    cairo_surface_t *sa = render(a, &o, 200, 100), *sb = render(b, &o, 200, 100);
+    CHECK(same_pixels(sa, sb), "switches carry their labels, not their ids");
+    cairo_surface_destroy(sb);
+    fl_topology_set_node_label(a, 0, 7, NULL);
+    sb = render(a, &o, 200, 100);
+    CHECK(!same_pixels(sa, sb), "a new label changes the picture");
+    cairo_surface_destroy(sa);
+    cairo_surface_destroy(sb);
+    fl_topology_free(a);
+    fl_topology_free(b);
+
+    /* The hand-drawn example has switches on grid points two steps apart
+     * (0-1 and 3-4): ordinary links, drawn straight between them. */
+    const char *src = getenv("FLITLAB_SOURCE_DIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/data/examples/hand-drawn.json", src ? src : "..");
+    FlTopology *t = NULL;
+    FlError err;
+    int rc = fl_io_read_file(path, &t, &err);
+    CHECK(rc == FL_OK, "the hand-drawn example reads: %s", rc ? err.message : "ok");
+    if (rc)
+        return;
+    int wraps = 0;
+    for (int l = 0; l < fl_topology_link_count(t); l++)
+        wraps += fl_topology_link_wraps(t, l);
+    CHECK_INT(wraps, 0);
+    FlDrawView v;
+    fl_draw_view_fit(t, 800, 600, &v);
+    static const int pairs[2][2] = { { 0, 1 }, { 3, 4 } };
+    for (int i = 0; i < 2; i++) {
+        double ax, ay, bx, by;
+        int p = pairs[i][0], q = pairs[i][1];
+        device_of(t, &v, p, &ax, &ay);
+        device_of(t, &v, q, &bx, &by);
+        CHECK(fl_draw_hit_link(t, &v, (ax + bx) / 2, (ay + by) / 2) == find_link(t, p, q),
+              "link %d-%d is drawn straight", p, q);
+    }
+    o.show_labels = 0;
+    fl_draw_view_fit(t, 800, 600, &o.view);
+    cairo_surface_t *s = render(t, &o, 800, 600);
+    double x0, y0, x1, y1;
+    device_of(t, &o.view, 0, &x0, &y0);
+    device_of(t, &o.view, 1, &x1, &y1);
+    CHECK(near_colour(pixel(s, (x0 + x1) / 2, y0), 0x77767b),
+          "in the colour of an ordinary link (got %06x)", pixel(s, (x0 + x1) / 2, y0));
+    cairo_surface_destroy(s);
+    fl_topology_free(t);
+
+    /* An edited torus is custom, but its wrap-around links keep their
+     * stubs: deleting switch 9 changes nothing near switches 24 and 31. */
+    t = generate("torus:8x8,hosts=0");
+    CHECK_INT(fl_topology_remove_node(t, 9, NULL), FL_OK);
+    fl_draw_view_fit(t, 400, 400, &o.view);
+    s = render(t, &o, 400, 400);
+    int s24 = fl_topology_find_label(t, 24), s31 = fl_topology_find_label(t, 31);
+    double x24, y24, x31, y31, step = o.view.scale;
+    device_of(t, &o.view, s24, &x24, &y24);
+    device_of(t, &o.view, s31, &x31, &y31);
+    CHECK(near_colour(pixel(s, x24 - 0.3 * step, y24), 0x9141ac),
+          "the edited torus keeps its wrap-around stubs (got %06x)",
+          pixel(s, x24 - 0.3 * step, y24));
+    CHECK(near_colour(pixel(s, x31 + 0.3 * step, y31), 0x9141ac), "at both ends");
+    cairo_surface_destroy(s);
+    fl_topology_free(t);
 }
 
 static long file_size(const char *path)
@@ -783,6 +882,31 @@ static void test_switches_only(void)
     fl_topology_get_position(sw, 5, &x2, &y2);
     CHECK(x1 == x2 && y1 == y2, "switch 5 keeps its place");
 
+    /* An edited network's switches keep their labels in the copy (and in
+     * the H/V layout, built on it), so routing pictures number them as the
+     * network does. */
+    FlTopology *edited = generate("mesh:4x4");
+    fl_topology_remove_node(edited, fl_topology_host_node(edited, 5), NULL);
+    fl_topology_remove_node(edited, 5, NULL);
+    FlTopology *copy = NULL;
+    CHECK_INT(fl_draw_switches_only(edited, &copy, &err), FL_OK);
+    if (copy) {
+        int same = fl_topology_node_count(copy) == 15;
+        for (int n = 0; same && n < 15; n++)
+            same = fl_topology_node_label(copy, n) == fl_topology_node_label(edited, n);
+        CHECK(same && fl_topology_node_label(copy, 5) == 6,
+              "the switches-only copy keeps the labels");
+        CHECK_INT(fl_topology_next_label(copy), fl_topology_next_label(edited));
+        FlRouting *er = route(edited, "updown", NULL);
+        FlTopology *hv = NULL;
+        CHECK_INT(fl_draw_hv_layout(edited, er, &hv, &err), FL_OK);
+        CHECK(hv && fl_topology_node_label(hv, 5) == 6, "so does the H/V layout");
+        fl_topology_free(hv);
+        fl_routing_free(er);
+    }
+    fl_topology_free(copy);
+    fl_topology_free(edited);
+
     /* Drawn with a routing of the 4x4 torus or not at all, a picture of
      * another network is the plain network. */
     FlTopology *other = generate("mesh:4x4,hosts=0");
@@ -916,6 +1040,7 @@ int main(void)
     test_fit();
     test_pixels();
     test_hits();
+    test_labels_and_wraps();
     test_export();
     test_large();
     test_turn_map();

@@ -126,7 +126,13 @@ static int same_topology(const FlTopology *a, const FlTopology *b, const char *w
         else if (xa != xb || ya != yb)
             snprintf(why, sizeof why, "node %d position (%.17g, %.17g) vs (%.17g, %.17g)", i,
                      xa, ya, xb, yb);
+        else if (fl_topology_node_label(a, i) != fl_topology_node_label(b, i))
+            snprintf(why, sizeof why, "node %d label %d vs %d", i, fl_topology_node_label(a, i),
+                     fl_topology_node_label(b, i));
     }
+    if (!*why && fl_topology_next_label(a) != fl_topology_next_label(b))
+        snprintf(why, sizeof why, "next label %d vs %d", fl_topology_next_label(a),
+                 fl_topology_next_label(b));
     for (int l = 0; l < fl_topology_link_count(a) && !*why; l++) {
         int ea[4], eb[4];
         fl_topology_link_ends(a, l, &ea[0], &ea[1], &ea[2], &ea[3]);
@@ -314,6 +320,90 @@ static void test_hand_round_trips(void)
     fl_topology_free(mesh);
     fl_topology_free(custom);
     fl_topology_free(empty);
+}
+
+/* Labels: an edited network keeps them through a file, which says version
+ * 2; one without labels of its own stays version 1. Formats that number
+ * nodes densely (anynet, DOT) write ids. */
+static void test_labels(void)
+{
+    FlError err;
+    FlTopology *t = NULL;
+    fl_topology_from_spec("mesh:8x8,hosts=0", &t, &err);
+    char *text = fl_io_write_json_string(t, &err);
+    CHECK(text && strstr(text, "\"version\": 1,") && !strstr(text, "label"),
+          "a generated network is written as version 1, without labels");
+    free(text);
+
+    /* The fault demo: switch 9 goes, 10..63 keep their numbers. */
+    fl_topology_remove_node(t, 9, NULL);
+    text = fl_io_write_json_string(t, &err);
+    CHECK(text && strstr(text, "\"version\": 2,") && strstr(text, "\"label\": 10}")
+              && !strstr(text, "next_label"),
+          "an edited network is written as version 2 with its labels");
+    FlTopology *back = NULL;
+    int rc = fl_io_read_json_string(text, strlen(text), &back, &err);
+    CHECK(rc == FL_OK, "and reads back: %s", rc ? err.message : "ok");
+    if (back) {
+        CHECK_INT(fl_topology_node_label(back, 9), 10);
+        CHECK_INT(fl_topology_find_label(back, 63), 62);
+        CHECK_INT(fl_topology_find_label(back, 9), -1);
+        CHECK_INT(fl_topology_next_label(back), 64);
+    }
+    fl_topology_free(back);
+    free(text);
+    json_round_trip(t, "mesh without switch 9");
+
+    /* Deleting the highest label keeps it used: next_label is written. */
+    fl_topology_remove_node(t, fl_topology_find_label(t, 63), NULL);
+    text = fl_io_write_json_string(t, &err);
+    CHECK(text && strstr(text, "\"next_label\": 64,"), "next_label is written when needed");
+    rc = fl_io_read_json_string(text, strlen(text), &back, &err);
+    if (CHECK(rc == FL_OK, "and read: %s", rc ? err.message : "ok")) {
+        int id;
+        fl_topology_add_node(back, FL_NODE_SWITCH, 4, &id, NULL);
+        CHECK_INT(fl_topology_node_label(back, id), 64);
+    }
+    fl_topology_free(back);
+    free(text);
+    json_round_trip(t, "mesh without switches 9 and 63");
+
+    /* anynet keeps the switch graph by rank, whatever the labels (on a
+     * network small enough for an exact bisection: METIS's cut may depend
+     * on the order the import numbers ports in). */
+    FlTopology *small = NULL;
+    fl_topology_from_spec("mesh:4x4", &small, &err);
+    fl_topology_remove_node(small, fl_topology_host_node(small, 5), NULL);
+    fl_topology_remove_node(small, 5, NULL);
+    anynet_round_trip(small, "mesh:4x4 without switch 5");
+    int h;
+    fl_topology_add_node(small, FL_NODE_HOST, 1, &h, NULL);
+    char *refused = fl_io_write_string(small, FL_FORMAT_ANYNET, &err);
+    CHECK(!refused && strstr(err.message, "host 32 is not attached"),
+          "anynet's refusal names the new host by its label: %s", err.message);
+    free(refused);
+    fl_topology_free(small);
+    text = fl_io_write_string(t, FL_FORMAT_DOT, &err);
+    CHECK(text && strstr(text, "n9 [shape=box, label=\"s9\"") != NULL,
+          "DOT numbers nodes densely, by id and rank");
+    free(text);
+
+    /* Labels in any order, and a node without one takes its index. */
+    static const char shuffled[] =
+        "{\"format\": \"flitlab-topology\", \"version\": 2, \"nodes\": ["
+        "{\"kind\": \"switch\", \"ports\": 2, \"label\": 5},"
+        "{\"kind\": \"switch\", \"ports\": 2, \"label\": 0},"
+        "{\"kind\": \"switch\", \"ports\": 2}], \"links\": [[0, 0, 1, 0], [1, 1, 2, 0]]}";
+    rc = fl_io_read_json_string(shuffled, strlen(shuffled), &back, &err);
+    if (CHECK(rc == FL_OK, "labels in any order: %s", rc ? err.message : "ok")) {
+        CHECK(fl_topology_node_label(back, 0) == 5 && fl_topology_node_label(back, 1) == 0
+                  && fl_topology_node_label(back, 2) == 2,
+              "labels 5, 0 and the index 2");
+        CHECK_INT(fl_topology_next_label(back), 6);
+        json_round_trip(back, "labels in any order");
+        fl_topology_free(back);
+    }
+    fl_topology_free(t);
 }
 
 /* Every generator family, through both formats that keep structure. */
@@ -528,8 +618,8 @@ static const BadInput bad_inputs[] = {
     { FL_FORMAT_JSON, "{\"version\": 1}", FL_EPARSE, "\"format\" field is missing" },
     { FL_FORMAT_JSON, "{\"format\": \"other\", \"version\": 1}", FL_EPARSE, "format: must be" },
     { FL_FORMAT_JSON, HEAD "\"nodes\": [], \"links\": []} trailing", FL_EPARSE, "end of file expected" },
-    { FL_FORMAT_JSON, "{\"format\": \"flitlab-topology\", \"version\": 2, \"nodes\": 7}",
-      FL_EVERSION, "written by a newer Flitlab (topology format version 2; this version reads 1)" },
+    { FL_FORMAT_JSON, "{\"format\": \"flitlab-topology\", \"version\": 3, \"nodes\": 7}",
+      FL_EVERSION, "written by a newer Flitlab (topology format version 3; this version reads up to 2)" },
     { FL_FORMAT_JSON, "{\"format\": \"flitlab-topology\", \"version\": \"1\"}", FL_EPARSE,
       "version: must be a positive integer" },
     { FL_FORMAT_JSON, HEAD "\"nodes\": [], \"nodes\": [], \"links\": []}", FL_EPARSE,
@@ -537,6 +627,21 @@ static const BadInput bad_inputs[] = {
     { FL_FORMAT_JSON, HEAD "\"nodes\": [], \"links\": [], \"colour\": 1}", FL_EPARSE,
       "unknown field \"colour\"" },
     { FL_FORMAT_JSON, HEAD "\"links\": []}", FL_EPARSE, "nodes: missing" },
+    { FL_FORMAT_JSON, HEAD "\"nodes\": [{\"kind\": \"switch\", \"ports\": 2, \"label\": -1}], "
+      "\"links\": []}", FL_EPARSE, "nodes[0].label: must be an integer from 0" },
+    { FL_FORMAT_JSON, HEAD "\"nodes\": [{\"kind\": \"switch\", \"ports\": 2, \"label\": \"a\"}], "
+      "\"links\": []}", FL_EPARSE, "nodes[0].label: must be an integer from 0" },
+    { FL_FORMAT_JSON, HEAD "\"nodes\": [{\"kind\": \"switch\", \"ports\": 2, \"label\": 1}, "
+      "{\"kind\": \"switch\", \"ports\": 2}], \"links\": []}", FL_EPARSE,
+      "nodes[1]: label 1 is already the label of nodes[0] (a node without a label takes its index)" },
+    { FL_FORMAT_JSON, HEAD "\"nodes\": [{\"kind\": \"switch\", \"ports\": 2, \"label\": 4}, "
+      "{\"kind\": \"switch\", \"ports\": 2, \"label\": 4}], \"links\": []}", FL_EPARSE,
+      "nodes[1]: label 4 is already the label of nodes[0]" },
+    { FL_FORMAT_JSON, HEAD "\"next_label\": 3, \"nodes\": [{\"kind\": \"switch\", \"ports\": 2, "
+      "\"label\": 3}], \"links\": []}", FL_EPARSE,
+      "next_label: must be above every label (3 is not above 3)" },
+    { FL_FORMAT_JSON, HEAD "\"next_label\": -2, \"nodes\": [], \"links\": []}", FL_EPARSE,
+      "next_label: must be an integer from 0" },
     { FL_FORMAT_JSON, HEAD "\"nodes\": {}, \"links\": []}", FL_EPARSE, "nodes: must be an array" },
     { FL_FORMAT_JSON, HEAD "\"nodes\": [{\"kind\": \"router\", \"ports\": 2}], \"links\": []}",
       FL_EPARSE, "nodes[0].kind: must be \"switch\" or \"host\"" },
@@ -778,7 +883,7 @@ static size_t rng_below(size_t n)
 static const char *const dictionary[] = {
     "{", "}", "[", "]", ",", ":", "\"", "-1", "0", "1e999", "256", "4194304", "null", "true",
     "\"kind\": \"host\"", "\"ports\": ", "\"version\": 2", "router ", "node ", "\n", " 5",
-    "99999999999", "\\u0000", "\xff",
+    "99999999999", "\\u0000", "\xff", "\"label\": 3, ", "\"next_label\": 7, ", "\"version\": 3",
 };
 
 /* One mutation of src (len bytes) into dst, which has room for len + 64:
@@ -1030,6 +1135,7 @@ static void test_files(void)
 int main(void)
 {
     test_hand_round_trips();
+    test_labels();
     test_families();
     test_family_kept();
     test_golden();

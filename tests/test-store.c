@@ -69,6 +69,11 @@ static FlTopology *build_custom(void)
     fl_topology_connect(t, h, 0, 1, 5, NULL, NULL);
     fl_topology_add_node(t, FL_NODE_HOST, 1, &h, NULL); /* left unattached */
     fl_topology_set_position(t, h, 0.1, 0.2);
+    /* Labels of an edited network: one set by hand, and the next label
+     * above a node that was added and removed. */
+    fl_topology_set_node_label(t, 2, 40, NULL);
+    fl_topology_add_node(t, FL_NODE_HOST, 1, &h, NULL);
+    fl_topology_remove_node(t, h, NULL);
     return t;
 }
 
@@ -102,7 +107,13 @@ static int same_topology(const FlTopology *a, const FlTopology *b, char *why, si
             DIFFER("node %d changed coordinates", i);
         if (xa != xb || ya != yb)
             DIFFER("node %d moved from (%.17g, %.17g) to (%.17g, %.17g)", i, xa, ya, xb, yb);
+        if (fl_topology_node_label(a, i) != fl_topology_node_label(b, i))
+            DIFFER("node %d has label %d, not %d", i, fl_topology_node_label(b, i),
+                   fl_topology_node_label(a, i));
     }
+    if (fl_topology_next_label(a) != fl_topology_next_label(b))
+        DIFFER("the next label is %d, not %d", fl_topology_next_label(b),
+               fl_topology_next_label(a));
     for (int l = 0; l < m; l++) {
         int ea[4], eb[4];
         fl_topology_link_ends(a, l, &ea[0], &ea[1], &ea[2], &ea[3]);
@@ -557,9 +568,9 @@ static void test_migration(void)
     CHECK_INT(fl_project_put_topology(p, "t", custom, 0, &err), FL_OK);
     CHECK_INT(fl_project_save(p, &err), FL_OK);
     fl_project_free(p);
-    CHECK(sql_int(path, "PRAGMA user_version") == 1, "the saved file is at version 1");
-    CHECK(sql_int(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 4,
-          "the saved file has the four tables of version 1");
+    CHECK(sql_int(path, "PRAGMA user_version") == 2, "the saved file is at version 2");
+    CHECK(sql_int(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 5,
+          "the saved file has the five tables of version 2");
     CHECK(sql_int(path, "SELECT count(*) FROM link") == 7, "and the topology's links");
 }
 

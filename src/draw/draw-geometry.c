@@ -105,6 +105,61 @@ static void axis_init(Axis *a, const FlTopology *t, int dim)
     a->n = n;
 }
 
+static int compare_cells(const void *pa, const void *pb)
+{
+    const Cell *a = pa, *b = pb;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    return (a->y > b->y) - (a->y < b->y);
+}
+
+/* Collects the grid points that hold switches, for the test of whether a
+ * long link would run through one. On failure there are none, and long
+ * links are drawn straight. */
+static void cells_init(Geom *g)
+{
+    int ns = fl_topology_switch_count(g->t), n = 0;
+    g->cells = malloc(sizeof *g->cells * (size_t)(ns > 0 ? ns : 1));
+    if (!g->cells)
+        return;
+    for (int i = 0; i < ns; i++) {
+        double x, y;
+        fl_topology_get_position(g->t, fl_topology_switch_node(g->t, i), &x, &y);
+        if (on_grid(x, y) && fabs(x) <= MAX_GRID_EXTENT && fabs(y) <= MAX_GRID_EXTENT)
+            g->cells[n++] = (Cell){ grid_index(x), grid_index(y) };
+    }
+    qsort(g->cells, (size_t)n, sizeof *g->cells, compare_cells);
+    g->ncells = n;
+}
+
+static int gcd(int a, int b)
+{
+    while (b) {
+        int r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+/* Whether the straight line between grid points a and b passes through a
+ * grid point holding a switch. */
+static int crosses_switch(const Geom *g, double ax, double ay, double bx, double by)
+{
+    if (!g->ncells || fabs(ax) > MAX_GRID_EXTENT || fabs(ay) > MAX_GRID_EXTENT
+        || fabs(bx) > MAX_GRID_EXTENT || fabs(by) > MAX_GRID_EXTENT)
+        return 0;
+    int x0 = grid_index(ax), y0 = grid_index(ay);
+    int dx = grid_index(bx) - x0, dy = grid_index(by) - y0;
+    int steps = gcd(abs(dx), abs(dy));
+    for (int k = 1; k < steps; k++) {
+        Cell c = { x0 + dx / steps * k, y0 + dy / steps * k };
+        if (bsearch(&c, g->cells, (size_t)g->ncells, sizeof c, compare_cells))
+            return 1;
+    }
+    return 0;
+}
+
 /* Whether column v lies in the block that follows u's block. */
 static int axis_follows(const Axis *a, double u, double v)
 {
@@ -268,6 +323,7 @@ void fl__draw_geom_clear(Geom *g)
         free(g->axis[d].size);
         free(g->axis[d].next);
     }
+    free(g->cells);
 }
 
 void fl__draw_geom_init(Geom *g, const FlTopology *t, const FlDrawView *v, int shapes)
@@ -287,6 +343,7 @@ void fl__draw_geom_init(Geom *g, const FlTopology *t, const FlDrawView *v, int s
     if (shapes) {
         axis_init(&g->axis[0], t, 0);
         axis_init(&g->axis[1], t, 1);
+        cells_init(g);
     }
     g->cx = ns ? sx / ns : 0;
     g->cy = ns ? sy / ns : 0;
@@ -343,13 +400,15 @@ void fl__draw_link_shape(const Geom *g, int l, Shape *s)
         || !on_grid(s->bx, s->by))
         return;
     /* Seen modulo the extent of its block, a wrap-around link is one step
-     * long; its stubs point along that short way round. */
+     * long; its stubs point along that short way round. Which links wrap
+     * is the topology's to say: grid-aligned positions alone would make
+     * stubs of a hand-drawn network's ordinary links. */
     int px = axis_period(&g->axis[0], s->ax, s->bx);
     int py = axis_period(&g->axis[1], s->ay, s->by);
     double ux = px ? dx - px * floor(dx / px + 0.5) : dx;
     double uy = py ? dy - py * floor(dy / py + 0.5) : dy;
     double ulen = hypot(ux, uy);
-    if (ulen > 1e-9 && ulen <= LONG_LINK) {
+    if (ulen > 1e-9 && ulen <= LONG_LINK && fl_topology_link_wraps(g->t, l)) {
         double k = STUB_LENGTH / ulen;
         s->kind = SHAPE_STUBS;
         s->p1x = s->ax + ux * k, s->p1y = s->ay + uy * k;
@@ -361,13 +420,17 @@ void fl__draw_link_shape(const Geom *g, int l, Shape *s)
      * gets stubs too: up and right at the end in the earlier layer, down
      * and left at the other, clear of the grid's own links. */
     int forward = axis_follows(&g->axis[0], s->ax, s->bx);
-    if (dy == 0 && !px && (forward || axis_follows(&g->axis[0], s->bx, s->ax))) {
+    if (dy == 0 && !px && (forward || axis_follows(&g->axis[0], s->bx, s->ax))
+        && fl_topology_link_dim(g->t, l) == 2) {
         double k = (forward ? 1 : -1) * STUB_LENGTH / sqrt(2.0);
         s->kind = SHAPE_STUBS;
         s->p1x = s->ax + k, s->p1y = s->ay - k;
         s->p2x = s->bx - k, s->p2y = s->by + k;
         return;
     }
+    /* Any other long link bends only to pass the switches in its way. */
+    if (!crosses_switch(g, s->ax, s->ay, s->bx, s->by))
+        return;
     double nx = -dy / len, ny = dx / len;
     double mx = (s->ax + s->bx) / 2, my = (s->ay + s->by) / 2;
     if ((mx - g->cx) * nx + (my - g->cy) * ny < 0)

@@ -114,6 +114,8 @@ int fl_draw_switches_only(const FlTopology *t, FlTopology **out, FlError *err)
         int id, coords[FL_MAX_DIMS];
         double x, y;
         rc = fl_topology_add_node(copy, FL_NODE_SWITCH, fl_topology_node_ports(t, i), &id, err);
+        if (rc == FL_OK)
+            rc = fl_topology_set_node_label(copy, id, fl_topology_node_label(t, i), err);
         fl_topology_get_position(t, i, &x, &y);
         if (rc == FL_OK)
             rc = fl_topology_set_position(copy, id, x, y);
@@ -125,6 +127,8 @@ int fl_draw_switches_only(const FlTopology *t, FlTopology **out, FlError *err)
         fl_topology_link_ends(t, l, &a, &pa, &b, &pb);
         rc = fl_topology_connect(copy, a, pa, b, pb, NULL, err);
     }
+    if (rc == FL_OK)
+        rc = fl_topology_set_next_label(copy, fl_topology_next_label(t), err);
     if (rc != FL_OK) {
         fl_topology_free(copy);
         return rc == FL_ENOMEM ? fl_error_set(err, FL_ENOMEM, "out of memory") : rc;
@@ -212,7 +216,7 @@ void fl__draw_hv_links(const Ctx *c)
     const Geom *g = c->g;
     double lw = g->lw;
     cairo_save(cr);
-    fl__draw_clip_out_nodes(c);
+    fl__draw_clip_out_nodes(c->cr, c->g, &c->clip);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     for (int pass = 0; pass < 3; pass++) {
         cairo_new_path(cr);

@@ -22,11 +22,18 @@ typedef struct Axis {
                           * the last block's next being the first */
 } Axis;
 
+/* A grid point that holds a switch. */
+typedef struct Cell {
+    int x, y;
+} Cell;
+
 /* What one call needs to know about the layout as a whole. */
 typedef struct Geom {
     const FlTopology *t;
     FlDrawView v;
     Axis axis[2];        /* x and y; n = 0 when no switch is on the grid */
+    Cell *cells;         /* the grid points holding switches, sorted */
+    int ncells;
     double cx, cy;       /* centre of the switches */
     double half;         /* a switch's half side, device units */
     double host_r;       /* a host's radius, device units; 0 = hidden */
@@ -35,10 +42,12 @@ typedef struct Geom {
 
 enum { SHAPE_LINE, SHAPE_STUBS, SHAPE_ARC };
 
-/* A link as drawn, in layout units. STUBS: a wrap-around link, a short
- * stub from each end pointing the way the link leaves the grid (tips p1
- * and p2). ARC: a long link as a cubic curve (controls p1, p2) bulging
- * away from the centre of the network. */
+/* A link as drawn, in layout units. STUBS: a wrap-around link (as
+ * fl_topology_link_wraps() says) or a link between the layers of a 3D grid
+ * drawn side by side, a short stub from each end pointing the way the link
+ * leaves the grid (tips p1 and p2). ARC: a long link between grid points
+ * that would run straight through a switch, as a cubic curve (controls p1,
+ * p2) bulging away from the centre of the network. */
 typedef struct Shape {
     int kind;
     int host;            /* one end is a host */

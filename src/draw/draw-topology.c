@@ -196,7 +196,8 @@ static void draw_nodes(cairo_t *cr, const Geom *g, const Palette *pal, const Box
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
 }
 
-/* Switch ids, only when a label fits inside its square. */
+/* Switch labels (the numbers people see, which deletions leave alone),
+ * only when a label fits inside its square. */
 static void draw_labels(cairo_t *cr, const Geom *g, const Palette *pal, const Box *clip)
 {
     double font = fmin(g->half * 0.95, MAX_LABEL_FONT);
@@ -214,7 +215,7 @@ static void draw_labels(cairo_t *cr, const Geom *g, const Palette *pal, const Bo
         if (!box_near(clip, x, y, g->half))
             continue;
         char text[16];
-        snprintf(text, sizeof text, "%d", n);
+        snprintf(text, sizeof text, "%d", fl_topology_node_label(g->t, n));
         cairo_text_extents_t te;
         cairo_text_extents(cr, text, &te);
         if (te.x_advance > g->half * 1.8)

@@ -197,16 +197,6 @@ static void finish_batch(cairo_t *cr, cairo_t *heads, Rgba colour, Rgba halo, do
     cairo_new_path(heads);
 }
 
-/* A scratch context that only collects a path (the arrow heads of a batch
- * while the arcs go to the real one). */
-cairo_t *fl__draw_path_collector(void)
-{
-    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-    cairo_t *cr = cairo_create(s);
-    cairo_surface_destroy(s);
-    return cr;
-}
-
 void fl__draw_turns(const Ctx *c)
 {
     const Geom *g = c->g;
@@ -313,7 +303,7 @@ int fl_draw_hit_turn(const FlTopology *t, const FlDrawView *v, const FlDrawRouti
         free(ring);
         return -1;
     }
-    fl__draw_scene_init(&sc, t, v, r);
+    fl__draw_scene_init(&sc, t, v, fl__draw_routing_bows(t, r));
     fl__draw_sizes_init(&z, &sc.g);
     double best_d = INFINITY;
     for (int i = 0; i < fl_topology_switch_count(t) && sc.g.half >= MIN_TURN_HALF; i++) {

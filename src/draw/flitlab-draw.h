@@ -32,7 +32,7 @@ typedef struct FlDrawOptions {
      * device point (connect_x, connect_y); connect_from -1 = none. */
     int connect_from;
     double connect_x, connect_y;
-    int show_labels;       /* switch ids, drawn only when they fit */
+    int show_labels;       /* switch labels, drawn only when they fit */
     int dark;              /* colours for a dark style */
 } FlDrawOptions;
 
@@ -63,14 +63,19 @@ void fl_draw_view_to_world(const FlDrawView *v, double dx, double dy,
  * layout puts switches closer than a square's side, all switch squares and
  * host discs shrink alike (to 30% at the least) so that none covers another.
  *
+ * Switches are numbered by their labels (fl_topology_node_label()), which
+ * stay put when other nodes are deleted.
+ *
  * Links between switches on integer grid points that are longer than 1.5
- * steps are bent, so that wrap-around links stay legible: one that is a
- * single step long modulo the extent of its grid (torus, XMESH and DMESH
- * wrap-arounds) is a short stub at each end pointing the way it leaves the
- * grid; one along a row to the next block of columns (the next layer of a
- * 3D torus drawn side by side) is a diagonal stub at each end; any other is
- * an arc bulging away from the centre. Free layouts draw straight.
- * O(nodes + links). */
+ * steps are bent, so that wrap-around links stay legible: a wrap-around
+ * link (fl_topology_link_wraps(): torus, XMESH and DMESH wrap-arounds,
+ * also in an edited network that kept its coordinates) that is a single
+ * step long modulo the extent of its grid is a short stub at each end
+ * pointing the way it leaves the grid; a link of the third coordinate
+ * dimension along a row to the next block of columns (the next layer of a
+ * 3D torus or mesh drawn side by side) is a diagonal stub at each end; any
+ * other that would run through a switch is an arc bulging away from the
+ * centre. Other links, and free layouts, draw straight. O(nodes + links). */
 void fl_draw_topology(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o);
 
 /* The node (or link) drawn under the device point (x, y), within a few
@@ -204,7 +209,7 @@ int fl_draw_hit_routing_link(const FlTopology *t, const FlDrawView *v, const FlD
 
 /* A copy of t without its hosts, for pictures of routing (turns, channel
  * directions and paths concern switches alone): every switch and switch
- * link keeps its id, ports and position. FL_EUNSUPPORTED when a host or a
+ * link keeps its id, ports, position and label. FL_EUNSUPPORTED when a host or a
  * host link is numbered before a switch or a switch link (an edited
  * network), since leaving it out would renumber the others. O(nodes +
  * links). */

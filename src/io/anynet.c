@@ -581,7 +581,7 @@ static int check_writable(const FlTopology *t, FlError *err)
             return fl_error_set(err, FL_EUNSUPPORTED,
                                 "host %d is not attached to a switch, and an anynet file "
                                 "cannot hold it",
-                                fl_topology_host_node(t, h));
+                                fl_topology_node_label(t, fl_topology_host_node(t, h)));
     int *seen = malloc(sizeof *seen * (size_t)n_sw);
     if (!seen)
         return fl_error_set(err, FL_ENOMEM, "out of memory");
@@ -599,7 +599,7 @@ static int check_writable(const FlTopology *t, FlError *err)
                 rc = fl_error_set(err, FL_EUNSUPPORTED,
                                   "switches %d and %d are joined by more than one link, and "
                                   "an anynet file cannot hold parallel links",
-                                  s, o);
+                                  fl_topology_node_label(t, s), fl_topology_node_label(t, o));
             seen[ro] = r;
         }
     }

@@ -10,12 +10,18 @@
  *
  * Formats:
  *   json    Flitlab's own format, read and written; keeps everything (ports,
- *           coordinates, positions, family, spec, name). The schema is
- *           described at the top of json.c.
+ *           coordinates, positions, node labels, family, spec, name). The
+ *           schema is described at the top of json.c.
  *   dot     Graphviz, written only: for `neato -n -Tsvg` or `dot -Tsvg`.
  *   anynet  BookSim 2's "anynet" network file, read and written; keeps the
  *           switch graph and which hosts hang off which switch, nothing else.
  *           anynet.c says which reading of BookSim's parser is implemented.
+ *
+ * DOT and anynet number nodes densely, as those formats do: by node id and
+ * by rank among switches or hosts, not by label (see flitlab/topology.h).
+ * Messages about a network's nodes (a host a format cannot hold, a position
+ * out of range) name them by label; messages about a file name its own
+ * numbers (nodes[3], links[7], line 12).
  *
  * Readers never crash, hang or leak on any input; inputs larger than
  * FL_IO_MAX_FILE_BYTES or with more than FL_IO_MAX_NODES nodes are refused

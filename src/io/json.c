@@ -1,18 +1,25 @@
 /* json.c — Flitlab's own topology file, read with jansson and written by hand.
  *
- * Format version 1. Keep it stable: a change that a version-1 reader would
- * misread needs version 2, which version-1 readers refuse with FL_EVERSION.
+ * Format versions 1 and 2. Keep them stable: a change that an older reader
+ * would misread needs a new version, which older readers refuse with
+ * FL_EVERSION. Version 2 adds node labels ("label", "next_label"); the
+ * writer writes version 1, without them, whenever every label equals its
+ * node's index and the next label is the node count (every unedited
+ * network), so such files read in every Flitlab and keep their bytes.
  *
  *   {
  *     "format": "flitlab-topology",   required, exactly this string
- *     "version": 1,                   required
+ *     "version": 2,                   required; 1 or 2
  *     "name": "my torus",             optional, default ""
  *     "family": "torus",              optional, default "custom"
  *     "family_dims": [8, 8],          optional, default []; up to 3 integers >= 1
  *     "spec": "torus:8x8",            optional, default null
  *     "coord_dims": 2,                optional, default 0; 0 to 3
+ *     "next_label": 65,               optional (version 2); default: the
+ *                                     highest label + 1
  *     "nodes": [                      required; at most 2^22 nodes
  *       {"kind": "switch", "ports": 5, "coords": [0, 0], "pos": [0, 0]},
+ *       {"kind": "switch", "ports": 5, "coords": [1, 0], "pos": [1, 0], "label": 64},
  *       {"kind": "host", "ports": 1, "coords": [0, 0], "pos": [0.25, -0.25]}
  *     ],
  *     "links": [                      required
@@ -25,7 +32,12 @@
  * "switch" or "host"; "ports" is 1 to 256 for a switch and 1 for a host (where
  * it may be left out); "coords" holds coord_dims integers (default zeros);
  * "pos" is the drawing position, two finite numbers within +-1e9 in layout
- * units (default [0, 0]).
+ * units (default [0, 0]); "label" is the number people see (see
+ * flitlab/topology.h), an integer from 0 unique in the file, written only
+ * when it differs from the node's index, which is its default. Links name
+ * nodes by index, never by label. "next_label", the label the next node
+ * added gets, must be above every label; it is written only when it is not
+ * the highest label + 1 (after the node with the highest label was deleted).
  *
  * "family", "family_dims" and "spec" describe the generator that built the
  * network; a custom network has family "custom", no dims and a null spec.
@@ -52,7 +64,9 @@
 #include "flitlab-io.h"
 
 #define FORMAT_NAME "flitlab-topology"
-#define FORMAT_VERSION 1
+#define FORMAT_VERSION 2
+/* What a network without labels of its own is written as. */
+#define FORMAT_VERSION_PLAIN 1
 #define MAX_FAMILY_NAME 64
 #define MAX_SPEC 256
 #define MAX_COORD 1000000000
@@ -99,7 +113,7 @@ int fl__io_check_position(const FlTopology *t, int node, FlError *err)
     if (!isfinite(x) || !isfinite(y) || fabs(x) > MAX_POSITION || fabs(y) > MAX_POSITION)
         return fl_error_set(err, FL_EINVAL,
                             "node %d is at (%g, %g): a file holds positions within +-1e9 only",
-                            node, x, y);
+                            fl_topology_node_label(t, node), x, y);
     return FL_OK;
 }
 
@@ -127,6 +141,7 @@ typedef struct NodeSpec {
     int ports;
     int coords[FL_MAX_DIMS];
     double x, y;
+    int label;           /* -1: the node's index */
 } NodeSpec;
 
 /* The file's metadata, validated. Strings point into the jansson tree. */
@@ -137,6 +152,7 @@ typedef struct Meta {
     int family_dims[FL_MAX_DIMS];
     const char *spec;
     int coord_dims;
+    int next_label;      /* -1: the highest label + 1 */
 } Meta;
 
 /* A JSON integer within [lo, hi]; json reals such as 2.0 are refused. */
@@ -203,11 +219,11 @@ static int check_header(json_t *root, FlError *err)
     if (json_integer_value(version) > FORMAT_VERSION)
         return fl_error_set(err, FL_EVERSION,
                             "the file was written by a newer Flitlab (topology format "
-                            "version %lld; this version reads %d)",
+                            "version %lld; this version reads up to %d)",
                             (long long)json_integer_value(version), FORMAT_VERSION);
     static const char *const known[] = {
         "format", "version", "name", "family", "family_dims", "spec", "coord_dims",
-        "nodes", "links", NULL,
+        "next_label", "nodes", "links", NULL,
     };
     return check_keys(root, known, "", err);
 }
@@ -262,12 +278,17 @@ static int read_meta(json_t *root, Meta *m, FlError *err)
         && !get_int(v, 0, FL_MAX_DIMS, &m->coord_dims))
         return fl_error_set(err, FL_EPARSE, "coord_dims: must be an integer from 0 to %d",
                             FL_MAX_DIMS);
+
+    m->next_label = -1;
+    if ((v = json_object_get(root, "next_label")) && !get_int(v, 0, INT_MAX, &m->next_label))
+        return fl_error_set(err, FL_EPARSE, "next_label: must be an integer from 0 to %d",
+                            INT_MAX);
     return FL_OK;
 }
 
 static int read_node(json_t *v, size_t i, int coord_dims, NodeSpec *ns, FlError *err)
 {
-    static const char *const known[] = { "kind", "ports", "coords", "pos", NULL };
+    static const char *const known[] = { "kind", "ports", "coords", "pos", "label", NULL };
     char where[48];
     snprintf(where, sizeof where, "nodes[%zu]", i);
     if (!json_is_object(v))
@@ -326,6 +347,12 @@ static int read_node(json_t *v, size_t i, int coord_dims, NodeSpec *ns, FlError 
             return fl_error_set(err, FL_EPARSE, "%s.pos: must be finite and within +-1e9",
                                 where);
     }
+
+    ns->label = -1;
+    json_t *label = json_object_get(v, "label");
+    if (label && !get_int(label, 0, INT_MAX - 1, &ns->label))
+        return fl_error_set(err, FL_EPARSE, "%s.label: must be an integer from 0 to %d", where,
+                            INT_MAX - 1);
     return FL_OK;
 }
 
@@ -354,6 +381,9 @@ static int check_nodes(json_t *nodes, int coord_dims, FlError *err)
     return FL_OK;
 }
 
+/* Adds the nodes with their labels. Each node takes its label as soon as it
+ * is added, when only the nodes before it hold theirs, so a clash can only
+ * be a duplicate in the file. */
 static int add_nodes(FlTopology *t, json_t *nodes, int coord_dims, FlError *err)
 {
     for (size_t i = 0; i < json_array_size(nodes); i++) {
@@ -363,7 +393,35 @@ static int add_nodes(FlTopology *t, json_t *nodes, int coord_dims, FlError *err)
             return rc;
         fl_topology_set_coords(t, id, ns.coords);
         fl_topology_set_position(t, id, ns.x, ns.y);
+        int label = ns.label >= 0 ? ns.label : id;
+        if (fl_topology_set_node_label(t, id, label, NULL) != FL_OK)
+            return fl_error_set(err, FL_EPARSE, "nodes[%zu]: label %d is already the label of "
+                                "nodes[%d]%s", i, label, fl_topology_find_label(t, label),
+                                ns.label >= 0 ? "" : " (a node without a label takes its "
+                                "index)");
     }
+    return FL_OK;
+}
+
+/* The highest label + 1, or -1 for an empty network. */
+static int labels_end(const FlTopology *t)
+{
+    int end = 0;
+    for (int n = 0; n < fl_topology_node_count(t); n++)
+        if (fl_topology_node_label(t, n) >= end)
+            end = fl_topology_node_label(t, n) + 1;
+    return end;
+}
+
+/* Sets the next label the file gives, or the one after its labels: adding
+ * nodes one by one left it above the labels they took on the way. */
+static int restore_next_label(FlTopology *t, const Meta *m, FlError *err)
+{
+    int end = labels_end(t);
+    if (m->next_label >= 0 && m->next_label < end)
+        return fl_error_set(err, FL_EPARSE, "next_label: must be above every label (%d is "
+                            "not above %d)", m->next_label, end - 1);
+    fl_topology_set_next_label(t, m->next_label >= 0 ? m->next_label : end, NULL);
     return FL_OK;
 }
 
@@ -499,6 +557,8 @@ static int build(json_t *root, const Meta *m, FlTopology **out, FlError *err)
     for (size_t i = 0; i < json_array_size(links); i++)
         if ((rc = add_link(t, json_array_get(links, i), i, err)))
             goto fail_topology;
+    if ((rc = restore_next_label(t, m, err)))
+        goto fail_topology;
     if (fl_topology_set_name(t, m->name)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory reading a topology");
         goto fail_topology;
@@ -609,7 +669,10 @@ static void write_nodes(const FlTopology *t, FILE *fp)
                 fl_topology_node_ports(t, n));
         for (int d = 0; d < cd; d++)
             fprintf(fp, "%s%d", d ? ", " : "", coords[d]);
-        fprintf(fp, "], \"pos\": [%s, %s]}%s\n", xs, ys, n + 1 < nn ? "," : "");
+        fprintf(fp, "], \"pos\": [%s, %s]", xs, ys);
+        if (fl_topology_node_label(t, n) != n)
+            fprintf(fp, ", \"label\": %d", fl_topology_node_label(t, n));
+        fprintf(fp, "}%s\n", n + 1 < nn ? "," : "");
     }
     if (nn)
         fputs("  ],\n", fp);
@@ -643,8 +706,13 @@ int fl_io_write_json(const FlTopology *t, FILE *fp, FlError *err)
     int ndims = custom ? 0 : fl_topology_family_dims(t, dims);
     const char *spec = custom ? NULL : fl_topology_spec(t);
 
+    /* Labels that are not the indices need version 2. */
+    int end = labels_end(t), plain = fl_topology_next_label(t) == end;
+    for (int n = 0; n < fl_topology_node_count(t) && plain; n++)
+        plain = fl_topology_node_label(t, n) == n;
+
     fprintf(fp, "{\n  \"format\": \"" FORMAT_NAME "\",\n  \"version\": %d,\n  \"name\": ",
-            FORMAT_VERSION);
+            plain ? FORMAT_VERSION_PLAIN : FORMAT_VERSION);
     if ((rc = write_string(fp, fl_topology_name(t), "name", err)))
         return rc;
     fputs(",\n  \"family\": ", fp);
@@ -659,6 +727,8 @@ int fl_io_write_json(const FlTopology *t, FILE *fp, FlError *err)
     else if ((rc = write_string(fp, spec, "spec", err)))
         return rc;
     fprintf(fp, ",\n  \"coord_dims\": %d,\n", fl_topology_coord_dims(t));
+    if (fl_topology_next_label(t) != end)
+        fprintf(fp, "  \"next_label\": %d,\n", fl_topology_next_label(t));
     write_nodes(t, fp);
     write_links(t, fp);
     fputs("}\n", fp);

@@ -1,8 +1,8 @@
 /* flitlab-store.h — the .flitlab project file.
  *
- * A project is one SQLite database holding named topologies (and, in later
- * schema versions, routing and simulation configurations, experiments, runs
- * and results). It is edited like a document: fl_project_open() loads the
+ * A project is one SQLite database holding named topologies with their
+ * settings (and, in later schema versions, experiments, runs and results).
+ * It is edited like a document: fl_project_open() loads the
  * whole file into an in-memory working copy, every edit changes only that
  * copy, and fl_project_save() writes the copy back in full. A save writes a
  * temporary file beside the target (named ".NAME.flitlab-XXXXXX"), syncs it
@@ -86,11 +86,12 @@ int fl_project_list_topologies(FlProject *p, FlProjectTopologyInfo **items, int 
 void fl_project_topology_info_free(FlProjectTopologyInfo *items, int n);
 
 /* Stores t under name in one transaction: nodes, ports, links with their
- * port numbers, coordinates, positions, family, family_dims and spec (t's
- * own name is ignored). If the name exists, fails with FL_EEXIST unless
- * replace is non-zero, in which case the stored topology is replaced and
- * keeps its creation time and list position. FL_EINVAL for a bad name or a
- * non-finite position. O(nodes + links). */
+ * port numbers, coordinates, positions, node labels and the next label,
+ * family, family_dims and spec (t's own name is ignored). If the name
+ * exists, fails with FL_EEXIST unless replace is non-zero, in which case
+ * the stored topology is replaced and keeps its creation time, list
+ * position and settings. FL_EINVAL for a bad name or a non-finite
+ * position. O(nodes + links). */
 int fl_project_put_topology(FlProject *p, const char *name, const FlTopology *t,
                             int replace, FlError *err);
 
@@ -100,14 +101,46 @@ int fl_project_put_topology(FlProject *p, const char *name, const FlTopology *t,
 int fl_project_get_topology(FlProject *p, const char *name, FlTopology **out,
                             FlError *err);
 
-/* Removes a topology (FL_ENOTFOUND if there is none of that name). */
+/* Removes a topology and its settings (FL_ENOTFOUND if there is none of
+ * that name). */
 int fl_project_delete_topology(FlProject *p, const char *name, FlError *err);
 
-/* Renames a topology and updates its modified time: FL_ENOTFOUND if
- * old_name is absent, FL_EEXIST if new_name is taken, FL_EINVAL if new_name
- * is not a valid name. Renaming to the same name does nothing. */
+/* Renames a topology and updates its modified time; its settings follow
+ * it. FL_ENOTFOUND if old_name is absent, FL_EEXIST if new_name is taken,
+ * FL_EINVAL if new_name is not a valid name. Renaming to the same name does
+ * nothing. */
 int fl_project_rename_topology(FlProject *p, const char *old_name, const char *new_name,
                                FlError *err);
+
+/* --- topology settings -------------------------------------------------- */
+/*
+ * Each topology carries settings: text values under keys, saved with the
+ * project, where the application keeps the state of each network (its
+ * routing, the routing's options, an edited turn set, overlays, the
+ * selected route). Keys are 1 to 64 bytes of [a-z0-9._-]; values are UTF-8
+ * text of at most 1 MiB (1048576 bytes), which the store does not read.
+ * Settings follow a rename, are deleted with their topology, and are kept
+ * when fl_project_put_topology() replaces it. Every function fails with
+ * FL_ENOTFOUND when there is no topology called name, and with FL_EINVAL
+ * for a bad key or value.
+ */
+
+/* Sets key to value, or removes it when value is NULL (removing a key that
+ * is not set is no error). The project is marked modified when the stored
+ * value changes; setting the value a key already has changes nothing. */
+int fl_project_set_topology_setting(FlProject *p, const char *name, const char *key,
+                                    const char *value, FlError *err);
+
+/* The value of key in *value (malloc'd; free() it), or NULL when unset. */
+int fl_project_get_topology_setting(FlProject *p, const char *name, const char *key,
+                                    char **value, FlError *err);
+
+/* The keys that are set, sorted (bytewise), in a new array *keys of *n
+ * strings (NULL and 0 when none), to be released with
+ * fl_project_setting_keys_free(). */
+int fl_project_list_topology_settings(FlProject *p, const char *name, char ***keys, int *n,
+                                      FlError *err);
+void fl_project_setting_keys_free(char **keys, int n);
 
 #ifdef __cplusplus
 }

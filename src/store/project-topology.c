@@ -6,6 +6,7 @@
  * the in-memory working copy only, and marks the project modified when it
  * changes it; project.c writes the copy to disk on save.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -17,18 +18,20 @@
 
 #include "store-private.h"
 
-/* Sentences name a project as 'path' or as "the untitled project": pass
- * NAMED(p) for a "%s%s%s" in the format. */
-static const char *quote(const FlProject *p)
-{
-    return p->path ? "'" : "";
-}
-
-#define NAMED(p) quote(p), fl__project_label(p), quote(p)
 
 /* --- SQL helpers for the topology functions ----------------------------- */
 
 static int prepare(FlProject *p, const char *sql, sqlite3_stmt **st, FlError *err)
+{
+    return fl__project_prepare(p, sql, st, err);
+}
+
+static int step_failed(FlProject *p, int rc, FlError *err)
+{
+    return fl__project_step_failed(p, rc, err);
+}
+
+int fl__project_prepare(FlProject *p, const char *sql, sqlite3_stmt **st, FlError *err)
 {
     int rc = sqlite3_prepare_v2(p->db, sql, -1, st, NULL);
     if (rc != SQLITE_OK)
@@ -36,7 +39,7 @@ static int prepare(FlProject *p, const char *sql, sqlite3_stmt **st, FlError *er
     return FL_OK;
 }
 
-static int step_failed(FlProject *p, int rc, FlError *err)
+int fl__project_step_failed(FlProject *p, int rc, FlError *err)
 {
     return fl__store_error(err, p->db, rc, fl__project_label(p), "cannot update the project");
 }
@@ -99,19 +102,17 @@ static int check_name(const char *name, FlError *err)
 
 static int no_such_topology(FlError *err, const FlProject *p, const char *name)
 {
-    return fl_error_set(err, FL_ENOTFOUND, "%s%s%s has no topology named '%s'", NAMED(p),
+    return fl_error_set(err, FL_ENOTFOUND, "%s%s%s has no topology named '%s'", FL__NAMED(p),
                         name);
 }
 
 static int name_taken(FlError *err, const FlProject *p, const char *name)
 {
     return fl_error_set(err, FL_EEXIST, "a topology named '%s' already exists in %s%s%s",
-                        name, NAMED(p));
+                        name, FL__NAMED(p));
 }
 
-/* The id of the topology called name: FL_OK, FL_ENOTFOUND (with a message)
- * or a database error. */
-static int find_topology(FlProject *p, const char *name, sqlite3_int64 *id, FlError *err)
+int fl__project_find_topology(FlProject *p, const char *name, sqlite3_int64 *id, FlError *err)
 {
     sqlite3_stmt *st;
     int rc = prepare(p, "SELECT id FROM topology WHERE name = ?", &st, err);
@@ -137,7 +138,7 @@ static int topology_exists(FlProject *p, const char *name, sqlite3_int64 *id, in
                            FlError *err)
 {
     FlError e;
-    int rc = find_topology(p, name, id, &e);
+    int rc = fl__project_find_topology(p, name, id, &e);
     *exists = rc == FL_OK;
     if (rc == FL_OK || rc == FL_ENOTFOUND)
         return FL_OK;
@@ -186,10 +187,11 @@ static int write_topology_row(FlProject *p, const char *name, const FlTopology *
     format_dims(t, dims, sizeof dims);
     int rc = prepare(p,
                      exists ? "UPDATE topology SET family = ?1, family_dims = ?2, spec = ?3,"
-                              " coord_dims = ?4, modified = " FL__SQL_NOW " WHERE id = ?5"
+                              " coord_dims = ?4, next_label = ?7, modified = " FL__SQL_NOW
+                              " WHERE id = ?5"
                             : "INSERT INTO topology (family, family_dims, spec, coord_dims,"
-                              " name, created, modified) VALUES (?1, ?2, ?3, ?4, ?6, "
-                              FL__SQL_NOW ", " FL__SQL_NOW ")",
+                              " name, next_label, created, modified) VALUES (?1, ?2, ?3, ?4,"
+                              " ?6, ?7, " FL__SQL_NOW ", " FL__SQL_NOW ")",
                      &st, err);
     if (rc)
         return rc;
@@ -202,6 +204,7 @@ static int write_topology_row(FlProject *p, const char *name, const FlTopology *
         sqlite3_bind_int64(st, 5, *id);
     else
         sqlite3_bind_text(st, 6, name, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 7, fl_topology_next_label(t));
     rc = sqlite3_step(st);
     rc = rc == SQLITE_DONE ? FL_OK : step_failed(p, rc, err);
     sqlite3_finalize(st);
@@ -214,8 +217,8 @@ static int write_nodes(FlProject *p, sqlite3_int64 id, const FlTopology *t, FlEr
 {
     sqlite3_stmt *st;
     int rc = prepare(p,
-                     "INSERT INTO node (topology_id, idx, kind, ports, x, y, c0, c1, c2)"
-                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     "INSERT INTO node (topology_id, idx, kind, ports, x, y, c0, c1, c2, label)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                      &st, err);
     if (rc)
         return rc;
@@ -238,6 +241,7 @@ static int write_nodes(FlProject *p, sqlite3_int64 id, const FlTopology *t, FlEr
             else
                 sqlite3_bind_null(st, 7 + d);
         }
+        sqlite3_bind_int(st, 10, fl_topology_node_label(t, i));
         int src = sqlite3_step(st);
         if (src != SQLITE_DONE)
             rc = step_failed(p, src, err);
@@ -334,7 +338,7 @@ static int damaged(FlError *err, const FlProject *p, const char *name, const cha
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     return fl_error_set(err, FL_EPARSE, "topology '%s' in %s%s%s is damaged: %s", name,
-                        NAMED(p), what);
+                        FL__NAMED(p), what);
 }
 
 static int parse_dims(const char *text, int dims[FL_MAX_DIMS], int *ndims)
@@ -361,7 +365,7 @@ static int read_nodes(FlProject *p, const char *name, sqlite3_int64 id, FlTopolo
 {
     sqlite3_stmt *st;
     int rc = prepare(p,
-                     "SELECT idx, kind, ports, x, y, c0, c1, c2 FROM node"
+                     "SELECT idx, kind, ports, x, y, c0, c1, c2, label FROM node"
                      " WHERE topology_id = ? ORDER BY idx",
                      &st, err);
     if (rc)
@@ -392,6 +396,15 @@ static int read_nodes(FlProject *p, const char *name, sqlite3_int64 id, FlTopolo
         fl_topology_set_coords(t, n, c);
         fl_topology_set_position(t, n, sqlite3_column_double(st, 3),
                                  sqlite3_column_double(st, 4));
+        /* Taken as soon as the node is added, when only the nodes before
+         * it hold theirs: a clash is a duplicate in the file. */
+        sqlite3_int64 label = sqlite3_column_int64(st, 8);
+        if (label < 0 || label >= INT_MAX
+            || fl_topology_set_node_label(t, n, (int)label, NULL) != FL_OK) {
+            rc = damaged(err, p, name, "node %d has a bad or duplicate label %lld", n,
+                         (long long)label);
+            break;
+        }
         n++;
     }
     if (!rc && src != SQLITE_DONE)
@@ -439,7 +452,7 @@ int fl_project_get_topology(FlProject *p, const char *name, FlTopology **out, Fl
     if (!p || !name || !out)
         return fl_error_set(err, FL_EINVAL, "no project, name or place for the topology");
     int rc = prepare(p,
-                     "SELECT id, family, family_dims, spec, coord_dims FROM topology"
+                     "SELECT id, family, family_dims, spec, coord_dims, next_label FROM topology"
                      " WHERE name = ?",
                      &st, err);
     if (rc)
@@ -472,6 +485,20 @@ int fl_project_get_topology(FlProject *p, const char *name, FlTopology **out, Fl
     }
     if ((rc = read_nodes(p, name, id, t, err)) || (rc = read_links(p, name, id, t, err)))
         goto out;
+    /* Adding the nodes one by one left the next label above the labels
+     * they took on the way. */
+    int end = 0;
+    for (int n = 0; n < fl_topology_node_count(t); n++)
+        if (fl_topology_node_label(t, n) >= end)
+            end = fl_topology_node_label(t, n) + 1;
+    sqlite3_int64 next = sqlite3_column_type(st, 5) == SQLITE_NULL ? end
+                                                                    : sqlite3_column_int64(st, 5);
+    if (next < end || next > INT_MAX) {
+        rc = damaged(err, p, name, "the next label %lld is not above every label",
+                     (long long)next);
+        goto out;
+    }
+    fl_topology_set_next_label(t, (int)next, NULL);
     /* Last: adding nodes and links reset the family to "custom". */
     if (fl_topology_set_family(t, family, ndims, dims, spec) || fl_topology_set_name(t, name)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory reading topology '%s'", name);
@@ -563,7 +590,7 @@ int fl_project_list_topologies(FlProject *p, FlProjectTopologyInfo **items, int 
     }
     if (!ok)
         rc = fl_error_set(err, FL_ENOMEM, "out of memory listing the topologies of %s%s%s",
-                          NAMED(p));
+                          FL__NAMED(p));
     else if (src != SQLITE_DONE)
         rc = fl__store_error(err, p->db, src, fl__project_label(p), "cannot list the topologies");
     sqlite3_finalize(st);
@@ -583,7 +610,7 @@ int fl_project_delete_topology(FlProject *p, const char *name, FlError *err)
     sqlite3_int64 id = 0;
     if (!p || !name)
         return fl_error_set(err, FL_EINVAL, "no project or topology name");
-    int rc = find_topology(p, name, &id, err);
+    int rc = fl__project_find_topology(p, name, &id, err);
     /* Nodes and links go with it: ON DELETE CASCADE. */
     if (!rc)
         rc = run_with_id(p, "DELETE FROM topology WHERE id = ?1", id, NULL, err);
@@ -598,7 +625,7 @@ int fl_project_rename_topology(FlProject *p, const char *old_name, const char *n
     sqlite3_int64 id = 0, other; /* id: as in fl_project_delete_topology() */
     if (!p || !old_name)
         return fl_error_set(err, FL_EINVAL, "no project or topology name");
-    int rc = find_topology(p, old_name, &id, err);
+    int rc = fl__project_find_topology(p, old_name, &id, err);
     if (rc || (rc = check_name(new_name, err)))
         return rc;
     if (strcmp(old_name, new_name) == 0)

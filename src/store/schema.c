@@ -4,8 +4,9 @@
  * from version i to version i + 1 in one transaction, so a project file is
  * always at exactly one version, and adding a version is adding a row at the
  * end of the table (never editing an old row: files in the wild were made by
- * it). Version 0 is an empty database that carries Flitlab's application id;
- * a new project is made by migrating it.
+ * it) and naming its new tables in current_tables. Version 0 is an empty
+ * database that carries Flitlab's application id; a new project is made by
+ * migrating it, and a file of version v by running the rows from v on.
  */
 #include <stdio.h>
 #include <string.h>
@@ -64,15 +65,34 @@ static const char migration_1[] =
     "  PRIMARY KEY (topology_id, idx)"
     ") STRICT, WITHOUT ROWID;";
 
+/* Version 2: node labels, the numbers people see, which deletions leave
+ * alone (a file from version 1 had none: each node's label is its index);
+ * the next label a new node takes (NULL: the highest label + 1); and
+ * per-topology settings, text under a key, where the application keeps
+ * what it shows of each network (its routing, options, edited turns). */
+static const char migration_2[] =
+    "ALTER TABLE node ADD COLUMN label INTEGER NOT NULL DEFAULT 0 CHECK (label >= 0);"
+    "UPDATE node SET label = idx;"
+    "CREATE UNIQUE INDEX node_label ON node (topology_id, label);"
+    "ALTER TABLE topology ADD COLUMN next_label INTEGER CHECK (next_label >= 0);"
+    "CREATE TABLE topology_setting ("
+    "  topology_id INTEGER NOT NULL REFERENCES topology (id) ON DELETE CASCADE,"
+    "  key TEXT NOT NULL CHECK (length(key) BETWEEN 1 AND 64),"
+    "  value TEXT NOT NULL,"
+    "  PRIMARY KEY (topology_id, key)"
+    ") STRICT;";
+
 static const Migration migrations[] = {
     {"topologies", migration_1},
+    {"node labels and topology settings", migration_2},
 };
 
 #define N_MIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
 
 /* Every table the current version has; a file that lacks one is damaged
  * even if its version number says otherwise. */
-static const char *const current_tables[] = {"meta", "topology", "node", "link"};
+static const char *const current_tables[] = {"meta", "topology", "node", "link",
+                                             "topology_setting"};
 
 int fl_project_schema_version(void)
 {

@@ -30,6 +30,15 @@ static inline const char *fl__project_label(const FlProject *p)
     return p->path ? p->path : "the untitled project";
 }
 
+/* Sentences name a project as 'path' or as "the untitled project": pass
+ * FL__NAMED(p) for a "%s%s%s" in the format. */
+static inline const char *fl__project_quote(const FlProject *p)
+{
+    return p->path ? "'" : "";
+}
+
+#define FL__NAMED(p) fl__project_quote(p), fl__project_label(p), fl__project_quote(p)
+
 /* A copy of s in new memory, or NULL when out of memory. */
 static inline char *fl__store_strdup(const char *s)
 {
@@ -50,6 +59,15 @@ int fl__store_pragma_int(sqlite3 *db, const char *pragma, int *value, const char
 
 /* Runs one or more SQL statements without results. */
 int fl__store_exec(sqlite3 *db, const char *sql, const char *label, FlError *err);
+
+/* project-topology.c, for the other files that work on a project's
+ * topologies: prepares a statement (an error names the project); reports a
+ * failed step; finds the id of the topology called name (FL_OK,
+ * FL_ENOTFOUND with a message, or a database error). */
+int fl__project_prepare(FlProject *p, const char *sql, sqlite3_stmt **st, FlError *err);
+int fl__project_step_failed(FlProject *p, int rc, FlError *err);
+int fl__project_find_topology(FlProject *p, const char *name, sqlite3_int64 *id,
+                              FlError *err);
 
 /* Checks that db (a freshly opened file) is a Flitlab project this build
  * can read: the application id, then the schema version. label names the

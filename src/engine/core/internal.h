@@ -22,6 +22,7 @@ struct FlTopology {
     int *rank;           /* rank of the node among nodes of its kind */
     int *coords;         /* FL_MAX_DIMS per node */
     double *pos;         /* x, y per node */
+    int *label;          /* the stable number people see, unique, >= 0 */
 
     /* Ports, flat: port p of node n is port_link[port_base[n] + p]. */
     int n_ports, cap_ports;
@@ -36,7 +37,20 @@ struct FlTopology {
     int *switch_nodes;   /* cap_nodes; the first n_switches are valid */
     int *host_nodes;     /* cap_nodes; the first n_hosts are valid */
 
+    /* Labels: the next label fl_topology_add_node() gives (above every
+     * label ever used here), and an open-addressing index from label to
+     * node (label_slot[i] is a node or -1; label_slots is a power of two
+     * at least twice the node count). */
+    int next_label;
+    int *label_slot;
+    int label_slots;
+
     int coord_dims;
+    /* The lowest and highest coordinate of the switches in each dimension
+     * below coord_dims, and how many switches sit at each, so that edits
+     * keep them exact in O(1) but for the rare rescan. */
+    int coord_lo[FL_MAX_DIMS], coord_hi[FL_MAX_DIMS];
+    int coord_n_lo[FL_MAX_DIMS], coord_n_hi[FL_MAX_DIMS];
     /* A fixed buffer: resetting to "custom" on an edit can then never fail. */
     char family[FL__FAMILY_MAX];
     int family_ndims;

@@ -1,4 +1,7 @@
-/* topology.c — switches, hosts, ports and links as flat integer arrays. */
+/* topology.c — switches, hosts, ports and links as flat integer arrays,
+ * with the labels people see and the bounds of the switches' coordinates
+ * kept current by every edit. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,11 +72,139 @@ static int grow_nodes(FlTopology *t, int want)
     if (sw) t->switch_nodes = sw;
     void *h = realloc(t->host_nodes, sizeof(int) * (size_t)ncap);
     if (h) t->host_nodes = h;
-    if (!k || !np || !pb || !r || !c || !pos || !sw || !h)
+    void *lb = realloc(t->label, sizeof(int) * (size_t)ncap);
+    if (lb) t->label = lb;
+    if (!k || !np || !pb || !r || !c || !pos || !sw || !h || !lb)
         return FL_ENOMEM;
     t->cap_nodes = ncap;
     return FL_OK;
 }
+
+/* --- the label index --------------------------------------------------- */
+
+#define MIN_LABEL_SLOTS 32
+
+/* Where label's probe sequence starts: the high bits of a multiplicative
+ * hash, scaled to the table without a division. */
+static int label_home(int label, int slots)
+{
+    uint32_t h = (uint32_t)label * 2654435761u;
+    return (int)(((uint64_t)h * (uint64_t)slots) >> 32);
+}
+
+/* The slot holding label, or -1. */
+static int label_slot_of(const FlTopology *t, int label)
+{
+    if (!t->label_slots)
+        return -1;
+    int mask = t->label_slots - 1;
+    for (int i = label_home(label, t->label_slots);; i = (i + 1) & mask) {
+        int n = t->label_slot[i];
+        if (n < 0)
+            return -1;
+        if (t->label[n] == label)
+            return i;
+    }
+}
+
+static void label_index_add(FlTopology *t, int node)
+{
+    int mask = t->label_slots - 1;
+    int i = label_home(t->label[node], t->label_slots);
+    while (t->label_slot[i] >= 0)
+        i = (i + 1) & mask;
+    t->label_slot[i] = node;
+}
+
+/* Empties slot i and moves later entries of its cluster back, so that no
+ * probe sequence is cut (deletion without tombstones). */
+static void label_index_remove_slot(FlTopology *t, int i)
+{
+    int mask = t->label_slots - 1;
+    t->label_slot[i] = -1;
+    for (int j = (i + 1) & mask; t->label_slot[j] >= 0; j = (j + 1) & mask) {
+        int n = t->label_slot[j];
+        int home = label_home(t->label[n], t->label_slots);
+        /* The entry may fill the hole unless its home lies cyclically in
+         * (i, j]. */
+        int stays = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+        if (!stays) {
+            t->label_slot[i] = n;
+            t->label_slot[j] = -1;
+            i = j;
+        }
+    }
+}
+
+static void label_index_fill(FlTopology *t)
+{
+    for (int i = 0; i < t->label_slots; i++)
+        t->label_slot[i] = -1;
+    for (int n = 0; n < t->n_nodes; n++)
+        label_index_add(t, n);
+}
+
+/* Makes room in the index for nodes entries at most half full. */
+static int label_index_reserve(FlTopology *t, int nodes)
+{
+    if (t->label_slots >= MIN_LABEL_SLOTS && t->label_slots / 2 >= nodes)
+        return FL_OK;
+    int slots = t->label_slots ? t->label_slots : MIN_LABEL_SLOTS;
+    while (slots / 2 < nodes)
+        slots *= 2;
+    int *ns = malloc(sizeof(int) * (size_t)slots);
+    if (!ns)
+        return FL_ENOMEM;
+    free(t->label_slot);
+    t->label_slot = ns;
+    t->label_slots = slots;
+    label_index_fill(t);
+    return FL_OK;
+}
+
+/* --- bounds of the switches' coordinates ------------------------------- */
+
+static void bounds_rescan(FlTopology *t)
+{
+    for (int d = 0; d < FL_MAX_DIMS; d++)
+        t->coord_lo[d] = t->coord_hi[d] = t->coord_n_lo[d] = t->coord_n_hi[d] = 0;
+    for (int i = 0; i < t->n_switches; i++) {
+        const int *c = t->coords + FL_MAX_DIMS * t->switch_nodes[i];
+        for (int d = 0; d < t->coord_dims; d++) {
+            if (i == 0 || c[d] < t->coord_lo[d])
+                t->coord_lo[d] = c[d], t->coord_n_lo[d] = 0;
+            if (i == 0 || c[d] > t->coord_hi[d])
+                t->coord_hi[d] = c[d], t->coord_n_hi[d] = 0;
+            t->coord_n_lo[d] += c[d] == t->coord_lo[d];
+            t->coord_n_hi[d] += c[d] == t->coord_hi[d];
+        }
+    }
+}
+
+/* Counts a switch coordinate v of dimension d into the bounds. */
+static void bounds_add(FlTopology *t, int d, int v)
+{
+    if (t->coord_n_lo[d] == 0 || v < t->coord_lo[d])
+        t->coord_lo[d] = v, t->coord_n_lo[d] = 0;
+    if (t->coord_n_hi[d] == 0 || v > t->coord_hi[d])
+        t->coord_hi[d] = v, t->coord_n_hi[d] = 0;
+    t->coord_n_lo[d] += v == t->coord_lo[d];
+    t->coord_n_hi[d] += v == t->coord_hi[d];
+}
+
+/* Takes v out of the counts; 1 when a bound lost its last switch and the
+ * bounds must be rescanned. */
+static int bounds_drop(FlTopology *t, int d, int v)
+{
+    int rescan = 0;
+    if (v == t->coord_lo[d])
+        rescan |= --t->coord_n_lo[d] == 0;
+    if (v == t->coord_hi[d])
+        rescan |= --t->coord_n_hi[d] == 0;
+    return rescan;
+}
+
+/* --- life cycle --------------------------------------------------------- */
 
 FlTopology *fl_topology_new(void)
 {
@@ -81,7 +212,8 @@ FlTopology *fl_topology_new(void)
     if (!t)
         return NULL;
     strcpy(t->family, "custom");
-    if (grow_nodes(t, 16) != FL_OK || fl__strdup_into(&t->name, "")) {
+    if (grow_nodes(t, 16) != FL_OK || label_index_reserve(t, 16) != FL_OK
+        || fl__strdup_into(&t->name, "")) {
         fl_topology_free(t);
         return NULL;
     }
@@ -101,6 +233,8 @@ void fl_topology_free(FlTopology *t)
     free(t->pos);
     free(t->switch_nodes);
     free(t->host_nodes);
+    free(t->label);
+    free(t->label_slot);
     free(t->port_link);
     free(t->link_end);
     free(t->spec);
@@ -139,6 +273,8 @@ FlTopology *fl_topology_copy(const FlTopology *t)
     c->pos = dup_array(t->pos, nc * 2 * sizeof(double), &ok);
     c->switch_nodes = dup_array(t->switch_nodes, nc * sizeof(int), &ok);
     c->host_nodes = dup_array(t->host_nodes, nc * sizeof(int), &ok);
+    c->label = dup_array(t->label, nc * sizeof(int), &ok);
+    c->label_slot = dup_array(t->label_slot, (size_t)t->label_slots * sizeof(int), &ok);
     c->port_link = dup_array(t->port_link, (size_t)t->cap_ports * sizeof(int), &ok);
     c->link_end = dup_array(t->link_end, (size_t)t->cap_links * 4 * sizeof(int), &ok);
     c->spec = c->name = NULL;
@@ -193,8 +329,11 @@ int fl_topology_add_node(FlTopology *t, FlNodeKind kind, int nports, int *id,
     if (nports < 1 || nports > FL_MAX_PORTS)
         return fl_error_set(err, FL_ERANGE,
                             "a switch has 1 to %d ports, not %d", FL_MAX_PORTS, nports);
+    if (t->next_label == INT_MAX)
+        return fl_error_set(err, FL_ERANGE, "no label is left for a new node");
     if (grow_nodes(t, t->n_nodes + 1)
-        || grow((void **)&t->port_link, &t->cap_ports, t->n_ports + nports, sizeof(int)))
+        || grow((void **)&t->port_link, &t->cap_ports, t->n_ports + nports, sizeof(int))
+        || label_index_reserve(t, t->n_nodes + 1))
         return fl_error_set(err, FL_ENOMEM, "out of memory adding a node");
 
     int n = t->n_nodes++;
@@ -207,9 +346,13 @@ int fl_topology_add_node(FlTopology *t, FlNodeKind kind, int nports, int *id,
     t->port_base[n + 1] = t->n_ports;
     memset(t->coords + FL_MAX_DIMS * n, 0, sizeof(int) * FL_MAX_DIMS);
     t->pos[2 * n] = t->pos[2 * n + 1] = 0.0;
+    t->label[n] = t->next_label++;
+    label_index_add(t, n);
     if (kind == FL_NODE_SWITCH) {
         t->rank[n] = t->n_switches;
         t->switch_nodes[t->n_switches++] = n;
+        for (int d = 0; d < t->coord_dims; d++)
+            bounds_add(t, d, 0);
     } else {
         t->rank[n] = t->n_hosts;
         t->host_nodes[t->n_hosts++] = n;
@@ -233,6 +376,9 @@ static const char *kind_name(const FlTopology *t, int n)
     return t->kind[n] == FL_NODE_SWITCH ? "switch" : "host";
 }
 
+/* Messages name existing nodes by label, as the user sees them. */
+#define LABEL(t, n) ((t)->label[n])
+
 /* Resolves a requested port (-1 = lowest free) and checks it is usable. */
 static int pick_port(const FlTopology *t, int n, int p, int *out, FlError *err)
 {
@@ -240,13 +386,13 @@ static int pick_port(const FlTopology *t, int n, int p, int *out, FlError *err)
         p = lowest_free_port(t, n);
         if (p < 0)
             return fl_error_set(err, FL_EPORT, "%s %d has no free port (all %d in use)",
-                                kind_name(t, n), n, t->nports[n]);
+                                kind_name(t, n), LABEL(t, n), t->nports[n]);
     } else if (p >= t->nports[n]) {
         return fl_error_set(err, FL_EPORT, "%s %d has no port %d (it has %d)",
-                            kind_name(t, n), n, p, t->nports[n]);
+                            kind_name(t, n), LABEL(t, n), p, t->nports[n]);
     } else if (t->port_link[t->port_base[n] + p] >= 0) {
         return fl_error_set(err, FL_EPORT, "port %d of %s %d is already connected",
-                            p, kind_name(t, n), n);
+                            p, kind_name(t, n), LABEL(t, n));
     }
     *out = p;
     return FL_OK;
@@ -259,10 +405,12 @@ int fl_topology_connect(FlTopology *t, int a, int pa, int b, int pb, int *link,
     if (!valid_node(t, a) || !valid_node(t, b))
         return fl_error_set(err, FL_ENOTFOUND, "no node %d", valid_node(t, a) ? b : a);
     if (a == b)
-        return fl_error_set(err, FL_EINVAL, "node %d cannot be linked to itself", a);
+        return fl_error_set(err, FL_EINVAL, "%s %d cannot be linked to itself",
+                            kind_name(t, a), LABEL(t, a));
     if (t->kind[a] == FL_NODE_HOST && t->kind[b] == FL_NODE_HOST)
         return fl_error_set(err, FL_EINVAL,
-                            "hosts %d and %d cannot be linked: a host attaches to a switch", a, b);
+                            "hosts %d and %d cannot be linked: a host attaches to a switch",
+                            LABEL(t, a), LABEL(t, b));
     if ((rc = pick_port(t, a, pa, &pa, err)) || (rc = pick_port(t, b, pb, &pb, err)))
         return rc;
     if (grow((void **)&t->link_end, &t->cap_links, t->n_links + 1, 4 * sizeof(int)))
@@ -321,6 +469,7 @@ int fl_topology_remove_node(FlTopology *t, int node, FlError *err)
     memmove(t->coords + FL_MAX_DIMS * node, t->coords + FL_MAX_DIMS * (node + 1),
             sizeof(int) * FL_MAX_DIMS * (size_t)tail);
     memmove(t->pos + 2 * node, t->pos + 2 * (node + 1), sizeof(double) * 2 * (size_t)tail);
+    memmove(t->label + node, t->label + node + 1, sizeof(int) * (size_t)tail);
     t->n_nodes--;
     for (int n = node; n <= t->n_nodes; n++)
         t->port_base[n] = n == 0 ? 0 : t->port_base[n - 1] + t->nports[n - 1];
@@ -330,6 +479,8 @@ int fl_topology_remove_node(FlTopology *t, int node, FlError *err)
         if (e[2] > node) e[2]--;
     }
     rebuild_ranks(t);
+    label_index_fill(t);
+    bounds_rescan(t);
     mark_custom(t);
     return FL_OK;
 }
@@ -347,7 +498,7 @@ int fl_topology_set_node_ports(FlTopology *t, int node, int nports, FlError *err
     for (int p = nports; p < old; p++)
         if (t->port_link[base + p] >= 0)
             return fl_error_set(err, FL_EPORT,
-                                "port %d of switch %d is still connected", p, node);
+                                "port %d of switch %d is still connected", p, LABEL(t, node));
     if (nports == old)
         return FL_OK;
     if (grow((void **)&t->port_link, &t->cap_ports, t->n_ports + nports - old, sizeof(int)))
@@ -465,6 +616,128 @@ int fl_topology_node_rank(const FlTopology *t, int node)
     return valid_node(t, node) ? t->rank[node] : -1;
 }
 
+/* --- labels ------------------------------------------------------------- */
+
+int fl_topology_node_label(const FlTopology *t, int node)
+{
+    return valid_node(t, node) ? t->label[node] : -1;
+}
+
+int fl_topology_find_label(const FlTopology *t, int label)
+{
+    if (!t || label < 0)
+        return -1;
+    int i = label_slot_of(t, label);
+    return i < 0 ? -1 : t->label_slot[i];
+}
+
+int fl_topology_set_node_label(FlTopology *t, int node, int label, FlError *err)
+{
+    if (!valid_node(t, node))
+        return fl_error_set(err, FL_ENOTFOUND, "no node %d", node);
+    if (label < 0 || label == INT_MAX)
+        return fl_error_set(err, FL_ERANGE, "a label is a whole number from 0 to %d, not %d",
+                            INT_MAX - 1, label);
+    if (t->label[node] == label)
+        return FL_OK;
+    int other = fl_topology_find_label(t, label);
+    if (other >= 0)
+        return fl_error_set(err, FL_EEXIST, "label %d is already used by another %s",
+                            label, kind_name(t, other));
+    label_index_remove_slot(t, label_slot_of(t, t->label[node]));
+    t->label[node] = label;
+    label_index_add(t, node);
+    if (label >= t->next_label)
+        t->next_label = label + 1;
+    return FL_OK;
+}
+
+int fl_topology_next_label(const FlTopology *t)
+{
+    return t ? t->next_label : 0;
+}
+
+int fl_topology_set_next_label(FlTopology *t, int label, FlError *err)
+{
+    if (!t)
+        return fl_error_set(err, FL_EINVAL, "no topology");
+    if (label < 0)
+        return fl_error_set(err, FL_ERANGE, "a label is a whole number from 0, not %d", label);
+    for (int n = 0; n < t->n_nodes; n++)
+        if (label <= t->label[n])
+            return fl_error_set(err, FL_ERANGE,
+                                "the next label must be above every label in use, and %d "
+                                "is not above %d", label, t->label[n]);
+    t->next_label = label;
+    return FL_OK;
+}
+
+/* --- links as the coordinates place them -------------------------------- */
+
+/* Families whose generators make wrap-around links; the others (meshes,
+ * lines, hypercubes, the irregular and Myrinet networks) never have one,
+ * whatever their coordinates look like. */
+static int family_may_wrap(const FlTopology *t)
+{
+    static const char *const wrapping[] = { "custom", "torus", "ring", "xmesh", "dmesh" };
+    for (size_t i = 0; i < sizeof wrapping / sizeof wrapping[0]; i++)
+        if (strcmp(t->family, wrapping[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The coordinates of the two ends of switch link l, or 0 when l is not a
+ * link between switches or the network has no coordinates. */
+static int switch_link_coords(const FlTopology *t, int l, const int **ca, const int **cb)
+{
+    if (!valid_link(t, l) || t->coord_dims == 0)
+        return 0;
+    const int *e = t->link_end + 4 * l;
+    if (t->kind[e[0]] != FL_NODE_SWITCH || t->kind[e[2]] != FL_NODE_SWITCH)
+        return 0;
+    *ca = t->coords + FL_MAX_DIMS * e[0];
+    *cb = t->coords + FL_MAX_DIMS * e[2];
+    return 1;
+}
+
+int fl_topology_link_wraps(const FlTopology *t, int link)
+{
+    const int *ca, *cb;
+    if (!switch_link_coords(t, link, &ca, &cb) || !family_may_wrap(t))
+        return 0;
+    int wraps = 0;
+    for (int d = 0; d < t->coord_dims; d++) {
+        int lo = t->coord_lo[d], hi = t->coord_hi[d];
+        int a = ca[d], b = cb[d];
+        long long diff = (long long)a - b;
+        if (diff >= -1 && diff <= 1)
+            continue;
+        /* One end on the lowest coordinate, the other on the highest, of a
+         * dimension at least 3 wide: the link closes the ring. */
+        if ((long long)hi - lo >= 2 && ((a == lo && b == hi) || (a == hi && b == lo)))
+            wraps = 1;
+        else
+            return 0;
+    }
+    return wraps;
+}
+
+int fl_topology_link_dim(const FlTopology *t, int link)
+{
+    const int *ca, *cb;
+    if (!switch_link_coords(t, link, &ca, &cb))
+        return -1;
+    int dim = -1;
+    for (int d = 0; d < t->coord_dims; d++) {
+        if (ca[d] == cb[d])
+            continue;
+        if (dim >= 0)
+            return -1;
+        dim = d;
+    }
+    return dim;
+}
+
 /* --- coordinates, positions, family, name ------------------------------- */
 
 int fl_topology_coord_dims(const FlTopology *t) { return t ? t->coord_dims : 0; }
@@ -477,6 +750,7 @@ int fl_topology_set_coord_dims(FlTopology *t, int ndims)
         for (int d = ndims; d < FL_MAX_DIMS; d++)
             t->coords[FL_MAX_DIMS * n + d] = 0;
     t->coord_dims = ndims;
+    bounds_rescan(t);
     return FL_OK;
 }
 
@@ -492,7 +766,16 @@ int fl_topology_set_coords(FlTopology *t, int node, const int *coords)
 {
     if (!valid_node(t, node) || !coords)
         return FL_EINVAL;
-    memcpy(t->coords + FL_MAX_DIMS * node, coords, sizeof(int) * (size_t)t->coord_dims);
+    int *c = t->coords + FL_MAX_DIMS * node, rescan = 0;
+    for (int d = 0; d < t->coord_dims; d++) {
+        if (t->kind[node] == FL_NODE_SWITCH && c[d] != coords[d]) {
+            bounds_add(t, d, coords[d]);
+            rescan |= bounds_drop(t, d, c[d]);
+        }
+        c[d] = coords[d];
+    }
+    if (rescan)
+        bounds_rescan(t);
     return FL_OK;
 }
 
@@ -561,7 +844,7 @@ int fl_topology_validate(const FlTopology *t, FlError *err)
         int h = t->host_nodes[i];
         if (fl_topology_host_switch(t, h) < 0)
             return fl_error_set(err, FL_EDISCONNECTED,
-                                "host %d is not attached to a switch", h);
+                                "host %d is not attached to a switch", LABEL(t, h));
     }
     /* Parallel links: for each switch, mark its neighbours and look for a
      * second link to the same one. */
@@ -580,7 +863,8 @@ int fl_topology_validate(const FlTopology *t, FlError *err)
             if (seen[o] == s) {
                 free(seen);
                 return fl_error_set(err, FL_EINVAL,
-                                    "switches %d and %d are joined by more than one link", s, o);
+                                    "switches %d and %d are joined by more than one link",
+                                    LABEL(t, s), LABEL(t, o));
             }
             seen[o] = s;
         }
@@ -602,7 +886,7 @@ int fl_topology_validate(const FlTopology *t, FlError *err)
             if (dist[r] < 0) {
                 rc = fl_error_set(err, FL_EDISCONNECTED,
                                   "switch %d is not connected to switch %d",
-                                  t->switch_nodes[r], t->switch_nodes[0]);
+                                  LABEL(t, t->switch_nodes[r]), LABEL(t, t->switch_nodes[0]));
                 break;
             }
     }

@@ -1,0 +1,177 @@
+/* draw-scene-private.h — what every picture drawn over a network shares
+ * (draw-scene.c): colours, sizes that follow the switches, the scene (the
+ * geometry of draw-geometry.c through one view, with the links as this
+ * picture bends them), channels as drawn, arrow heads, labels on halos,
+ * rings around nodes, and hit testing along link shapes. The routing
+ * overlays (draw-routing-private.h) draw with these, and so can any other
+ * picture over a network (simulation frames, plots) without depending on
+ * routing.
+ *
+ * Not a public header; functions with external linkage carry the fl__draw_
+ * prefix, as in draw-private.h.
+ */
+#ifndef FLITLAB_DRAW_SCENE_PRIVATE_H
+#define FLITLAB_DRAW_SCENE_PRIVATE_H
+
+#include "draw-private.h"
+
+#define HIT_TOLERANCE 4.0    /* device units, as for nodes and links */
+
+/* ------------------------------------------------------------------------ */
+/* Colours and sizes                                                        */
+/* ------------------------------------------------------------------------ */
+
+typedef struct Rgba {
+    double r, g, b, a;
+} Rgba;
+
+/* The colours of what is drawn over the network, in a light and a dark
+ * style. */
+typedef struct Colours {
+    Rgba background;            /* as fl_draw_topology() paints it */
+    Rgba turn, ppt, hover, guide;
+    Rgba up, down, text;
+    Rgba tree, other;
+    Rgba paths, chosen, source, destination;
+    Rgba cycle;
+    Rgba chip;                  /* behind labels */
+    Rgba legend_fill, legend_border;
+} Colours;
+
+/* The light or the dark style's colours. */
+const Colours *fl__draw_colours(int dark);
+
+static inline void set_colour(cairo_t *cr, Rgba c)
+{
+    cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
+}
+
+/* Sizes in device units, all following the switches' size. */
+typedef struct Sizes {
+    double r0, step;            /* turn arcs: radius of level 0, step per level */
+    double arc_w, head;         /* their width, and arrow heads */
+    double font;                /* channel and (h, v) labels; 0 = too small */
+    double arrow;               /* channel direction arrows */
+} Sizes;
+
+void fl__draw_sizes_init(Sizes *z, const Geom *g);
+
+/* The size of the arrow heads along routes and cycles. */
+double fl__draw_head_size(const Geom *g);
+
+static inline int is_switch_link(const FlTopology *t, int l)
+{
+    int a, b;
+    if (fl_topology_link_ends(t, l, &a, NULL, &b, NULL) != FL_OK)
+        return 0;
+    return fl_topology_node_kind(t, a) == FL_NODE_SWITCH
+           && fl_topology_node_kind(t, b) == FL_NODE_SWITCH;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The scene                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* What a drawing or a hit test knows of the picture: the geometry of
+ * draw-geometry.c, and whether links within a row bow (see
+ * fl__draw_scene_link()). */
+typedef struct Scene {
+    Geom g;
+    int bow;
+} Scene;
+
+/* Sets up the scene of t through view v. With bow set, a straight link
+ * between two switches of one row that are not neighbours bows upwards
+ * (the H/V graph's levels). Release with fl__draw_geom_clear(&sc->g). */
+void fl__draw_scene_init(Scene *sc, const FlTopology *t, const FlDrawView *v, int bow);
+
+/* Link l as this picture draws it, in layout and device units. */
+void fl__draw_scene_link(const Scene *sc, int l, Shape *s, DevShape *d);
+
+/* One picture being drawn over a network: the scene, its colours and
+ * sizes, and the part of the device the picture may touch. */
+typedef struct Pen {
+    cairo_t *cr;
+    Scene sc;
+    const Colours *col;
+    Sizes z;
+    Box clip;
+} Pen;
+
+/* Sets up a pen on cr for t drawn with o (its view and style). Release
+ * with fl__draw_pen_end(). */
+void fl__draw_pen_begin(Pen *p, cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                        int bow);
+void fl__draw_pen_end(Pen *p);
+
+/* ------------------------------------------------------------------------ */
+/* Shapes, channels and marks                                               */
+/* ------------------------------------------------------------------------ */
+
+/* The point at u (0..1) along a link's shape from end a, and the unit
+ * tangent there. A wrap-around's first half is the stub at a (outwards),
+ * its second half the stub at b (inwards). */
+void fl__draw_shape_at(const Shape *s, const DevShape *d, double u, double *x, double *y,
+                       double *tx, double *ty);
+
+/* The distance from (x, y) to a shape as drawn: a wrap-around's two stubs
+ * apart, an arc in short pieces. */
+double fl__draw_shape_distance(const Shape *s, const DevShape *d, double x, double y);
+
+/* A channel: its link's shape in device units, run from the channel's
+ * source (reverse: the link's end b) to its destination. */
+typedef struct Chan {
+    Shape s;
+    DevShape d;
+    int reverse;
+} Chan;
+
+void fl__draw_chan_init(const Scene *sc, int c, Chan *ch);
+
+/* The point at u (0..1) along a channel from its source, and the unit
+ * tangent the way it runs. */
+void fl__draw_chan_at(const Chan *ch, double u, double *x, double *y, double *tx, double *ty);
+
+/* Where along a channel its marks go, clear of the switch squares: the
+ * middle of a link, or on a wrap-around one mark on each stub. Returns
+ * how many (1 or 2) and puts them in u. */
+int fl__draw_chan_marks(const Chan *ch, double *u);
+
+/* A filled arrow head with its tip at (x, y), pointing along (tx, ty). */
+void fl__draw_head_path(cairo_t *cr, double x, double y, double tx, double ty, double size);
+
+/* Arrow heads along a channel at its marks, centred on each mark. */
+void fl__draw_chan_heads_path(cairo_t *cr, const Chan *ch, double size);
+
+/* Adds channels (only switch-to-switch ones are drawn; out-of-range ones
+ * are skipped) to the path; strokes them; fills arrow heads along them. */
+void fl__draw_channels_path(cairo_t *cr, const Scene *sc, const int *chans, int n);
+void fl__draw_stroke_channels(cairo_t *cr, const Scene *sc, const int *chans, int n,
+                              Rgba colour, double width);
+void fl__draw_channels_heads(cairo_t *cr, const Scene *sc, const int *chans, int n,
+                             double size);
+
+/* A square ring around node (a switch's square, or a host), as route
+ * endpoints are marked. */
+void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour);
+
+/* ------------------------------------------------------------------------ */
+/* Text and clipping                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Text at (x, y) whose glyphs are filled in fg over a halo (the
+ * background colour, say) as wide as the font size asks, so it reads over
+ * lines. */
+void fl__draw_halo_text(cairo_t *cr, double x, double y, const char *text, Rgba fg, Rgba halo,
+                        double font);
+
+/* Restricts drawing to everywhere in clip but the nodes, so what is drawn
+ * along links passes under the switches and hosts and their labels stay
+ * clear. Call between cairo_save() and cairo_restore(). */
+void fl__draw_clip_out_nodes(cairo_t *cr, const Geom *g, const Box *clip);
+
+/* A scratch context that only collects a path (arrow heads of a batch
+ * while the arcs go to the real one; text measured before drawing). */
+cairo_t *fl__draw_path_collector(void);
+
+#endif /* FLITLAB_DRAW_SCENE_PRIVATE_H */
