@@ -610,6 +610,7 @@ typedef struct BadInput {
 #define TWO_SWITCHES \
     "\"nodes\": [{\"kind\": \"switch\", \"ports\": 2}, {\"kind\": \"switch\", \"ports\": 2}], "
 
+/* clang-format off: one bad input and its message per entry */
 static const BadInput bad_inputs[] = {
     { FL_FORMAT_JSON, "", FL_EPARSE, "line 1, column 0" },
     { FL_FORMAT_JSON, "{\"format\": \"flitlab-topology\",\n \"version\": 1,,}", FL_EPARSE,
@@ -619,7 +620,8 @@ static const BadInput bad_inputs[] = {
     { FL_FORMAT_JSON, "{\"format\": \"other\", \"version\": 1}", FL_EPARSE, "format: must be" },
     { FL_FORMAT_JSON, HEAD "\"nodes\": [], \"links\": []} trailing", FL_EPARSE, "end of file expected" },
     { FL_FORMAT_JSON, "{\"format\": \"flitlab-topology\", \"version\": 3, \"nodes\": 7}",
-      FL_EVERSION, "written by a newer Flitlab (topology format version 3; this version reads up to 2)" },
+      FL_EVERSION,
+      "written by a newer Flitlab (topology format version 3; this version reads up to 2)" },
     { FL_FORMAT_JSON, "{\"format\": \"flitlab-topology\", \"version\": \"1\"}", FL_EPARSE,
       "version: must be a positive integer" },
     { FL_FORMAT_JSON, HEAD "\"nodes\": [], \"nodes\": [], \"links\": []}", FL_EPARSE,
@@ -633,7 +635,8 @@ static const BadInput bad_inputs[] = {
       "\"links\": []}", FL_EPARSE, "nodes[0].label: must be an integer from 0" },
     { FL_FORMAT_JSON, HEAD "\"nodes\": [{\"kind\": \"switch\", \"ports\": 2, \"label\": 1}, "
       "{\"kind\": \"switch\", \"ports\": 2}], \"links\": []}", FL_EPARSE,
-      "nodes[1]: label 1 is already the label of nodes[0] (a node without a label takes its index)" },
+      "nodes[1]: label 1 is already the label of nodes[0] "
+      "(a node without a label takes its index)" },
     { FL_FORMAT_JSON, HEAD "\"nodes\": [{\"kind\": \"switch\", \"ports\": 2, \"label\": 4}, "
       "{\"kind\": \"switch\", \"ports\": 2, \"label\": 4}], \"links\": []}", FL_EPARSE,
       "nodes[1]: label 4 is already the label of nodes[0]" },
@@ -732,6 +735,7 @@ static const BadInput bad_inputs[] = {
       FL_EPARSE, "line 2: BookSim also makes a router 3 of a line that starts with \"node 3\"" },
     { FL_FORMAT_ANYNET, "Router 0\n", FL_EPARSE, "not \"Router\"" },
 };
+/* clang-format on */
 
 static void test_bad_inputs(void)
 {

@@ -262,7 +262,8 @@ static void test_settings(void)
     CHECK_INT(fl_project_is_modified(p), 0);
 
     /* Setting marks the project modified; the same value again does not. */
-    static const char turns[] = "{\"prohibited\": [\"3:0>1\", \"5:2>0\"],\n \"note\": \"caf\xc3\xa9\"}";
+    static const char turns[] = "{\"prohibited\": [\"3:0>1\", \"5:2>0\"],\n"
+                                " \"note\": \"caf\xc3\xa9\"}";
     CHECK_INT(fl_project_set_topology_setting(p, "torus", "routing.algorithm", "lturn-alpha",
                                               &err), FL_OK);
     CHECK_INT(fl_project_is_modified(p), 1);

@@ -64,7 +64,8 @@ static int labels_consistent(const FlTopology *t)
 {
     for (int n = 0; n < fl_topology_node_count(t); n++) {
         int label = fl_topology_node_label(t, n);
-        if (label < 0 || label >= fl_topology_next_label(t) || fl_topology_find_label(t, label) != n)
+        if (label < 0 || label >= fl_topology_next_label(t)
+            || fl_topology_find_label(t, label) != n)
             return 0;
     }
     return 1;

@@ -167,7 +167,8 @@ static void draw_paths(const Ctx *c)
                         r->path_offsets[r->npaths] - r->path_offsets[0], c->col->paths,
                         fmax(6, lw * 4.5));
     if (r->chosen && r->nchosen > 0) {
-        fl__draw_stroke_channels(c->cr, c->sc, r->chosen, r->nchosen, c->col->chosen, fmax(2.5, lw * 1.9));
+        fl__draw_stroke_channels(c->cr, c->sc, r->chosen, r->nchosen, c->col->chosen,
+                                 fmax(2.5, lw * 1.9));
         fl__draw_channels_heads(c->cr, c->sc, r->chosen, r->nchosen, fl__draw_head_size(c->g));
     }
     cairo_restore(cr);
@@ -191,7 +192,8 @@ static void draw_cycle(const Ctx *c)
     cairo_save(cr);
     fl__draw_clip_out_nodes(c->cr, c->g, &c->clip);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    fl__draw_stroke_channels(c->cr, c->sc, rep->cycle_channels, rep->cycle_len, c->col->cycle, fmax(3, lw * 2.2));
+    fl__draw_stroke_channels(c->cr, c->sc, rep->cycle_channels, rep->cycle_len, c->col->cycle,
+                             fmax(3, lw * 2.2));
     fl__draw_channels_heads(c->cr, c->sc, rep->cycle_channels, rep->cycle_len, size * 1.1);
     cairo_restore(cr);
 

@@ -20,9 +20,11 @@
 /* Colours                                                                  */
 /* ------------------------------------------------------------------------ */
 
+/* clang-format off */
 #define HEX(hex, alpha)                                                    \
     { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0,           \
       ((hex) & 0xff) / 255.0, (alpha) }
+/* clang-format on */
 
 /* From the GNOME palette, like the network itself: red for what is
  * forbidden or deadlocks, blue and orange for the two senses of a channel,
