@@ -371,7 +371,7 @@ static void test_routing_options(void)
         { "root", "5", "5" },       { "root", "auto", "auto" }, { "classes", "1", "1" },
         { "classes", "auto", "auto" }, { "order", "yx", "yx" }, { "order", "zyx", "zyx" },
         { "order", "auto", "auto" }, { "prohibit", "2:0>1, 2:1>0", "2:0>1,2:1>0" },
-        { "prohibit", "", "" },
+        { "prohibit", "none", "none" },
     };
     for (size_t i = 0; i < sizeof trips / sizeof trips[0]; i++) {
         FlRoutingOptions opt;
@@ -386,6 +386,7 @@ static void test_routing_options(void)
     }
     static const char *const bad[][2] = {
         { "root", "-2" }, { "classes", "17" }, { "order", "xz" }, { "prohibit", "2:0-1" },
+        { "prohibit", "" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         FlRoutingOptions opt;

@@ -13,7 +13,7 @@ static const char *const orders[] = { "x",   "xy",  "yx",  "xyz", "xzy",
                                       "yxz", "yzx", "zxy", "zyx", NULL };
 
 const FlOptionInfo fl__routing_option_root = {
-    .name = "root", .type = FL_OPTION_INT, .group = "Routing", .label = "Root switch",
+    .name = "root", .type = FL_OPTION_INT, .group = "Routing", .label = "Spanning tree root",
     .arg = "N",
     .help = "root switch (node id) of the spanning tree; auto: paper 002's rule (fewest "
             "crossing paths)",
@@ -38,7 +38,8 @@ const FlOptionInfo fl__routing_option_order = {
 const FlOptionInfo fl__routing_option_prohibit = {
     .name = "prohibit", .type = FL_OPTION_COMPOSITE, .group = "Routing",
     .label = "Prohibited turns", .arg = "TURNS",
-    .help = "prohibited turns as SW:IN>OUT,... (switch node id, ports)", .dflt = "",
+    .help = "prohibited turns as SW:IN>OUT,... (switch node id, ports)", .dflt = "none",
+    .unset = "none",
 };
 
 static const FlOptionInfo *const all_options[] = {
@@ -124,7 +125,7 @@ int fl_routing_options_set(FlRoutingOptions *opt, const char *key, const char *t
     FlTurn *turns = NULL;
     int n = 0;
     FlError why = { 0 };
-    if (*text && fl_turns_parse(text, &turns, &n, &why))
+    if (strcmp(text, o->unset) != 0 && fl_turns_parse(text, &turns, &n, &why))
         return fl_error_set(err, why.code, "%s: %s", o->name, why.message);
     free((FlTurn *)opt->prohibited);
     opt->prohibited = turns;
@@ -146,6 +147,8 @@ int fl_routing_options_format(const FlRoutingOptions *opt, const char *key, char
                                     : snprintf(buf, len, "%d", opt->vc_classes);
     if (o == &fl__routing_option_order)
         return snprintf(buf, len, "%s", opt->order && *opt->order ? opt->order : o->unset);
+    if (!opt->prohibited || opt->n_prohibited <= 0)
+        return snprintf(buf, len, "%s", o->unset);
     return fl_turns_format(opt->prohibited, opt->n_prohibited, buf, len);
 }
 

@@ -336,18 +336,19 @@ static int format_seed(const FlSimSettings *s, char *buf, size_t len)
 static const Key keys[] = {
     /* The router. */
     ENUM_ROW("selection", "Router", "Output selection", "HOW",
-             "among legal next hops: lowest port, random, or credits (most free "
-             "downstream buffer)", "lowest", selections, FLIT, config.selection),
+             "which legal next hop a packet takes; credits: the most free buffer "
+             "downstream", "lowest", selections, FLIT, config.selection),
     INT_ROW("vcs", "Router", "Virtual channels", "V", "virtual channels per port", "2", 0, 64,
             FLIT, config.vcs),
     INT_ROW("buf", "Router", "Buffer depth", "B", "buffer depth of each VC in flits", "8", 0,
             1 << 20, FLIT, config.buf_flits),
     ENUM_ROW("switching", "Router", "Switching", "MODE",
-             "wormhole, or vct (virtual cut-through)", "wormhole", switchings, FLIT,
+             "how a head advances; vct (virtual cut-through): only into room for "
+             "the whole packet", "wormhole", switchings, FLIT,
              config.switching),
     ENUM_ROW("release", "Router", "VC release", "RULE",
-             "a VC is free again once its tail has left (tail-sent) or its credit is back "
-             "(tail-credit)", "tail-sent", releases, FLIT, config.vc_release),
+             "when a VC takes the next packet: once the tail has left, or once its "
+             "credit is back", "tail-sent", releases, FLIT, config.vc_release),
     CUSTOM_ROW("pipeline", FL_OPTION_COMPOSITE, "Router", "Pipeline", "NAME",
                "default (1 cycle per hop), booksim-min (3 per hop), or delays "
                "R:VA:SA:X[:CREDIT]", "default", FLIT, pipeline),
@@ -360,7 +361,7 @@ static const Key keys[] = {
     /* The traffic. */
     { { .name = "traffic", .type = FL_OPTION_ENUM, .group = "Traffic",
         .label = "Traffic pattern", .arg = "PATTERN",
-        .help = "where packets go: uniform, bitrev, transpose, hotspot, trace...",
+        .help = "the destinations of the packets",
         .dflt = "uniform", .choice_fn = fl_traffic_pattern_name, .models = FLIT },
       FIELD_CUSTOM, 0, set_traffic, format_traffic },
     { { .name = "self", .type = FL_OPTION_FLAG, .group = "Traffic",
@@ -375,8 +376,8 @@ static const Key keys[] = {
     CUSTOM_ROW("burst", FL_OPTION_COMPOSITE, "Traffic", "Bursts", "ON:OFF",
                "bursty on/off injection, mean period lengths in cycles", "10:10", FLIT, burst),
     ENUM_ROW("injection", "Traffic", "Injection", "PROCESS",
-             "bernoulli (a packet each cycle with probability rate/length) or onoff "
-             "(bursts, which burst sets)", "bernoulli", injections, FLIT, config.traffic.process),
+             "when hosts make packets: each cycle with probability rate/length, or "
+             "in bursts", "bernoulli", injections, FLIT, config.traffic.process),
     CUSTOM_ROW("packet", FL_OPTION_COMPOSITE, "Traffic", "Packet length", "L|S:L:F",
                "packet length L, or bimodal: S or L flits, F long", "1", FLIT, packet),
     { { .name = "rate", .type = FL_OPTION_DOUBLE, .group = "Traffic", .label = "Offered load",
@@ -400,12 +401,12 @@ static const Key keys[] = {
 
     /* The model, and paper 003's. */
     ENUM_ROW("mode", "Model", "Model", "MODE",
-             "flit, or deflection (paper 003's bufferless model)", "flit", models,
+             "the flit-level simulator, or paper 003's bufferless deflection model", "flit", models,
              FLIT | DEFLECTION, model),
     INT_ROW("nmsg", "Model", "Messages per node", "K", "deflection: messages per node", "1",
             1, 64, DEFLECTION, deflect.nmsg),
     ENUM_ROW("priority", "Model", "Priority", "P",
-             "deflection: random, age, path_num or age+path_num", "age", priorities,
+             "deflection: which messages take their best output first", "age", priorities,
              DEFLECTION, deflect.priority),
     INT64_ROW("cycles", "Model", "Cycles", "N", "deflection: cycles to simulate", "1000", 1,
               DEFLECTION, deflect.cycles),
