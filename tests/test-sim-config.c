@@ -217,8 +217,9 @@ static void test_refusals(void)
     fl_sim_settings_clear(&s);
 }
 
-/* The fields a user can set, each with the key that reaches it. */
-#define FIELD(member) { #member, offsetof(FlSimSettings, member), sizeof(((FlSimSettings *)0)->member) }
+/* The fields a user can set (each reached by some key). */
+#define FIELD(member)                                                                      \
+    { #member, offsetof(FlSimSettings, member), sizeof(((FlSimSettings *)0)->member) }
 static const struct {
     const char *name;
     size_t offset, size;
@@ -310,6 +311,42 @@ static void test_coverage(void)
     CHECK(s.hotspots == NULL && s.trace_file == NULL && s.config.traffic.hotspots == NULL,
           "clear frees and resets");
     fl_sim_settings_clear(&copy);
+}
+
+/* Every key's text, set in the table's order on fresh settings, gives the
+ * same settings back: what a front end or a database of runs stores. */
+static void test_whole_round_trip(void)
+{
+    FlSimSettings s, back;
+    FlError err = { 0 };
+    char a[4096], b[4096];
+    fl_sim_settings_init(&s);
+    fl_sim_settings_init(&back);
+    static const char *const set[][2] = {
+        { "pipeline", "booksim-min" }, { "link-latency", "3" }, { "burst", "5:7" },
+        { "injection", "bernoulli" },  { "hotspot", "0.25:3,4,5" }, { "trace", "t.txt" },
+        { "packet", "2:16:0.125" },    { "seed", "42" },
+    };
+    for (size_t i = 0; i < sizeof set / sizeof set[0]; i++)
+        CHECK(fl_sim_settings_set(&s, set[i][0], set[i][1], &err) == FL_OK, "set %s: %s",
+              set[i][0], err.message);
+    for (int i = 0; i < fl_sim_settings_key_count(); i++) {
+        const char *key = fl_sim_settings_key(i)->name;
+        char text[256];
+        fl_sim_settings_format(&s, key, text, sizeof text);
+        CHECK(fl_sim_settings_set(&back, key, text, &err) == FL_OK, "%s '%s' sets back: %s",
+              key, text, err.message);
+    }
+    all_text(&s, a, sizeof a);
+    all_text(&back, b, sizeof b);
+    CHECK(strcmp(a, b) == 0, "every key's text in the table's order gives the settings back");
+    CHECK(back.config.link_latency == 3 && back.config.traffic.process == FL_INJECT_BERNOULLI
+              && back.config.traffic.n_hotspots == 3 && back.config.traffic.hotspots[2] == 5
+              && back.config.sw_alloc_delay == 1 && back.deflect.seed == 42,
+          "including what one key sets for another (preset and link latency, bursts and "
+          "injection)");
+    fl_sim_settings_clear(&s);
+    fl_sim_settings_clear(&back);
 }
 
 /* Settings made by key run as the configuration would. */
@@ -429,6 +466,7 @@ int main(void)
     test_round_trip();
     test_refusals();
     test_coverage();
+    test_whole_round_trip();
     test_run();
     test_routing_options();
     return tap_done();

@@ -78,7 +78,8 @@ const FlOptionInfo *fl_sim_settings_lookup(const char *key);
 int fl_sim_settings_set(FlSimSettings *s, const char *key, const char *text, FlError *err);
 /* Writes the setting's canonical text into buf (at most len bytes, always
  * NUL-terminated); returns the full length as snprintf() does, or -1 for an
- * unknown key. Setting that text back gives the same settings. */
+ * unknown key. Setting every key's text back, in the table's order, gives
+ * the same settings. */
 int fl_sim_settings_format(const FlSimSettings *s, const char *key, char *buf, size_t len);
 
 #ifdef __cplusplus
