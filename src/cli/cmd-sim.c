@@ -230,15 +230,18 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
     sim_settings_defaults(&model);
     const char *mode = cli_value(cmd, p, "mode");
     FlError err = { 0 };
-    if (mode && fl_sim_settings_set(&model, "mode", mode, &err))
+    int rc = mode ? fl_sim_settings_set(&model, "mode", mode, &err) : FL_OK;
+    FlSimModel chosen = model.model;
+    fl_sim_settings_clear(&model);
+    if (rc)
         return cli_option_error(&err, "mode", "mode");
-    if (sim_refuse_other_model(cmd, p, model.model))
+    if (sim_refuse_other_model(cmd, p, chosen))
         return CLI_USAGE;
-    if (model.model == FL_SIM_MODEL_DEFLECTION)
+    if (chosen == FL_SIM_MODEL_DEFLECTION)
         return run_deflection(cmd, p);
 
     SimSetup s;
-    int rc = sim_setup(cmd, p, &s);
+    rc = sim_setup(cmd, p, &s);
     FlSim *sim = NULL;
     FlSimResult res;
     memset(&res, 0, sizeof res);
