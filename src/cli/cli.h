@@ -18,27 +18,55 @@ typedef struct CliOption {
     const char *help;
 } CliOption;
 
+/* A command's options once expanded: those generated from the engine's
+ * tables, then its own. The help lines of generated options are composed
+ * here (the engine's help, the choices, the default). */
+#define CLI_MAX_OPTIONS 64
+#define CLI_HELP_MAX 320
+typedef struct CliOptions {
+    CliOption list[CLI_MAX_OPTIONS + 1];   /* terminated by a zero row */
+    char help[CLI_MAX_OPTIONS][CLI_HELP_MAX];
+    int n;
+} CliOptions;
+
 /* A subcommand: its usage line, a paragraph, its options and how many
- * positional words it takes. */
+ * positional words it takes. generate, when not NULL, adds the options
+ * that come from the engine's tables (the routing registry, the simulation
+ * settings), listed before the command's own. */
 typedef struct CliCommand {
     const char *name;     /* "topo metrics" */
     const char *usage;    /* "SPEC|FILE|PROJECT.flitlab#NAME [--json]" */
     const char *summary;
     const CliOption *options;   /* terminated by a zero row */
     int min_args, max_args;
+    void (*generate)(CliOptions *opts);
 } CliCommand;
 
-/* `sim` and `sweep` have about thirty options. */
-#define CLI_MAX_OPTIONS 40
 #define CLI_MAX_ARGS 8
 
-/* What the parser found: values[i] for options[i] (a flag's value is "1"),
- * NULL when absent; the positional words in args. */
+/* What the parser found: values[i] for opts.list[i] (a flag's value is
+ * "1"), NULL when absent; the positional words in args. */
 typedef struct CliParsed {
+    CliOptions opts;
     const char *values[CLI_MAX_OPTIONS];
     const char *args[CLI_MAX_ARGS];
     int nargs;
 } CliParsed;
+
+/* Expands cmd's options into opts. */
+void cli_expand_options(const CliCommand *cmd, CliOptions *opts);
+/* Adds one option; its help is printf-formatted into opts' own storage. */
+void cli_add_option(CliOptions *opts, const char *name, char letter, const char *arg,
+                    const char *help_fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+/* Adds an option described by the engine under the flag name flag (o->name
+ * unless the command spells it otherwise); dflt is its default's text as
+ * this command starts, or NULL to leave it out of the help. */
+void cli_add_engine_option(CliOptions *opts, const FlOptionInfo *o, const char *flag,
+                           char letter, const char *dflt);
 
 /* Parses argv (the words after the subcommand name). Returns CLI_OK, or
  * prints help to stdout and returns -1 when --help was given, or prints a
@@ -68,17 +96,33 @@ int cli_engine_error(const FlError *err);
 struct json_t;
 int cli_write_json(struct json_t *o, FILE *to);
 
-/* Reads --root, --order and the option that limits the routing's VC classes
- * (called classes_option: --vcs in `route`, --classes in `sim`) into *opt,
- * which starts with no root. Only the values' ranges are checked: the
- * network is not loaded yet (routing-options.c). */
-int cli_routing_options(const CliCommand *cmd, const CliParsed *p, const char *classes_option,
-                        FlRoutingOptions *opt);
+/* The flag of a routing option: its name, but the VC classes are called
+ * classes_option (--vcs in `route` and `turns`, --classes in `sim`, where
+ * --vcs is the number of VCs per port). */
+const char *cli_routing_flag(const FlOptionInfo *o, const char *classes_option);
 
-/* Builds the routing called name on t with opt, refusing a --root the
- * routing has no use for; *out is NULL after a failure. */
+/* Adds --routing (with routing_help) and a flag for every option of the
+ * routing registry (routing-options.c). */
+void cli_add_routing_options(CliOptions *opts, const char *routing_help,
+                             const char *classes_option);
+
+/* Reads the routing options given into *opt (fl_routing_options_init()'d
+ * here; free with fl_routing_options_clear()) and refuses one that the
+ * routing called name does not take, by the registry. Only the values are
+ * checked: the network is not loaded yet. An unknown name is left for
+ * fl_routing_new() to report. */
+int cli_routing_options(const CliCommand *cmd, const CliParsed *p, const char *name,
+                        const char *classes_option, FlRoutingOptions *opt);
+
+/* Builds the routing called name on t with opt; *out is NULL after a
+ * failure. */
 int cli_routing_new(const FlTopology *t, const char *name, const FlRoutingOptions *opt,
                     FlRouting **out);
+
+/* Reports an engine refusal of the value of option --flag (a message that
+ * starts with the engine's name for it, engine_name, gets the flag's
+ * spelling instead) as a usage error. */
+int cli_option_error(const FlError *err, const char *engine_name, const char *flag);
 
 /* Resolves SPEC | FILE | PROJECT.flitlab#NAME to a topology (load.c). */
 int cli_load_topology(const char *what, FlTopology **out, FlError *err);

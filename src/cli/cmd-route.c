@@ -20,18 +20,16 @@
 #define PICTURE_WIDTH 1200
 #define PICTURE_HEIGHT 900
 
-/* The options that choose and shape the routing, shared by both commands. */
-#define ROUTING_OPTIONS                                                                  \
-    { "routing", 'r', "NAME", "the routing algorithm (required; see the list below)" },   \
-    { "root", 0, "N", "root switch (node id) of up*/down*, L-turn and R-turn" },         \
-    { "vcs", 0, "V", "VC classes the routing may use, 1 to 16 (default: its own)" },     \
-    { "order", 0, "ORDER", "dor: dimension order, xy (default), yx; xyz, zyx... in 3D" },  \
-    { "prohibit", 0, "TURNS",                                                             \
-      "turnset: prohibited turns as SW:IN>OUT,... (switch node id, ports)" },            \
-    { "json", 0, NULL, "print one JSON object instead of a table" }
+/* --routing and the options that shape the routing, from the routing
+ * registry, shared by both commands. The VC classes are --vcs here. */
+static void routing_flags(CliOptions *opts)
+{
+    cli_add_routing_options(opts, "the routing algorithm (required; see the list below)",
+                            "vcs");
+}
 
 static const CliOption route_options[] = {
-    ROUTING_OPTIONS,
+    { "json", 0, NULL, "print one JSON object instead of a table" },
     { "from", 0, "A", "show the route from switch A (a node id) ..." },
     { "to", 0, "B", "... to switch B" },
     { "all", 0, NULL, "with --from/--to: every path the routing allows" },
@@ -63,11 +61,11 @@ static const CliCommand route_cmd = {
     "Nothing is written if anything fails."
 #endif
     ,
-    route_options, 1, 1,
+    route_options, 1, 1, routing_flags,
 };
 
 static const CliOption turns_options[] = {
-    ROUTING_OPTIONS,
+    { "json", 0, NULL, "print one JSON object instead of a table" },
 #ifdef FL_HAVE_CAIRO
     { "picture", 0, "FILE",
       "draw the prohibited turns over the network to FILE (.png, .svg or .pdf)" },
@@ -92,7 +90,7 @@ static const CliCommand turns_cmd = {
     "anything fails."
 #endif
     ,
-    turns_options, 1, 1,
+    turns_options, 1, 1, routing_flags,
 };
 
 /* ---- shared: building the routing -------------------------------------- */
@@ -101,14 +99,12 @@ typedef struct RouteSetup {
     const char *what;       /* the topology argument as given */
     FlTopology *t;
     FlRouting *r;
-    FlTurn *prohibited;
 } RouteSetup;
 
 static void setup_free(RouteSetup *rs)
 {
     fl_routing_free(rs->r);
     fl_topology_free(rs->t);
-    free(rs->prohibited);
 }
 
 static void print_routings(FILE *to)
@@ -118,60 +114,6 @@ static void print_routings(FILE *to)
         const FlRoutingInfo *info = fl_routing_info(i);
         fprintf(to, "  %-15s %s (%s)\n", info->name, info->summary, info->applies_to);
     }
-}
-
-/* Reads one "SW:IN>OUT" at *s (spaces allowed around the parts), leaving *s
- * after it; 0 when it is malformed. */
-static int parse_one_turn(const char **s, FlTurn *turn)
-{
-    static const char seps[3] = { ':', '>', 0 };
-    long v[3];
-    const char *p = *s;
-    for (int i = 0; i < 3; i++) {
-        char *end;
-        while (*p == ' ')
-            p++;
-        if (*p < '0' || *p > '9')
-            return 0;
-        v[i] = strtol(p, &end, 10);
-        if (v[i] > INT_MAX)
-            return 0;
-        for (p = end; *p == ' '; p++)
-            ;
-        if (seps[i] && *p++ != seps[i])
-            return 0;
-    }
-    *turn = (FlTurn){ (int)v[0], (int)v[1], (int)v[2] };
-    *s = p;
-    return 1;
-}
-
-/* Parses "SW:IN>OUT,SW:IN>OUT,..." into a malloc'd list. */
-static int parse_turns(const char *text, FlTurn **out, int *n)
-{
-    int cap = 1;
-    for (const char *s = text; *s; s++)
-        cap += *s == ',';
-    FlTurn *list = malloc(sizeof *list * (size_t)cap);
-    if (!list)
-        return cli_error(CLI_FAIL, "out of memory for the prohibited turns");
-    int count = 0;
-    for (const char *s = text;; s++) {
-        const char *start = s;
-        if (!parse_one_turn(&s, &list[count]) || (*s != ',' && *s != '\0')) {
-            free(list);
-            return cli_error(CLI_USAGE,
-                             "--prohibit: malformed turn '%.*s': write SW:IN>OUT (switch node "
-                             "id, input port, output port), e.g. 5:0>2, separated by commas",
-                             (int)strcspn(start, ","), start);
-        }
-        count++;
-        if (*s == '\0')
-            break;
-    }
-    *out = list;
-    *n = count;
-    return CLI_OK;
 }
 
 /* A node id given on the command line must be a switch of t. */
@@ -229,33 +171,19 @@ static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *
     if (rc)
         return rc;
     FlRoutingOptions opt;
-    if (cli_routing_options(cmd, p, "vcs", &opt))
+    if (cli_routing_options(cmd, p, name, "vcs", &opt))
         return CLI_USAGE;
-    if (opt.order && strcmp(name, "dor") != 0 && strcmp(name, "myrinet-dor") != 0)
-        return cli_error(CLI_USAGE, "--order applies to dor, not to %s", name);
-    const char *s = cli_value(cmd, p, "prohibit");
-    if (s) {
-        if (strcmp(name, "turnset") != 0)
-            return cli_error(CLI_USAGE, "--prohibit applies to turnset, not to %s "
-                                        "(use --routing turnset)", name);
-        rc = parse_turns(s, &rs->prohibited, &opt.n_prohibited);
-        if (rc)
-            return rc;
-        opt.prohibited = rs->prohibited;
-    }
     FlError err = { 0 };
     if (cli_load_topology(rs->what, &rs->t, &err)) {
+        fl_routing_options_clear(&opt);
         setup_free(rs);
         return cli_engine_error(&err);
     }
-    if (opt.root >= 0) {
+    if (opt.root >= 0)
         rc = check_switch_arg(rs->t, "root", opt.root);
-        if (rc) {
-            setup_free(rs);
-            return rc;
-        }
-    }
-    rc = cli_routing_new(rs->t, name, &opt, &rs->r);
+    if (!rc)
+        rc = cli_routing_new(rs->t, name, &opt, &rs->r);
+    fl_routing_options_clear(&opt);
     if (rc)
         setup_free(rs);
     return rc;

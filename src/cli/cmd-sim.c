@@ -8,14 +8,10 @@
 #include "flitlab-io.h"
 #include "sim-options.h"
 
+/* The command's own options; the routing and simulation settings come from
+ * the engine's tables (sim_generate_sim_options). */
 static const CliOption sim_options[] = {
-    SIM_OPTIONS,
-    { "rate", 0, "X", "offered load, flits per cycle per host, 0 to 1 (default 0.1)" },
     { "json", 0, NULL, "print one JSON object instead of a table" },
-    { "mode", 0, "MODE", "flit (default) or deflection (paper 003's model)" },
-    { "nmsg", 0, "K", "deflection: messages per node (default 1)" },
-    { "priority", 0, "P", "deflection: random, age (default), path_num, age+path_num" },
-    { "cycles", 0, "N", "deflection: cycles to simulate (default 1000)" },
     { "series", 0, "FILE.csv", "deflection: write the per-cycle time series" },
     { "channels", 0, "FILE.csv", "write each channel's utilization and VC occupancy" },
     { 0 },
@@ -30,30 +26,8 @@ static const CliCommand sim_cmd = {
     "bound) or deadlock (with the cycle of channels that wait on each other).\n"
     "With --mode deflection, runs paper 003's bufferless hot-potato model instead:\n"
     "--nmsg messages per node in a closed system for --cycles cycles.",
-    sim_options, 1, 1,
+    sim_options, 1, 1, sim_generate_sim_options,
 };
-
-/* cli_parse() keeps one value per option in a fixed array. */
-_Static_assert(sizeof sim_options / sizeof sim_options[0] <= CLI_MAX_OPTIONS + 1,
-               "sim has more options than CLI_MAX_OPTIONS");
-
-/* Options that only the flit-level model reads, and only the deflection one. */
-static const char *const flit_only[] = {
-    "classes", "selection", "vcs", "buf", "switching", "release", "pipeline",
-    "link-latency", "link-cycles-per-flit", "traffic", "self", "hotspot", "trace",
-    "burst", "packet", "warmup", "measure", "drain", "watchdog", "rate", "channels", NULL,
-};
-static const char *const deflection_only[] = { "nmsg", "priority", "cycles", "series", NULL };
-
-/* Refuses the options of the other model, by name. */
-static int refuse_options(const CliCommand *cmd, const CliParsed *p,
-                          const char *const *names, const char *why)
-{
-    for (int i = 0; names[i]; i++)
-        if (cli_value(cmd, p, names[i]))
-            return cli_error(CLI_USAGE, "--%s does not apply %s", names[i], why);
-    return CLI_OK;
-}
 
 /* ---- reporting a run ---------------------------------------------------- */
 
@@ -197,26 +171,14 @@ static int write_series(const char *path, const FlDeflectResult *res)
 
 static int run_deflection(const CliCommand *cmd, const CliParsed *p)
 {
-    static const char *const priorities[] = { "random", "age", "path_num", "age+path_num",
-                                              NULL };
-    if (refuse_options(cmd, p, flit_only, "to --mode deflection"))
-        return CLI_USAGE;
-    FlDeflectConfig cfg = { .nmsg = 1, .cycles = 1000, .seed = 1 };
-    long nmsg = cfg.nmsg;
-    int64_t seed = 1;
-    int prio = sim_choice_option(cmd, p, "priority", priorities, FL_PRIORITY_AGE);
-    if (prio < 0 || sim_int_option(cmd, p, "nmsg", 1, 64, &nmsg)
-        || sim_int64_option(cmd, p, "cycles", &cfg.cycles)
-        || sim_int64_option(cmd, p, "seed", &seed))
-        return CLI_USAGE;
-    if (cfg.cycles < 1)
-        return cli_error(CLI_USAGE, "--cycles needs at least 1 cycle");
-    cfg.nmsg = (int)nmsg;
-    cfg.priority = (FlDeflectPriority)prio;
-    cfg.seed = (uint64_t)seed;
-
     SimSetup s;
     memset(&s, 0, sizeof s);
+    sim_settings_defaults(&s.settings);
+    if (sim_apply_settings(cmd, p, &s.settings)) {
+        sim_setup_free(&s);
+        return CLI_USAGE;
+    }
+    FlDeflectConfig cfg = s.settings.deflect;
     int rc = sim_build_network(cmd, p, &s);
     FlDeflectResult res;
     memset(&res, 0, sizeof res);
@@ -263,24 +225,26 @@ static int run_deflection(const CliCommand *cmd, const CliParsed *p)
 
 static int run_sim(const CliCommand *cmd, const CliParsed *p)
 {
-    static const char *const modes[] = { "flit", "deflection", NULL };
-    int mode = sim_choice_option(cmd, p, "mode", modes, 0);
-    if (mode < 0)
+    /* The model decides which options apply. */
+    FlSimSettings model;
+    sim_settings_defaults(&model);
+    const char *mode = cli_value(cmd, p, "mode");
+    FlError err = { 0 };
+    int rc = mode ? fl_sim_settings_set(&model, "mode", mode, &err) : FL_OK;
+    FlSimModel chosen = model.model;
+    fl_sim_settings_clear(&model);
+    if (rc)
+        return cli_option_error(&err, "mode", "mode");
+    if (sim_refuse_other_model(cmd, p, chosen))
         return CLI_USAGE;
-    if (mode == 1)
+    if (chosen == FL_SIM_MODEL_DEFLECTION)
         return run_deflection(cmd, p);
-    if (refuse_options(cmd, p, deflection_only, "without --mode deflection"))
-        return CLI_USAGE;
 
     SimSetup s;
-    int rc = sim_setup(cmd, p, &s);
-    const char *rate = cli_value(cmd, p, "rate");
-    if (!rc && rate)
-        rc = sim_parse_double("rate", rate, 0, 1, &s.cfg.traffic.rate);
+    rc = sim_setup(cmd, p, &s);
     FlSim *sim = NULL;
     FlSimResult res;
     memset(&res, 0, sizeof res);
-    FlError err = { 0 };
     if (!rc && (fl_sim_new(s.t, &s.cfg, &sim, &err) || fl_sim_run(sim, &res, NULL, NULL, &err)))
         rc = cli_engine_error(&err);
     const char *channels = cli_value(cmd, p, "channels");

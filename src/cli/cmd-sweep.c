@@ -18,8 +18,9 @@
 /* A sweep refuses more points than this (a typo in STEP, most likely). */
 #define MAX_SWEEP_POINTS 10000
 
+/* The command's own options; the routing and simulation settings come from
+ * the engine's tables (sim_generate_sweep_options). */
 static const CliOption sweep_options[] = {
-    SIM_OPTIONS,
     { "rates", 0, "A:B:STEP", "offered loads from A to B (required)" },
     { "format", 'f', "FORMAT", "csv (default) or json" },
     { "output", 'o', "OUT", "write to OUT (atomically) instead of standard output" },
@@ -34,7 +35,7 @@ static const CliCommand sweep_cmd = {
     "with progress on standard error. The sweep stops past saturation: no higher\n"
     "rate is run once a point saturates, deadlocks or its mean latency passes the\n"
     "threshold; that point is the last one printed. Rows are ordered by rate.",
-    sweep_options, 1, 1,
+    sweep_options, 1, 1, sim_generate_sweep_options,
 };
 
 /* cli_parse() keeps one value per option in a fixed array. */

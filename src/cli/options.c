@@ -17,6 +17,15 @@ int cli_error(int status, const char *fmt, ...)
     return status;
 }
 
+int cli_option_error(const FlError *err, const char *engine_name, const char *flag)
+{
+    size_t len = strlen(engine_name);
+    const char *m = err->message[0] ? err->message : fl_strerror(err->code);
+    if (strncmp(m, engine_name, len) == 0 && (m[len] == ' ' || m[len] == ':'))
+        return cli_error(CLI_USAGE, "--%s%s", flag, m + len);
+    return cli_error(CLI_USAGE, "%s", m);
+}
+
 int cli_engine_error(const FlError *err)
 {
     if (err->message[0])
@@ -24,11 +33,60 @@ int cli_engine_error(const FlError *err)
     return cli_error(CLI_FAIL, "%s", fl_strerror(err->code));
 }
 
-void cli_print_help(const CliCommand *cmd, FILE *to)
+void cli_add_option(CliOptions *opts, const char *name, char letter, const char *arg,
+                    const char *help_fmt, ...)
+{
+    if (opts->n >= CLI_MAX_OPTIONS)
+        return;
+    va_list ap;
+    va_start(ap, help_fmt);
+    vsnprintf(opts->help[opts->n], CLI_HELP_MAX, help_fmt, ap);
+    va_end(ap);
+    opts->list[opts->n] = (CliOption){ name, letter, arg, opts->help[opts->n] };
+    opts->n++;
+    opts->list[opts->n] = (CliOption){ 0 };
+}
+
+/* The largest number of choices a help line lists; more are listed apart
+ * (the traffic patterns) or described by the help itself. */
+#define MAX_LISTED_CHOICES 6
+
+void cli_add_engine_option(CliOptions *opts, const FlOptionInfo *o, const char *flag,
+                           char letter, const char *dflt)
+{
+    /* "(a, b or c; default a)": the choices, then the default, unless the
+     * help explains it (an unset word such as auto) or its name says it. */
+    char tail[320] = "";
+    size_t used = 0;
+    int n = fl_option_choice_count(o);
+    for (int i = 0; n >= 2 && n <= MAX_LISTED_CHOICES && i < n && used < sizeof tail; i++)
+        used += (size_t)snprintf(tail + used, sizeof tail - used, "%s%s",
+                                 i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                                 fl_option_choice(o, i));
+    if (dflt && *dflt && o->type != FL_OPTION_FLAG && strcmp(dflt, "default") != 0
+        && !(o->unset && strcmp(dflt, o->unset) == 0) && used < sizeof tail)
+        used += (size_t)snprintf(tail + used, sizeof tail - used, "%sdefault %s",
+                                 used ? "; " : "", dflt);
+    cli_add_option(opts, flag ? flag : o->name, letter,
+                   o->type == FL_OPTION_FLAG ? NULL : o->arg, "%s%s%s%s", o->help,
+                   used ? " (" : "", tail, used ? ")" : "");
+}
+
+void cli_expand_options(const CliCommand *cmd, CliOptions *opts)
+{
+    opts->n = 0;
+    opts->list[0] = (CliOption){ 0 };
+    if (cmd->generate)
+        cmd->generate(opts);
+    for (const CliOption *o = cmd->options; o && o->name; o++)
+        cli_add_option(opts, o->name, o->letter, o->arg, "%s", o->help);
+}
+
+static void print_help(const CliCommand *cmd, const CliOptions *opts, FILE *to)
 {
     fprintf(to, "Usage: flitlab %s %s\n\n%s\n", cmd->name, cmd->usage, cmd->summary);
     fprintf(to, "\nOptions:\n");
-    for (const CliOption *o = cmd->options; o && o->name; o++) {
+    for (const CliOption *o = opts->list; o->name; o++) {
         char left[64];
         if (o->letter)
             snprintf(left, sizeof left, "-%c, --%s%s%s", o->letter, o->name,
@@ -41,10 +99,17 @@ void cli_print_help(const CliCommand *cmd, FILE *to)
     fprintf(to, "  %-26s %s\n", "-h, --help", "show this help and exit");
 }
 
-static int find_option(const CliCommand *cmd, const char *name, size_t len, char letter)
+void cli_print_help(const CliCommand *cmd, FILE *to)
+{
+    CliOptions opts;
+    cli_expand_options(cmd, &opts);
+    print_help(cmd, &opts, to);
+}
+
+static int find_option(const CliOptions *opts, const char *name, size_t len, char letter)
 {
     int i = 0;
-    for (const CliOption *o = cmd->options; o && o->name; o++, i++) {
+    for (const CliOption *o = opts->list; o->name; o++, i++) {
         if (letter ? o->letter == letter
                    : strlen(o->name) == len && strncmp(o->name, name, len) == 0)
             return i;
@@ -55,6 +120,7 @@ static int find_option(const CliCommand *cmd, const char *name, size_t len, char
 int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out)
 {
     memset(out, 0, sizeof *out);
+    cli_expand_options(cmd, &out->opts);
     int only_args = 0;
     for (int i = 0; i < argc; i++) {
         const char *w = argv[i];
@@ -70,7 +136,7 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out)
             continue;
         }
         if (strcmp(w, "--help") == 0 || strcmp(w, "-h") == 0) {
-            cli_print_help(cmd, stdout);
+            print_help(cmd, &out->opts, stdout);
             return -1;
         }
         int idx;
@@ -79,15 +145,15 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out)
             const char *name = w + 2;
             const char *eq = strchr(name, '=');
             size_t len = eq ? (size_t)(eq - name) : strlen(name);
-            idx = find_option(cmd, name, len, 0);
+            idx = find_option(&out->opts, name, len, 0);
             if (eq)
                 inline_value = eq + 1;
         } else {
-            idx = w[2] == '\0' ? find_option(cmd, NULL, 0, w[1]) : -1;
+            idx = w[2] == '\0' ? find_option(&out->opts, NULL, 0, w[1]) : -1;
         }
         if (idx < 0)
             return cli_error(CLI_USAGE, "%s: unknown option '%s' (see --help)", cmd->name, w);
-        const CliOption *o = &cmd->options[idx];
+        const CliOption *o = &out->opts.list[idx];
         if (!o->arg) {
             if (inline_value)
                 return cli_error(CLI_USAGE, "%s: option --%s takes no value", cmd->name, o->name);
@@ -109,7 +175,8 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out)
 
 const char *cli_value(const CliCommand *cmd, const CliParsed *p, const char *name)
 {
-    int idx = find_option(cmd, name, strlen(name), 0);
+    (void)cmd;
+    int idx = find_option(&p->opts, name, strlen(name), 0);
     return idx < 0 ? NULL : p->values[idx];
 }
 

@@ -1,26 +1,94 @@
-/* routing-options.c — the options that shape a routing (--root, --order and
- * the VC classes) and building it, for every command that takes --routing. */
-#include <limits.h>
+/* routing-options.c — --routing and the options that shape a routing, as
+ * the engine's routing registry describes them, for every command that
+ * takes --routing: their flags, reading them, and building the routing. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
-int cli_routing_options(const CliCommand *cmd, const CliParsed *p, const char *classes_option,
-                        FlRoutingOptions *opt)
+const char *cli_routing_flag(const FlOptionInfo *o, const char *classes_option)
 {
-    *opt = (FlRoutingOptions){ .root = -1 };
-    long v;
-    const char *s;
-    if ((s = cli_value(cmd, p, "root"))) {
-        if (cli_int_value("root", s, 0, INT_MAX, &v))
-            return CLI_USAGE;
-        opt->root = (int)v;
+    return strcmp(o->name, "classes") == 0 ? classes_option : o->name;
+}
+
+/* "updown, lturn-*, rturn-*": the routings that take option o, a family of
+ * names that share the part before '-' written once. */
+static void takers(const FlOptionInfo *o, char *buf, size_t len)
+{
+    size_t used = 0;
+    const char *names[64];
+    int n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < fl_routing_count() && n < 64; i++)
+        if (fl_routing_takes(fl_routing_info(i), o->name))
+            names[n++] = fl_routing_info(i)->name;
+    for (int i = 0; i < n && used < len;) {
+        const char *dash = strchr(names[i], '-');
+        size_t stem = dash ? (size_t)(dash - names[i]) : 0;
+        int j = i + 1;
+        while (stem && j < n && strncmp(names[j], names[i], stem + 1) == 0)
+            j++;
+        if (j - i >= 2)
+            used += (size_t)snprintf(buf + used, len - used, "%s%.*s-*", i ? ", " : "",
+                                     (int)stem, names[i]);
+        else
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", names[i]);
+        i = j;
     }
-    if ((s = cli_value(cmd, p, classes_option))) {
-        if (cli_int_value(classes_option, s, 1, 16, &v))
-            return CLI_USAGE;
-        opt->vc_classes = (int)v;
+}
+
+void cli_add_routing_options(CliOptions *opts, const char *routing_help,
+                             const char *classes_option)
+{
+    cli_add_option(opts, "routing", 'r', "NAME", "%s", routing_help);
+    for (int i = 0; i < fl_routing_option_count(); i++) {
+        const FlOptionInfo *o = fl_routing_option(i);
+        char who[128];
+        takers(o, who, sizeof who);
+        /* The routings that take it, before the engine's description. */
+        FlOptionInfo shown = *o;
+        char help[CLI_HELP_MAX];
+        snprintf(help, sizeof help, "%s: %s", who, o->help);
+        shown.help = help;
+        cli_add_engine_option(opts, &shown, cli_routing_flag(o, classes_option), 0, o->dflt);
     }
-    opt->order = cli_value(cmd, p, "order");
+}
+
+/* "VC classes" stays as it is; "Root switch" reads "root switch" in a
+ * sentence. */
+static void lower_label(const char *label, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s", label);
+    if (buf[0] && !(buf[1] && isupper((unsigned char)buf[1])))
+        buf[0] = (char)tolower((unsigned char)buf[0]);
+}
+
+int cli_routing_options(const CliCommand *cmd, const CliParsed *p, const char *name,
+                        const char *classes_option, FlRoutingOptions *opt)
+{
+    fl_routing_options_init(opt);
+    const FlRoutingInfo *info = fl_routing_lookup(name);
+    for (int i = 0; i < fl_routing_option_count(); i++) {
+        const FlOptionInfo *o = fl_routing_option(i);
+        const char *flag = cli_routing_flag(o, classes_option);
+        const char *text = cli_value(cmd, p, flag);
+        if (!text)
+            continue;
+        FlError err = { 0 };
+        if (fl_routing_options_set(opt, o->name, text, &err)) {
+            fl_routing_options_clear(opt);
+            return cli_option_error(&err, o->name, flag);
+        }
+        if (info && !fl_routing_takes(info, o->name)) {
+            char who[128], what[64];
+            takers(o, who, sizeof who);
+            lower_label(o->label, what, sizeof what);
+            fl_routing_options_clear(opt);
+            return cli_error(CLI_USAGE, "--%s: %s takes no %s (%s %s)", flag, name, what, who,
+                             strchr(who, ',') || strchr(who, '*') ? "do" : "does");
+        }
+    }
     return CLI_OK;
 }
 
@@ -31,13 +99,5 @@ int cli_routing_new(const FlTopology *t, const char *name, const FlRoutingOption
     *out = NULL;
     if (fl_routing_new(t, name, opt, out, &err))
         return cli_engine_error(&err);
-    /* A routing without a spanning tree has no root: a --root given to it
-     * would silently do nothing, so it is refused by name. */
-    if (opt->root >= 0 && fl_routing_root(*out) < 0) {
-        fl_routing_free(*out);
-        *out = NULL;
-        return cli_error(CLI_USAGE, "--root applies to routings over a spanning tree "
-                                    "(updown, lturn-*, rturn-*), not to %s", name);
-    }
     return CLI_OK;
 }

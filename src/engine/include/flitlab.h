@@ -16,6 +16,7 @@
 #define FLITLAB_H
 
 #include "flitlab/errors.h"
+#include "flitlab/option.h"
 #include "flitlab/topology.h"
 #include "flitlab/generators.h"
 #include "flitlab/metrics.h"
@@ -25,5 +26,6 @@
 #include "flitlab/traffic.h"
 #include "flitlab/sim.h"
 #include "flitlab/deflect.h"
+#include "flitlab/config.h"
 
 #endif /* FLITLAB_H */

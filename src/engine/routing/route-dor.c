@@ -247,6 +247,7 @@ const FlRoutingAlgo fl__route_dor = {
                    "on tori",
         .applies_to = "meshes, tori, rings, lines and hypercubes",
         .is_table = 0,
+        .options = FL__OPTIONS(&fl__routing_option_order, &fl__routing_option_classes),
     },
     .init = dor_init,
     .next = dor_next,

@@ -93,9 +93,9 @@ void fl__table_fini(FlRouting *r);
 int fl__table_turn_prohibited(const FlRouting *r, int sw, int in_port, int out_port);
 const char *fl__table_channel_label(const FlRouting *r, int channel);
 
-#define FL__TABLE_ROW(cli_name, summary_text, applies, init_fn)                        \
+#define FL__TABLE_ROW(cli_name, summary_text, applies, options_list, init_fn)          \
     {                                                                                  \
-        .info = { cli_name, summary_text, applies, 1 }, .init = init_fn,               \
+        .info = { cli_name, summary_text, applies, 1, options_list }, .init = init_fn,  \
         .next = fl__table_next, .fini = fl__table_fini,                                \
         .turn_prohibited = fl__table_turn_prohibited,                                  \
         .channel_label = fl__table_channel_label,                                      \

@@ -65,9 +65,10 @@ static int turnset_init(FlRouting *r, const FlRoutingOptions *opt, FlError *err)
 
 const FlRoutingAlgo fl__route_turnset =
     FL__TABLE_ROW("turnset", "shortest legal paths under an edited set of prohibited turns",
-                  "any network", turnset_init);
+                  "any network", FL__OPTIONS(&fl__routing_option_prohibit),
+                  turnset_init);
 
 const FlRoutingAlgo fl__route_shortest =
     FL__TABLE_ROW("shortest",
                   "unrestricted shortest paths: deadlock-prone, for teaching",
-                  "any network", shortest_init);
+                  "any network", NULL, shortest_init);

@@ -238,4 +238,5 @@ free_depth:
 
 const FlRoutingAlgo fl__route_updown =
     FL__TABLE_ROW("updown", "up*/down*: up channels, then down channels, over a BFS tree",
-                  "any network", updown_init);
+                  "any network", FL__OPTIONS(&fl__routing_option_root),
+                  updown_init);

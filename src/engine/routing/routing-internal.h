@@ -67,6 +67,15 @@ extern const FlRoutingAlgo fl__route_turnset;
 extern const FlRoutingAlgo fl__route_shortest;
 extern const FlRoutingAlgo fl__route_myrinet_dor;
 
+/* The options of the registry rows (routing-options.c). */
+extern const FlOptionInfo fl__routing_option_root;
+extern const FlOptionInfo fl__routing_option_classes;
+extern const FlOptionInfo fl__routing_option_order;
+extern const FlOptionInfo fl__routing_option_prohibit;
+
+/* A registry row's options: FL__OPTIONS(&fl__routing_option_root). */
+#define FL__OPTIONS(...) ((const FlOptionInfo *const[]){ __VA_ARGS__, NULL })
+
 /* Fills r->turn_used from the routing function: a turn is used when some
  * packet, injected anywhere and following next() towards some destination,
  * makes it (analysis-turns.c). */

@@ -14,62 +14,6 @@
 /* The longest link, in cycles (see check_config). */
 #define MAX_LINK_LATENCY (1 << 20)
 
-void fl_sim_config_init(FlSimConfig *cfg)
-{
-    memset(cfg, 0, sizeof *cfg);
-    cfg->selection = FL_SELECT_LOWEST_PORT;
-    fl_traffic_config_init(&cfg->traffic);
-    cfg->traffic.rate = 0.1;
-    cfg->traffic.packet_flits = 1;
-    cfg->vcs = 2;
-    cfg->buf_flits = 8;
-    cfg->switching = FL_SWITCHING_WORMHOLE;
-    cfg->vc_release = FL_VC_RELEASE_TAIL_SENT;
-    cfg->link_latency = 1;
-    cfg->link_cycles_per_flit = 1;
-    cfg->warmup_cycles = 1000;
-    cfg->measure_cycles = 10000;
-    cfg->drain_cycles = 100000;
-    cfg->deadlock_cycles = 10000;
-    cfg->seed = 1;
-}
-
-typedef struct Pipeline {
-    const char *name;
-    int routing, vc_alloc, sw_alloc, xbar, credit, link;
-} Pipeline;
-
-/* booksim-min: BookSim's speculative allocator performs VC and switch
- * allocation in one cycle, which this model expresses as vc_alloc 0 and
- * sw_alloc 1; then one cycle of crossbar and one of link. Credits return
- * with no extra delay: a credit delay of 1 brings 1-flit packets under the
- * tail-credit release rule from 35 % above BookSim's saturation to within
- * 9 %, but adds 3 cycles to the zero-load latency of 16-flit packets in
- * 8-flit buffers (the credit loop then throttles the stream), which BookSim
- * does not show. */
-static const Pipeline pipelines[] = {
-    { "default", 0, 0, 0, 0, 0, 1 },
-    { "booksim-min", 0, 0, 1, 1, 0, 1 },
-};
-
-int fl_sim_config_pipeline(FlSimConfig *cfg, const char *name, FlError *err)
-{
-    for (size_t i = 0; i < sizeof pipelines / sizeof pipelines[0]; i++) {
-        const Pipeline *p = &pipelines[i];
-        if (name && strcmp(name, p->name) == 0) {
-            cfg->routing_delay = p->routing;
-            cfg->vc_alloc_delay = p->vc_alloc;
-            cfg->sw_alloc_delay = p->sw_alloc;
-            cfg->xbar_delay = p->xbar;
-            cfg->credit_delay = p->credit;
-            cfg->link_latency = p->link;
-            return FL_OK;
-        }
-    }
-    return fl_error_set(err, FL_EINVAL, "unknown pipeline '%s' (known: default, booksim-min)",
-                        name ? name : "");
-}
-
 const char *fl_sim_status_name(FlSimStatus s)
 {
     switch (s) {

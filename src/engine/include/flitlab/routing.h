@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "flitlab/topology.h"
+#include "flitlab/option.h"
 #include "flitlab/rng.h"
 
 #ifdef __cplusplus
@@ -63,11 +64,46 @@ typedef struct FlRoutingInfo {
     const char *summary;      /* one line */
     const char *applies_to;   /* "meshes, tori and hypercubes", "any network" */
     int is_table;             /* built as shortest legal paths over turns */
+    /* The options it takes, NULL-terminated (each one of
+     * fl_routing_option()'s); front ends offer these and refuse others. */
+    const FlOptionInfo *const *options;
 } FlRoutingInfo;
 
 int fl_routing_count(void);
 const FlRoutingInfo *fl_routing_info(int index);
 const FlRoutingInfo *fl_routing_lookup(const char *name);
+
+/* Every option some routing takes ("root", "classes", "order",
+ * "prohibit"), each once, in the order front ends list them. */
+int fl_routing_option_count(void);
+const FlOptionInfo *fl_routing_option(int index);
+const FlOptionInfo *fl_routing_option_lookup(const char *name);
+/* Whether the routing described by info takes the option called name. */
+int fl_routing_takes(const FlRoutingInfo *info, const char *name);
+
+/* No root, the routing's own VC classes and order, no prohibited turns. */
+void fl_routing_options_init(FlRoutingOptions *opt);
+/* Parses text into the option called key (auto for root, classes and order
+ * unsets it). A bad value leaves opt as it was and fails with a message
+ * naming the option. "prohibit" gives opt a malloc'd turn list, replacing
+ * (and freeing) one set before: use it only on options whose list is not
+ * the caller's own, and free with fl_routing_options_clear(). */
+int fl_routing_options_set(FlRoutingOptions *opt, const char *key, const char *text,
+                           FlError *err);
+/* The option's canonical text, as fl_sim_settings_format() writes a setting;
+ * -1 for an unknown key. */
+int fl_routing_options_format(const FlRoutingOptions *opt, const char *key, char *buf,
+                              size_t len);
+/* Frees the prohibited list set by fl_routing_options_set() and
+ * re-initializes opt. */
+void fl_routing_options_clear(FlRoutingOptions *opt);
+
+/* Parses turns written "SW:IN>OUT,SW:IN>OUT,..." (spaces allowed around the
+ * numbers) into a malloc'd list; a malformed one is named in the message. */
+int fl_turns_parse(const char *text, FlTurn **turns, int *n, FlError *err);
+/* Writes turns as fl_turns_parse() reads them; returns the full length as
+ * snprintf() does. */
+int fl_turns_format(const FlTurn *turns, int n, char *buf, size_t len);
 
 /* Builds a routing; refuses a topology it cannot serve (xmesh on a
  * hypercube, dor on an irregular network) with FL_EUNSUPPORTED and a message
