@@ -451,7 +451,8 @@ static void check_flit(void *data, const FlFlitView *f)
                 if (fl_topology_channel_src(t, c) == f->node)
                     inj = c;
             for (int v = 0; v < w->V; v++)
-                if (!fl_sim_vc_view(w->s, inj, v, &out, NULL) && !vc_taken(w, &out, f->packet_flits))
+                if (!fl_sim_vc_view(w->s, inj, v, &out, NULL)
+                    && !vc_taken(w, &out, f->packet_flits))
                     w->bad_stall++;
             break;
         }
@@ -462,7 +463,8 @@ static void check_flit(void *data, const FlFlitView *f)
             int k = ch[i].vc_class, all = 1;
             int lo = k < 0 ? 0 : k * w->V / w->K, hi = k < 0 ? w->V : (k + 1) * w->V / w->K;
             for (int v = lo; v < hi; v++)
-                if (!fl_sim_vc_view(w->s, ch[i].channel, v, &out, NULL) && !vc_taken(w, &out, f->packet_flits))
+                if (!fl_sim_vc_view(w->s, ch[i].channel, v, &out, NULL)
+                    && !vc_taken(w, &out, f->packet_flits))
                     all = 0;
             some_full = all;
         }
