@@ -109,6 +109,10 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
     memcpy(s->net_hist, cp->net_hist, sizeof(int64_t) * (size_t)cp->sc.hist_len);
     s->sc = cp->sc;
     fl_traffic_state_load(s->traffic, cp->traffic);
+    /* Between cycles no delivery waits for a hook; after a cycle that ran
+     * out of memory, the checkpoint is the way back. */
+    s->n_delivered = 0;
+    s->nomem = 0;
     return FL_OK;
 }
 
