@@ -1,8 +1,8 @@
 /* sim-internal.h — the flit-level simulator's private data and the model it
- * implements. Shared by sim.c (configuration, set-up, the cycle loop and
- * fl_sim_run), sim-router.c (hosts and switches within a cycle), sim-stats.c
- * (measurement), sim-checkpoint.c (state copies and the flit view) and
- * sim-watchdog.c (deadlock detection).
+ * implements. Shared by sim.c (configuration, set-up, the cycle loop,
+ * hooks, injection and fl_sim_run), sim-router.c (hosts and switches within
+ * a cycle), sim-stats.c (measurement), sim-checkpoint.c (state copies and
+ * the flit and VC views) and sim-watchdog.c (deadlock detection).
  *
  * The model, choice by choice:
  *
