@@ -273,6 +273,42 @@ static void test_stats_window(void)
     net_close(&n);
 }
 
+/* A run that deadlocks in its warm-up: fl_sim_run reports no figures (as it
+ * always has), fl_sim_stats the warm-up's. */
+static void test_stats_warmup_deadlock(void)
+{
+    Net n;
+    if (!net_open(&n, "ring:8", "shortest"))
+        return;
+    FlSimConfig cfg;
+    uniform_config(&cfg, &n, 0.9, 4);
+    cfg.vcs = 1;
+    cfg.buf_flits = 2;
+    cfg.deadlock_cycles = 200;
+    cfg.warmup_cycles = 100000;
+    FlSim *s = sim_open(&n, &cfg);
+    FlSimResult run, now;
+    if (!s)
+        return;
+    if (fl_sim_run(s, &run, NULL, NULL, NULL) || fl_sim_stats(s, &now, NULL)) {
+        CHECK(0, "run and stats");
+        return;
+    }
+    CHECK(run.status == FL_SIM_DEADLOCK && run.cycles < cfg.warmup_cycles && run.offered == 0
+              && run.throughput == 0 && run.packets == 0 && run.window_cycles == 0
+              && run.deadlock_len > 0,
+          "deadlocked at cycle %lld in the warm-up: fl_sim_run has no figures, only the cycle",
+          (long long)run.cycles);
+    CHECK(now.window_start == 0 && now.window_cycles == run.cycles && now.offered > 0.5
+              && now.deadlock_len == run.deadlock_len,
+          "fl_sim_stats gives the warm-up's: offered %.3f over %lld cycles", now.offered,
+          (long long)now.window_cycles);
+    fl_sim_result_clear(&run);
+    fl_sim_result_clear(&now);
+    fl_sim_free(s);
+    net_close(&n);
+}
+
 /* --- the deadlock cycle mid-run ------------------------------------------- */
 
 static void test_deadlock_midrun(void)
@@ -895,6 +931,7 @@ int main(void)
     test_errors();
     test_stats_end();
     test_stats_window();
+    test_stats_warmup_deadlock();
     test_deadlock_midrun();
     test_views();
     test_checkpoint_facts();

@@ -62,7 +62,8 @@ gint64             flitlab_sim_session_get_max_cycle (FlitlabSimSession  *self);
 FlSimStatus        flitlab_sim_session_get_status    (FlitlabSimSession  *self);
 gboolean           flitlab_sim_session_get_can_step_back (FlitlabSimSession *self);
 
-/* Advances n >= 0 cycles (fewer if the simulation deadlocks). */
+/* Advances n >= 0 cycles (fewer if the simulation deadlocks), at once: for
+ * a few cycles at a time; playing runs long stretches without blocking. */
 gboolean           flitlab_sim_session_step          (FlitlabSimSession  *self,
                                                       gint64              n,
                                                       GError            **error);
