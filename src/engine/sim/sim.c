@@ -187,7 +187,6 @@ static size_t layout_state(FlSim *s, char *base)
     s->slot = carve(base, &off, ns, sizeof(SimSlot));
     s->chan_free = carve(base, &off, nc, sizeof(int64_t));
     s->credits = carve(base, &off, nv, sizeof(int32_t));
-    s->lost = carve(base, &off, nv, sizeof(uint32_t));
     s->port = carve(base, &off, nc, sizeof(SimPort));
     s->node_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->out_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
@@ -199,6 +198,8 @@ static size_t layout_state(FlSim *s, char *base)
     s->host_rr = carve(base, &off, nh, sizeof(int32_t));
     s->cq = carve(base, &off, ns, sizeof(SimCredit));
     s->host_accepted = carve(base, &off, nh, sizeof(int64_t));
+    /* Last: rarely written, and the hot arrays keep their places. */
+    s->lost = carve(base, &off, nv, sizeof(uint32_t));
     return off;
 }
 
