@@ -132,7 +132,7 @@ static int memory_case(const char *spec)
         fprintf(stderr, "bench-sim: %s: %s\n", spec, err.message);
     } else {
         double start = now_s();
-        fl_sim_step(sim, MEMORY_CYCLES);
+        fl_sim_step(sim, MEMORY_CYCLES, NULL, NULL);
         double wall = now_s() - start;
         double after = peak_rss_mib();
         printf("%-11s dor uniform 0.10 L=8 2x8: memory after %d cycles: peak RSS %.1f MiB "

@@ -221,15 +221,15 @@ static void test_checkpoint(void)
         CHECK(0, "fl_sim_new");
         return;
     }
-    fl_sim_step(s, 700);
+    fl_sim_step(s, 700, NULL, NULL);
     CHECK_INT(fl_sim_checkpoint(s, &cp, NULL), FL_OK);
-    fl_sim_step(s, 300);
+    fl_sim_step(s, 300, NULL, NULL);
     FlitHash first = flit_hash(s);
     CHECK_INT(fl_sim_restore(s, cp, NULL), FL_OK);
     CHECK_INT(fl_sim_cycle(s), 700);
-    fl_sim_step(s, 300);
+    fl_sim_step(s, 300, NULL, NULL);
     FlitHash again = flit_hash(s);
-    fl_sim_step(straight, 1000);
+    fl_sim_step(straight, 1000, NULL, NULL);
     FlitHash direct = flit_hash(straight);
     CHECK(first.count > 0 && first.h == again.h && first.count == again.count,
           "restore then step repeats the flits exactly (%d flits)", first.count);
@@ -288,7 +288,7 @@ static Spread blocked_spread(const Net *n, FlSwitching sw, int buf)
         CHECK(0, "fl_sim_new");
         return sp;
     }
-    fl_sim_step(s, 45);
+    fl_sim_step(s, 45, NULL, NULL);
     fl_sim_foreach_flit(s, 100, spread_flit, &sp);
     fl_sim_free(s);
     return sp;

@@ -1,5 +1,5 @@
 /* sim-checkpoint.c — copies of the simulator's state, and the read-only
- * view of where every flit is.
+ * views of where every flit is, why it waits, and of every VC.
  *
  * Everything that changes while a simulation runs is in four places (see
  * sim-internal.h): the fixed-size state block, the scalars, the packet pool
@@ -22,6 +22,7 @@ struct FlSimCheckpoint {
     int64_t *lat_hist, *net_hist;   /* sc.hist_len entries */
     void *traffic;
     size_t traffic_bytes;
+    size_t bytes;            /* all of the above */
 };
 
 void fl_sim_checkpoint_free(FlSimCheckpoint *cp)
@@ -66,14 +67,28 @@ int fl_sim_checkpoint(const FlSim *s, FlSimCheckpoint **out, FlError *err)
         return fl_error_set(err, FL_ENOMEM, "out of memory");
     }
     fl_traffic_state_save(s->traffic, cp->traffic);
+    cp->bytes = sizeof *cp + cp->state_bytes + sizeof *s->pool * (size_t)s->sc.pool_used
+                + 2 * sizeof(int64_t) * (size_t)s->sc.hist_len + cp->traffic_bytes;
     *out = cp;
     return FL_OK;
+}
+
+int64_t fl_sim_checkpoint_cycle(const FlSimCheckpoint *cp)
+{
+    return cp ? cp->sc.cycle : -1;
+}
+
+size_t fl_sim_checkpoint_size(const FlSimCheckpoint *cp)
+{
+    return cp ? cp->bytes : 0;
 }
 
 int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
 {
     if (!s || !cp)
         return fl_error_set(err, FL_EINVAL, "no simulation or checkpoint");
+    if (s->in_hook)
+        return fl_error_set(err, FL_EINVAL, "fl_sim_restore: not allowed in a hook");
     if (cp->owner != s || cp->state_bytes != s->state_bytes)
         return fl_error_set(err, FL_EINVAL, "checkpoint: taken from another simulation");
     /* Grow first, so that a failure leaves the simulation as it was. */
@@ -94,10 +109,119 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
     memcpy(s->net_hist, cp->net_hist, sizeof(int64_t) * (size_t)cp->sc.hist_len);
     s->sc = cp->sc;
     fl_traffic_state_load(s->traffic, cp->traffic);
+    /* Between cycles no delivery waits for a hook; after a cycle that ran
+     * out of memory, the checkpoint is the way back. */
+    s->n_delivered = 0;
+    s->nomem = 0;
     return FL_OK;
 }
 
-/* --- the flit view ------------------------------------------------------- */
+/* --- the views ------------------------------------------------------------ */
+
+const char *fl_stall_name(FlStall st)
+{
+    switch (st) {
+    case FL_STALL_NONE:
+        return "none";
+    case FL_STALL_NO_VC:
+        return "no-vc";
+    case FL_STALL_NO_CREDIT:
+        return "no-credit";
+    case FL_STALL_ARBITRATION:
+        return "arbitration";
+    case FL_STALL_CHANNEL:
+        return "channel";
+    }
+    return "unknown";
+}
+
+int fl_sim_vcs(const FlSim *s)
+{
+    return s ? s->V : 0;
+}
+
+int fl_sim_channels(const FlSim *s)
+{
+    return s ? s->n_chan : 0;
+}
+
+/* The pool index of the packet at the front of input VC q: its front flit's,
+ * or, with an empty ring while q holds an output VC, the last flit it sent
+ * (a packet keeps the output VC until its tail leaves, and a push never
+ * writes the slot before the head). -1 with neither. */
+static int32_t front_packet(const FlSim *s, const SimVc *q)
+{
+    if (q->count > 0)
+        return s->slot[(int64_t)q->ring_base + q->head].pkt;
+    if (q->out >= 0)
+        return s->slot[(int64_t)q->ring_base + ((q->head - 1) & q->mask)].pkt;
+    return -1;
+}
+
+/* Whether every output VC the head at the front of input VC iv (at switch
+ * sw) would request is taken: the VCs of the class of the choice its
+ * selection takes now (with random selection, of every choice). */
+static int no_output_vc(const FlSim *s, int sw, int iv, int len)
+{
+    FlRouteChoice ch[FL_ROUTE_MAX_CHOICES];
+    int n = fl__sim_route_choices(s, sw, iv, ch, FL_ROUTE_MAX_CHOICES);
+    if (n < 1)
+        return 1;
+    int first = 0, last = n - 1;
+    if (s->cfg.selection != FL_SELECT_RANDOM)
+        first = last = fl__sim_pick_choice(s, ch, n);
+    for (int i = first; i <= last; i++) {
+        int k = ch[i].vc_class;
+        int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? s->V : s->class_lo[k + 1];
+        for (int v = lo; v < hi; v++)
+            if (fl__sim_output_vc_open(s, s->chan_vc[ch[i].channel] + v, len))
+                return 0;
+    }
+    return 1;
+}
+
+/* Why the flit at the front of input VC iv, arrived, does not move on (see
+ * FlStall). The checks follow the allocators': VC allocation (routing
+ * delay, an open VC), then switch allocation (go, a credit, the channel). */
+static FlStall front_stall(const FlSim *s, int iv)
+{
+    const SimVc *q = &s->vc[iv];
+    int64_t now = s->sc.cycle;
+    int lost = s->lost[iv] == (uint32_t)now;
+    if (q->sink)
+        return FL_STALL_NONE;   /* a host consumes what arrives */
+    if (q->out < 0) {
+        if (q->go + s->cfg.routing_delay > now)
+            return FL_STALL_CHANNEL;
+        const SimSlot *head = &s->slot[(int64_t)q->ring_base + q->head];
+        if (no_output_vc(s, q->node, iv, s->pool[head->pkt].len))
+            return FL_STALL_NO_VC;
+        return lost ? FL_STALL_ARBITRATION : FL_STALL_NONE;
+    }
+    if (q->go > now)
+        return FL_STALL_CHANNEL;
+    if (s->credits[q->out] <= 0)
+        return FL_STALL_NO_CREDIT;
+    if (s->multi_cycle_links && s->chan_free[s->vc[q->out].chan] > now)
+        return FL_STALL_CHANNEL;
+    return lost ? FL_STALL_ARBITRATION : FL_STALL_NONE;
+}
+
+/* The same for the next flit of the packet at the front of host h's queue,
+ * as host_inject() sees it (hosts have no arbitration). */
+static FlStall host_stall(const FlSim *s, int h, const SimPacket *p)
+{
+    int c = s->host_inj[h];
+    if (s->multi_cycle_links && s->chan_free[c] > s->sc.cycle)
+        return FL_STALL_CHANNEL;
+    if (s->host_vc[h] < 0) {
+        for (int v = 0; v < s->V; v++)
+            if (fl__sim_output_vc_open(s, s->chan_vc[c] + v, p->len))
+                return FL_STALL_NONE;
+        return FL_STALL_NO_VC;
+    }
+    return s->credits[s->host_vc[h]] <= 0 ? FL_STALL_NO_CREDIT : FL_STALL_NONE;
+}
 
 static void view_packet(const FlSim *s, int32_t pkt, int index, FlFlitView *v)
 {
@@ -107,6 +231,9 @@ static void view_packet(const FlSim *s, int32_t pkt, int index, FlFlitView *v)
     v->packet_flits = p->len;
     v->src_host = p->src;
     v->dst_host = p->dst;
+    v->out_channel = -1;
+    v->out_vc = -1;
+    v->stall = FL_STALL_NONE;
 }
 
 void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, void *user_data)
@@ -118,8 +245,10 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
     FlFlitView v;
     /* In channel order, as results number VCs (c * V + v). */
     for (int cv = 0; cv < s->n_vc; cv++) {
-        const SimVc *q = &s->vc[s->chan_vc[cv / V] + cv % V];
+        int iv = s->chan_vc[cv / V] + cv % V;
+        const SimVc *q = &s->vc[iv];
         int c = cv / V, slot = 0;
+        int32_t holder = q->out >= 0 ? front_packet(s, q) : -1;
         for (int k = 0; k < q->count; k++) {
             int64_t i = (int64_t)q->ring_base + ((q->head + k) & q->mask);
             view_packet(s, s->slot[i].pkt, fl__sim_flit_index(s->slot[i].flit), &v);
@@ -129,11 +258,19 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
             if (ready <= now) {
                 v.place = FL_FLIT_BUFFER;
                 v.position = slot++;
+                v.node = q->node;
+                if (s->slot[i].pkt == holder) {
+                    v.out_channel = s->vc[q->out].chan;
+                    v.out_vc = s->vc[q->out].v;
+                }
+                if (k == 0)
+                    v.stall = front_stall(s, iv);
             } else {
                 /* On its way: the link latency ends at ready. */
                 int64_t travelled = s->cfg.link_latency - (ready - now);
                 v.place = FL_FLIT_LINK;
                 v.position = travelled < 0 ? 0 : (int)travelled;
+                v.node = fl__chan_src(s->t, c);
             }
             visit(user_data, &v);
         }
@@ -143,14 +280,63 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
         for (int32_t pkt = s->q_head[h]; pkt >= 0 && shown < max_queued;
              pkt = s->pool[pkt].next) {
             const SimPacket *p = &s->pool[pkt];
+            int front = pkt == s->q_head[h];
             for (int f = p->sent; f < p->len && shown < max_queued; f++, shown++) {
                 view_packet(s, pkt, f, &v);
                 v.place = FL_FLIT_SOURCE_QUEUE;
                 v.channel = -1;
                 v.vc = -1;
                 v.position = shown;
+                v.node = s->host_node[h];
+                if (front && s->host_vc[h] >= 0) {
+                    v.out_channel = s->host_inj[h];
+                    v.out_vc = s->vc[s->host_vc[h]].v;
+                }
+                if (front && f == p->sent)
+                    v.stall = host_stall(s, h, p);
                 visit(user_data, &v);
             }
         }
     }
+}
+
+int fl_sim_vc_view(const FlSim *s, int channel, int vc, FlVcView *out, FlError *err)
+{
+    if (!s || !out)
+        return fl_error_set(err, FL_EINVAL, "no simulation or view");
+    if (channel < 0 || channel >= s->n_chan || vc < 0 || vc >= s->V)
+        return fl_error_set(err, FL_ERANGE, "VC (%d, %d): channels are 0 to %d, VCs 0 to %d",
+                            channel, vc, s->n_chan - 1, s->V - 1);
+    int iv = s->chan_vc[channel] + vc;
+    const SimVc *q = &s->vc[iv];
+    const SimOutVc *o = &s->outvc[iv];
+    int64_t now = s->sc.cycle;
+    memset(out, 0, sizeof *out);
+    out->channel = channel;
+    out->vc = vc;
+    out->node = q->node;
+    out->owner_packet = -1;
+    out->draining = o->owner == -2;
+    if (o->owner == iv) {
+        /* A host's injection VC: held by the packet at its queue's front. */
+        int h = s->node_host[fl__chan_src(s->t, channel)];
+        if (h >= 0 && s->host_vc[h] == iv && s->q_head[h] >= 0)
+            out->owner_packet = s->pool[s->q_head[h]].id;
+    } else if (o->owner >= 0) {
+        int32_t pkt = front_packet(s, &s->vc[o->owner]);
+        if (pkt >= 0)
+            out->owner_packet = s->pool[pkt].id;
+    }
+    for (int k = 0; k < q->count; k++) {
+        const SimSlot *slot = &s->slot[(int64_t)q->ring_base + ((q->head + k) & q->mask)];
+        if (fl__sim_slot_ready(slot, now) <= now)
+            out->flits_buffered++;
+        else
+            out->flits_on_link++;
+    }
+    out->credits = q->sink ? -1 : s->credits[iv];
+    out->capacity = s->chan_cap[channel];
+    out->out_channel = q->out >= 0 ? s->vc[q->out].chan : -1;
+    out->out_vc = q->out >= 0 ? s->vc[q->out].v : -1;
+    return FL_OK;
 }

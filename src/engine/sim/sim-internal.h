@@ -1,8 +1,8 @@
 /* sim-internal.h — the flit-level simulator's private data and the model it
- * implements. Shared by sim.c (configuration, set-up, the cycle loop and
- * fl_sim_run), sim-router.c (hosts and switches within a cycle), sim-stats.c
- * (measurement), sim-checkpoint.c (state copies and the flit view) and
- * sim-watchdog.c (deadlock detection).
+ * implements. Shared by sim.c (configuration, set-up, the cycle loop,
+ * hooks, injection and fl_sim_run), sim-router.c (hosts and switches within
+ * a cycle), sim-stats.c (measurement), sim-checkpoint.c (state copies and
+ * the flit and VC views) and sim-watchdog.c (deadlock detection).
  *
  * The model, choice by choice:
  *
@@ -67,9 +67,12 @@
  * speculative allocator does VC and switch allocation in the same cycle):
  *     T0 = 3H + 2 + (L - 1), BookSim's figure.
  *
- * Measurement. Statistics are cleared at cycle warmup_cycles; packets made
- * in [warmup, warmup + measure) are measured; the run then drains until all
- * of them are delivered. Latency runs from creation (source queueing
+ * Measurement. Statistics are counted from cycle 0 (so that a stepped
+ * run can show them during the warm-up) and cleared when the cycle counter
+ * reaches warmup_cycles (at once for a warm-up of 0); packets made in
+ * [warmup, warmup + measure) are measured; the run then drains until all
+ * of them are delivered. Packets made in the warm-up count in the warm-up's
+ * figures only (SimPacket.measured 2). Latency runs from creation (source queueing
  * included) and, for network latency, from the cycle the head left its
  * host, to the cycle the tail reaches the destination host. Hops are
  * switches traversed, as BookSim counts them. Accepted throughput counts
@@ -84,6 +87,14 @@
  * Deadlock. With flits in the network and none sent, injected or consumed
  * for deadlock_cycles cycles, the run stops with FL_SIM_DEADLOCK, and the
  * watchdog reports a cycle of the wait-for graph between occupied VCs.
+ *
+ * Views and hooks. The flit view tells why a front flit waits from the
+ * state, when asked (sim-checkpoint.c), except one fact the state does not
+ * keep: that it lost an arbitration. Allocation records the cycle of a
+ * VC's last lost contest (lost[]) in the branches where two requests meet,
+ * which light traffic rarely reaches. A delivered packet is copied to a
+ * list while the cycle runs, and hooks are called from it once the cycle
+ * is over (sim.c), so that a hook sees a whole state and may inject.
  *
  * Speed. Every per-cycle structure is a flat array allocated once; only the
  * packet pool and the latency histograms grow (geometrically, so
@@ -128,7 +139,8 @@ typedef struct SimPacket {
     int32_t sent;        /* flits sent by the host */
     int32_t hops;        /* switches traversed by the head */
     int32_t next;        /* source queue or free list link, -1 at the end */
-    int32_t measured;    /* made in the measurement window */
+    int32_t measured;    /* 1: made in the measurement window; 2: made in
+                          * the warm-up (counted in its figures only) */
     int32_t pad_;
 } SimPacket;
 
@@ -275,6 +287,8 @@ typedef struct SimScalars {
     int64_t hist_len;        /* latencies seen so far < hist_len */
     int window_closed;
     int in_window;           /* the window is open: stats_open ran, close not */
+    int counting;            /* 1 until the window closes: flits are counted
+                              * (the warm-up's until stats_open clears them) */
 } SimScalars;
 
 struct FlSim {
@@ -336,6 +350,9 @@ struct FlSim {
                                         * apart from the records so that
                                         * switch allocation and returning
                                         * credits read a small array */
+    uint32_t *lost;                    /* per VC: the low 32 bits of 1 + the
+                                        * last cycle it lost a VC or switch
+                                        * arbitration, for the flit view */
     SimPort *port;                     /* per node port, at in_off[node] */
     uint64_t *node_mask;               /* per node: occupied input VCs */
     uint64_t *out_mask;                /* per node: input VCs holding an output */
@@ -354,6 +371,16 @@ struct FlSim {
     int32_t pool_cap;
     int64_t *lat_hist, *net_hist;
     int64_t hist_cap;
+
+    /* Hooks (not part of the state: a checkpoint leaves them). */
+    unsigned hook_mask;
+    int64_t hook_every;
+    FlSimHookFunc hook;
+    void *hook_data;
+    int in_hook;             /* a hook is running: no stepping */
+    FlSimHookInfo *delivered; /* this cycle's deliveries, for the hook */
+    int n_delivered, delivered_cap;
+    int nomem;               /* a cycle ran out of memory */
 };
 
 /* sim-router.c: one cycle of every active node; the nodes left with
@@ -361,8 +388,14 @@ struct FlSim {
 void fl__sim_nodes_tick(FlSim *s);
 /* The legal next hops of the head at the front of input VC iv of switch
  * sw: the routing's choices, or the destination host's ejection channel
- * (class -1: any VC) at the last switch. Also used by the watchdog. */
-int fl__sim_route_choices(FlSim *s, int sw, int iv, FlRouteChoice *out, int max);
+ * (class -1: any VC) at the last switch. Also used by the watchdog and the
+ * flit view. */
+int fl__sim_route_choices(const FlSim *s, int sw, int iv, FlRouteChoice *out, int max);
+/* The choice request_output_vc() would take among n (for random selection,
+ * a draw from a copy of the generator), and whether output VC ov may take
+ * the head of a packet of len flits. For the flit view. */
+int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n);
+int fl__sim_output_vc_open(const FlSim *s, int ov, int len);
 /* Puts node n in its active set. */
 void fl__sim_activate(FlSim *s, int n);
 
@@ -373,11 +406,20 @@ void fl__sim_stats_close(FlSim *s);
 /* A packet's tail reached its host. Returns FL_ENOMEM if a histogram could
  * not grow (the packet is then not counted). */
 int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p);
-int fl__sim_stats_fill(FlSim *s, FlSimResult *res, double wall_s, FlError *err);
+/* Fills res with the current figures (see fl_sim_stats). With
+ * warmup_figures 0, as fl_sim_run reports, a run that never left its
+ * warm-up has none (all zero). */
+int fl__sim_stats_fill(const FlSim *s, FlSimResult *res, double wall_s, int warmup_figures,
+                       FlError *err);
+/* Whether the measurement window has opened (the warm-up is over). */
+static inline int fl__sim_window_opened(const FlSim *s)
+{
+    return s->sc.in_window || s->sc.window_closed;
+}
 
 /* sim-watchdog.c: a cycle of channels whose packets wait on each other, in
  * *channels (malloc'd), or FL_ENOTFOUND. */
-int fl__sim_deadlock_cycle(FlSim *s, int **channels, int *len);
+int fl__sim_deadlock_cycle(const FlSim *s, int **channels, int *len);
 
 /* Whether node n holds flits: a bit of its occupancy mask is set. */
 static inline int fl__sim_node_occupied(const FlSim *s, int n)
@@ -404,10 +446,24 @@ static inline int fl__sim_in_window(const FlSim *s, int64_t cycle)
  * the whole window (fl__sim_stats_open). This is exact integer arithmetic,
  * needs no per-VC clock, and while the window is still open the flits
  * present have been credited up to win_end, which fl__sim_stats_fill takes
- * off again. Call these when a flit enters or leaves the ring. */
+ * off again. The warm-up keeps its own integral the same way, up to
+ * warmup_cycles, which fl__sim_stats_open replaces by the window's. Call
+ * these when a flit enters or leaves the ring. */
 static inline int64_t fl__sim_occ_weight(const FlSim *s)
 {
-    return s->sc.in_window ? s->win_end - s->sc.cycle : 0;
+    if (s->sc.in_window)
+        return s->win_end - s->sc.cycle;
+    /* In the warm-up, the same up to the warm-up's end. */
+    return s->sc.counting ? s->cfg.warmup_cycles - s->sc.cycle : 0;
+}
+
+/* Where a flit's occupancy integral is credited up to: the end of the
+ * warm-up or of the window, whichever is running (0 when neither). */
+static inline int64_t fl__sim_occ_end(const FlSim *s)
+{
+    if (s->sc.in_window)
+        return s->win_end;
+    return s->sc.counting ? s->cfg.warmup_cycles : 0;
 }
 
 /* Within a cycle the weight is the same for every flit: the hot paths

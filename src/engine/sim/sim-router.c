@@ -1,6 +1,8 @@
 /* sim-router.c — one cycle of the active hosts and switches: ejection and
  * injection at hosts; VC allocation, switch allocation and traversal at
  * switches. The model is described in sim-internal.h. */
+#include <stdlib.h>
+
 #include "sim-internal.h"
 
 /* Puts node n in active set k (SIM_SWITCHES or SIM_HOSTS). */
@@ -84,7 +86,7 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
     ring_push(s, o, flit, now + delay);
     if (s->multi_cycle_links)
         s->chan_free[o->chan] = now + s->cfg.link_cycles_per_flit;
-    o->flits += s->sc.in_window;
+    o->flits += s->sc.counting;
     s->sc.flit_hops++;
     /* An ejection VC needs no credits. */
     int32_t *credits = &s->credits[o - s->vc];
@@ -109,6 +111,27 @@ static inline void return_credit(FlSim *s, int iv)
 
 /* --- hosts ------------------------------------------------------------------ */
 
+/* Keeps a copy of delivered packet p for the hook, called once the cycle
+ * is over (a hook that injects may reuse p's pool slot). */
+static void record_delivery(FlSim *s, const SimPacket *p)
+{
+    if (s->n_delivered == s->delivered_cap) {
+        int cap = s->delivered_cap ? 2 * s->delivered_cap : 64;
+        FlSimHookInfo *bigger = realloc(s->delivered, sizeof *bigger * (size_t)cap);
+        if (!bigger) {
+            s->nomem = 1;
+            return;
+        }
+        s->delivered = bigger;
+        s->delivered_cap = cap;
+    }
+    s->delivered[s->n_delivered++] = (FlSimHookInfo){
+        .event = FL_SIM_HOOK_DELIVERED, .packet = p->id, .src_host = p->src,
+        .dst_host = p->dst, .flits = p->len, .measured = p->measured == 1,
+        .created = p->created, .injected = p->injected, .delivered = s->sc.cycle
+    };
+}
+
 /* Consumes the flits that have reached host h (node n); a tail completes
  * its packet. Only the occupied ejection VCs are read (bits of the node's
  * mask: a host has one input, so V <= 64 bits of one word), and a VC's
@@ -125,11 +148,13 @@ static void host_eject(FlSim *s, int h, int n)
             ring_pop(s, q);
             s->sc.net_flits--;
             s->sc.ejected++;
-            if (s->sc.in_window)
-                s->host_accepted[h]++;
+            s->host_accepted[h] += s->sc.counting;
             if (flit < 0) {
                 SimPacket *p = &s->pool[pkt];
-                fl__sim_stats_packet_done(s, p);
+                if (fl__sim_stats_packet_done(s, p))
+                    s->nomem = 1;
+                if (s->hook_mask & FL_SIM_HOOK_DELIVERED)
+                    record_delivery(s, p);
                 p->next = s->sc.free_head;
                 s->sc.free_head = pkt;
             }
@@ -143,6 +168,11 @@ static inline int output_vc_open(const FlSim *s, int ov, int len)
     if (s->outvc[ov].owner != -1)
         return 0;
     return s->cfg.switching != FL_SWITCHING_VCT || s->vc[ov].sink || s->credits[ov] >= len;
+}
+
+int fl__sim_output_vc_open(const FlSim *s, int ov, int len)
+{
+    return output_vc_open(s, ov, len);
 }
 
 /* Sends the next flit of the packet at the front of host h's queue. */
@@ -209,7 +239,7 @@ static int class_credits(void *data, int channel, int vc_class)
     return sum;
 }
 
-int fl__sim_route_choices(FlSim *s, int sw, int iv, FlRouteChoice *out, int max)
+int fl__sim_route_choices(const FlSim *s, int sw, int iv, FlRouteChoice *out, int max)
 {
     const SimVc *q = &s->vc[iv];
     const SimSlot *head = &s->slot[ring_front(q)];
@@ -224,6 +254,15 @@ int fl__sim_route_choices(FlSim *s, int sw, int iv, FlRouteChoice *out, int max)
     int from_host = !s->chan_s2s[q->chan];
     return fl_routing_next(s->cfg.routing, sw, from_host ? -1 : q->chan,
                            from_host ? 0 : s->vc_class[q->v], dest, out, max);
+}
+
+int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n)
+{
+    if (n <= 1)
+        return 0;
+    FlRng rng = s->sc.rng;
+    CreditView view = { s };
+    return fl_routing_select(choices, n, s->cfg.selection, &rng, class_credits, &view);
 }
 
 /* The output VC the head at the front of iv requests this cycle, or -1:
@@ -288,7 +327,10 @@ static void vc_allocate(FlSim *s, const SwitchAt *at)
                 s->req_list[nreq++] = ov;
                 s->vc_win[ov] = loc;
             } else if (rr_rank(loc, last, nloc) < rr_rank(held, last, nloc)) {
+                s->lost[vc0 + held] = (uint32_t)(now + 1);
                 s->vc_win[ov] = loc;
+            } else {
+                s->lost[iv] = (uint32_t)(now + 1);
             }
         }
     }
@@ -356,8 +398,14 @@ static inline int sa_request(FlSim *s, const SimPort *port, int li, int nin, int
         s->sa_win[p] = li;
     } else {
         int last = port[p].out_rr;
-        if (rr_rank(li, last, nin) < rr_rank(w, last, nin))
+        /* The loser's cycle, for the flit view. */
+        uint32_t lost_at = (uint32_t)(s->sc.cycle + 1);
+        if (rr_rank(li, last, nin) < rr_rank(w, last, nin)) {
+            s->lost[s->sa_vc[w]] = lost_at;
             s->sa_win[p] = li;
+        } else {
+            s->lost[iv] = lost_at;
+        }
     }
     return nreq;
 }
@@ -406,8 +454,12 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
             if (q->li == cur) {
                 /* Rare: a second VC of the input can send. */
                 int last = port[cur].in_rr;
-                if (rr_rank(q->v, last, V) < rr_rank(vc[best].v, last, V))
+                if (rr_rank(q->v, last, V) < rr_rank(vc[best].v, last, V)) {
+                    s->lost[best] = (uint32_t)(now + 1);
                     best = iv;
+                } else {
+                    s->lost[iv] = (uint32_t)(now + 1);
+                }
                 continue;
             }
             if (best >= 0)

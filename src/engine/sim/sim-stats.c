@@ -1,6 +1,7 @@
 /* sim-stats.c — measurement, with BookSim's definitions (see
  * sim-internal.h): latency histograms, throughput, hops, channel
- * utilization and VC occupancy over the measurement window. */
+ * utilization and VC occupancy over the measurement window (or, before
+ * it opens, over the warm-up so far). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,8 +25,16 @@ void fl__sim_stats_open(FlSim *s)
         s->vc[iv].flits = 0;
     }
     memset(s->host_accepted, 0, sizeof(int64_t) * (size_t)s->n_hosts);
-    s->sc.queued_at_open = s->sc.queued_flits;
-    s->sc.in_window = 1;
+    /* The warm-up's figures end here. */
+    SimScalars *sc = &s->sc;
+    memset(s->lat_hist, 0, sizeof(int64_t) * (size_t)sc->hist_len);
+    memset(s->net_hist, 0, sizeof(int64_t) * (size_t)sc->hist_len);
+    sc->hist_len = 0;
+    sc->lat_sum = sc->net_sum = sc->hops_sum = 0;
+    sc->measured_done = 0;
+    sc->offered_flits = 0;
+    sc->queued_at_open = sc->queued_flits;
+    sc->in_window = 1;
 }
 
 /* Called when the cycle counter reaches the window's end. */
@@ -34,6 +43,7 @@ void fl__sim_stats_close(FlSim *s)
     s->sc.queued_at_close = s->sc.queued_flits;
     s->sc.window_closed = 1;
     s->sc.in_window = 0;
+    s->sc.counting = 0;
 }
 
 static int grow_histograms(FlSim *s, int64_t need)
@@ -58,7 +68,8 @@ static int grow_histograms(FlSim *s, int64_t need)
 int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p)
 {
     SimScalars *sc = &s->sc;
-    if (!p->measured)
+    /* A warm-up packet counts only while the warm-up's figures last. */
+    if (!p->measured || (p->measured == 2 && fl__sim_window_opened(s)))
         return FL_OK;
     int64_t lat = sc->cycle - p->created, net = sc->cycle - p->injected;
     if (lat >= s->hist_cap && grow_histograms(s, lat))
@@ -71,7 +82,7 @@ int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p)
     sc->net_sum += net;
     sc->hops_sum += p->hops;
     sc->measured_done++;
-    sc->measured_outstanding--;
+    sc->measured_outstanding -= p->measured == 1;
     return FL_OK;
 }
 
@@ -103,19 +114,28 @@ void fl_sim_result_clear(FlSimResult *res)
     memset(res, 0, sizeof *res);
 }
 
-int fl__sim_stats_fill(FlSim *s, FlSimResult *res, double wall_s, FlError *err)
+int fl__sim_stats_fill(const FlSim *s, FlSimResult *res, double wall_s, int warmup_figures,
+                       FlError *err)
 {
     const SimScalars *sc = &s->sc;
     const FlSimConfig *cfg = &s->cfg;
-    /* Only the part of the window actually simulated counts. */
-    int64_t window = sc->cycle - cfg->warmup_cycles;
-    if (window > cfg->measure_cycles)
-        window = cfg->measure_cycles;
-    if (window < 1)
-        window = 1;
+    int opened = fl__sim_window_opened(s);
+    /* Only the part of the window actually simulated counts: from the
+     * warm-up's end, or in the warm-up from cycle 0. */
+    int64_t start = opened ? cfg->warmup_cycles : 0;
+    int64_t span = sc->cycle - start;
+    if (span > cfg->measure_cycles && opened)
+        span = cfg->measure_cycles;
+    if (span < 0)
+        span = 0;
+    int64_t window = span < 1 ? 1 : span;
+    /* fl_sim_run reports nothing of a run that ended in its warm-up. */
+    int none = !opened && !warmup_figures;
     memset(res, 0, sizeof *res);
-    res->status = sc->status == FL_SIM_RUNNING ? FL_SIM_OK : (FlSimStatus)sc->status;
-    int64_t n = sc->measured_done;
+    res->window_start = start;
+    res->window_cycles = none ? 0 : span;
+    res->status = (FlSimStatus)sc->status;
+    int64_t n = none ? 0 : sc->measured_done;
     if (n > 0) {
         res->latency_avg = (double)sc->lat_sum / (double)n;
         res->network_latency_avg = (double)sc->net_sum / (double)n;
@@ -128,14 +148,14 @@ int fl__sim_stats_fill(FlSim *s, FlSimResult *res, double wall_s, FlError *err)
     res->network_latency_p99 = percentile(s->net_hist, sc->hist_len, n, 0.99);
     double sum = 0.0, worst = -1.0;
     for (int h = 0; h < s->n_hosts; h++) {
-        double a = (double)s->host_accepted[h] / (double)window;
+        double a = none ? 0.0 : (double)s->host_accepted[h] / (double)window;
         sum += a;
         if (worst < 0.0 || a < worst)
             worst = a;
     }
     res->throughput = sum / s->n_hosts;
     res->throughput_min = worst < 0.0 ? 0.0 : worst;
-    res->offered = (double)sc->offered_flits / ((double)window * s->n_hosts);
+    res->offered = none ? 0.0 : (double)sc->offered_flits / ((double)window * s->n_hosts);
     res->packets = n;
     res->cycles = sc->cycle;
     res->flit_hops = sc->flit_hops;
@@ -146,20 +166,19 @@ int fl__sim_stats_fill(FlSim *s, FlSimResult *res, double wall_s, FlError *err)
         fl_sim_result_clear(res);
         return fl_error_set(err, FL_ENOMEM, "out of memory");
     }
-    for (int c = 0; c < s->n_chan; c++) {
+    for (int c = 0; c < s->n_chan && !none; c++) {
         int64_t flits = 0;
         for (int v = 0; v < s->V; v++)
             flits += s->vc[s->chan_vc[c] + v].flits;
         res->channel_utilization[c] = (double)flits * cfg->link_cycles_per_flit
                                       / (double)window;
     }
-    for (int iv = 0; iv < s->n_vc; iv++) {
+    /* In a window (or warm-up) still running, the flits present were
+     * credited up to its end: only the cycles until now count. */
+    int64_t ahead = sc->counting ? fl__sim_occ_end(s) - sc->cycle : 0;
+    for (int iv = 0; iv < s->n_vc && !none; iv++) {
         const SimVc *q = &s->vc[iv];
-        int64_t occ = q->occ;
-        /* In a window still open, the flits present were credited up to
-         * its end: only the cycles until now count. */
-        if (sc->in_window)
-            occ -= (int64_t)q->count * (s->win_end - sc->cycle);
+        int64_t occ = q->occ - (int64_t)q->count * ahead;
         res->vc_occupancy[q->chan * s->V + q->v] = (double)occ / (double)window;
     }
     if (sc->status == FL_SIM_DEADLOCK) {

@@ -49,7 +49,7 @@ static int blocker(const FlSim *s, int iv, int ov)
     return owner >= 0 && owner != iv && owner < s->n_vc ? owner : -1;
 }
 
-static int collect_edges(FlSim *s, EdgeList *e)
+static int collect_edges(const FlSim *s, EdgeList *e)
 {
     FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
     int V = s->V;
@@ -133,7 +133,7 @@ done:
     return found;
 }
 
-int fl__sim_deadlock_cycle(FlSim *s, int **channels, int *len)
+int fl__sim_deadlock_cycle(const FlSim *s, int **channels, int *len)
 {
     EdgeList e = { 0 };
     int *off = NULL, *adj = NULL, *cycle = NULL, rc = FL_ENOMEM;

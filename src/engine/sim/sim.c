@@ -1,6 +1,6 @@
-/* sim.c — the flit-level simulator: configuration, set-up, the cycle loop
- * and the warm-up / measurement / drain run. The model is described in
- * sim-internal.h. */
+/* sim.c — the flit-level simulator: configuration, set-up, the cycle loop,
+ * hooks, injection by the caller and the warm-up / measurement / drain
+ * run. The model is described in sim-internal.h. */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -142,6 +142,8 @@ static size_t layout_state(FlSim *s, char *base)
     s->host_rr = carve(base, &off, nh, sizeof(int32_t));
     s->cq = carve(base, &off, ns, sizeof(SimCredit));
     s->host_accepted = carve(base, &off, nh, sizeof(int64_t));
+    /* Last: rarely written, and the hot arrays keep their places. */
+    s->lost = carve(base, &off, nv, sizeof(uint32_t));
     return off;
 }
 
@@ -193,6 +195,11 @@ static void reset_state(FlSim *s)
     s->sc.status = FL_SIM_RUNNING;
     s->sc.free_head = -1;
     s->sc.queued_at_open = -1;
+    s->sc.counting = 1;
+    /* The window opens when the cycle counter reaches the warm-up's end:
+     * with no warm-up, now. */
+    if (s->cfg.warmup_cycles == 0)
+        fl__sim_stats_open(s);
 }
 
 /* Topology-derived tables: input channels per node, channel kinds, ring
@@ -392,6 +399,7 @@ void fl_sim_free(FlSim *s)
     free(s->pool);
     free(s->lat_hist);
     free(s->net_hist);
+    free(s->delivered);
     free(s);
 }
 
@@ -457,11 +465,11 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
     p->sent = 0;
     p->hops = 0;
     p->next = -1;
-    p->measured = sc->in_window;
-    if (p->measured) {
+    /* Measured in the window; in the warm-up, for its own figures. */
+    p->measured = sc->in_window ? 1 : 2 * sc->counting;
+    if (sc->counting)
         sc->offered_flits += flits;
-        sc->measured_outstanding++;
-    }
+    sc->measured_outstanding += sc->in_window;
     if (s->q_tail[src] >= 0)
         s->pool[s->q_tail[src]].next = id;
     else
@@ -489,19 +497,47 @@ static int generate(FlSim *s)
                                       emit_packet, s);
 }
 
-/* One cycle. Returns FL_ENOMEM if the packet pool could not grow. */
+/* What tick() returns when a hook asks to stop: no FlStatus. */
+#define TICK_STOP (-1)
+
+/* Calls the hook for the deliveries of the cycle just done, then for the
+ * cycle count; returns TICK_STOP if any asked to stop. */
+static int call_hooks(FlSim *s)
+{
+    int stop = 0;
+    s->in_hook = 1;
+    for (int i = 0; i < s->n_delivered; i++) {
+        /* A hook may have changed the hook. */
+        if (!s->hook || !(s->hook_mask & FL_SIM_HOOK_DELIVERED))
+            break;
+        s->delivered[i].cycle = s->sc.cycle;
+        stop |= s->hook(s, &s->delivered[i], s->hook_data) != 0;
+    }
+    s->n_delivered = 0;
+    if (s->hook && (s->hook_mask & FL_SIM_HOOK_EVERY) && s->sc.cycle % s->hook_every == 0) {
+        FlSimHookInfo info = { .event = FL_SIM_HOOK_EVERY, .cycle = s->sc.cycle, .packet = -1,
+                               .src_host = -1, .dst_host = -1, .created = -1,
+                               .injected = -1, .delivered = -1 };
+        stop |= s->hook(s, &info, s->hook_data) != 0;
+    }
+    s->in_hook = 0;
+    return stop ? TICK_STOP : FL_OK;
+}
+
+/* One cycle. Returns FL_ENOMEM if the packet pool or a histogram could not
+ * grow, TICK_STOP if a hook asked to stop. */
 static int tick(FlSim *s)
 {
     SimScalars *sc = &s->sc;
-    if (sc->cycle == s->cfg.warmup_cycles)
-        fl__sim_stats_open(s);
     credits_arrive(s);
     if (generate(s))
         return FL_ENOMEM;
     fl__sim_nodes_tick(s);
     sc->cycle++;
-    if (sc->cycle == s->cfg.warmup_cycles + s->cfg.measure_cycles)
+    if (sc->cycle == s->win_end)
         fl__sim_stats_close(s);
+    else if (sc->cycle == s->cfg.warmup_cycles)
+        fl__sim_stats_open(s);
     /* A flit moved in the cycle just done if one entered a channel or
      * reached its host: counted once a cycle, not in the hot paths. */
     int64_t moves = sc->flit_hops + sc->ejected;
@@ -513,22 +549,102 @@ static int tick(FlSim *s)
         sc->status = FL_SIM_DEADLOCK;
     if (sc->net_flits == 0)
         sc->last_move = sc->cycle;
-    return FL_OK;
+    if (s->nomem)
+        return FL_ENOMEM;
+    return s->hook_mask ? call_hooks(s) : FL_OK;
 }
 
-FlSimStatus fl_sim_step(FlSim *s, int64_t n)
+int fl_sim_step(FlSim *s, int64_t n, FlSimStatus *status, FlError *err)
 {
     if (!s)
-        return FL_SIM_DEADLOCK;
+        return fl_error_set(err, FL_EINVAL, "no simulation");
+    if (s->in_hook)
+        return fl_error_set(err, FL_EINVAL, "fl_sim_step: not allowed in a hook");
+    if (n < 0)
+        return fl_error_set(err, FL_EINVAL, "cycles to step: must be >= 0, not %lld",
+                            (long long)n);
+    int rc = FL_OK;
     for (int64_t i = 0; i < n && s->sc.status == FL_SIM_RUNNING; i++)
-        if (tick(s))
+        if ((rc = tick(s)) != FL_OK)
             break;
-    return (FlSimStatus)s->sc.status;
+    if (status)
+        *status = (FlSimStatus)s->sc.status;
+    if (rc == FL_ENOMEM)
+        return fl_error_set(err, FL_ENOMEM, "out of memory at cycle %lld",
+                            (long long)s->sc.cycle);
+    return FL_OK;
 }
 
 int64_t fl_sim_cycle(const FlSim *s)
 {
     return s ? s->sc.cycle : 0;
+}
+
+FlSimStatus fl_sim_status(const FlSim *s)
+{
+    return s ? (FlSimStatus)s->sc.status : FL_SIM_RUNNING;
+}
+
+int fl_sim_stats(const FlSim *s, FlSimResult *res, FlError *err)
+{
+    if (!s || !res)
+        return fl_error_set(err, FL_EINVAL, "no simulation or result");
+    return fl__sim_stats_fill(s, res, 0.0, 1, err);
+}
+
+int fl_sim_deadlock_cycle(const FlSim *s, int **channels, int *len, FlError *err)
+{
+    if (!s || !channels || !len)
+        return fl_error_set(err, FL_EINVAL, "no simulation or output");
+    int rc = fl__sim_deadlock_cycle(s, channels, len);
+    if (rc == FL_ENOMEM)
+        return fl_error_set(err, FL_ENOMEM, "out of memory");
+    /* No cycle is an answer, not an error. */
+    return FL_OK;
+}
+
+int fl_sim_set_hook(FlSim *s, unsigned mask, int64_t every_n, FlSimHookFunc hook,
+                    void *user_data, FlError *err)
+{
+    if (!s)
+        return fl_error_set(err, FL_EINVAL, "no simulation");
+    if (mask & ~(unsigned)(FL_SIM_HOOK_DELIVERED | FL_SIM_HOOK_EVERY))
+        return fl_error_set(err, FL_EINVAL, "hook mask: unknown events 0x%x", mask);
+    if ((mask & FL_SIM_HOOK_EVERY) && every_n < 1)
+        return fl_error_set(err, FL_ERANGE, "hook: every_n must be at least 1 cycle, not %lld",
+                            (long long)every_n);
+    if (!hook)
+        mask = 0;
+    s->hook_mask = mask;
+    s->hook_every = mask & FL_SIM_HOOK_EVERY ? every_n : 0;
+    s->hook = mask ? hook : NULL;
+    s->hook_data = mask ? user_data : NULL;
+    return FL_OK;
+}
+
+int fl_sim_inject(FlSim *s, int src_host, int dst_host, int flits, int64_t *packet_id,
+                  FlError *err)
+{
+    if (!s)
+        return fl_error_set(err, FL_EINVAL, "no simulation");
+    if (src_host < 0 || src_host >= s->n_hosts || dst_host < 0 || dst_host >= s->n_hosts)
+        return fl_error_set(err, FL_ERANGE, "inject: hosts are 0 to %d, not %d -> %d",
+                            s->n_hosts - 1, src_host, dst_host);
+    if (flits < 1)
+        return fl_error_set(err, FL_ERANGE, "inject: a packet has at least 1 flit, not %d",
+                            flits);
+    /* Under VCT a head waits for room for the whole packet, which a longer
+     * packet never finds. */
+    if (s->cfg.switching == FL_SWITCHING_VCT && flits > s->cfg.buf_flits)
+        return fl_error_set(err, FL_ERANGE,
+                            "inject: virtual cut-through needs room for the whole packet "
+                            "(%d flits) in a %d-flit buffer", flits, s->cfg.buf_flits);
+    int64_t id = s->sc.next_packet_id;
+    if (make_packet(s, src_host, dst_host, flits))
+        return fl_error_set(err, FL_ENOMEM, "out of memory");
+    if (packet_id)
+        *packet_id = id;
+    return FL_OK;
 }
 
 static double now_seconds(void)
@@ -547,8 +663,9 @@ static int run_until(FlSim *s, int64_t until, int drain, FlProgressFunc progress
     while (s->sc.cycle < until && s->sc.status == FL_SIM_RUNNING) {
         if (drain && s->sc.measured_outstanding == 0)
             break;
-        if (tick(s))
-            return FL_ENOMEM;
+        int rc = tick(s);
+        if (rc)
+            return rc == TICK_STOP ? FL_ECANCELLED : rc;
         if (progress && ++since == 4096) {
             since = 0;
             double f = (double)s->sc.cycle / (double)total;
@@ -564,6 +681,8 @@ int fl_sim_run(FlSim *s, FlSimResult *res, FlProgressFunc progress, void *progre
 {
     if (!s || !res)
         return fl_error_set(err, FL_EINVAL, "no simulation or result");
+    if (s->in_hook)
+        return fl_error_set(err, FL_EINVAL, "fl_sim_run: not allowed in a hook");
     memset(res, 0, sizeof *res);
     double start = now_seconds();
     const FlSimConfig *cfg = &s->cfg;
@@ -589,5 +708,5 @@ int fl_sim_run(FlSim *s, FlSimResult *res, FlProgressFunc progress, void *progre
         return fl_error_set(err, FL_ECANCELLED, "simulation cancelled");
     if (progress)
         progress(progress_data, 1.0);
-    return fl__sim_stats_fill(s, res, now_seconds() - start, err);
+    return fl__sim_stats_fill(s, res, now_seconds() - start, 0, err);
 }

@@ -93,6 +93,9 @@ typedef struct FlSimResult {
     /* On deadlock: a cycle of channels whose packets wait on each other. */
     int *deadlock_channels;
     int deadlock_len;
+    /* The window the figures cover: [window_start, window_start +
+     * window_cycles), see fl_sim_stats(). */
+    int64_t window_start, window_cycles;
 } FlSimResult;
 
 void fl_sim_result_clear(FlSimResult *res);
@@ -104,19 +107,112 @@ typedef struct FlSim FlSim;
 int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError *err);
 void fl_sim_free(FlSim *sim);
 
-/* Advances n cycles (stops early on deadlock); returns the status. */
-FlSimStatus fl_sim_step(FlSim *sim, int64_t n);
+/* Advances up to n >= 0 cycles. Stops early when the watchdog finds a
+ * deadlock or a hook asks to stop (after the cycle in which it did); the
+ * simulation's status after the call goes to *status (may be NULL).
+ * Returns FL_OK, or FL_EINVAL (no simulation, n < 0, called from a hook)
+ * or FL_ENOMEM; after FL_ENOMEM the state is not consistent: restore a
+ * checkpoint or free the simulation. Stepping never judges saturation,
+ * which needs the whole run: the status stays FL_SIM_RUNNING until a
+ * deadlock. */
+int fl_sim_step(FlSim *sim, int64_t n, FlSimStatus *status, FlError *err);
+/* The cycle about to be simulated: the number of cycles simulated so far. */
 int64_t fl_sim_cycle(const FlSim *sim);
-/* Runs warm-up, measurement and drain and fills res. progress may be NULL;
- * cancelling returns FL_ECANCELLED. */
+/* FL_SIM_RUNNING until fl_sim_run ends or the watchdog fires. */
+FlSimStatus fl_sim_status(const FlSim *sim);
+/* Runs warm-up, measurement and drain from wherever the simulation stands
+ * (cycle 0, or a stepped cycle) and fills res. progress may be NULL;
+ * cancelling, or a hook asking to stop, returns FL_ECANCELLED. */
 int fl_sim_run(FlSim *sim, FlSimResult *res, FlProgressFunc progress, void *progress_data,
                FlError *err);
 
-/* A copy of the whole state, to step backwards and seek by replaying. */
+/* Statistics at any point of a run, over the same window as fl_sim_run's:
+ *   - in the warm-up (cycle < warmup_cycles), from cycle 0 to now: every
+ *     packet made since cycle 0 and delivered so far, flits accepted,
+ *     offered, channel utilization and VC occupancy over [0, cycle);
+ *   - from the warm-up's end, over the measurement window [warmup, warmup +
+ *     measure) as far as it has been simulated: packets made in it and
+ *     delivered so far, flits accepted and sent during it; after it, the
+ *     whole window, with the latencies of its packets delivered since
+ *     (during the drain).
+ * res->window_start and window_cycles give the window. Stepping a whole
+ * run by hand (as many cycles as fl_sim_run took) gives exactly
+ * fl_sim_run's figures, apart from status (FL_SIM_RUNNING unless
+ * deadlocked) and wall_s (0). Includes the deadlock cycle when the status
+ * is FL_SIM_DEADLOCK. Free res with fl_sim_result_clear(). */
+int fl_sim_stats(const FlSim *sim, FlSimResult *res, FlError *err);
+
+/* A cycle of channels whose packets wait on each other, in waiting order,
+ * into *channels (malloc'd, free() it; NULL and *len 0 when there is
+ * none). The wait-for graph is the watchdog's (see sim-internal.h): after
+ * FL_SIM_DEADLOCK it is the locked cycle fl_sim_run reports; while
+ * running, a cycle of full or held VCs each waiting on the next, which is
+ * a deadlock once no flit moves for deadlock_cycles (the watchdog then
+ * confirms it); with an adaptive routing a cycle may still untie. */
+int fl_sim_deadlock_cycle(const FlSim *sim, int **channels, int *len, FlError *err);
+
+/* Queues one packet of flits flits at host src_host for dst_host, made in
+ * the current cycle (fl_sim_cycle()), after any packet already queued at
+ * src_host; it is measured like generated traffic (offered and measured
+ * when made in the window). Its id goes to *packet_id (may be NULL): ids
+ * are the creation order, shared with generated packets. Call it between
+ * steps or from a hook. */
+int fl_sim_inject(FlSim *sim, int src_host, int dst_host, int flits, int64_t *packet_id,
+                  FlError *err);
+
+/* A copy of the whole state, to step backwards and seek by replaying. Hooks
+ * are not part of it: a restored simulation keeps the hooks it has, and
+ * stepping on calls them as the first time. */
 typedef struct FlSimCheckpoint FlSimCheckpoint;
 int fl_sim_checkpoint(const FlSim *sim, FlSimCheckpoint **out, FlError *err);
+/* Fails with FL_EINVAL for a checkpoint of another simulation, and when
+ * called from a hook. */
 int fl_sim_restore(FlSim *sim, const FlSimCheckpoint *cp, FlError *err);
 void fl_sim_checkpoint_free(FlSimCheckpoint *cp);
+/* The cycle it was taken at, and the bytes it holds (the copy itself, for
+ * a memory bound on kept checkpoints). */
+int64_t fl_sim_checkpoint_cycle(const FlSimCheckpoint *cp);
+size_t fl_sim_checkpoint_size(const FlSimCheckpoint *cp);
+
+/* Hooks, as Lua's lua_sethook: one callback and a mask of events.
+ *
+ * FL_SIM_HOOK_DELIVERED: a packet's tail reached its destination host;
+ * info holds the packet. FL_SIM_HOOK_EVERY: every every_n cycles, when
+ * fl_sim_cycle() becomes a multiple of every_n (after cycles every_n - 1,
+ * 2 * every_n - 1, ...). Hooks run between cycles, after the cycle that
+ * caused them, deliveries first in the order they happened, so that
+ * fl_sim_cycle() is the cycle after it (delivered + 1) and the state is
+ * whole. Returning non-zero asks the run to stop: fl_sim_step returns
+ * after that cycle (every hook of the cycle is still called), fl_sim_run
+ * with FL_ECANCELLED.
+ *
+ * Re-entrancy: a hook may read the simulation (fl_sim_cycle,
+ * fl_sim_status, fl_sim_stats, fl_sim_deadlock_cycle, the views, a
+ * checkpoint), inject packets (fl_sim_inject) and change or clear the hook
+ * (taking effect with the next event); fl_sim_step, fl_sim_run and
+ * fl_sim_restore fail with FL_EINVAL inside a hook, and it must not free
+ * the simulation. Hooks run on the thread that steps. */
+typedef enum FlSimHookEvent {
+    FL_SIM_HOOK_DELIVERED = 1 << 0,
+    FL_SIM_HOOK_EVERY = 1 << 1
+} FlSimHookEvent;
+
+typedef struct FlSimHookInfo {
+    FlSimHookEvent event;
+    int64_t cycle;              /* fl_sim_cycle() when called */
+    /* FL_SIM_HOOK_DELIVERED: the packet. */
+    int64_t packet;
+    int src_host, dst_host, flits;
+    int measured;               /* made in the measurement window */
+    int64_t created, injected, delivered; /* made; head left its host; tail
+                                           * reached its host */
+} FlSimHookInfo;
+
+typedef int (*FlSimHookFunc)(FlSim *sim, const FlSimHookInfo *info, void *user_data);
+/* Replaces the hook; mask 0 or hook NULL removes it. every_n must be >= 1
+ * when mask has FL_SIM_HOOK_EVERY. */
+int fl_sim_set_hook(FlSim *sim, unsigned mask, int64_t every_n, FlSimHookFunc hook,
+                    void *user_data, FlError *err);
 
 /* Where one flit is, for drawing. */
 typedef enum FlFlitPlace {
@@ -124,6 +220,27 @@ typedef enum FlFlitPlace {
     FL_FLIT_BUFFER,             /* in the input buffer of channel's destination */
     FL_FLIT_LINK                /* on channel, progress cycles along it */
 } FlFlitPlace;
+
+/* Why the flit at the front of a VC (or of a source queue) does not move
+ * on, judged from the state between two cycles. Only such a front flit
+ * has a reason; the flits behind it wait for it (FL_STALL_NONE). */
+typedef enum FlStall {
+    FL_STALL_NONE = 0,          /* not a front flit, or nothing holds it: it
+                                 * competes in the next cycle */
+    FL_STALL_NO_VC,             /* a head with no output VC, and every VC
+                                 * its routing allows is held by another
+                                 * packet (or, under VCT, has no room for
+                                 * the packet) */
+    FL_STALL_NO_CREDIT,         /* its output VC's buffer downstream is full */
+    FL_STALL_ARBITRATION,       /* it could go, and lost the VC or switch
+                                 * arbitration of the cycle just simulated */
+    FL_STALL_CHANNEL            /* waiting for the channel: the link is busy
+                                 * with another flit (link_cycles_per_flit >
+                                 * 1), or a pipeline delay (routing, VC or
+                                 * switch allocation) has not passed */
+} FlStall;
+
+const char *fl_stall_name(FlStall s);   /* "none", "no-vc", ... */
 
 typedef struct FlFlitView {
     int64_t packet;
@@ -135,13 +252,47 @@ typedef struct FlFlitView {
     int vc;
     int position;               /* slot in the buffer (0 = front), or cycles
                                  * travelled on the link */
+    int node;                   /* where it is: the node whose buffer holds
+                                 * it, the node it left (on a link), or its
+                                 * host (in a source queue) */
+    /* The output its packet has been granted at node: the channel and VC it
+     * will leave by (for a queued packet, the host's injection VC), or -1
+     * for both. Only flits of the packet at the front of a buffer (or of a
+     * source queue) have one. */
+    int out_channel, out_vc;
+    FlStall stall;
 } FlFlitView;
 
 typedef void (*FlFlitVisitor)(void *user_data, const FlFlitView *flit);
 /* Calls visit for every flit in the network (source queues included up to
- * the first max_queued flits per host). Read-only. */
+ * the first max_queued flits per host), VCs in channel order (c * V + v),
+ * each from the front, then the source queues in host order. Read-only. */
 void fl_sim_foreach_flit(const FlSim *sim, int max_queued, FlFlitVisitor visit,
                          void *user_data);
+
+/* One VC (channel, vc), as an input buffer at the channel's end and as the
+ * output VC its sender allocates. */
+typedef struct FlVcView {
+    int channel, vc;
+    int node;                   /* the node its buffer is at */
+    int64_t owner_packet;       /* the packet it is allocated to (whose
+                                 * tail has not left the sender), or -1 */
+    int draining;               /* released by its tail, waiting for the
+                                 * credits (FL_VC_RELEASE_TAIL_CREDIT) */
+    int flits_buffered;         /* flits arrived in the buffer */
+    int flits_on_link;          /* flits sent, still on their way */
+    int credits;                /* free slots as the sender sees them, -1 for
+                                 * a channel into a host (no credits) */
+    int capacity;               /* slots of the buffer (credits when empty) */
+    /* As an input VC: the output VC its front packet holds, or -1. */
+    int out_channel, out_vc;
+} FlVcView;
+
+/* Fills out for (channel, vc); FL_ERANGE when there is no such VC. */
+int fl_sim_vc_view(const FlSim *sim, int channel, int vc, FlVcView *out, FlError *err);
+/* VCs per channel, and channels (2 per link, as in the topology). */
+int fl_sim_vcs(const FlSim *sim);
+int fl_sim_channels(const FlSim *sim);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,701 @@
+/* flitlab-sim-session.c — a simulation run driven by the application. */
+#include "flitlab-sim-session.h"
+
+/* Defaults: a checkpoint every 256 cycles, 64 MiB of them, 20 cycles per
+ * second when playing. */
+#define DEFAULT_INTERVAL 256
+#define DEFAULT_BUDGET ((guint64) 64 << 20)
+#define DEFAULT_SPEED 20.0
+/* While playing, each main-loop visit simulates for at most this long, and
+ * a paced session is visited at about 60 Hz. */
+#define PLAY_BUDGET_US 8000
+#define PLAY_PERIOD_MS 16
+
+struct _FlitlabSimSession
+{
+  GObject parent_instance;
+
+  const FlTopology *topology;
+  const FlRouting *routing;
+  gpointer owner;
+  GDestroyNotify owner_free;
+  FlSim *sim;
+
+  /* Checkpoints, by increasing cycle; the first is cycle 0's and stays. */
+  GQueue checkpoints;
+  guint64 checkpoint_bytes;
+  gint64 interval;
+  guint64 budget;
+
+  gint64 max_cycle;
+  double speed;
+  guint play_source;
+  gint64 play_start_us;       /* when pacing started, and the cycle then */
+  gint64 play_start_cycle;
+
+  /* What the properties said when last notified. */
+  gint64 shown_cycle;
+  gint64 shown_max_cycle;
+  FlSimStatus shown_status;
+  gboolean shown_can_step_back;
+};
+
+G_DEFINE_FINAL_TYPE (FlitlabSimSession, flitlab_sim_session, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (flitlab-sim-session-error-quark, flitlab_sim_session_error)
+
+G_DEFINE_ENUM_TYPE (FlitlabSimStatus, flitlab_sim_status,
+                    G_DEFINE_ENUM_VALUE (FL_SIM_OK, "ok"),
+                    G_DEFINE_ENUM_VALUE (FL_SIM_DEADLOCK, "deadlock"),
+                    G_DEFINE_ENUM_VALUE (FL_SIM_SATURATED, "saturated"),
+                    G_DEFINE_ENUM_VALUE (FL_SIM_RUNNING, "running"))
+
+enum
+{
+  PROP_0,
+  PROP_CYCLE,
+  PROP_MAX_CYCLE,
+  PROP_PLAYING,
+  PROP_CAN_STEP_BACK,
+  PROP_STATUS,
+  PROP_SPEED,
+  PROP_CHECKPOINT_INTERVAL,
+  PROP_CHECKPOINT_BUDGET,
+  N_PROPS
+};
+
+enum
+{
+  STEPPED,
+  FAILED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+set_engine_error (GError        **error,
+                  const FlError  *err)
+{
+  g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, err->code, err->message);
+}
+
+/* --- checkpoints ------------------------------------------------------- */
+
+static gboolean
+take_checkpoint (FlitlabSimSession  *self,
+                 GError            **error)
+{
+  FlSimCheckpoint *cp;
+  FlError err;
+
+  if (fl_sim_checkpoint (self->sim, &cp, &err))
+    {
+      set_engine_error (error, &err);
+      return FALSE;
+    }
+  g_queue_push_tail (&self->checkpoints, cp);
+  self->checkpoint_bytes += fl_sim_checkpoint_size (cp);
+  return TRUE;
+}
+
+/* Drops the oldest checkpoints after cycle 0's while over the budget. */
+static void
+trim_checkpoints (FlitlabSimSession *self)
+{
+  while (self->checkpoint_bytes > self->budget && self->checkpoints.length > 1)
+    {
+      GList *second = self->checkpoints.head->next;
+      FlSimCheckpoint *cp = second->data;
+
+      self->checkpoint_bytes -= fl_sim_checkpoint_size (cp);
+      g_queue_delete_link (&self->checkpoints, second);
+      fl_sim_checkpoint_free (cp);
+    }
+}
+
+static gint64
+newest_checkpoint_cycle (FlitlabSimSession *self)
+{
+  return fl_sim_checkpoint_cycle (g_queue_peek_tail (&self->checkpoints));
+}
+
+/* The latest checkpoint at or before cycle (cycle 0's at worst). */
+static const FlSimCheckpoint *
+checkpoint_before (FlitlabSimSession *self,
+                   gint64             cycle)
+{
+  for (GList *l = self->checkpoints.tail; l; l = l->prev)
+    if (fl_sim_checkpoint_cycle (l->data) <= cycle)
+      return l->data;
+  return g_queue_peek_head (&self->checkpoints);
+}
+
+/* --- notification ------------------------------------------------------- */
+
+/* Notifies the properties that changed since the last call, then emits
+ * "stepped" if the cycle moved (or a restore went back to it). */
+static void
+publish (FlitlabSimSession *self,
+         gboolean           moved)
+{
+  gint64 cycle = fl_sim_cycle (self->sim);
+  FlSimStatus status = fl_sim_status (self->sim);
+  gboolean back = cycle > 0;
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (cycle != self->shown_cycle)
+    {
+      self->shown_cycle = cycle;
+      moved = TRUE;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CYCLE]);
+    }
+  if (self->max_cycle != self->shown_max_cycle)
+    {
+      self->shown_max_cycle = self->max_cycle;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_CYCLE]);
+    }
+  if (status != self->shown_status)
+    {
+      self->shown_status = status;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATUS]);
+    }
+  if (back != self->shown_can_step_back)
+    {
+      self->shown_can_step_back = back;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_STEP_BACK]);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+  if (moved)
+    g_signal_emit (self, signals[STEPPED], 0);
+}
+
+/* --- stepping ------------------------------------------------------------- */
+
+/* Steps n cycles in chunks that end on checkpoint marks, taking the
+ * checkpoints past the newest one; with deadline_us > 0 stops once
+ * monotonic time passes it (chunks grow from one cycle so as to find how
+ * many fit). Stops early when the simulation stops. */
+static gboolean
+advance (FlitlabSimSession  *self,
+         gint64              n,
+         gint64              deadline_us,
+         GError            **error)
+{
+  gint64 chunk = deadline_us > 0 ? 1 : n;
+  gint64 left = n;
+
+  while (left > 0 && fl_sim_status (self->sim) == FL_SIM_RUNNING)
+    {
+      gint64 cycle = fl_sim_cycle (self->sim);
+      gint64 mark = (cycle / self->interval + 1) * self->interval;
+      gint64 todo = MIN (MIN (chunk, left), mark - cycle);
+      FlSimStatus status;
+      FlError err;
+
+      if (fl_sim_step (self->sim, todo, &status, &err))
+        {
+          set_engine_error (error, &err);
+          return FALSE;
+        }
+      gint64 done = fl_sim_cycle (self->sim) - cycle;
+      left -= done;
+      cycle += done;
+      self->max_cycle = MAX (self->max_cycle, cycle);
+      if (cycle % self->interval == 0 && cycle > newest_checkpoint_cycle (self))
+        {
+          if (!take_checkpoint (self, error))
+            return FALSE;
+          trim_checkpoints (self);
+        }
+      if (done < todo)
+        break;
+      if (deadline_us > 0)
+        {
+          if (g_get_monotonic_time () >= deadline_us)
+            break;
+          chunk = MIN (chunk * 2, G_MAXINT64 / 4);
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+flitlab_sim_session_step (FlitlabSimSession  *self,
+                          gint64              n,
+                          GError            **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FALSE);
+  if (n < 0)
+    {
+      g_set_error (error, FLITLAB_SIM_SESSION_ERROR, FL_EINVAL,
+                   "cycles to step: must be >= 0, not %" G_GINT64_FORMAT, n);
+      return FALSE;
+    }
+  ok = advance (self, n, 0, error);
+  publish (self, FALSE);
+  return ok;
+}
+
+gboolean
+flitlab_sim_session_seek (FlitlabSimSession  *self,
+                          gint64              cycle,
+                          GError            **error)
+{
+  gint64 now;
+  const FlSimCheckpoint *cp;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FALSE);
+  if (cycle < 0)
+    {
+      g_set_error (error, FLITLAB_SIM_SESSION_ERROR, FL_ERANGE,
+                   "seek: cycles start at 0, not %" G_GINT64_FORMAT, cycle);
+      return FALSE;
+    }
+  now = fl_sim_cycle (self->sim);
+  if (cycle == now)
+    return TRUE;
+  /* Going back, or forward past a checkpoint kept from an earlier visit:
+   * start from the nearest checkpoint. */
+  cp = checkpoint_before (self, cycle);
+  if (cycle < now || fl_sim_checkpoint_cycle (cp) > now)
+    {
+      FlError err;
+
+      if (fl_sim_restore (self->sim, cp, &err))
+        {
+          set_engine_error (error, &err);
+          publish (self, TRUE);
+          return FALSE;
+        }
+    }
+  ok = advance (self, cycle - fl_sim_cycle (self->sim), 0, error);
+  publish (self, TRUE);
+  return ok;
+}
+
+gboolean
+flitlab_sim_session_step_back (FlitlabSimSession  *self,
+                               GError            **error)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FALSE);
+  if (fl_sim_cycle (self->sim) == 0)
+    return TRUE;
+  return flitlab_sim_session_seek (self, fl_sim_cycle (self->sim) - 1, error);
+}
+
+/* --- playing --------------------------------------------------------------- */
+
+/* The cycle the pace asks for now. */
+static gint64
+paced_cycle (FlitlabSimSession *self,
+             gint64             now_us)
+{
+  double elapsed = (double) (now_us - self->play_start_us) / G_USEC_PER_SEC;
+
+  return self->play_start_cycle + (gint64) (elapsed * self->speed);
+}
+
+/* Forgets the source (from its own callback, which then returns
+ * G_SOURCE_REMOVE, or after removing it) and says so. */
+static void
+playing_stopped (FlitlabSimSession *self)
+{
+  self->play_source = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+static gboolean
+play_tick (gpointer data)
+{
+  FlitlabSimSession *self = data;
+  guint source = self->play_source;
+  gint64 now = g_get_monotonic_time ();
+  gint64 want = G_MAXINT64 / 4;
+  g_autoptr (GError) error = NULL;
+  gboolean ok;
+
+  if (self->speed > 0)
+    {
+      want = paced_cycle (self, now) - fl_sim_cycle (self->sim);
+      if (want <= 0)
+        return G_SOURCE_CONTINUE;
+    }
+  ok = advance (self, want, now + PLAY_BUDGET_US, &error);
+  /* Behind the pace (a slow network): go on from here rather than catch
+   * up in a burst. */
+  if (ok && self->speed > 0
+      && fl_sim_cycle (self->sim) + 1 < paced_cycle (self, g_get_monotonic_time ()))
+    {
+      self->play_start_us = g_get_monotonic_time ();
+      self->play_start_cycle = fl_sim_cycle (self->sim);
+    }
+  g_object_ref (self);
+  if (!ok || fl_sim_status (self->sim) != FL_SIM_RUNNING)
+    playing_stopped (self);
+  publish (self, FALSE);
+  if (!ok)
+    g_signal_emit (self, signals[FAILED], 0, error);
+  /* A handler may have paused, or changed the speed and so the source. */
+  ok = self->play_source == source;
+  g_object_unref (self);
+  return ok ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static void
+start_playing (FlitlabSimSession *self)
+{
+  self->play_start_us = g_get_monotonic_time ();
+  self->play_start_cycle = fl_sim_cycle (self->sim);
+  /* As fast as possible: whenever the main loop is idle; paced: at about
+   * the frame rate. */
+  if (self->speed > 0)
+    self->play_source = g_timeout_add (PLAY_PERIOD_MS, play_tick, self);
+  else
+    self->play_source = g_idle_add (play_tick, self);
+}
+
+void
+flitlab_sim_session_set_playing (FlitlabSimSession *self,
+                                 gboolean           playing)
+{
+  g_return_if_fail (FLITLAB_IS_SIM_SESSION (self));
+  if (!!playing == (self->play_source != 0))
+    return;
+  if (!playing)
+    {
+      g_source_remove (self->play_source);
+      playing_stopped (self);
+      return;
+    }
+  /* A stopped simulation has nothing to play. */
+  if (fl_sim_status (self->sim) != FL_SIM_RUNNING)
+    return;
+  start_playing (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+gboolean
+flitlab_sim_session_get_playing (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FALSE);
+  return self->play_source != 0;
+}
+
+void
+flitlab_sim_session_set_speed (FlitlabSimSession *self,
+                               double             cycles_per_second)
+{
+  g_return_if_fail (FLITLAB_IS_SIM_SESSION (self));
+  cycles_per_second = MAX (cycles_per_second, 0.0);
+  if (cycles_per_second == self->speed)
+    return;
+  self->speed = cycles_per_second;
+  /* The source's kind depends on the speed: restart it. */
+  if (self->play_source)
+    {
+      g_source_remove (self->play_source);
+      start_playing (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SPEED]);
+}
+
+double
+flitlab_sim_session_get_speed (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0.0);
+  return self->speed;
+}
+
+/* --- accessors ------------------------------------------------------------- */
+
+const FlSim *
+flitlab_sim_session_get_sim (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), NULL);
+  return self->sim;
+}
+
+const FlTopology *
+flitlab_sim_session_get_topology (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), NULL);
+  return self->topology;
+}
+
+const FlRouting *
+flitlab_sim_session_get_routing (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), NULL);
+  return self->routing;
+}
+
+gint64
+flitlab_sim_session_get_cycle (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  return fl_sim_cycle (self->sim);
+}
+
+gint64
+flitlab_sim_session_get_max_cycle (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  return self->max_cycle;
+}
+
+FlSimStatus
+flitlab_sim_session_get_status (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FL_SIM_RUNNING);
+  return fl_sim_status (self->sim);
+}
+
+gboolean
+flitlab_sim_session_get_can_step_back (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FALSE);
+  return fl_sim_cycle (self->sim) > 0;
+}
+
+void
+flitlab_sim_session_set_checkpoint_interval (FlitlabSimSession *self,
+                                             gint64             interval)
+{
+  g_return_if_fail (FLITLAB_IS_SIM_SESSION (self));
+  interval = MAX (interval, 1);
+  if (interval == self->interval)
+    return;
+  self->interval = interval;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHECKPOINT_INTERVAL]);
+}
+
+gint64
+flitlab_sim_session_get_checkpoint_interval (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  return self->interval;
+}
+
+void
+flitlab_sim_session_set_checkpoint_budget (FlitlabSimSession *self,
+                                           guint64            bytes)
+{
+  g_return_if_fail (FLITLAB_IS_SIM_SESSION (self));
+  if (bytes == self->budget)
+    return;
+  self->budget = bytes;
+  trim_checkpoints (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHECKPOINT_BUDGET]);
+}
+
+guint64
+flitlab_sim_session_get_checkpoint_budget (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  return self->budget;
+}
+
+guint
+flitlab_sim_session_get_n_checkpoints (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  return self->checkpoints.length;
+}
+
+guint64
+flitlab_sim_session_get_checkpoint_bytes (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  return self->checkpoint_bytes;
+}
+
+/* --- the object -------------------------------------------------------------- */
+
+static void
+flitlab_sim_session_dispose (GObject *object)
+{
+  FlitlabSimSession *self = FLITLAB_SIM_SESSION (object);
+
+  g_clear_handle_id (&self->play_source, g_source_remove);
+  G_OBJECT_CLASS (flitlab_sim_session_parent_class)->dispose (object);
+}
+
+static void
+flitlab_sim_session_finalize (GObject *object)
+{
+  FlitlabSimSession *self = FLITLAB_SIM_SESSION (object);
+
+  g_queue_clear_full (&self->checkpoints, (GDestroyNotify) fl_sim_checkpoint_free);
+  /* The simulation before what it runs on. */
+  g_clear_pointer (&self->sim, fl_sim_free);
+  if (self->owner_free)
+    self->owner_free (self->owner);
+  G_OBJECT_CLASS (flitlab_sim_session_parent_class)->finalize (object);
+}
+
+static void
+flitlab_sim_session_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  FlitlabSimSession *self = FLITLAB_SIM_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_CYCLE:
+      g_value_set_int64 (value, flitlab_sim_session_get_cycle (self));
+      break;
+    case PROP_MAX_CYCLE:
+      g_value_set_int64 (value, self->max_cycle);
+      break;
+    case PROP_PLAYING:
+      g_value_set_boolean (value, flitlab_sim_session_get_playing (self));
+      break;
+    case PROP_CAN_STEP_BACK:
+      g_value_set_boolean (value, flitlab_sim_session_get_can_step_back (self));
+      break;
+    case PROP_STATUS:
+      g_value_set_enum (value, flitlab_sim_session_get_status (self));
+      break;
+    case PROP_SPEED:
+      g_value_set_double (value, self->speed);
+      break;
+    case PROP_CHECKPOINT_INTERVAL:
+      g_value_set_int64 (value, self->interval);
+      break;
+    case PROP_CHECKPOINT_BUDGET:
+      g_value_set_uint64 (value, self->budget);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+flitlab_sim_session_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  FlitlabSimSession *self = FLITLAB_SIM_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLAYING:
+      flitlab_sim_session_set_playing (self, g_value_get_boolean (value));
+      break;
+    case PROP_SPEED:
+      flitlab_sim_session_set_speed (self, g_value_get_double (value));
+      break;
+    case PROP_CHECKPOINT_INTERVAL:
+      flitlab_sim_session_set_checkpoint_interval (self, g_value_get_int64 (value));
+      break;
+    case PROP_CHECKPOINT_BUDGET:
+      flitlab_sim_session_set_checkpoint_budget (self, g_value_get_uint64 (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+flitlab_sim_session_class_init (FlitlabSimSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags ro = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+  GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY;
+
+  object_class->dispose = flitlab_sim_session_dispose;
+  object_class->finalize = flitlab_sim_session_finalize;
+  object_class->get_property = flitlab_sim_session_get_property;
+  object_class->set_property = flitlab_sim_session_set_property;
+
+  properties[PROP_CYCLE] =
+    g_param_spec_int64 ("cycle", NULL, NULL, 0, G_MAXINT64, 0, ro);
+  properties[PROP_MAX_CYCLE] =
+    g_param_spec_int64 ("max-cycle", NULL, NULL, 0, G_MAXINT64, 0, ro);
+  properties[PROP_PLAYING] =
+    g_param_spec_boolean ("playing", NULL, NULL, FALSE, rw);
+  properties[PROP_CAN_STEP_BACK] =
+    g_param_spec_boolean ("can-step-back", NULL, NULL, FALSE, ro);
+  properties[PROP_STATUS] =
+    g_param_spec_enum ("status", NULL, NULL, FLITLAB_TYPE_SIM_STATUS, FL_SIM_RUNNING, ro);
+  properties[PROP_SPEED] =
+    g_param_spec_double ("speed", NULL, NULL, 0.0, G_MAXDOUBLE, DEFAULT_SPEED, rw);
+  properties[PROP_CHECKPOINT_INTERVAL] =
+    g_param_spec_int64 ("checkpoint-interval", NULL, NULL, 1, G_MAXINT64, DEFAULT_INTERVAL, rw);
+  properties[PROP_CHECKPOINT_BUDGET] =
+    g_param_spec_uint64 ("checkpoint-budget", NULL, NULL, 0, G_MAXUINT64, DEFAULT_BUDGET, rw);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* After a batch of cycles (a step, a seek, a play tick): redraw. */
+  signals[STEPPED] =
+    g_signal_new ("stepped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+  /* Playing failed (and stopped); the methods report their own errors. */
+  signals[FAILED] =
+    g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_ERROR);
+}
+
+static void
+flitlab_sim_session_init (FlitlabSimSession *self)
+{
+  g_queue_init (&self->checkpoints);
+  self->interval = DEFAULT_INTERVAL;
+  self->budget = DEFAULT_BUDGET;
+  self->speed = DEFAULT_SPEED;
+  self->shown_status = FL_SIM_RUNNING;
+}
+
+FlitlabSimSession *
+flitlab_sim_session_new_full (const FlTopology  *topology,
+                              const FlRouting   *routing,
+                              const FlSimConfig *config,
+                              gpointer           owner,
+                              GDestroyNotify     owner_free,
+                              GError           **error)
+{
+  FlitlabSimSession *self;
+  FlSimConfig cfg;
+  FlSim *sim;
+  FlError err;
+
+  g_return_val_if_fail (topology && routing && config, NULL);
+  cfg = *config;
+  cfg.routing = routing;
+  if (fl_sim_new (topology, &cfg, &sim, &err))
+    {
+      set_engine_error (error, &err);
+      if (owner_free)
+        owner_free (owner);
+      return NULL;
+    }
+  self = g_object_new (FLITLAB_TYPE_SIM_SESSION, NULL);
+  self->topology = topology;
+  self->routing = routing;
+  self->owner = owner;
+  self->owner_free = owner_free;
+  self->sim = sim;
+  /* Cycle 0's checkpoint: every seek can start from it. */
+  if (!take_checkpoint (self, error))
+    g_clear_object (&self);
+  return self;
+}
+
+FlitlabSimSession *
+flitlab_sim_session_new (FlitlabRouted      *routed,
+                         const FlSimConfig  *config,
+                         GError            **error)
+{
+  g_return_val_if_fail (routed != NULL, NULL);
+  return flitlab_sim_session_new_full (routed->topology, routed->routing, config,
+                                       flitlab_routed_ref (routed),
+                                       (GDestroyNotify) flitlab_routed_unref, error);
+}

@@ -1,0 +1,103 @@
+/* flitlab-sim-session.h — one simulation run as the application drives it:
+ * stepped, played from the main loop, stepped back and seeked.
+ *
+ * The session owns an FlSim built on a topology and routing that it keeps
+ * alive (a reference on a FlitlabRouted, or whatever owner the caller hands
+ * over), and checkpoints taken every checkpoint-interval cycles, kept
+ * under a memory budget. Seeking restores the nearest checkpoint at or
+ * before the target and simulates forward, so the state reached is the one
+ * running forward would reach, bit for bit. Not a widget: viewers connect
+ * to "stepped" (once per batch of cycles, at most once per main-loop
+ * iteration while playing) and read the simulation through
+ * flitlab_sim_session_get_sim().
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "flitlab.h"
+#include "flitlab-routed.h"
+
+G_BEGIN_DECLS
+
+/* Failures of the engine: the code is the FlStatus, the message the
+ * engine's own. */
+#define FLITLAB_SIM_SESSION_ERROR (flitlab_sim_session_error_quark ())
+GQuark flitlab_sim_session_error_quark (void);
+
+/* FlSimStatus as a GEnum, for the "status" property. */
+#define FLITLAB_TYPE_SIM_STATUS (flitlab_sim_status_get_type ())
+GType flitlab_sim_status_get_type (void) G_GNUC_CONST;
+
+#define FLITLAB_TYPE_SIM_SESSION (flitlab_sim_session_get_type ())
+
+G_DECLARE_FINAL_TYPE (FlitlabSimSession, flitlab_sim_session, FLITLAB, SIM_SESSION, GObject)
+
+/* A session on routed's network and routing (a reference is kept); the
+ * configuration's routing field is ignored. NULL with error set when the
+ * simulator refuses the configuration. */
+FlitlabSimSession *flitlab_sim_session_new        (FlitlabRouted       *routed,
+                                                   const FlSimConfig   *config,
+                                                   GError             **error);
+/* The same on any topology and routing built on it: owner keeps them alive
+ * and owner_free (may be NULL) is called with it when the session is
+ * finalized, or at once if creation fails. */
+FlitlabSimSession *flitlab_sim_session_new_full   (const FlTopology    *topology,
+                                                   const FlRouting     *routing,
+                                                   const FlSimConfig   *config,
+                                                   gpointer             owner,
+                                                   GDestroyNotify       owner_free,
+                                                   GError             **error);
+
+/* The simulation, for the views (fl_sim_foreach_flit, fl_sim_vc_view,
+ * fl_sim_stats, ...): read it, never step or restore it behind the
+ * session's back. */
+const FlSim       *flitlab_sim_session_get_sim       (FlitlabSimSession  *self);
+const FlTopology  *flitlab_sim_session_get_topology  (FlitlabSimSession  *self);
+const FlRouting   *flitlab_sim_session_get_routing   (FlitlabSimSession  *self);
+
+gint64             flitlab_sim_session_get_cycle     (FlitlabSimSession  *self);
+/* The furthest cycle simulated so far. */
+gint64             flitlab_sim_session_get_max_cycle (FlitlabSimSession  *self);
+FlSimStatus        flitlab_sim_session_get_status    (FlitlabSimSession  *self);
+gboolean           flitlab_sim_session_get_can_step_back (FlitlabSimSession *self);
+
+/* Advances n >= 0 cycles (fewer if the simulation deadlocks), at once: for
+ * a few cycles at a time; playing runs long stretches without blocking. */
+gboolean           flitlab_sim_session_step          (FlitlabSimSession  *self,
+                                                      gint64              n,
+                                                      GError            **error);
+/* Goes back one cycle: seeks to cycle - 1. */
+gboolean           flitlab_sim_session_step_back     (FlitlabSimSession  *self,
+                                                      GError            **error);
+/* Goes to cycle >= 0, backwards or forwards; forwards it stops early at a
+ * deadlock. Re-simulates at most checkpoint-interval cycles to go back to
+ * a cycle whose checkpoint is still kept. */
+gboolean           flitlab_sim_session_seek          (FlitlabSimSession  *self,
+                                                      gint64              cycle,
+                                                      GError            **error);
+
+/* Playing steps from the main loop, "speed" cycles per second (0: as fast
+ * as possible), a few milliseconds of simulation per main-loop iteration;
+ * it pauses by itself when the simulation stops (deadlock) or fails
+ * ("failed"). */
+void               flitlab_sim_session_set_playing   (FlitlabSimSession  *self,
+                                                      gboolean            playing);
+gboolean           flitlab_sim_session_get_playing   (FlitlabSimSession  *self);
+void               flitlab_sim_session_set_speed     (FlitlabSimSession  *self,
+                                                      double              cycles_per_second);
+double             flitlab_sim_session_get_speed     (FlitlabSimSession  *self);
+
+/* Checkpoints: one every interval cycles (>= 1), the oldest dropped (but
+ * the one at cycle 0) while they take more than budget bytes. */
+void               flitlab_sim_session_set_checkpoint_interval (FlitlabSimSession *self,
+                                                                gint64             interval);
+gint64             flitlab_sim_session_get_checkpoint_interval (FlitlabSimSession *self);
+void               flitlab_sim_session_set_checkpoint_budget   (FlitlabSimSession *self,
+                                                                guint64            bytes);
+guint64            flitlab_sim_session_get_checkpoint_budget   (FlitlabSimSession *self);
+/* Kept checkpoints and their bytes. */
+guint              flitlab_sim_session_get_n_checkpoints       (FlitlabSimSession *self);
+guint64            flitlab_sim_session_get_checkpoint_bytes    (FlitlabSimSession *self);
+
+G_END_DECLS
