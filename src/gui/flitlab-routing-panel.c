@@ -885,6 +885,9 @@ flitlab_routing_panel_dispose (GObject *object)
   flitlab_routing_panel_set_canvas (self, NULL);
   g_clear_pointer (&self->routed, flitlab_routed_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_ROUTING_PANEL);
+  /* The template's top box has no id, so dispose_template() leaves it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (flitlab_routing_panel_parent_class)->dispose (object);
 }
 

@@ -331,6 +331,9 @@ flitlab_selection_panel_dispose (GObject *object)
 
   flitlab_selection_panel_set_canvas (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_SELECTION_PANEL);
+  /* The template's top box has no id, so dispose_template() leaves it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
+    gtk_widget_unparent (child);
   g_clear_pointer (&self->port_rows, g_ptr_array_unref);
   G_OBJECT_CLASS (flitlab_selection_panel_parent_class)->dispose (object);
 }

@@ -145,17 +145,50 @@ save_as_action (GSimpleAction *action,
 
 /* Unsaved changes ---------------------------------------------------------------- */
 
+typedef struct
+{
+  FlitlabWindow *self;         /* a reference */
+  FlitlabWindowThen then;
+  gboolean save;
+} Answer;
+
+static void
+answer_free (Answer *answer)
+{
+  g_object_unref (answer->self);
+  g_free (answer);
+}
+
+static gboolean
+answer_run (gpointer user_data)
+{
+  Answer *answer = user_data;
+
+  if (answer->save)
+    save_then (answer->self, answer->then);
+  else if (answer->then != NULL)
+    answer->then (answer->self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The answer is acted on once the dialog has gone: what follows may
+ * destroy the window, which the dialog is still transient for while it
+ * emits its response. */
 static void
 discard_response (AdwMessageDialog *dialog,
                   const char       *response,
                   gpointer          user_data)
 {
   Pending *pending = user_data;
+  Answer *answer;
 
-  if (g_strcmp0 (response, "save") == 0)
-    save_then (pending->self, pending->then);
-  else if (g_strcmp0 (response, "discard") == 0)
-    pending_run (pending);
+  if (g_strcmp0 (response, "save") != 0 && g_strcmp0 (response, "discard") != 0)
+    return;
+  answer = g_new0 (Answer, 1);
+  answer->self = g_object_ref (pending->self);
+  answer->then = pending->then;
+  answer->save = g_strcmp0 (response, "save") == 0;
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, answer_run, answer, (GDestroyNotify) answer_free);
 }
 
 void

@@ -164,9 +164,51 @@ pointer_click (GtkGestureDrag *drag,
   pointer_drag (drag, x, y, x, y);
 }
 
+/* The first toplevel of type other than window, or NULL: a dialog. */
+static inline GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (g_type_is_a (G_OBJECT_TYPE (toplevel), type))
+        return GTK_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
+/* Iterates the main loop until a toplevel of type shows, or WAIT_SECONDS
+ * pass. */
+static inline GtkWindow *
+wait_for_toplevel (GType type)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+  GtkWindow *found;
+
+  while ((found = find_toplevel (type)) == NULL || !gtk_widget_get_mapped (GTK_WIDGET (found)))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return NULL;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  return found;
+}
+
 /* Running the application ---------------------------------------------------- */
 
 static HarnessRun harness_run_;
+static gint64 harness_window_gone_;
+
+static inline void
+harness_window_gone_cb_ (gpointer  data,
+                         GObject  *where_the_object_was)
+{
+  harness_window_gone_ = g_get_monotonic_time ();
+}
 
 static inline gboolean
 harness_guard_ (gpointer user_data)
@@ -190,12 +232,19 @@ harness_start_ (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   CHECK (wait_until (window, is_mapped), "the window is mapped");
+  g_object_weak_ref (G_OBJECT (window), harness_window_gone_cb_, NULL);
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   CHECK (width == 1280 && height == 800, "the window opens at 1280x800 (got %dx%d)", width, height);
 
+  /* A scenario may close the window itself (quitting, say). */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   harness_run_ (window);
 
-  gtk_window_close (GTK_WINDOW (window));
+  if (window != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+      gtk_window_close (GTK_WINDOW (window));
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -222,4 +271,9 @@ harness_run_app (HarnessRun  run,
   g_signal_connect_after (app, "open", G_CALLBACK (harness_started_), NULL);
   status = g_application_run (G_APPLICATION (app), file != NULL ? 2 : 1, argv);
   CHECK_INT (status, 0);
+  /* The process must end as soon as its window has gone. */
+  CHECK (harness_window_gone_ != 0, "the window was finalized before the application ended");
+  if (harness_window_gone_ != 0)
+    printf ("# the application ended %.3f s after its window was finalized\n",
+            (g_get_monotonic_time () - harness_window_gone_) / 1e6);
 }

@@ -7,6 +7,9 @@
  *   test-gui open       writes a project with the store API, starts the
  *                       application on it as `flitlab-gui FILE` would, and
  *                       checks what the window shows;
+ *   test-gui export-quit opens the export dialog twice, cancels it, and
+ *                       quits;
+ *   test-gui discard-quit quits with unsaved changes and answers Discard;
  *   test-gui edit       draws on the canvas of a generated mesh with the
  *                       tools, checks that undo and redo restore each state
  *                       exactly and that the metrics follow, and that a
@@ -538,6 +541,69 @@ run_edit (FlitlabWindow *window)
   g_free (log.message);
 }
 
+/* Quitting ----------------------------------------------------------------------------- */
+
+/* Quits as Ctrl+Q does: the application closes its windows. */
+static void
+quit_application (FlitlabWindow *window)
+{
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+}
+
+/* Opens the export dialog, cancels it, and quits: nothing the dialog left
+ * behind may warn as the window goes. */
+static void
+run_export_quit (FlitlabWindow *window)
+{
+  GtkWindow *dialog;
+
+  flitlab_window_generate (window, "ring:6", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "ring:6 is generated and measured");
+  project_path = g_build_filename (work_dir, "export.flitlab", NULL);
+  CHECK (flitlab_window_save_to_path (window, project_path, NULL), "the project saves");
+
+  for (int i = 0; i < 2; i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+      dialog = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+      CHECK (dialog != NULL, "win.export opens a file chooser (time %d)", i + 1);
+      if (dialog == NULL)
+        return;
+      /* Long enough for the chooser to list a folder, as it would for a
+       * user. */
+      for (gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC / 2; g_get_monotonic_time () < end;)
+        g_main_context_iteration (NULL, FALSE);
+      gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+    }
+  quit_application (window);
+}
+
+static gboolean
+shows_message_dialog (FlitlabWindow *window)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+/* Quits with unsaved changes and answers Discard: the window goes without
+ * saving, and without a warning. */
+static void
+run_discard_quit (FlitlabWindow *window)
+{
+  GtkWindow *dialog;
+
+  flitlab_window_generate (window, "mesh:4x4", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "mesh:4x4 is generated and measured");
+  CHECK (flitlab_window_get_modified (window), "the project has unsaved changes");
+  quit_application (window);
+  CHECK (wait_until (window, shows_message_dialog), "quitting asks about the unsaved changes");
+  dialog = wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  CHECK (dialog != NULL, "the question is on screen");
+  if (dialog != NULL)
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "discard");
+}
+
 /* Plumbing ---------------------------------------------------------------------------- */
 
 int
@@ -562,6 +628,10 @@ main (int   argc,
     }
   else if (g_strcmp0 (scenario, "edit") == 0)
     harness_run_app (run_edit, NULL);
+  else if (g_strcmp0 (scenario, "export-quit") == 0)
+    harness_run_app (run_export_quit, NULL);
+  else if (g_strcmp0 (scenario, "discard-quit") == 0)
+    harness_run_app (run_discard_quit, NULL);
   else
     harness_run_app (run_generate, NULL);
 
