@@ -17,6 +17,9 @@
 #define GUARD_SECONDS 90
 #define WAIT_SECONDS 30
 
+/* The document shown: it changes with the network shown. */
+#define DOC(window) flitlab_window_get_document (window)
+
 typedef gboolean (*Predicate) (FlitlabWindow *window);
 typedef void (*HarnessRun) (FlitlabWindow *window);
 
