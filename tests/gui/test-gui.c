@@ -337,6 +337,45 @@ switch_with_free_port (const FlTopology *topology)
   return -1;
 }
 
+/* Lets the window lay itself out again after a change. */
+static void
+settle (void)
+{
+  for (gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC / 4; g_get_monotonic_time () < end;)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+/* At 1280x800 every tool leaves the sidebar where it is and the drawing
+ * still: the canvas keeps its size and its view. */
+static void
+check_tool_change_keeps_layout (FlitlabWindow *window)
+{
+  static const char *tools[] = { "add-switch", "add-host", "connect", "delete", "route", "select" };
+  GtkWidget *canvas = GTK_WIDGET (flitlab_window_get_canvas (window));
+  GtkWidget *flap = gtk_widget_get_ancestor (canvas, ADW_TYPE_FLAP);
+  int width = gtk_widget_get_width (canvas), height = gtk_widget_get_height (canvas);
+  double zoom = 0, now = 0;
+
+  g_object_get (canvas, "zoom", &zoom, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string (tools[i]));
+      settle ();
+      g_object_get (canvas, "zoom", &now, NULL);
+      CHECK (flap != NULL && !adw_flap_get_folded (ADW_FLAP (flap))
+               && adw_flap_get_reveal_flap (ADW_FLAP (flap)),
+             "choosing %s leaves the sidebar shown", tools[i]);
+      CHECK (gtk_widget_get_width (canvas) == width && gtk_widget_get_height (canvas) == height
+               && now == zoom,
+             "choosing %s leaves the drawing where it was (canvas %dx%d, was %dx%d; zoom %g, was %g)",
+             tools[i], gtk_widget_get_width (canvas), gtk_widget_get_height (canvas), width, height,
+             now, zoom);
+    }
+}
+
 #define N_EDITS 5
 
 static void
@@ -361,6 +400,8 @@ run_edit (FlitlabWindow *window)
   CHECK (drag != NULL, "the canvas has a drag gesture");
   if (drag == NULL)
     return;
+
+  check_tool_change_keeps_layout (window);
 
   /* The canvas shows the whole network, so its view is the fitted one:
    * that gives the device point of every node. */
