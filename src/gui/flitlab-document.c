@@ -218,8 +218,8 @@ topology_edited (FlitlabDocument *self)
     {
       g_clear_pointer (&self->dropped, flitlab_routed_unref);
       self->dropped = g_steal_pointer (&self->routed);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROUTED]);
       route_invalidate (self);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROUTED]);
     }
   if (!is_switch (self->topology, self->route_src) || !is_switch (self->topology, self->route_dst))
     flitlab_document_set_route_endpoints (self,
@@ -834,6 +834,7 @@ flitlab_document_set_routed (FlitlabDocument *self,
     }
   g_clear_pointer (&self->routed, flitlab_routed_unref);
   self->routed = routed;
+  g_clear_pointer (&self->route, route_free);
   g_object_freeze_notify (G_OBJECT (self));
   if (routed != NULL)
     flitlab_document_set_refused (self, NULL);
@@ -846,8 +847,8 @@ flitlab_document_set_routed (FlitlabDocument *self,
         flitlab_document_set_overlays (self, self->overlays | FLITLAB_OVERLAY_CYCLE);
       self->last_deadlock_free = routed->report.deadlock_free;
     }
+  g_signal_emit (self, signals[ROUTE_CHANGED], 0);
   g_object_thaw_notify (G_OBJECT (self));
-  route_invalidate (self);
 }
 
 FlitlabRouted *
@@ -882,8 +883,8 @@ flitlab_document_set_refused (FlitlabDocument *self,
       if (self->routed != NULL)
         {
           g_clear_pointer (&self->routed, flitlab_routed_unref);
-          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROUTED]);
           route_invalidate (self);
+          g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROUTED]);
         }
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REFUSED]);
@@ -931,10 +932,11 @@ flitlab_document_set_route_endpoints (FlitlabDocument *self,
     return;
   self->route_src = src;
   self->route_dst = dst;
+  g_clear_pointer (&self->route, route_free);
   /* Two switches picked ask to see the paths between them. */
   if (src >= 0 && dst >= 0)
     flitlab_document_set_overlays (self, self->overlays | FLITLAB_OVERLAY_PATHS);
-  route_invalidate (self);
+  g_signal_emit (self, signals[ROUTE_CHANGED], 0);
 }
 
 void

@@ -236,6 +236,11 @@ check_route_tool (FlitlabWindow *window)
   CHECK_VALUE (window, "paths", "2");
   CHECK (flitlab_document_get_overlays (DOC (window)) & FLITLAB_OVERLAY_PATHS,
          "a route clicked shows its paths on the canvas");
+  /* The canvas draws the paths and the panel counts them: one computation. */
+  CHECK (save_screenshot (GTK_WIDGET (canvas), "/dev/null"), "the canvas draws the route");
+  CHECK (flitlab_document_get_route_computations (DOC (window)) == 1,
+         "the route's paths are computed once for the canvas and the panel (%u)",
+         flitlab_document_get_route_computations (DOC (window)));
   g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
 }
 
@@ -385,6 +390,7 @@ run_turns (FlitlabWindow *window)
   FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
   FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
   FlitlabRouted *routed;
+  FlitlabDocument *ring;
   FlTurn pair[2] = { { 0 } };
   GtkWindow *help;
 
@@ -425,6 +431,16 @@ run_turns (FlitlabWindow *window)
   CHECK_VALUE (window, "pt", "0.167");
   CHECK_VALUE (window, "ppt", "0");
   CHECK_VALUE (window, "deadlock-free", "No");
+
+  /* Ctrl+Z prohibits the turn again, Ctrl+Shift+Z allows it again. */
+  CHECK (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL)
+           && wait_until (window, is_idle), "win.undo undoes the turn edit");
+  CHECK_VALUE (window, "ppt", "1");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL)
+           && wait_until (window, is_idle), "win.redo redoes it");
+  CHECK_VALUE (window, "ppt", "0");
+  CHECK_VALUE (window, "deadlock-free", "No");
   click_turn (window, &pair[1]);
   CHECK_VALUE (window, "pt", "0.000");
   CHECK_VALUE (window, "deadlock-free", "No");
@@ -456,14 +472,46 @@ run_turns (FlitlabWindow *window)
   if (help != NULL)
     gtk_window_close (help);
 
+  ring = DOC (window);
+  g_object_add_weak_pointer (G_OBJECT (ring), (gpointer *) &ring);
+  click_turn (window, &pair[0]);
+  CHECK_VALUE (window, "deadlock-free", "No");
+
   /* Paper 002's L-turn on an irregular network: the prohibited-turn map. */
   show_generated (window, "irregular:64,ports=4,hosts=4,seed=1");
+  CHECK (flitlab_canvas_get_document (canvas) == DOC (window) && DOC (window) != ring,
+         "the canvas shows the new network's document");
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "updown") == 0,
+         "the new network has its own routing, updown, not the turns edited on the ring");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK_VALUE (window, "cycle", "");
+  CHECK (!shows_label (GTK_WIDGET (window), "Deadlock Possible"),
+         "no deadlock is announced for the new network");
   choose_routing (window, "lturn-alpha");
   CHECK_VALUE (window, "connected", "Yes");
   CHECK_VALUE (window, "deadlock-free", "Yes");
   CHECK_VALUE (window, "ppt", "22");
   flitlab_document_set_overlays (DOC (window), FLITLAB_OVERLAY_TURNS);
   take_screenshot (window, "lturn-turn-map.png");
+
+  /* Back on the ring, its edited turns are there, with the routing built
+   * for them: nothing is built again. */
+  CHECK (flitlab_window_show_topology (window, "ring:6", NULL) && DOC (window) == ring,
+         "the ring shows again, with its own document");
+  CHECK (!flitlab_window_get_busy (window) || wait_until (window, is_idle), "the ring is measured");
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "turnset") == 0,
+         "the ring keeps its edited turn set");
+  CHECK_VALUE (window, "deadlock-free", "No");
+  CHECK_VALUE (window, "ppt", "0");
+  CHECK (flitlab_document_can_undo (ring), "and its history of turn edits");
+  CHECK (flitlab_window_show_topology (window, "irregular:64,ports=4,hosts=4,seed=1", NULL)
+           && wait_until (window, is_idle),
+         "the irregular network shows again");
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "lturn-alpha") == 0,
+         "it keeps L-turn");
+  CHECK_VALUE (window, "ppt", "22");
+  if (ring != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (ring), (gpointer *) &ring);
   save_and_forget (window);
 }
 
