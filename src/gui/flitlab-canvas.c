@@ -113,6 +113,13 @@ document_topology_edited_cb (FlitlabCanvas *self)
   int nodes = fl_topology_node_count (t);
   int links = fl_topology_link_count (t);
 
+  /* An undo in the middle of a move ended the move: forget the gesture. */
+  if (self->drag_mode == DRAG_MOVE && !flitlab_document_in_gesture (self->document)
+      && self->drag_moved)
+    {
+      flitlab_canvas_finish_drag (self, FALSE);
+      gtk_event_controller_reset (GTK_EVENT_CONTROLLER (self->drag));
+    }
   /* The user has started shaping the picture: a resize keeps the view. */
   self->fitted = FALSE;
   self->shown_valid = FALSE;

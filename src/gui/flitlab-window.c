@@ -629,9 +629,12 @@ generate_done (gpointer      user_data,
   GenerateRequest *request = g_steal_pointer (&self->generate_request);
   FlTopology *topology = result;
   g_autoptr(GError) add_error = NULL;
-  const char *base = request->name;
+  const char *base;
 
   update_busy (self);
+  if (request == NULL)
+    return;
+  base = request->name;
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       generate_request_free (request);

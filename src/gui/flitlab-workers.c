@@ -1,7 +1,5 @@
 /* flitlab-workers.c — engine work in worker threads, with progress and
  * cancel. */
-#include <glib/gi18n.h>
-
 #include "flitlab-workers.h"
 
 G_DEFINE_QUARK (flitlab-engine-error-quark, flitlab_engine_error)

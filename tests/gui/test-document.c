@@ -9,6 +9,7 @@
 
 #include "flitlab-document.h"
 #include "flitlab-session.h"
+#include "flitlab-workers.h"
 #include "tap.h"
 
 static FlTopology *
@@ -337,6 +338,123 @@ test_next (void)
   CHECK (flitlab_document_get_simulation (document) == thing, "a simulation session can be attached");
 }
 
+/* Workers ------------------------------------------------------------------------------ */
+
+typedef struct {
+  int delivered;
+  gboolean cancelled;
+  double progress;
+  char *result;
+} Outcome;
+
+/* Reports progress until cancelled, as a long engine computation would. */
+static gpointer
+spin_job (FlitlabJob  *job,
+          gpointer     data,
+          GError     **error)
+{
+  for (int i = 0; ; i++)
+    {
+      if (flitlab_job_progress (job, (i % 1000) / 1000.0))
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+          return NULL;
+        }
+      g_usleep (1000);
+    }
+}
+
+static gpointer
+quick_job (FlitlabJob  *job,
+           gpointer     data,
+           GError     **error)
+{
+  return g_strdup (data);
+}
+
+static void
+job_progress (gpointer user_data,
+              double   fraction)
+{
+  ((Outcome *) user_data)->progress = fraction;
+}
+
+static void
+job_done (gpointer      user_data,
+          gpointer      result,
+          const GError *error)
+{
+  Outcome *outcome = user_data;
+
+  outcome->delivered++;
+  outcome->cancelled = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_free (outcome->result);
+  outcome->result = result;
+}
+
+static gboolean
+iterate_until (gboolean (*done) (gpointer), gpointer data)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  return done (data);
+}
+
+static gboolean
+was_delivered (gpointer data)
+{
+  return ((Outcome *) data)->delivered > 0;
+}
+
+static gboolean
+has_progress (gpointer data)
+{
+  return ((Outcome *) data)->progress > 0;
+}
+
+static gboolean
+is_idle (gpointer data)
+{
+  return !flitlab_workers_get_busy (data);
+}
+
+static void
+test_workers (void)
+{
+  g_autoptr(FlitlabWorkers) workers = flitlab_workers_new ();
+  Outcome first = { 0 }, second = { 0 }, third = { 0 }, measured = { 0 };
+
+  /* A job superseded by another of its kind is never delivered. */
+  flitlab_workers_run (workers, FLITLAB_JOB_ROUTE, spin_job, NULL, NULL, g_free, NULL, job_done,
+                       &first);
+  CHECK (flitlab_workers_get_busy (workers), "a running job makes the workers busy");
+  flitlab_workers_run (workers, FLITLAB_JOB_ROUTE, quick_job, (gpointer) "second", NULL, g_free,
+                       NULL, job_done, &second);
+  CHECK (iterate_until (was_delivered, &second) && g_strcmp0 (second.result, "second") == 0,
+         "the newer job delivers its result");
+  CHECK (iterate_until (is_idle, workers), "the workers are idle again");
+  CHECK_INT (first.delivered, 0);
+
+  /* The user's cancel stops the engine through its progress callback and
+   * is delivered as cancelled. */
+  flitlab_workers_run (workers, FLITLAB_JOB_MEASURE, spin_job, NULL, NULL, g_free, job_progress,
+                       job_done, &third);
+  CHECK (iterate_until (has_progress, &third), "progress reaches the main loop");
+  flitlab_workers_cancel_all (workers);
+  CHECK (iterate_until (was_delivered, &third) && third.cancelled,
+         "a cancelled job is delivered as cancelled");
+
+  /* A real measurement, through the same machinery. */
+  flitlab_workers_measure (workers, from_spec ("torus:4x4"), NULL, job_done, &measured);
+  CHECK (iterate_until (was_delivered, &measured) && measured.result != NULL
+           && ((FlitlabMeasurement *) measured.result)->metrics.diameter == 4,
+         "a measurement finds the 4x4 torus' diameter");
+  flitlab_measurement_free ((FlitlabMeasurement *) measured.result);
+  g_free (second.result);
+}
+
 int
 main (void)
 {
@@ -346,5 +464,6 @@ main (void)
   test_session ();
   test_routing_state ();
   test_next ();
+  test_workers ();
   return tap_done ();
 }
