@@ -532,6 +532,10 @@ document_edited (FlitlabWindow *self)
 {
   self->document_dirty = TRUE;
   flitlab_window_update_title (self);
+  /* A measurement of the network before the edit would be stale: the
+   * values shown stay dimmed until the one after the pause. */
+  flitlab_workers_supersede (self->workers, FLITLAB_JOB_MEASURE);
+  flitlab_metrics_panel_set_measuring (self->metrics_panel, TRUE);
   g_clear_handle_id (&self->edit_timeout_id, g_source_remove);
   self->edit_timeout_id = g_timeout_add (EDIT_DEBOUNCE_MS, edit_timeout, self);
   /* A move keeps the document's routing; without one (a structural edit,

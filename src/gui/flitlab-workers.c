@@ -103,9 +103,11 @@ update_state (FlitlabWorkers *self)
   for (int k = 0; k < FLITLAB_N_JOB_KINDS; k++)
     if (self->running[k] != NULL)
       {
+        int permille = g_atomic_int_get (&self->running[k]->permille);
+
         busy = TRUE;
-        if (self->running[k]->permille >= 0 && progress < 0)
-          progress = g_atomic_int_get (&self->running[k]->permille) / 1000.0;
+        if (permille >= 0 && progress < 0)
+          progress = permille / 1000.0;
       }
   if (busy != self->busy)
     {
