@@ -10,6 +10,8 @@
  *   test-gui export-quit opens the export dialog twice, cancels it, and
  *                       quits;
  *   test-gui discard-quit quits with unsaved changes and answers Discard;
+ *   test-gui stop       stops the workers routing a 64x64 mesh with the
+ *                       header's Stop button;
  *   test-gui edit       draws on the canvas of a generated mesh with the
  *                       tools, checks that undo and redo restore each state
  *                       exactly and that the metrics follow, and that a
@@ -644,6 +646,58 @@ run_discard_quit (FlitlabWindow *window)
     adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "discard");
 }
 
+/* Stopping the workers ------------------------------------------------------------------ */
+
+/* The first button under widget showing icon, or NULL. */
+static GtkWidget *
+find_icon_button (GtkWidget  *widget,
+                  const char *icon)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_icon_button (child, icon);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+shows_big_mesh (FlitlabWindow *window)
+{
+  return g_strcmp0 (flitlab_window_get_topology_name (window), "mesh:64x64") == 0;
+}
+
+/* The header's Stop button, shown while workers run, stops them: the
+ * routing being built for a 64x64 mesh is not built, and says so. */
+static void
+run_stop (FlitlabWindow *window)
+{
+  GtkWidget *stop = find_icon_button (GTK_WIDGET (window), "process-stop-symbolic");
+  const char *refused;
+
+  CHECK (stop != NULL && !gtk_widget_get_visible (stop), "the Stop button is hidden while idle");
+  flitlab_window_generate (window, "mesh:64x64", NULL);
+  CHECK (wait_until (window, shows_big_mesh), "mesh:64x64 is generated");
+  CHECK (flitlab_window_get_busy (window) && stop != NULL && gtk_widget_get_visible (stop),
+         "it is being measured and routed, with the Stop button shown");
+  if (stop == NULL)
+    return;
+  g_signal_emit_by_name (stop, "clicked");
+  CHECK (wait_until (window, is_idle), "Stop ends the work");
+  CHECK (!gtk_widget_get_visible (stop), "the Stop button hides again");
+  refused = flitlab_document_get_refused (DOC (window));
+  CHECK (flitlab_document_get_routed (DOC (window)) == NULL && refused != NULL
+           && strstr (refused, "Stopped") != NULL,
+         "the routing was not built, and the panel says why: %s", refused != NULL ? refused : "(none)");
+  project_path = g_build_filename (work_dir, "stop.flitlab", NULL);
+  CHECK (flitlab_window_save_to_path (window, project_path, NULL), "the project saves");
+}
+
 /* Plumbing ---------------------------------------------------------------------------- */
 
 int
@@ -672,6 +726,8 @@ main (int   argc,
     harness_run_app (run_export_quit, NULL);
   else if (g_strcmp0 (scenario, "discard-quit") == 0)
     harness_run_app (run_discard_quit, NULL);
+  else if (g_strcmp0 (scenario, "stop") == 0)
+    harness_run_app (run_stop, NULL);
   else
     harness_run_app (run_generate, NULL);
 
