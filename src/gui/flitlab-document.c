@@ -221,10 +221,8 @@ topology_edited (FlitlabDocument *self)
       route_invalidate (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROUTED]);
     }
-  if (!is_switch (self->topology, self->route_src) || !is_switch (self->topology, self->route_dst))
-    flitlab_document_set_route_endpoints (self,
-                                          is_switch (self->topology, self->route_src) ? self->route_src : -1,
-                                          is_switch (self->topology, self->route_dst) ? self->route_dst : -1);
+  /* Endpoints that are no longer switches are forgotten. */
+  flitlab_document_set_route_endpoints (self, self->route_src, self->route_dst);
   g_signal_emit (self, signals[TOPOLOGY_EDITED], 0);
   g_object_thaw_notify (G_OBJECT (self));
 }
@@ -435,7 +433,8 @@ flitlab_document_connect (FlitlabDocument  *self,
     {
       g_set_error (error, FLITLAB_DOCUMENT_ERROR, FLITLAB_DOCUMENT_ERROR_EDIT,
                    _("nodes %d and %d are already linked"),
-                   flitlab_node_number (self->topology, a), flitlab_node_number (self->topology, b));
+                   flitlab_node_number (self->topology, a),
+                   flitlab_node_number (self->topology, b));
       return -1;
     }
   return run_edit (self, edit_connect, &c, error) ? c.link : -1;
