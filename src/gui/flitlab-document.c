@@ -543,9 +543,9 @@ flitlab_document_end_gesture (FlitlabDocument *self,
     }
   else
     {
+      /* Back to where the gesture began: no edit to tell of. */
       replace_topology (self, flitlab_edit_history_cancel_group (self->history));
       set_selection (self, self->selected_node, self->selected_link);
-      g_signal_emit (self, signals[TOPOLOGY_EDITED], 0);
     }
 }
 

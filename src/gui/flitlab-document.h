@@ -126,8 +126,10 @@ gboolean            flitlab_document_set_node_ports       (FlitlabDocument      
 void                flitlab_document_delete_selection     (FlitlabDocument        *self);
 
 /* A gesture (a drag moving nodes) is one undo step: positions set between
- * begin and end are recorded as one, or put back when commit is FALSE.
- * Positions set outside a gesture are one step each. */
+ * begin and end are recorded as one, or put back when commit is FALSE
+ * (views that drew the gesture redraw). "topology-edited" is emitted when
+ * a gesture is committed, not for each position. Positions set outside a
+ * gesture are one step each. */
 void                flitlab_document_begin_gesture        (FlitlabDocument        *self);
 void                flitlab_document_set_position         (FlitlabDocument        *self,
                                                            int                     node,

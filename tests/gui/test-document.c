@@ -122,6 +122,12 @@ test_edits (void)
 
     fl_topology_get_position (flitlab_document_get_topology (document), a, &x, &y);
     CHECK (x == 10 && y == 10, "one undo puts the moved switch back (%g, %g)", x, y);
+    flitlab_document_begin_gesture (document);
+    flitlab_document_set_position (document, a, 40, 40);
+    flitlab_document_end_gesture (document, FALSE);
+    fl_topology_get_position (flitlab_document_get_topology (document), a, &x, &y);
+    CHECK (x == 10 && y == 10 && edits == 14 && flitlab_document_can_redo (document),
+           "a gesture abandoned puts the switch back, with no edit told and no step");
   }
 
   /* The selection follows the network: what is deleted is forgotten. */
