@@ -1,10 +1,12 @@
-/* flitlab-edit-history.c — undo and redo for the canvas. */
+/* flitlab-edit-history.c — undo and redo for a document. */
 #include "flitlab-edit-history.h"
 
-/* A snapshot and its size, measured once. */
+/* A snapshot and its size, measured once; either part may be NULL (the
+ * edit did not change it). */
 typedef struct
 {
   FlTopology *topology;
+  FlitlabRoutingRequest *request;
   gsize bytes;
 } Step;
 
@@ -31,27 +33,27 @@ snapshot_bytes (const FlTopology *t)
 }
 
 static Step *
-step_new (FlTopology *topology)
+step_new (FlTopology            *topology,
+          FlitlabRoutingRequest *request)
 {
-  Step *step = g_new (Step, 1);
+  Step *step = g_new0 (Step, 1);
 
   step->topology = topology;
-  step->bytes = snapshot_bytes (topology);
+  step->request = request;
+  step->bytes = 64;
+  if (topology != NULL)
+    step->bytes += snapshot_bytes (topology);
+  if (request != NULL)
+    step->bytes += request->turns->len * sizeof (FlTurn);
   return step;
 }
 
-/* Frees a step and returns its topology (NULL: freed too). */
-static FlTopology *
-step_free (Step     *step,
-           gboolean  keep_topology)
+static void
+step_free (Step *step)
 {
-  FlTopology *topology = step->topology;
-
+  fl_topology_free (step->topology);
+  flitlab_routing_request_free (step->request);
   g_free (step);
-  if (keep_topology)
-    return topology;
-  fl_topology_free (topology);
-  return NULL;
 }
 
 static void
@@ -60,7 +62,7 @@ clear_queue (GQueue *queue)
   Step *step;
 
   while ((step = g_queue_pop_head (queue)))
-    step_free (step, FALSE);
+    step_free (step);
 }
 
 FlitlabEditHistory *
@@ -120,7 +122,16 @@ trim (FlitlabEditHistory *self)
       keep++;
     }
   while (self->undo.length > keep)
-    step_free (g_queue_pop_tail (&self->undo), FALSE);
+    step_free (g_queue_pop_tail (&self->undo));
+}
+
+static void
+push (FlitlabEditHistory *self,
+      Step               *step)
+{
+  clear_queue (&self->redo);
+  g_queue_push_head (&self->undo, step);
+  trim (self);
 }
 
 void
@@ -129,34 +140,60 @@ flitlab_edit_history_push (FlitlabEditHistory *self,
 {
   g_return_if_fail (before != NULL);
 
-  clear_queue (&self->redo);
-  g_queue_push_head (&self->undo, step_new (before));
-  trim (self);
+  push (self, step_new (before, NULL));
 }
 
-static FlTopology *
-swap (GQueue     *from,
-      GQueue     *to,
-      FlTopology *current)
+void
+flitlab_edit_history_push_request (FlitlabEditHistory    *self,
+                                   FlitlabRoutingRequest *before)
 {
-  if (g_queue_is_empty (from) || current == NULL)
-    return NULL;
-  g_queue_push_head (to, step_new (current));
-  return step_free (g_queue_pop_head (from), TRUE);
+  g_return_if_fail (before != NULL);
+
+  push (self, step_new (NULL, before));
 }
 
-FlTopology *
-flitlab_edit_history_undo (FlitlabEditHistory *self,
-                           FlTopology         *current)
+/* Moves the step on top of from onto to, swapping the current state in. */
+static gboolean
+swap (GQueue                 *from,
+      GQueue                 *to,
+      FlTopology            **topology,
+      FlitlabRoutingRequest **request)
 {
-  return swap (&self->undo, &self->redo, current);
+  Step *step = g_queue_peek_head (from);
+  FlTopology *shown_topology;
+  FlitlabRoutingRequest *shown_request;
+
+  if (step == NULL || (step->topology != NULL && (topology == NULL || *topology == NULL))
+      || (step->request != NULL && (request == NULL || *request == NULL)))
+    return FALSE;
+  g_queue_pop_head (from);
+  shown_topology = step->topology;
+  shown_request = step->request;
+  step->topology = shown_topology != NULL ? *topology : NULL;
+  step->request = shown_request != NULL ? *request : NULL;
+  g_queue_push_head (to, step_new (step->topology, step->request));
+  g_free (step);
+  if (shown_topology != NULL)
+    *topology = shown_topology;
+  if (shown_request != NULL)
+    *request = shown_request;
+  return TRUE;
 }
 
-FlTopology *
-flitlab_edit_history_redo (FlitlabEditHistory *self,
-                           FlTopology         *current)
+gboolean
+flitlab_edit_history_undo (FlitlabEditHistory     *self,
+                           FlTopology            **topology,
+                           FlitlabRoutingRequest **request)
 {
-  return swap (&self->redo, &self->undo, current);
+  return swap (&self->undo, &self->redo, topology, request);
+}
+
+gboolean
+flitlab_edit_history_redo (FlitlabEditHistory     *self,
+                           FlTopology            **topology,
+                           FlitlabRoutingRequest **request)
+{
+  return swap (&self->redo, &self->undo, topology, request);
 }
 
 void

@@ -1,7 +1,9 @@
-/* flitlab-edit-history.h — undo and redo for the canvas.
+/* flitlab-edit-history.h — undo and redo for a document.
  *
- * The history keeps whole snapshots of the topology (fl_topology_copy), so
- * undo and redo restore exactly what was there, whatever the edit was.
+ * The history keeps whole snapshots of the topology (fl_topology_copy) and
+ * of the routing asked for, so undo and redo restore exactly what was
+ * there, whatever the edit was. A step holds what its edit changed: the
+ * topology, the routing request, or both.
  * A run of small edits that form one gesture (a drag moving a node) is
  * grouped: its first snapshot is held back until the gesture ends and then
  * recorded as a single step.
@@ -11,6 +13,7 @@
 #include <glib.h>
 
 #include "flitlab.h"
+#include "flitlab-routing-request.h"
 
 G_BEGIN_DECLS
 
@@ -26,17 +29,23 @@ void                flitlab_edit_history_clear        (FlitlabEditHistory *self)
 gboolean            flitlab_edit_history_can_undo     (FlitlabEditHistory *self);
 gboolean            flitlab_edit_history_can_redo     (FlitlabEditHistory *self);
 
-/* Records `before`, the state just before an edit (the history takes it),
- * as one undo step, and forgets what could be redone. */
+/* Records `before`, the topology just before an edit (the history takes
+ * it), as one undo step, and forgets what could be redone. */
 void                flitlab_edit_history_push         (FlitlabEditHistory *self,
                                                        FlTopology         *before);
+/* The same for a change of the routing asked for (taken). */
+void                flitlab_edit_history_push_request (FlitlabEditHistory    *self,
+                                                       FlitlabRoutingRequest *before);
 
-/* Undo and redo take the current state and return the one to show, or
- * NULL (keeping `current` with the caller) when there is nothing to do. */
-FlTopology         *flitlab_edit_history_undo         (FlitlabEditHistory *self,
-                                                       FlTopology         *current);
-FlTopology         *flitlab_edit_history_redo         (FlitlabEditHistory *self,
-                                                       FlTopology         *current);
+/* Undo and redo swap the current state for the step's: for each part the
+ * step holds, *topology or *request is taken and replaced by the one to
+ * show. FALSE, with nothing changed, when there is nothing to do. */
+gboolean            flitlab_edit_history_undo         (FlitlabEditHistory     *self,
+                                                       FlTopology            **topology,
+                                                       FlitlabRoutingRequest **request);
+gboolean            flitlab_edit_history_redo         (FlitlabEditHistory     *self,
+                                                       FlTopology            **topology,
+                                                       FlitlabRoutingRequest **request);
 
 /* Grouping: begin_group holds `before` (taken); commit_group records it
  * as one step; cancel_group returns it, so the caller can restore it. */

@@ -432,6 +432,9 @@ static void
 flitlab_generator_panel_dispose (GObject *object)
 {
   gtk_widget_dispose_template (GTK_WIDGET (object), FLITLAB_TYPE_GENERATOR_PANEL);
+  /* The template's top box has no id, so dispose_template() leaves it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (flitlab_generator_panel_parent_class)->dispose (object);
 }
 

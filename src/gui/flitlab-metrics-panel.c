@@ -305,6 +305,9 @@ flitlab_metrics_panel_dispose (GObject *object)
   FlitlabMetricsPanel *self = FLITLAB_METRICS_PANEL (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_METRICS_PANEL);
+  /* The template's top box has no id, so dispose_template() leaves it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (flitlab_metrics_panel_parent_class)->dispose (object);
 }
 

@@ -5,7 +5,7 @@
 
 #include <adwaita.h>
 
-#include "flitlab-task.h"
+#include "flitlab-workers.h"
 
 G_BEGIN_DECLS
 

@@ -2,6 +2,7 @@
 
 #include <glib/gi18n.h>
 
+#include "flitlab-node-number.h"
 #include "flitlab-routed.h"
 
 G_DEFINE_BOXED_TYPE (FlitlabRouted, flitlab_routed, flitlab_routed_ref, flitlab_routed_unref)
@@ -97,12 +98,15 @@ flitlab_routed_describe_cycle (FlitlabRouted *self)
       out_port = (next & 1) ? pb : pa;
 
       g_string_append_printf (switches, "%s%d", i ? " → " : "",
-                              fl_topology_channel_src (self->topology, c));
-      g_string_append_printf (turns, "%s%d (port %d → %d)", i ? ", " : "", sw, in_port,
-                              out_port);
+                              flitlab_node_number (self->topology,
+                                                   fl_topology_channel_src (self->topology, c)));
+      g_string_append_printf (turns, "%s%d (port %d → %d)", i ? ", " : "",
+                              flitlab_node_number (self->topology, sw), in_port, out_port);
     }
   g_string_append_printf (switches, " → %d",
-                          fl_topology_channel_src (self->topology, rep->cycle_channels[0]));
+                          flitlab_node_number (self->topology,
+                                               fl_topology_channel_src (self->topology,
+                                                                        rep->cycle_channels[0])));
 
   /* Translators: the first %s is a list of switches, the second a list of
    * turns such as "3 (port 0 → 2), 4 (port 1 → 3)". */

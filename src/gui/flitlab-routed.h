@@ -1,10 +1,10 @@
 /* flitlab-routed.h — a routing built for one state of a topology, with its
  * analysis: what the routing panel shows and the canvas overlays draw.
  *
- * Built in a worker thread on a copy of the canvas' topology, then shared
- * (reference counted, never changed after creation) by the panel and the
- * canvas. An edit of the network makes it stale: the canvas drops it and the
- * window builds a new one.
+ * Built in a worker thread on a copy of a document's topology, then held by
+ * the document and shared (reference counted, never changed after
+ * creation) by its views. An edit of the network's structure makes it
+ * stale: the document drops it and the window builds a new one.
  */
 #pragma once
 

@@ -1,18 +1,16 @@
 /* flitlab-routing-panel.c — the routing chooser, the overlay toggles and the
- * analysis of the routing shown. */
+ * analysis of the routing shown, all of one document.
+ *
+ * The widgets show the document's state and write the user's changes back
+ * to it: the chooser and the options become the document's routing
+ * request (one undo step each), the switch its editing of turns, the
+ * checks its overlays. The analysis and the route are read from the
+ * routing the document holds. */
 #include <glib/gi18n.h>
 #include <stdlib.h>
 
+#include "flitlab-node-number.h"
 #include "flitlab-routing-panel.h"
-
-/* The route between two switches counts its legal shortest paths up to
- * here: more than a class can look at, and quick to enumerate on any
- * network the canvas can show. */
-#define MAX_COUNTED_PATHS 1000
-
-/* The routing a new window starts with: up* / down* serves every connected
- * network, so there is something to show at once. */
-#define DEFAULT_ROUTING "updown"
 
 /* The values shown, one line of a grid each: a name with a tooltip that
  * says what it measures, and the figure. */
@@ -39,13 +37,9 @@ struct _FlitlabRoutingPanel
 {
   GtkWidget parent_instance;
 
-  FlitlabCanvas *canvas;
-  FlitlabRouted *routed;       /* what the values show, or NULL */
-  char *refused;               /* the engine's refusal of the request */
-  char *cycle_text;            /* the routed's cycle in a sentence */
-  char *routing;               /* the algorithm chosen */
-  GArray *turns;               /* FlTurn, sorted: turnset's prohibited turns */
-  gboolean editing_turns;
+  FlitlabDocument *document;   /* NULL: nothing shown */
+  GSignalGroup *document_signals;
+  char *cycle_text;            /* the routing's cycle in a sentence */
   gboolean updating;           /* widgets being set from code, not by the user */
 
   /* Template widgets. */
@@ -77,21 +71,6 @@ struct _FlitlabRoutingPanel
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabRoutingPanel, flitlab_routing_panel, GTK_TYPE_WIDGET)
-
-enum {
-  PROP_0,
-  PROP_ROUTING,
-  PROP_EDITING_TURNS,
-  N_PROPS
-};
-
-enum {
-  CHANGED,
-  N_SIGNALS
-};
-
-static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
 
 
 static const struct {
@@ -158,66 +137,21 @@ overlay_check (FlitlabRoutingPanel *self,
   return G_STRUCT_MEMBER (GtkCheckButton *, self, overlay_checks[i].offset);
 }
 
-/* Requests -------------------------------------------------------------------- */
+/* The routing asked for ---------------------------------------------------------- */
 
-void
-flitlab_routing_request_free (FlitlabRoutingRequest *request)
+static const FlTopology *
+shown_topology (FlitlabRoutingPanel *self)
 {
-  if (request == NULL)
-    return;
-  g_free (request->name);
-  g_free (request->order);
-  g_free (request->turns);
-  g_free (request);
-}
-
-/* The routings that orient channels by a spanning tree take its root. */
-static gboolean
-uses_root (const char *name)
-{
-  return g_strcmp0 (name, "updown") == 0 || g_str_has_prefix (name, "lturn-")
-         || g_str_has_prefix (name, "rturn-");
-}
-
-static gboolean
-is_dor (const char *name)
-{
-  return g_strcmp0 (name, "dor") == 0;
-}
-
-static gboolean
-is_turnset (const char *name)
-{
-  return g_strcmp0 (name, "turnset") == 0;
-}
-
-/* Whether turn still exists in t: after an edit of the network a turn
- * edited earlier may name a port that no longer leads to a switch. */
-static gboolean
-turn_exists (const FlTopology *t,
-             const FlTurn     *turn)
-{
-  int ports[2] = { turn->in_port, turn->out_port };
-
-  if (fl_topology_node_kind (t, turn->sw) != FL_NODE_SWITCH || ports[0] == ports[1])
-    return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (ports); i++)
-    {
-      int peer = fl_topology_port_peer (t, turn->sw, ports[i], NULL);
-
-      if (peer < 0 || fl_topology_node_kind (t, peer) != FL_NODE_SWITCH)
-        return FALSE;
-    }
-  return TRUE;
+  return self->document != NULL ? flitlab_document_get_topology (self->document) : NULL;
 }
 
 /* The root spin button offers the node ids of the network shown. */
 static void
-update_root_range (FlitlabRoutingPanel *self,
-                   const FlTopology    *t)
+update_root_range (FlitlabRoutingPanel *self)
 {
   GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (self->root_spin);
-  int upper = MAX (fl_topology_node_count (t) - 1, 0);
+  const FlTopology *t = shown_topology (self);
+  int upper = t != NULL ? MAX (fl_topology_node_count (t) - 1, 0) : 0;
 
   if (gtk_adjustment_get_upper (adjustment) == upper)
     return;
@@ -226,243 +160,75 @@ update_root_range (FlitlabRoutingPanel *self,
   self->updating = FALSE;
 }
 
-FlitlabRoutingRequest *
-flitlab_routing_panel_dup_request (FlitlabRoutingPanel *self)
-{
-  FlitlabRoutingRequest *request;
-  const FlTopology *t;
-
-  g_return_val_if_fail (FLITLAB_IS_ROUTING_PANEL (self), NULL);
-
-  request = g_new0 (FlitlabRoutingRequest, 1);
-  request->name = g_strdup (self->routing);
-  request->options.root = -1;
-  t = self->canvas != NULL ? flitlab_canvas_get_topology (self->canvas) : NULL;
-  /* The request is for this network: the root offered follows it. */
-  if (t != NULL)
-    update_root_range (self, t);
-
-  if (uses_root (self->routing))
-    request->options.root = gtk_spin_button_get_value_as_int (self->root_spin);
-  if (is_dor (self->routing))
-    {
-      /* The rows list Default, 1 and 2: the index is the option's value. */
-      request->options.vc_classes = (int) adw_combo_row_get_selected (self->vcs_row);
-      if (adw_combo_row_get_selected (self->order_row) == 1)
-        request->order = g_strdup ("yx");
-      request->options.order = request->order;
-    }
-  if (is_turnset (self->routing) && self->turns->len > 0)
-    {
-      request->turns = g_new (FlTurn, self->turns->len);
-      for (guint i = 0; i < self->turns->len; i++)
-        {
-          const FlTurn *turn = &g_array_index (self->turns, FlTurn, i);
-
-          if (t == NULL || turn_exists (t, turn))
-            request->turns[request->options.n_prohibited++] = *turn;
-        }
-      request->options.prohibited = request->turns;
-    }
-  return request;
-}
-
 static void
-emit_changed (FlitlabRoutingPanel *self)
+update_option_rows (FlitlabRoutingPanel *self,
+                    const char          *name)
 {
-  g_signal_emit (self, signals[CHANGED], 0);
-}
-
-/* Turns being edited ----------------------------------------------------------- */
-
-/* The engine's order of turns: by switch, then input port, then output. */
-static int
-compare_turns (const FlTurn *x,
-               const FlTurn *y)
-{
-  if (x->sw != y->sw)
-    return (x->sw > y->sw) - (x->sw < y->sw);
-  if (x->in_port != y->in_port)
-    return (x->in_port > y->in_port) - (x->in_port < y->in_port);
-  return (x->out_port > y->out_port) - (x->out_port < y->out_port);
-}
-
-/* turnset starts from the turns of the routing shown, so that editing
- * begins with a working routing and changes it one turn at a time. */
-static void
-seed_turns (FlitlabRoutingPanel *self)
-{
-  if (self->routed == NULL || is_turnset (self->routed->routing_name))
-    return;
-  g_array_set_size (self->turns, 0);
-  g_array_append_vals (self->turns, self->routed->prohibited, self->routed->n_prohibited);
-}
-
-/* Prohibits turn if it is allowed, allows it if it is prohibited. */
-static void
-toggle_turn (FlitlabRoutingPanel *self,
-             const FlTurn        *turn)
-{
-  guint lo = 0, hi = self->turns->len;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-      int c = compare_turns (&g_array_index (self->turns, FlTurn, mid), turn);
-
-      if (c == 0)
-        {
-          g_array_remove_index (self->turns, mid);
-          return;
-        }
-      if (c < 0)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  g_array_insert_val (self->turns, lo, *turn);
-}
-
-static void
-turn_activated_cb (FlitlabCanvas       *canvas,
-                   int                  sw,
-                   int                  in_port,
-                   int                  out_port,
-                   FlitlabRoutingPanel *self)
-{
-  FlTurn turn = { .sw = sw, .in_port = in_port, .out_port = out_port };
-
-  /* The turn tool edits turnset's turns even when the window chose it
-   * without the panel's switch. */
-  flitlab_routing_panel_set_editing_turns (self, TRUE);
-  toggle_turn (self, &turn);
-  emit_changed (self);
-}
-
-gboolean
-flitlab_routing_panel_get_editing_turns (FlitlabRoutingPanel *self)
-{
-  g_return_val_if_fail (FLITLAB_IS_ROUTING_PANEL (self), FALSE);
-
-  return self->editing_turns;
-}
-
-void
-flitlab_routing_panel_set_editing_turns (FlitlabRoutingPanel *self,
-                                         gboolean             editing)
-{
-  g_return_if_fail (FLITLAB_IS_ROUTING_PANEL (self));
-
-  editing = !!editing;
-  if (self->editing_turns == editing)
-    return;
-  self->editing_turns = editing;
-
-  if (editing)
-    {
-      /* Choosing turnset seeds it and asks for the new routing. */
-      flitlab_routing_panel_set_routing (self, "turnset");
-      if (self->canvas != NULL)
-        {
-          flitlab_canvas_set_tool (self->canvas, FLITLAB_CANVAS_TOOL_TURNS);
-          /* The turns are what the user clicks: they must be visible. */
-          flitlab_canvas_set_overlays (self->canvas,
-                                       flitlab_canvas_get_overlays (self->canvas)
-                                       | FLITLAB_OVERLAY_TURNS);
-        }
-    }
-  else if (self->canvas != NULL
-           && flitlab_canvas_get_tool (self->canvas) == FLITLAB_CANVAS_TOOL_TURNS)
-    flitlab_canvas_set_tool (self->canvas, FLITLAB_CANVAS_TOOL_SELECT);
-
-  self->updating = TRUE;
-  gtk_switch_set_active (self->edit_turns_switch, editing);
-  self->updating = FALSE;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITING_TURNS]);
-}
-
-static void
-edit_turns_toggled_cb (FlitlabRoutingPanel *self)
-{
-  if (!self->updating)
-    flitlab_routing_panel_set_editing_turns (self,
-                                             gtk_switch_get_active (self->edit_turns_switch));
-}
-
-/* Another tool chosen on the canvas ends the editing. */
-static void
-canvas_tool_changed_cb (FlitlabRoutingPanel *self)
-{
-  if (self->editing_turns && flitlab_canvas_get_tool (self->canvas) != FLITLAB_CANVAS_TOOL_TURNS)
-    flitlab_routing_panel_set_editing_turns (self, FALSE);
-}
-
-/* The chooser and the options ----------------------------------------------------- */
-
-const char *
-flitlab_routing_panel_get_routing (FlitlabRoutingPanel *self)
-{
-  g_return_val_if_fail (FLITLAB_IS_ROUTING_PANEL (self), NULL);
-
-  return self->routing;
-}
-
-gboolean
-flitlab_routing_panel_set_routing (FlitlabRoutingPanel *self,
-                                   const char          *name)
-{
-  g_return_val_if_fail (FLITLAB_IS_ROUTING_PANEL (self), FALSE);
-
-  for (int i = 0; i < fl_routing_count (); i++)
-    if (g_strcmp0 (fl_routing_info (i)->name, name) == 0)
-      {
-        /* The chooser's handler does the rest. */
-        adw_combo_row_set_selected (self->routing_row, (guint) i);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static void
-update_option_rows (FlitlabRoutingPanel *self)
-{
-  const FlRoutingInfo *info = fl_routing_lookup (self->routing);
+  const FlRoutingInfo *info = fl_routing_lookup (name);
   g_autofree char *description = NULL;
 
   /* Translators: a routing's one-line summary, then the networks it
    * serves, both from the engine. */
-  description = g_strdup_printf (_("%s. For %s."), info->summary, info->applies_to);
+  if (info != NULL)
+    description = g_strdup_printf (_("%s. For %s."), info->summary, info->applies_to);
   adw_preferences_group_set_description (self->algorithm_group, description);
-  gtk_widget_set_visible (GTK_WIDGET (self->root_row), uses_root (self->routing));
-  gtk_widget_set_visible (GTK_WIDGET (self->vcs_row), is_dor (self->routing));
-  gtk_widget_set_visible (GTK_WIDGET (self->order_row), is_dor (self->routing));
+  gtk_widget_set_visible (GTK_WIDGET (self->root_row), flitlab_routing_uses_root (name));
+  gtk_widget_set_visible (GTK_WIDGET (self->vcs_row), flitlab_routing_uses_classes (name));
+  gtk_widget_set_visible (GTK_WIDGET (self->order_row), flitlab_routing_uses_order (name));
+}
+
+/* Shows the document's request in the chooser and the option rows. */
+static void
+show_request (FlitlabRoutingPanel *self)
+{
+  const FlitlabRoutingRequest *request;
+  g_autoptr(FlitlabRoutingRequest) fallback = NULL;
+
+  if (self->document != NULL)
+    request = flitlab_document_get_request (self->document);
+  else
+    request = fallback = flitlab_routing_request_new (FLITLAB_DEFAULT_ROUTING);
+
+  self->updating = TRUE;
+  for (int i = 0; i < fl_routing_count (); i++)
+    if (g_strcmp0 (fl_routing_info (i)->name, request->name) == 0)
+      adw_combo_row_set_selected (self->routing_row, (guint) i);
+  update_root_range (self);
+  gtk_spin_button_set_value (self->root_spin, request->root);
+  /* The rows list Default, 1 and 2: the index is the option's value. */
+  adw_combo_row_set_selected (self->vcs_row, (guint) CLAMP (request->vc_classes, 0, 2));
+  adw_combo_row_set_selected (self->order_row, g_strcmp0 (request->order, "yx") == 0 ? 1 : 0);
+  gtk_switch_set_active (self->edit_turns_switch,
+                         self->document != NULL
+                         && flitlab_document_get_editing_turns (self->document));
+  self->updating = FALSE;
+  update_option_rows (self, request->name);
 }
 
 static void
 routing_selected_cb (FlitlabRoutingPanel *self)
 {
-  guint selected = adw_combo_row_get_selected (self->routing_row);
-  const FlRoutingInfo *info = fl_routing_info ((int) selected);
+  const FlRoutingInfo *info = fl_routing_info ((int) adw_combo_row_get_selected (self->routing_row));
 
-  if (info == NULL || g_strcmp0 (info->name, self->routing) == 0)
+  if (self->updating || info == NULL || self->document == NULL)
     return;
-  g_free (self->routing);
-  self->routing = g_strdup (info->name);
-
-  if (is_turnset (self->routing))
-    seed_turns (self);
-  else if (self->editing_turns)
-    flitlab_routing_panel_set_editing_turns (self, FALSE);
-  update_option_rows (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROUTING]);
-  emit_changed (self);
+  flitlab_document_set_routing (self->document, info->name);
 }
 
+/* The root, the VC classes and the order, as one request. */
 static void
 option_changed_cb (FlitlabRoutingPanel *self)
 {
-  if (!self->updating)
-    emit_changed (self);
+  g_autoptr(FlitlabRoutingRequest) request = NULL;
+
+  if (self->updating || self->document == NULL)
+    return;
+  request = flitlab_routing_request_copy (flitlab_document_get_request (self->document));
+  request->root = gtk_spin_button_get_value_as_int (self->root_spin);
+  request->vc_classes = (int) adw_combo_row_get_selected (self->vcs_row);
+  g_free (request->order);
+  request->order = adw_combo_row_get_selected (self->order_row) == 1 ? g_strdup ("yx") : NULL;
+  flitlab_document_set_request (self->document, request);
 }
 
 /* The root spin button shows -1 as the word for the paper's rule. */
@@ -477,7 +243,8 @@ root_output_cb (GtkSpinButton       *spin,
     /* Translators: the root switch chosen by the paper's rule. */
     text = g_strdup (_("automatic"));
   else
-    text = g_strdup_printf ("%d", value);
+    text = g_strdup_printf ("%d", self->document != NULL
+                                    ? flitlab_node_number (shown_topology (self), value) : value);
   if (g_strcmp0 (text, gtk_editable_get_text (GTK_EDITABLE (spin))) != 0)
     gtk_editable_set_text (GTK_EDITABLE (spin), text);
   return TRUE;
@@ -504,6 +271,50 @@ root_input_cb (GtkSpinButton       *spin,
   return TRUE;
 }
 
+gboolean
+flitlab_routing_panel_set_routing (FlitlabRoutingPanel *self,
+                                   const char          *name)
+{
+  g_return_val_if_fail (FLITLAB_IS_ROUTING_PANEL (self), FALSE);
+
+  for (int i = 0; i < fl_routing_count (); i++)
+    if (g_strcmp0 (fl_routing_info (i)->name, name) == 0)
+      {
+        /* The chooser's handler does the rest, as for a click. */
+        adw_combo_row_set_selected (self->routing_row, (guint) i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+flitlab_routing_panel_get_routing (FlitlabRoutingPanel *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_ROUTING_PANEL (self), NULL);
+
+  return self->document != NULL ? flitlab_document_get_routing (self->document)
+                                 : FLITLAB_DEFAULT_ROUTING;
+}
+
+/* Turns being edited ----------------------------------------------------------- */
+
+static void
+edit_turns_toggled_cb (FlitlabRoutingPanel *self)
+{
+  if (!self->updating && self->document != NULL)
+    flitlab_document_set_editing_turns (self->document,
+                                        gtk_switch_get_active (self->edit_turns_switch));
+}
+
+static void
+document_editing_turns_cb (FlitlabRoutingPanel *self)
+{
+  self->updating = TRUE;
+  gtk_switch_set_active (self->edit_turns_switch,
+                         flitlab_document_get_editing_turns (self->document));
+  self->updating = FALSE;
+}
+
 /* Overlays ------------------------------------------------------------------------- */
 
 static void
@@ -511,18 +322,19 @@ overlay_toggled_cb (FlitlabRoutingPanel *self)
 {
   FlitlabOverlay overlays = FLITLAB_OVERLAY_NONE;
 
-  if (self->updating || self->canvas == NULL)
+  if (self->updating || self->document == NULL)
     return;
   for (guint i = 0; i < G_N_ELEMENTS (overlay_checks); i++)
     if (gtk_check_button_get_active (overlay_check (self, i)))
       overlays |= overlay_checks[i].flag;
-  flitlab_canvas_set_overlays (self->canvas, overlays);
+  flitlab_document_set_overlays (self->document, overlays);
 }
 
 static void
-canvas_overlays_changed_cb (FlitlabRoutingPanel *self)
+show_overlays (FlitlabRoutingPanel *self)
 {
-  FlitlabOverlay overlays = flitlab_canvas_get_overlays (self->canvas);
+  FlitlabOverlay overlays = self->document != NULL ? flitlab_document_get_overlays (self->document)
+                                                   : FLITLAB_OVERLAY_NONE;
 
   self->updating = TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (overlay_checks); i++)
@@ -583,49 +395,41 @@ show_notice (FlitlabRoutingPanel *self,
     }
 }
 
-/* The routed matches the network on the canvas: a structural edit since it
- * was built leaves it describing another network. */
-static gboolean
-routed_is_current (FlitlabRoutingPanel *self)
-{
-  const FlTopology *t;
-
-  if (self->routed == NULL || self->canvas == NULL)
-    return self->routed != NULL;
-  t = flitlab_canvas_get_topology (self->canvas);
-  return fl_topology_node_count (t) == fl_topology_node_count (self->routed->topology)
-         && fl_topology_link_count (t) == fl_topology_link_count (self->routed->topology);
-}
-
 static void
 show_analysis (FlitlabRoutingPanel *self)
 {
+  FlitlabRouted *routed = self->document != NULL
+                            ? flitlab_document_get_shown_routed (self->document) : NULL;
   const FlRoutingReport *rep;
+  const FlTopology *t;
   int root;
 
   g_clear_pointer (&self->cycle_text, g_free);
-  if (self->routed == NULL)
+  if (routed == NULL)
     {
       for (guint i = 0; i < N_VALUES; i++)
         if (!value_rows[i].route)
           set_value (self, i, "—");
       adw_action_row_set_subtitle (self->root_row, _("Automatic follows paper 002: the switch "
                                                      "with the fewest crossing paths"));
-      show_notice (self, "warning", _("Cannot Build This Routing"), self->refused);
+      show_notice (self, "warning", _("Cannot Build This Routing"),
+                   self->document != NULL ? flitlab_document_get_refused (self->document) : NULL);
       return;
     }
 
-  rep = &self->routed->report;
+  rep = &routed->report;
+  t = routed->topology;
   if (rep->connected)
     set_value (self, VALUE_CONNECTED, _("Yes"));
   else
     /* Translators: the first pair of switches with no legal route. */
-    set_value_printf (self, VALUE_CONNECTED, _("No, %d ↛ %d"), rep->unroutable_src,
-                      rep->unroutable_dst);
+    set_value_printf (self, VALUE_CONNECTED, _("No, %d ↛ %d"),
+                      flitlab_node_number (t, rep->unroutable_src),
+                      flitlab_node_number (t, rep->unroutable_dst));
   set_value (self, VALUE_DEADLOCK_FREE, yes_no (rep->deadlock_free));
-  root = fl_routing_root (self->routed->routing);
+  root = fl_routing_root (routed->routing);
   if (root >= 0)
-    set_value_printf (self, VALUE_ROOT, "%d", root);
+    set_value_printf (self, VALUE_ROOT, "%d", flitlab_node_number (t, root));
   else
     set_value (self, VALUE_ROOT, "—");
   set_value_printf (self, VALUE_AVG_HOPS, "%.3f", rep->avg_hops);
@@ -642,18 +446,18 @@ show_analysis (FlitlabRoutingPanel *self)
     {
       /* Translators: the root switch that paper 002's rule picked. */
       g_autofree char *subtitle = g_strdup_printf (_("Automatic: switch %d, the fewest "
-                                                     "crossing paths"), root);
+                                                     "crossing paths"),
+                                                   flitlab_node_number (t, root));
 
       adw_action_row_set_subtitle (self->root_row, subtitle);
     }
   else
     adw_action_row_set_subtitle (self->root_row, "");
 
-  self->cycle_text = flitlab_routed_describe_cycle (self->routed);
+  self->cycle_text = flitlab_routed_describe_cycle (routed);
   show_notice (self, "error", _("Deadlock Possible"), self->cycle_text);
 }
 
-/* "3 → 4 → 12": the switches a route visits. */
 static char *
 describe_path (const FlTopology *t,
                int               src,
@@ -662,98 +466,55 @@ describe_path (const FlTopology *t,
 {
   GString *text = g_string_new (NULL);
 
-  g_string_append_printf (text, "%d", src);
+  g_string_append_printf (text, "%d", flitlab_node_number (t, src));
   for (int i = 0; i < n; i++)
-    g_string_append_printf (text, " → %d", fl_topology_channel_dst (t, channels[i]));
+    g_string_append_printf (text, " → %d",
+                            flitlab_node_number (t, fl_topology_channel_dst (t, channels[i])));
   return g_string_free (text, FALSE);
 }
 
 static void
 show_route (FlitlabRoutingPanel *self)
 {
-  int src = -1, dst = -1;
-  int *channels = NULL, *paths = NULL, *offsets = NULL;
-  int n = 0, npaths = 0, truncated = 0;
+  const FlTopology *t = shown_topology (self);
+  const FlitlabRoute *route = NULL;
   g_autofree char *path = NULL;
-  FlError err = { 0 };
+  int src = -1, dst = -1;
 
-  if (self->canvas != NULL)
-    flitlab_canvas_get_route_endpoints (self->canvas, &src, &dst);
+  if (self->document != NULL)
+    flitlab_document_get_route_endpoints (self->document, &src, &dst);
   if (src < 0)
     set_value (self, VALUE_ENDPOINTS, "—");
   else if (dst < 0)
     /* Translators: a route whose destination is still to be clicked. */
-    set_value_printf (self, VALUE_ENDPOINTS, _("%d → ?"), src);
+    set_value_printf (self, VALUE_ENDPOINTS, _("%d → ?"), flitlab_node_number (t, src));
   else
-    set_value_printf (self, VALUE_ENDPOINTS, "%d → %d", src, dst);
+    set_value_printf (self, VALUE_ENDPOINTS, "%d → %d", flitlab_node_number (t, src),
+                      flitlab_node_number (t, dst));
 
   set_value (self, VALUE_HOPS, "—");
   set_value (self, VALUE_PATHS, "—");
   gtk_widget_set_visible (GTK_WIDGET (self->path_label), FALSE);
-  if (src < 0 || dst < 0 || !routed_is_current (self))
+  if (self->document != NULL)
+    route = flitlab_document_get_route (self->document);
+  if (route == NULL)
     return;
 
-  if (fl_routing_path (self->routed->routing, src, dst, FL_SELECT_LOWEST_PORT, NULL, &channels,
-                       &n, &err) != FL_OK)
+  if (route->chosen_error != NULL)
     {
-      gtk_label_set_label (self->path_label, err.message);
+      gtk_label_set_label (self->path_label, route->chosen_error);
       gtk_widget_set_visible (GTK_WIDGET (self->path_label), TRUE);
       return;
     }
-  path = describe_path (self->routed->topology, src, channels, n);
-  free (channels);
+  path = describe_path (t, src, route->chosen, route->nchosen);
   gtk_label_set_label (self->path_label, path);
   gtk_widget_set_visible (GTK_WIDGET (self->path_label), TRUE);
-  set_value_printf (self, VALUE_HOPS, "%d", n);
-
-  if (fl_routing_all_paths (self->routed->routing, src, dst, MAX_COUNTED_PATHS, &paths, &offsets,
-                            &npaths, &truncated, &err) == FL_OK)
-    {
-      if (truncated)
-        /* Translators: a count of paths that stopped at its limit. */
-        set_value_printf (self, VALUE_PATHS, _("over %d"), npaths);
-      else
-        set_value_printf (self, VALUE_PATHS, "%d", npaths);
-      free (paths);
-      free (offsets);
-    }
-}
-
-void
-flitlab_routing_panel_set_routed (FlitlabRoutingPanel *self,
-                                  FlitlabRouted       *routed)
-{
-  gboolean had_cycle;
-
-  g_return_if_fail (FLITLAB_IS_ROUTING_PANEL (self));
-
-  had_cycle = self->routed != NULL && !self->routed->report.deadlock_free;
-  if (routed != NULL)
-    flitlab_routed_ref (routed);
-  g_clear_pointer (&self->routed, flitlab_routed_unref);
-  self->routed = routed;
-  g_clear_pointer (&self->refused, g_free);
-  if (routed != NULL)
-    update_root_range (self, routed->topology);
-  show_analysis (self);
-  show_route (self);
-
-  /* A cycle that appears is shown on the network too; one that stays is
-   * left as the user set its overlay. */
-  if (routed != NULL && !routed->report.deadlock_free && !had_cycle && self->canvas != NULL)
-    flitlab_canvas_set_overlays (self->canvas,
-                                 flitlab_canvas_get_overlays (self->canvas) | FLITLAB_OVERLAY_CYCLE);
-}
-
-void
-flitlab_routing_panel_set_refused (FlitlabRoutingPanel *self,
-                                   const char          *message)
-{
-  g_return_if_fail (FLITLAB_IS_ROUTING_PANEL (self));
-
-  flitlab_routing_panel_set_routed (self, NULL);
-  self->refused = g_strdup (message);
-  show_analysis (self);
+  set_value_printf (self, VALUE_HOPS, "%d", route->nchosen);
+  if (route->truncated)
+    /* Translators: a count of paths that stopped at its limit. */
+    set_value_printf (self, VALUE_PATHS, _("over %d"), route->npaths);
+  else
+    set_value_printf (self, VALUE_PATHS, "%d", route->npaths);
 }
 
 void
@@ -772,6 +533,8 @@ const char *
 flitlab_routing_panel_get_value (FlitlabRoutingPanel *self,
                                  const char          *key)
 {
+  const char *refused;
+
   g_return_val_if_fail (FLITLAB_IS_ROUTING_PANEL (self), NULL);
 
   for (guint i = 0; i < N_VALUES; i++)
@@ -780,62 +543,57 @@ flitlab_routing_panel_get_value (FlitlabRoutingPanel *self,
   if (g_strcmp0 (key, "cycle") == 0)
     return self->cycle_text != NULL ? self->cycle_text : "";
   if (g_strcmp0 (key, "refused") == 0)
-    return self->refused != NULL ? self->refused : "";
+    {
+      refused = self->document != NULL ? flitlab_document_get_refused (self->document) : NULL;
+      return refused != NULL ? refused : "";
+    }
   if (g_strcmp0 (key, "path") == 0)
     return gtk_widget_get_visible (GTK_WIDGET (self->path_label))
              ? gtk_label_get_label (self->path_label) : "";
   return NULL;
 }
 
-/* The canvas ------------------------------------------------------------------------- */
+/* The document ------------------------------------------------------------------------- */
 
 static void
-canvas_topology_edited_cb (FlitlabRoutingPanel *self)
+document_topology_edited_cb (FlitlabRoutingPanel *self)
 {
-  update_root_range (self, flitlab_canvas_get_topology (self->canvas));
+  update_root_range (self);
   show_route (self);
 }
 
-/* Two switches clicked with the route tool ask to see the paths between
- * them. */
 static void
-route_endpoints_changed_cb (FlitlabRoutingPanel *self)
+document_routed_cb (FlitlabRoutingPanel *self)
 {
-  int src = -1, dst = -1;
-
-  flitlab_canvas_get_route_endpoints (self->canvas, &src, &dst);
-  if (src >= 0 && dst >= 0)
-    flitlab_canvas_set_overlays (self->canvas,
-                                 flitlab_canvas_get_overlays (self->canvas) | FLITLAB_OVERLAY_PATHS);
+  show_analysis (self);
   show_route (self);
 }
 
+/* Shows everything about document, and follows it (NULL: nothing). */
 void
-flitlab_routing_panel_set_canvas (FlitlabRoutingPanel *self,
-                                  FlitlabCanvas       *canvas)
+flitlab_routing_panel_set_document (FlitlabRoutingPanel *self,
+                                    FlitlabDocument     *document)
 {
   g_return_if_fail (FLITLAB_IS_ROUTING_PANEL (self));
-  g_return_if_fail (canvas == NULL || FLITLAB_IS_CANVAS (canvas));
+  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
 
-  if (self->canvas == canvas)
+  if (!g_set_object (&self->document, document))
     return;
-  if (self->canvas != NULL)
-    g_signal_handlers_disconnect_by_data (self->canvas, self);
-  g_set_object (&self->canvas, canvas);
-  if (canvas == NULL)
-    return;
-  g_signal_connect_swapped (canvas, "route-endpoints-changed",
-                            G_CALLBACK (route_endpoints_changed_cb), self);
-  g_signal_connect_swapped (canvas, "topology-edited", G_CALLBACK (canvas_topology_edited_cb), self);
-  g_signal_connect_swapped (canvas, "notify::overlays", G_CALLBACK (canvas_overlays_changed_cb),
-                            self);
-  g_signal_connect_swapped (canvas, "notify::tool", G_CALLBACK (canvas_tool_changed_cb), self);
-  g_signal_connect (canvas, "turn-activated", G_CALLBACK (turn_activated_cb), self);
-  canvas_overlays_changed_cb (self);
-  canvas_topology_edited_cb (self);
+  g_signal_group_set_target (self->document_signals, document);
+  show_request (self);
+  show_overlays (self);
+  show_analysis (self);
+  show_route (self);
 }
 
-/* The chooser's list shows each routing's summary under its name. */
+FlitlabDocument *
+flitlab_routing_panel_get_document (FlitlabRoutingPanel *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_ROUTING_PANEL (self), NULL);
+
+  return self->document;
+}
+
 static void
 routing_item_setup (GtkSignalListItemFactory *factory,
                     GtkListItem              *item,
@@ -882,9 +640,14 @@ flitlab_routing_panel_dispose (GObject *object)
 {
   FlitlabRoutingPanel *self = FLITLAB_ROUTING_PANEL (object);
 
-  flitlab_routing_panel_set_canvas (self, NULL);
-  g_clear_pointer (&self->routed, flitlab_routed_unref);
+  if (self->document_signals != NULL)
+    g_signal_group_set_target (self->document_signals, NULL);
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_ROUTING_PANEL);
+  /* The template's top box has no id, so dispose_template() leaves it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (flitlab_routing_panel_parent_class)->dispose (object);
 }
 
@@ -893,57 +656,8 @@ flitlab_routing_panel_finalize (GObject *object)
 {
   FlitlabRoutingPanel *self = FLITLAB_ROUTING_PANEL (object);
 
-  g_free (self->refused);
   g_free (self->cycle_text);
-  g_free (self->routing);
-  g_array_unref (self->turns);
   G_OBJECT_CLASS (flitlab_routing_panel_parent_class)->finalize (object);
-}
-
-static void
-flitlab_routing_panel_get_property (GObject    *object,
-                                    guint       prop_id,
-                                    GValue     *value,
-                                    GParamSpec *pspec)
-{
-  FlitlabRoutingPanel *self = FLITLAB_ROUTING_PANEL (object);
-
-  switch (prop_id)
-    {
-    case PROP_ROUTING:
-      g_value_set_string (value, self->routing);
-      break;
-
-    case PROP_EDITING_TURNS:
-      g_value_set_boolean (value, self->editing_turns);
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
-flitlab_routing_panel_set_property (GObject      *object,
-                                    guint         prop_id,
-                                    const GValue *value,
-                                    GParamSpec   *pspec)
-{
-  FlitlabRoutingPanel *self = FLITLAB_ROUTING_PANEL (object);
-
-  switch (prop_id)
-    {
-    case PROP_ROUTING:
-      flitlab_routing_panel_set_routing (self, g_value_get_string (value));
-      break;
-
-    case PROP_EDITING_TURNS:
-      flitlab_routing_panel_set_editing_turns (self, g_value_get_boolean (value));
-      break;
-
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
 }
 
 static void
@@ -954,20 +668,6 @@ flitlab_routing_panel_class_init (FlitlabRoutingPanelClass *klass)
 
   object_class->dispose = flitlab_routing_panel_dispose;
   object_class->finalize = flitlab_routing_panel_finalize;
-  object_class->get_property = flitlab_routing_panel_get_property;
-  object_class->set_property = flitlab_routing_panel_set_property;
-
-  properties[PROP_ROUTING] =
-    g_param_spec_string ("routing", NULL, NULL, DEFAULT_ROUTING,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_EDITING_TURNS] =
-    g_param_spec_boolean ("editing-turns", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  signals[CHANGED] =
-    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-routing-panel.ui");
@@ -1003,7 +703,6 @@ flitlab_routing_panel_class_init (FlitlabRoutingPanelClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, overlay_toggled_cb);
 }
 
-/* One line of a grid: the value's name, dimmed, and its figure. */
 static void
 add_value_row (FlitlabRoutingPanel *self,
                Value                value,
@@ -1026,6 +725,7 @@ add_value_row (FlitlabRoutingPanel *self,
   self->values[value] = GTK_LABEL (figure);
 }
 
+
 static void
 flitlab_routing_panel_init (FlitlabRoutingPanel *self)
 {
@@ -1033,7 +733,7 @@ flitlab_routing_panel_init (FlitlabRoutingPanel *self)
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
   int lines[2] = { 0, 0 };
 
-  self->turns = g_array_new (FALSE, FALSE, sizeof (FlTurn));
+  self->updating = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
 
   for (guint i = 0; i < N_VALUES; i++)
@@ -1045,10 +745,35 @@ flitlab_routing_panel_init (FlitlabRoutingPanel *self)
   g_signal_connect (factory, "bind", G_CALLBACK (routing_item_bind), NULL);
   adw_combo_row_set_list_factory (self->routing_row, factory);
   adw_combo_row_set_model (self->routing_row, G_LIST_MODEL (names));
-  flitlab_routing_panel_set_routing (self, DEFAULT_ROUTING);
+  self->updating = FALSE;
+
+  self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "notify::routing",
+                                  G_CALLBACK (show_request), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::root",
+                                  G_CALLBACK (show_request), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::vc-classes",
+                                  G_CALLBACK (show_request), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::order",
+                                  G_CALLBACK (show_request), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::editing-turns",
+                                  G_CALLBACK (document_editing_turns_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::overlays",
+                                  G_CALLBACK (show_overlays), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::routed",
+                                  G_CALLBACK (document_routed_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::refused",
+                                  G_CALLBACK (document_routed_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "route-changed",
+                                  G_CALLBACK (show_route), self);
+  g_signal_group_connect_swapped (self->document_signals, "topology-edited",
+                                  G_CALLBACK (document_topology_edited_cb), self);
+
+  show_request (self);
   /* The spin button wrote its first value before its output handler was
    * connected. */
   root_output_cb (self->root_spin, self);
+  show_overlays (self);
   show_analysis (self);
   show_route (self);
 }

@@ -1,19 +1,21 @@
 /* flitlab-selection-panel.c — properties of the selected switch, host or link.
  *
- * The panel follows its canvas by itself: it rebuilds on "selection-changed"
- * and "topology-edited", reads the topology through the engine's queries
- * and edits only through the canvas (so every change is undoable).
+ * The panel follows its document by itself: it rebuilds on
+ * "selection-changed" and "topology-edited", reads the topology through the
+ * engine's queries and edits only through the document (so every change is
+ * undoable).
  */
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "flitlab-node-number.h"
 #include "flitlab-selection-panel.h"
 
 struct _FlitlabSelectionPanel
 {
   GtkWidget parent_instance;
 
-  FlitlabCanvas *canvas;
+  FlitlabDocument *document;
   int node;                  /* what is shown: -1 = none */
   int link;
   gboolean updating;         /* the spin button is being set, not edited */
@@ -65,8 +67,8 @@ node_name (const FlTopology *t,
            int               node)
 {
   if (fl_topology_node_kind (t, node) == FL_NODE_HOST)
-    return g_strdup_printf (_("host %d"), node);
-  return g_strdup_printf (_("switch %d"), node);
+    return g_strdup_printf (_("host %d"), flitlab_node_number (t, node));
+  return g_strdup_printf (_("switch %d"), flitlab_node_number (t, node));
 }
 
 static void
@@ -84,8 +86,8 @@ select_node_of_row (FlitlabSelectionPanel *self,
 {
   int node = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "flitlab-node")) - 1;
 
-  if (self->canvas != NULL && node >= 0)
-    flitlab_canvas_select (self->canvas, node, -1);
+  if (self->document != NULL && node >= 0)
+    flitlab_document_select (self->document, node, -1);
 }
 
 /* Makes a row lead to a node when activated (node -1: to nothing). */
@@ -148,7 +150,7 @@ show_switch (FlitlabSelectionPanel *self,
              const FlTopology      *t,
              int                    node)
 {
-  g_autofree char *title = g_strdup_printf (_("Switch %d"), node);
+  g_autofree char *title = g_strdup_printf (_("Switch %d"), flitlab_node_number (t, node));
   g_autoptr(GString) coords = g_string_new (NULL);
   g_autoptr(GString) hosts = g_string_new (NULL);
   int c[FL_MAX_DIMS];
@@ -177,7 +179,7 @@ show_switch (FlitlabSelectionPanel *self,
       int peer = fl_topology_port_peer (t, node, p, NULL);
 
       if (peer >= 0 && fl_topology_node_kind (t, peer) == FL_NODE_HOST)
-        g_string_append_printf (hosts, hosts->len ? ", %d" : "%d", peer);
+        g_string_append_printf (hosts, hosts->len ? ", %d" : "%d", flitlab_node_number (t, peer));
     }
   gtk_label_set_label (self->switch_hosts, hosts->len ? hosts->str : _("none"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->switch_hosts), hosts->len ? hosts->str : NULL);
@@ -195,7 +197,7 @@ show_host (FlitlabSelectionPanel *self,
            const FlTopology      *t,
            int                    node)
 {
-  g_autofree char *title = g_strdup_printf (_("Host %d"), node);
+  g_autofree char *title = g_strdup_printf (_("Host %d"), flitlab_node_number (t, node));
   int port = -1, sw = fl_topology_port_peer (t, node, 0, &port);
 
   adw_preferences_group_set_title (self->host_group, title);
@@ -203,7 +205,7 @@ show_host (FlitlabSelectionPanel *self,
   row_set_target (self->host_switch_row, sw);
   if (sw >= 0)
     {
-      set_label_int (self->host_switch, sw);
+      set_label_int (self->host_switch, flitlab_node_number (t, sw));
       set_label_int (self->host_port, port);
     }
   else
@@ -267,19 +269,19 @@ refresh (FlitlabSelectionPanel *self)
   const FlTopology *t;
   int node = -1, link = -1;
 
-  if (self->canvas != NULL)
-    flitlab_canvas_get_selection (self->canvas, &node, &link);
+  if (self->document != NULL)
+    flitlab_document_get_selection (self->document, &node, &link);
   if (node != self->node || link != self->link)
     gtk_widget_set_visible (GTK_WIDGET (self->ports_error), FALSE);
   self->node = node;
   self->link = link;
-  if (self->canvas == NULL || (node < 0 && link < 0))
+  if (self->document == NULL || (node < 0 && link < 0))
     {
       clear_port_rows (self);
       show_page (self, self->none_page);
       return;
     }
-  t = flitlab_canvas_get_topology (self->canvas);
+  t = flitlab_document_get_topology (self->document);
   if (node >= 0 && fl_topology_node_kind (t, node) == FL_NODE_SWITCH)
     show_switch (self, t, node);
   else if (node >= 0)
@@ -295,9 +297,10 @@ ports_changed_cb (FlitlabSelectionPanel *self,
   g_autoptr(GError) error = NULL;
   int node = self->node;
 
-  if (self->updating || self->canvas == NULL || node < 0)
+  if (self->updating || self->document == NULL || node < 0)
     return;
-  if (flitlab_canvas_set_node_ports (self->canvas, node, gtk_spin_button_get_value_as_int (spin), &error))
+  if (flitlab_document_set_node_ports (self->document, node, gtk_spin_button_get_value_as_int (spin),
+                                       &error))
     {
       gtk_widget_set_visible (GTK_WIDGET (self->ports_error), FALSE);
       return;
@@ -306,7 +309,8 @@ ports_changed_cb (FlitlabSelectionPanel *self,
   gtk_label_set_label (self->ports_error, error->message);
   gtk_widget_set_visible (GTK_WIDGET (self->ports_error), TRUE);
   self->updating = TRUE;
-  gtk_spin_button_set_value (spin, fl_topology_node_ports (flitlab_canvas_get_topology (self->canvas), node));
+  gtk_spin_button_set_value (spin, fl_topology_node_ports (flitlab_document_get_topology (self->document),
+                                                          node));
   self->updating = FALSE;
 }
 
@@ -329,8 +333,11 @@ flitlab_selection_panel_dispose (GObject *object)
 {
   FlitlabSelectionPanel *self = FLITLAB_SELECTION_PANEL (object);
 
-  flitlab_selection_panel_set_canvas (self, NULL);
+  flitlab_selection_panel_set_document (self, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_SELECTION_PANEL);
+  /* The template's top box has no id, so dispose_template() leaves it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
+    gtk_widget_unparent (child);
   g_clear_pointer (&self->port_rows, g_ptr_array_unref);
   G_OBJECT_CLASS (flitlab_selection_panel_parent_class)->dispose (object);
 }
@@ -388,21 +395,21 @@ flitlab_selection_panel_new (void)
 }
 
 void
-flitlab_selection_panel_set_canvas (FlitlabSelectionPanel *self,
-                                    FlitlabCanvas         *canvas)
+flitlab_selection_panel_set_document (FlitlabSelectionPanel *self,
+                                      FlitlabDocument       *document)
 {
   g_return_if_fail (FLITLAB_IS_SELECTION_PANEL (self));
-  g_return_if_fail (canvas == NULL || FLITLAB_IS_CANVAS (canvas));
+  g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
 
-  if (self->canvas == canvas)
+  if (self->document == document)
     return;
-  if (self->canvas != NULL)
-    g_signal_handlers_disconnect_by_data (self->canvas, self);
-  g_set_object (&self->canvas, canvas);
-  if (canvas != NULL)
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
     {
-      g_signal_connect_swapped (canvas, "selection-changed", G_CALLBACK (refresh), self);
-      g_signal_connect_swapped (canvas, "topology-edited", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (document, "selection-changed", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (document, "topology-edited", G_CALLBACK (refresh), self);
     }
   if (self->none_page != NULL)
     refresh (self);

@@ -3,7 +3,7 @@
 
 #include <gtk/gtk.h>
 
-#include "flitlab-canvas.h"
+#include "flitlab-document.h"
 
 G_BEGIN_DECLS
 
@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (FlitlabSelectionPanel, flitlab_selection_panel, FLITLAB, SELECTION_PANEL, GtkWidget)
 
 GtkWidget *flitlab_selection_panel_new        (void);
-void       flitlab_selection_panel_set_canvas (FlitlabSelectionPanel *self, FlitlabCanvas *canvas);
+/* The document whose selection is shown (NULL: none). */
+void       flitlab_selection_panel_set_document (FlitlabSelectionPanel *self, FlitlabDocument *document);
 
 G_END_DECLS

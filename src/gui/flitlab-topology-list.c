@@ -200,6 +200,9 @@ static void
 flitlab_topology_list_dispose (GObject *object)
 {
   gtk_widget_dispose_template (GTK_WIDGET (object), FLITLAB_TYPE_TOPOLOGY_LIST);
+  /* The template's top box has no id, so dispose_template() leaves it. */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (flitlab_topology_list_parent_class)->dispose (object);
 }
 

@@ -97,7 +97,7 @@ save_as_with_dialog (FlitlabWindow     *self,
                      FlitlabWindowThen  then)
 {
   GtkFileChooserNative *dialog;
-  const char *path = fl_project_path (self->project);
+  const char *path = fl_project_path (flitlab_window_get_project (self));
   g_autoptr(GtkFileFilter) filter = project_filter ();
 
   dialog = gtk_file_chooser_native_new (_("Save Project"), GTK_WINDOW (self),
@@ -121,7 +121,7 @@ static void
 save_then (FlitlabWindow     *self,
            FlitlabWindowThen  then)
 {
-  if (fl_project_path (self->project) == NULL)
+  if (fl_project_path (flitlab_window_get_project (self)) == NULL)
     save_as_with_dialog (self, then);
   else if (save_reporting (self, NULL) && then != NULL)
     then (self);
@@ -145,17 +145,50 @@ save_as_action (GSimpleAction *action,
 
 /* Unsaved changes ---------------------------------------------------------------- */
 
+typedef struct
+{
+  FlitlabWindow *self;         /* a reference */
+  FlitlabWindowThen then;
+  gboolean save;
+} Answer;
+
+static void
+answer_free (Answer *answer)
+{
+  g_object_unref (answer->self);
+  g_free (answer);
+}
+
+static gboolean
+answer_run (gpointer user_data)
+{
+  Answer *answer = user_data;
+
+  if (answer->save)
+    save_then (answer->self, answer->then);
+  else if (answer->then != NULL)
+    answer->then (answer->self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The answer is acted on once the dialog has gone: what follows may
+ * destroy the window, which the dialog is still transient for while it
+ * emits its response. */
 static void
 discard_response (AdwMessageDialog *dialog,
                   const char       *response,
                   gpointer          user_data)
 {
   Pending *pending = user_data;
+  Answer *answer;
 
-  if (g_strcmp0 (response, "save") == 0)
-    save_then (pending->self, pending->then);
-  else if (g_strcmp0 (response, "discard") == 0)
-    pending_run (pending);
+  if (g_strcmp0 (response, "save") != 0 && g_strcmp0 (response, "discard") != 0)
+    return;
+  answer = g_new0 (Answer, 1);
+  answer->self = g_object_ref (pending->self);
+  answer->then = pending->then;
+  answer->save = g_strcmp0 (response, "save") == 0;
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, answer_run, answer, (GDestroyNotify) answer_free);
 }
 
 void
@@ -328,7 +361,8 @@ export_action (GSimpleAction *action,
   add_export_filter (GTK_FILE_CHOOSER (dialog), _("PDF Documents"), "*.pdf");
 
   /* A topology's name may hold characters a file name cannot. */
-  name = g_strdup_printf ("%s.png", self->topology_name != NULL ? self->topology_name : "network");
+  name = g_strdup_printf ("%s.png", flitlab_window_get_topology_name (self) != NULL
+                                      ? flitlab_window_get_topology_name (self) : "network");
   g_strdelimit (name, "/\\", '-');
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_signal_connect (dialog, "response", G_CALLBACK (export_response), self);
@@ -374,16 +408,13 @@ rename_response (AdwMessageDialog *dialog,
 
   if (g_strcmp0 (response, "rename") != 0 || g_strcmp0 (old_name, new_name) == 0)
     return;
-  if (fl_project_rename_topology (self->project, old_name, new_name, &err) != FL_OK)
+  if (fl_project_rename_topology (flitlab_window_get_project (self), old_name, new_name, &err)
+      != FL_OK)
     {
       flitlab_window_toast (self, err.message);
       return;
     }
-  if (g_strcmp0 (self->topology_name, old_name) == 0)
-    {
-      g_free (self->topology_name);
-      self->topology_name = g_strdup (new_name);
-    }
+  flitlab_session_rename_document (self->session, old_name, new_name);
   flitlab_window_refresh_list (self);
   flitlab_window_update_title (self);
 }
@@ -431,18 +462,19 @@ delete_response (AdwMessageDialog *dialog,
 {
   FlitlabWindow *self = FLITLAB_WINDOW (user_data);
   const char *name = g_object_get_data (G_OBJECT (dialog), "name");
-  gboolean shown = g_strcmp0 (self->topology_name, name) == 0;
+  gboolean shown = g_strcmp0 (flitlab_window_get_topology_name (self), name) == 0;
   FlError err = { 0 };
 
   if (g_strcmp0 (response, "delete") != 0)
     return;
-  if (fl_project_delete_topology (self->project, name, &err) != FL_OK)
+  if (fl_project_delete_topology (flitlab_window_get_project (self), name, &err) != FL_OK)
     {
       flitlab_window_toast (self, err.message);
       return;
     }
   if (shown)
     flitlab_window_show_nothing (self);
+  flitlab_session_remove_document (self->session, name);
   flitlab_window_refresh_list (self);
   flitlab_window_update_title (self);
 }
@@ -472,37 +504,43 @@ delete_topology_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* Canvas ------------------------------------------------------------------------------ */
+/* Canvas and document ------------------------------------------------------------------ */
 
-/* The canvas commands the window offers as actions (so they get shortcuts
- * and menu items), by action name. */
+/* The document's commands the window offers as actions (so they get
+ * shortcuts and menu items), by action name. */
+static const struct {
+  const char *name;
+  void      (*run) (FlitlabDocument *document);
+} document_commands[] = {
+  { "undo", flitlab_document_undo },
+  { "redo", flitlab_document_redo },
+  { "delete-selection", flitlab_document_delete_selection },
+};
+
+/* And the canvas' own: how the network is viewed. */
 static const struct {
   const char *name;
   void      (*run) (FlitlabCanvas *canvas);
 } canvas_commands[] = {
-  { "undo", flitlab_canvas_undo },
-  { "redo", flitlab_canvas_redo },
-  { "delete-selection", flitlab_canvas_delete_selection },
   { "zoom-fit", flitlab_canvas_zoom_fit },
   { "zoom-in", flitlab_canvas_zoom_in },
   { "zoom-out", flitlab_canvas_zoom_out },
 };
 
 static void
-canvas_command_action (GSimpleAction *action,
-                       GVariant      *parameter,
-                       gpointer       user_data)
+command_action (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
 {
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
   const char *name = g_action_get_name (G_ACTION (action));
 
+  for (guint i = 0; i < G_N_ELEMENTS (document_commands); i++)
+    if (g_str_equal (document_commands[i].name, name) && self->document != NULL)
+      document_commands[i].run (self->document);
   for (guint i = 0; i < G_N_ELEMENTS (canvas_commands); i++)
-    {
-      if (g_str_equal (canvas_commands[i].name, name))
-        {
-          canvas_commands[i].run (FLITLAB_WINDOW (user_data)->canvas);
-          return;
-        }
-    }
+    if (g_str_equal (canvas_commands[i].name, name))
+      canvas_commands[i].run (self->canvas);
 }
 
 /* The tool action's state is the tool's nick ("select", "add-switch"...),
@@ -548,16 +586,17 @@ edit_turns_change_state (GSimpleAction *action,
 {
   FlitlabWindow *self = FLITLAB_WINDOW (user_data);
 
-  flitlab_routing_panel_set_editing_turns (self->routing_panel, g_variant_get_boolean (state));
+  if (self->document != NULL)
+    flitlab_document_set_editing_turns (self->document, g_variant_get_boolean (state));
 }
 
-/* The panel's switch, the canvas' tool and the action agree on whether
- * turns are being edited. */
+/* The document, the canvas' tool and the action agree on whether turns
+ * are being edited. */
 static void
 editing_turns_changed (FlitlabWindow *self)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "edit-turns");
-  gboolean editing = flitlab_routing_panel_get_editing_turns (self->routing_panel);
+  gboolean editing = self->document != NULL && flitlab_document_get_editing_turns (self->document);
 
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (editing));
 }
@@ -571,12 +610,12 @@ static const GActionEntry win_actions[] = {
   { .name = "new-network", .activate = new_network_action },
   { .name = "rename-topology", .activate = rename_topology_action, .parameter_type = "s" },
   { .name = "delete-topology", .activate = delete_topology_action, .parameter_type = "s" },
-  { .name = "undo", .activate = canvas_command_action },
-  { .name = "redo", .activate = canvas_command_action },
-  { .name = "delete-selection", .activate = canvas_command_action },
-  { .name = "zoom-fit", .activate = canvas_command_action },
-  { .name = "zoom-in", .activate = canvas_command_action },
-  { .name = "zoom-out", .activate = canvas_command_action },
+  { .name = "undo", .activate = command_action },
+  { .name = "redo", .activate = command_action },
+  { .name = "delete-selection", .activate = command_action },
+  { .name = "zoom-fit", .activate = command_action },
+  { .name = "zoom-in", .activate = command_action },
+  { .name = "zoom-out", .activate = command_action },
   { .name = "tool", .parameter_type = "s", .state = "'select'", .change_state = tool_change_state },
   { .name = "edit-turns", .state = "false", .change_state = edit_turns_change_state },
 };
@@ -604,13 +643,14 @@ focus_in_text (FlitlabWindow *self)
 void
 flitlab_window_update_actions (FlitlabWindow *self)
 {
-  gboolean shown = self->topology_name != NULL;
+  gboolean shown = self->document != NULL;
   int node = -1, link = -1;
 
-  flitlab_canvas_get_selection (self->canvas, &node, &link);
+  if (shown)
+    flitlab_document_get_selection (self->document, &node, &link);
   set_enabled (self, "export", shown);
-  set_enabled (self, "undo", shown && flitlab_canvas_can_undo (self->canvas));
-  set_enabled (self, "redo", shown && flitlab_canvas_can_redo (self->canvas));
+  set_enabled (self, "undo", shown && flitlab_document_can_undo (self->document));
+  set_enabled (self, "redo", shown && flitlab_document_can_redo (self->document));
   set_enabled (self, "delete-selection",
                shown && (node >= 0 || link >= 0) && !focus_in_text (self));
   set_enabled (self, "zoom-fit", shown);
@@ -633,17 +673,21 @@ flitlab_window_actions_init (FlitlabWindow *self)
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (side_page));
 
-  g_signal_connect_swapped (self->canvas, "notify::can-undo",
-                            G_CALLBACK (flitlab_window_update_actions), self);
-  g_signal_connect_swapped (self->canvas, "notify::can-redo",
-                            G_CALLBACK (flitlab_window_update_actions), self);
-  g_signal_connect_swapped (self->canvas, "selection-changed",
-                            G_CALLBACK (flitlab_window_update_actions), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::can-undo",
+                                  G_CALLBACK (flitlab_window_update_actions), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::can-redo",
+                                  G_CALLBACK (flitlab_window_update_actions), self);
+  g_signal_group_connect_swapped (self->document_signals, "selection-changed",
+                                  G_CALLBACK (flitlab_window_update_actions), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::editing-turns",
+                                  G_CALLBACK (editing_turns_changed), self);
+  g_signal_connect_swapped (self->document_signals, "bind",
+                            G_CALLBACK (editing_turns_changed), self);
+  g_signal_connect_swapped (self->document_signals, "unbind",
+                            G_CALLBACK (editing_turns_changed), self);
   g_signal_connect_swapped (self, "notify::focus-widget",
                             G_CALLBACK (flitlab_window_update_actions), self);
-  g_signal_connect_swapped (self->canvas, "notify::tool",
-                            G_CALLBACK (canvas_tool_changed), self);
-  g_signal_connect_swapped (self->routing_panel, "notify::editing-turns",
-                            G_CALLBACK (editing_turns_changed), self);
+  g_signal_connect_object (self->canvas, "notify::tool", G_CALLBACK (canvas_tool_changed), self,
+                           G_CONNECT_SWAPPED);
   flitlab_window_update_actions (self);
 }

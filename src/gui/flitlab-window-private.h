@@ -1,14 +1,16 @@
 /* flitlab-window-private.h — the window's state, shared by
- * flitlab-window.c (the project, the canvas, the routing and the workers) and
- * flitlab-window-actions.c (the actions and their dialogs). */
+ * flitlab-window.c (the session, the document shown and the work done for
+ * it) and flitlab-window-actions.c (the actions and their dialogs). */
 #pragma once
 
 #include "flitlab-metrics-panel.h"
 #include "flitlab-routing-panel.h"
 #include "flitlab-selection-panel.h"
+#include "flitlab-session.h"
 #include "flitlab-store.h"
 #include "flitlab-topology-list.h"
 #include "flitlab-window.h"
+#include "flitlab-workers.h"
 
 G_BEGIN_DECLS
 
@@ -21,6 +23,7 @@ struct _FlitlabWindow
   AdwWindowTitle *window_title;
   AdwFlap *flap;
   GtkSpinner *spinner;
+  GtkWidget *cancel_button;
   GtkStack *content_stack;
   FlitlabCanvas *canvas;
   GtkWidget *ports_box;
@@ -32,29 +35,27 @@ struct _FlitlabWindow
   FlitlabRoutingPanel *routing_panel;
   FlitlabSelectionPanel *selection_panel;
 
-  /* The project's working copy: edits stay here until it is saved. */
-  FlProject *project;
-  /* The topology on the canvas (NULL: none), and whether the canvas holds
-   * edits not yet written into the working copy. */
-  char *topology_name;
-  gboolean canvas_dirty;
+  /* The open project and a document for each network shown so far. */
+  FlitlabSession *session;
+  /* The document shown (NULL: none), and whether it holds edits not yet
+   * written into the project's working copy. */
+  FlitlabDocument *document;
+  GSignalGroup *document_signals;
+  gboolean document_dirty;
+  /* A routing choice changed since the project was saved. */
+  gboolean settings_dirty;
   /* Edits are written back and re-measured once the user pauses. */
   guint edit_timeout_id;
 
-  GCancellable *generate_cancellable;
-  GCancellable *measure_cancellable;
-  gboolean generating;
-  gboolean measuring;
+  /* Every worker: generation, measurement, routing; and what the
+   * generation running was asked for. */
+  FlitlabWorkers *workers;
+  gpointer generate_request;
   gboolean busy;
 
-  /* The routing of the network on the canvas is built in a worker whenever
-   * the network, the routing or its options change; after edits, once the
-   * user pauses. */
-  GCancellable *route_cancellable;
+  /* The routing of the network shown is built whenever the network, the
+   * routing or its options change; after edits, once the user pauses. */
   guint route_timeout_id;
-  gboolean routing;
-  /* The window itself is handing the canvas a routing: not a drop. */
-  gboolean handing_routed;
 };
 
 /* A continuation for the questions asked before a project is replaced or
@@ -64,7 +65,8 @@ typedef void (*FlitlabWindowThen) (FlitlabWindow *self);
 /* flitlab-window.c */
 void     flitlab_window_set_project        (FlitlabWindow  *self,
                                             FlProject      *project);
-gboolean flitlab_window_commit_canvas      (FlitlabWindow  *self,
+FlProject *flitlab_window_get_project      (FlitlabWindow  *self);
+gboolean flitlab_window_commit_document    (FlitlabWindow  *self,
                                             GError        **error);
 void     flitlab_window_refresh_list       (FlitlabWindow  *self);
 void     flitlab_window_show_nothing       (FlitlabWindow  *self);

@@ -1,17 +1,18 @@
-/* flitlab-window.c — the main window: the project's working copy, the
- * topology on the canvas, and the worker threads that generate, measure and
- * route.
+/* flitlab-window.c — the main window: the open project (a session of
+ * documents), the document shown, and the work done for it off the main
+ * loop.
  *
- * The canvas owns the topology being shown and edited; the project holds
- * the last committed copy of it. Edits are committed (and re-measured) after
- * a short pause, and always before the project is saved or another topology
- * is shown, so nothing the user drew is lost. The routing chosen in the
- * routing panel is rebuilt for the network after the same pause, and at
- * once when the routing or its options change. */
+ * The document shown holds the topology being edited; the project holds
+ * the last committed copy of it. Edits are committed (and re-measured)
+ * after a short pause, and always before the project is saved or another
+ * topology is shown, so nothing the user drew is lost. The routing the
+ * document asks for is rebuilt for the network after the same pause, and
+ * at once when the routing or its options change. Every worker runs
+ * through the window's FlitlabWorkers.
+ */
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "flitlab-task.h"
 #include "flitlab-window-private.h"
 
 /* How long the user must pause editing before the network is committed,
@@ -50,15 +51,23 @@ flitlab_window_toast (FlitlabWindow *self,
 static void
 update_busy (FlitlabWindow *self)
 {
-  gboolean working = self->generating || self->measuring || self->routing;
+  gboolean working = self->workers != NULL && flitlab_workers_get_busy (self->workers);
   gboolean busy = working || self->edit_timeout_id != 0 || self->route_timeout_id != 0;
 
   gtk_spinner_set_spinning (self->spinner, working);
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), working);
+  gtk_widget_set_visible (self->cancel_button, working);
   if (busy == self->busy)
     return;
   self->busy = busy;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+/* The user's Stop: every worker ends, each reporting it was cancelled. */
+static void
+cancel_clicked (FlitlabWindow *self)
+{
+  flitlab_workers_cancel_all (self->workers);
 }
 
 gboolean
@@ -69,12 +78,19 @@ flitlab_window_get_busy (FlitlabWindow *self)
   return self->busy;
 }
 
+FlProject *
+flitlab_window_get_project (FlitlabWindow *self)
+{
+  return self->session != NULL ? flitlab_session_get_project (self->session) : NULL;
+}
+
 gboolean
 flitlab_window_get_modified (FlitlabWindow *self)
 {
   g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
 
-  return self->canvas_dirty || fl_project_is_modified (self->project);
+  return self->document_dirty || self->settings_dirty
+         || (self->session != NULL && fl_project_is_modified (flitlab_window_get_project (self)));
 }
 
 const char *
@@ -82,7 +98,15 @@ flitlab_window_get_topology_name (FlitlabWindow *self)
 {
   g_return_val_if_fail (FLITLAB_IS_WINDOW (self), NULL);
 
-  return self->topology_name;
+  return self->document != NULL ? flitlab_document_get_name (self->document) : NULL;
+}
+
+FlitlabDocument *
+flitlab_window_get_document (FlitlabWindow *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_WINDOW (self), NULL);
+
+  return self->document;
 }
 
 FlitlabCanvas *
@@ -122,7 +146,8 @@ flitlab_window_get_routing_panel (FlitlabWindow *self)
 static char *
 project_title (FlitlabWindow *self)
 {
-  const char *path = fl_project_path (self->project);
+  const char *path = self->session != NULL ? fl_project_path (flitlab_window_get_project (self))
+                                           : NULL;
   g_autofree char *base = NULL;
 
   if (path == NULL)
@@ -139,6 +164,7 @@ flitlab_window_update_title (FlitlabWindow *self)
   g_autofree char *name = project_title (self);
   g_autofree char *title = NULL;
   g_autofree char *window_title = NULL;
+  const char *topology_name = flitlab_window_get_topology_name (self);
 
   if (flitlab_window_get_modified (self))
     /* Translators: the title of a project with unsaved changes. */
@@ -146,8 +172,7 @@ flitlab_window_update_title (FlitlabWindow *self)
   else
     title = g_strdup (name);
   adw_window_title_set_title (self->window_title, title);
-  adw_window_title_set_subtitle (self->window_title,
-                                 self->topology_name != NULL ? self->topology_name : "");
+  adw_window_title_set_subtitle (self->window_title, topology_name != NULL ? topology_name : "");
 
   /* Translators: the window's title in window lists: the project, then the
    * application. */
@@ -162,45 +187,37 @@ flitlab_window_refresh_list (FlitlabWindow *self)
   int n = 0;
   FlError err = { 0 };
 
-  if (fl_project_list_topologies (self->project, &items, &n, &err) != FL_OK)
+  if (fl_project_list_topologies (flitlab_window_get_project (self), &items, &n, &err) != FL_OK)
     {
       flitlab_window_toast (self, err.message);
       return;
     }
   flitlab_topology_list_set_items (self->topology_list, items, n);
-  flitlab_topology_list_select (self->topology_list, self->topology_name);
+  flitlab_topology_list_select (self->topology_list, flitlab_window_get_topology_name (self));
   fl_project_topology_info_free (items, n);
 }
 
-/* Shows the summary of the canvas' network in its row of the list, without
+/* Shows the summary of the network shown in its row of the list, without
  * asking the project, whose listing reads every topology it holds. */
 static void
 update_list_row (FlitlabWindow *self)
 {
-  const FlTopology *topology = flitlab_canvas_get_topology (self->canvas);
-  FlProjectTopologyInfo info = {
-    .name = self->topology_name,
-    .family = (char *) fl_topology_family (topology),
-    .spec = (char *) fl_topology_spec (topology),
-    .switches = fl_topology_switch_count (topology),
-    .hosts = fl_topology_host_count (topology),
-    .links = fl_topology_switch_link_count (topology),
-  };
+  const FlTopology *topology;
+  FlProjectTopologyInfo info = { 0 };
 
-  if (self->topology_name != NULL)
-    flitlab_topology_list_set_item (self->topology_list, &info);
+  if (self->document == NULL)
+    return;
+  topology = flitlab_document_get_topology (self->document);
+  info.name = (char *) flitlab_document_get_name (self->document);
+  info.family = (char *) fl_topology_family (topology);
+  info.spec = (char *) fl_topology_spec (topology);
+  info.switches = fl_topology_switch_count (topology);
+  info.hosts = fl_topology_host_count (topology);
+  info.links = fl_topology_switch_link_count (topology);
+  flitlab_topology_list_set_item (self->topology_list, &info);
 }
 
 /* Measuring ----------------------------------------------------------------- */
-
-static void
-cancel_measure (FlitlabWindow *self)
-{
-  g_cancellable_cancel (self->measure_cancellable);
-  g_clear_object (&self->measure_cancellable);
-  self->measuring = FALSE;
-  flitlab_metrics_panel_set_measuring (self->metrics_panel, FALSE);
-}
 
 static void
 measure_progress (gpointer user_data,
@@ -212,23 +229,20 @@ measure_progress (gpointer user_data,
 }
 
 static void
-measure_done (GObject      *source,
-              GAsyncResult *result,
-              gpointer      user_data)
+measure_done (gpointer      user_data,
+              gpointer      result,
+              const GError *error)
 {
-  FlitlabWindow *self = FLITLAB_WINDOW (source);
-  g_autoptr(FlitlabMeasurement) measurement = NULL;
-  g_autoptr(GError) error = NULL;
+  FlitlabWindow *self = user_data;
+  g_autoptr(FlitlabMeasurement) measurement = result;
 
-  measurement = flitlab_task_measure_finish (result, &error);
-  /* A cancelled measurement was superseded (its successor owns the panel
-   * now) or the window is closing. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  g_clear_object (&self->measure_cancellable);
-  self->measuring = FALSE;
   flitlab_metrics_panel_set_measuring (self->metrics_panel, FALSE);
+  /* Stopped by the user: the values shown stay, dimmed no more. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      update_busy (self);
+      return;
+    }
   flitlab_metrics_panel_set_measurement (self->metrics_panel, measurement);
   if (error != NULL)
     {
@@ -239,163 +253,88 @@ measure_done (GObject      *source,
   update_busy (self);
 }
 
-/* Measures a copy of the canvas' network in a worker thread, cancelling any
+/* Measures a copy of the network shown in a worker, superseding any
  * measurement still running. */
 static void
 measure (FlitlabWindow *self)
 {
-  FlTopology *copy = flitlab_canvas_dup_topology (self->canvas);
+  FlTopology *copy;
 
-  cancel_measure (self);
+  flitlab_workers_supersede (self->workers, FLITLAB_JOB_MEASURE);
+  flitlab_metrics_panel_set_measuring (self->metrics_panel, FALSE);
+  if (self->document == NULL)
+    {
+      update_busy (self);
+      return;
+    }
+  copy = flitlab_document_dup_topology (self->document);
   if (copy == NULL)
     {
       flitlab_window_toast (self, _("Not enough memory to measure the network"));
       update_busy (self);
       return;
     }
-  self->measure_cancellable = g_cancellable_new ();
-  self->measuring = TRUE;
   flitlab_metrics_panel_set_measuring (self->metrics_panel, TRUE);
-  flitlab_task_measure_async (self, copy, self->measure_cancellable,
-                              measure_progress, self, measure_done, NULL);
+  flitlab_workers_measure (self->workers, copy, measure_progress, measure_done, self);
   update_busy (self);
 }
 
 /* Routing ------------------------------------------------------------------- */
 
-/* What a routing worker builds: a copy of the network and the request. */
-typedef struct
-{
-  FlTopology *topology;
-  FlitlabRoutingRequest *request;
-} RouteData;
-
 static void
-route_data_free (RouteData *data)
+route_done (gpointer      user_data,
+            gpointer      result,
+            const GError *error)
 {
-  fl_topology_free (data->topology);
-  flitlab_routing_request_free (data->request);
-  g_free (data);
-}
+  FlitlabWindow *self = user_data;
+  g_autoptr(FlitlabRouted) routed = result;
 
-/* Runs in the worker thread: building the tables of a large network is the
- * engine's only chance to hear that the routing is no longer wanted. */
-static int
-route_progress (void   *user_data,
-                double  fraction)
-{
-  return g_cancellable_is_cancelled (G_CANCELLABLE (user_data));
-}
-
-static void
-route_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  RouteData *data = task_data;
-  FlRoutingOptions options = data->request->options;
-  FlitlabRouted *routed;
-  GError *error = NULL;
-
-  options.progress = route_progress;
-  options.progress_data = cancellable;
-  routed = flitlab_routed_new (g_steal_pointer (&data->topology), data->request->name, &options,
-                               &error);
-  if (g_task_return_error_if_cancelled (task))
-    {
-      g_clear_pointer (&routed, flitlab_routed_unref);
-      g_clear_error (&error);
-    }
-  else if (routed == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, routed, (GDestroyNotify) flitlab_routed_unref);
-}
-
-/* Shows routed (NULL: none) on the canvas and in the panel. */
-static void
-show_routed (FlitlabWindow *self,
-             FlitlabRouted *routed)
-{
-  self->handing_routed = TRUE;
-  flitlab_canvas_set_routed (self->canvas, routed);
-  self->handing_routed = FALSE;
-  flitlab_routing_panel_set_routed (self->routing_panel, routed);
-}
-
-static void
-cancel_route (FlitlabWindow *self)
-{
-  g_cancellable_cancel (self->route_cancellable);
-  g_clear_object (&self->route_cancellable);
-  self->routing = FALSE;
-}
-
-static void
-route_done (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (source);
-  g_autoptr(FlitlabRouted) routed = NULL;
-  g_autoptr(GError) error = NULL;
-
-  routed = g_task_propagate_pointer (G_TASK (result), &error);
-  /* A cancelled routing was superseded, or the window is closing. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  g_clear_object (&self->route_cancellable);
-  self->routing = FALSE;
   flitlab_routing_panel_set_building (self->routing_panel, FALSE);
-  show_routed (self, routed);
-  /* A routing that does not apply to the network is refused in the panel,
-   * in the engine's words: no toast, since every edit would raise one. */
-  if (routed == NULL)
-    flitlab_routing_panel_set_refused (self->routing_panel, error->message);
+  /* The routing built goes to the document it was asked for, which the
+   * window still shows: switching to another supersedes the job. */
+  if (self->document != NULL)
+    {
+      if (routed != NULL)
+        flitlab_document_set_routed (self->document, routed);
+      else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        flitlab_document_set_refused (self->document, _("Stopped before it was built."));
+      else
+        /* A routing that does not apply to the network is refused in the
+         * panel, in the engine's words: no toast, since every edit would
+         * raise one. */
+        flitlab_document_set_refused (self->document, error->message);
+    }
   update_busy (self);
 }
 
-/* Builds the routing the panel asks for on a copy of the canvas' network in
- * a worker thread, cancelling any build still running. */
+/* Builds the routing the document asks for on a copy of its network in a
+ * worker, superseding any build still running. */
 static void
 route (FlitlabWindow *self)
 {
-  const FlTopology *topology = flitlab_canvas_get_topology (self->canvas);
-  g_autoptr(GTask) task = NULL;
-  RouteData *data;
+  FlTopology *copy;
 
   g_clear_handle_id (&self->route_timeout_id, g_source_remove);
-  cancel_route (self);
-  if (self->topology_name == NULL || fl_topology_switch_count (topology) == 0)
+  flitlab_workers_supersede (self->workers, FLITLAB_JOB_ROUTE);
+  if (self->document == NULL
+      || fl_topology_switch_count (flitlab_document_get_topology (self->document)) == 0)
     {
       flitlab_routing_panel_set_building (self->routing_panel, FALSE);
-      show_routed (self, NULL);
+      if (self->document != NULL)
+        flitlab_document_set_routed (self->document, NULL);
       update_busy (self);
       return;
     }
-
-  data = g_new0 (RouteData, 1);
-  data->topology = flitlab_canvas_dup_topology (self->canvas);
-  data->request = flitlab_routing_panel_dup_request (self->routing_panel);
-  if (data->topology == NULL)
+  copy = flitlab_document_dup_topology (self->document);
+  if (copy == NULL)
     {
-      route_data_free (data);
-      show_routed (self, NULL);
-      flitlab_routing_panel_set_refused (self->routing_panel,
-                                         _("Not enough memory to route the network"));
+      flitlab_document_set_refused (self->document, _("Not enough memory to route the network"));
       update_busy (self);
       return;
     }
-
-  self->route_cancellable = g_cancellable_new ();
-  self->routing = TRUE;
   flitlab_routing_panel_set_building (self->routing_panel, TRUE);
-  task = g_task_new (self, self->route_cancellable, route_done, NULL);
-  g_task_set_source_tag (task, route);
-  g_task_set_task_data (task, data, (GDestroyNotify) route_data_free);
-  g_task_run_in_thread (task, route_thread);
+  flitlab_workers_route (self->workers, copy, flitlab_document_get_request (self->document),
+                         route_done, self);
   update_busy (self);
 }
 
@@ -414,47 +353,42 @@ route_timeout (gpointer user_data)
 static void
 route_after_pause (FlitlabWindow *self)
 {
-  cancel_route (self);
+  flitlab_workers_supersede (self->workers, FLITLAB_JOB_ROUTE);
   flitlab_routing_panel_set_building (self->routing_panel, TRUE);
   g_clear_handle_id (&self->route_timeout_id, g_source_remove);
   self->route_timeout_id = g_timeout_add (EDIT_DEBOUNCE_MS, route_timeout, self);
   update_busy (self);
 }
 
-/* The canvas drops its routing on a structural edit. */
+/* Another routing or other options: the user is waiting for them. They
+ * are part of the project, saved with it. */
 static void
-canvas_routed_changed (FlitlabWindow *self)
+request_changed (FlitlabWindow *self)
 {
-  if (!self->handing_routed && self->topology_name != NULL
-      && flitlab_canvas_get_routed (self->canvas) == NULL)
-    route_after_pause (self);
-}
-
-/* Another routing or other options: the user is waiting for them. */
-static void
-routing_changed (FlitlabWindow *self)
-{
+  self->settings_dirty = TRUE;
+  flitlab_window_update_title (self);
   route (self);
 }
 
 /* Showing topologies --------------------------------------------------------- */
 
-/* Writes the canvas' edits into the working copy. */
+/* Writes the document's edits into the working copy. */
 gboolean
-flitlab_window_commit_canvas (FlitlabWindow  *self,
-                              GError        **error)
+flitlab_window_commit_document (FlitlabWindow  *self,
+                                GError        **error)
 {
   FlError err = { 0 };
 
-  if (!self->canvas_dirty || self->topology_name == NULL)
+  if (!self->document_dirty || self->document == NULL)
     return TRUE;
-  if (fl_project_put_topology (self->project, self->topology_name,
-                               flitlab_canvas_get_topology (self->canvas), 1, &err) != FL_OK)
+  if (fl_project_put_topology (flitlab_window_get_project (self),
+                               flitlab_document_get_name (self->document),
+                               flitlab_document_get_topology (self->document), 1, &err) != FL_OK)
     {
       flitlab_set_engine_error (error, &err);
       return FALSE;
     }
-  self->canvas_dirty = FALSE;
+  self->document_dirty = FALSE;
   update_list_row (self);
   flitlab_window_update_title (self);
   return TRUE;
@@ -462,12 +396,12 @@ flitlab_window_commit_canvas (FlitlabWindow  *self,
 
 /* Commits pending edits now, reporting a failure in the window. */
 static void
-commit_canvas_or_toast (FlitlabWindow *self)
+commit_or_toast (FlitlabWindow *self)
 {
   g_autoptr(GError) error = NULL;
 
   g_clear_handle_id (&self->edit_timeout_id, g_source_remove);
-  if (!flitlab_window_commit_canvas (self, &error))
+  if (!flitlab_window_commit_document (self, &error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not keep the edits: %s"),
                                                   error->message);
@@ -475,25 +409,41 @@ commit_canvas_or_toast (FlitlabWindow *self)
     }
 }
 
-/* Hands topology (owned) to the canvas as the project's topology name. */
+/* Shows document (NULL: none) on the canvas and in the panels, and builds
+ * what it lacks: its metrics, and its routing unless it holds one. */
 static void
-show_on_canvas (FlitlabWindow *self,
-                FlTopology    *topology,
-                const char    *name)
+show_document (FlitlabWindow   *self,
+               FlitlabDocument *document)
 {
-  g_free (self->topology_name);
-  self->topology_name = g_strdup (name);
-  self->canvas_dirty = FALSE;
-  flitlab_canvas_set_topology (self->canvas, topology);
-  /* A route belongs to the network it was clicked on. */
-  flitlab_canvas_set_route_endpoints (self->canvas, -1, -1);
+  const char *name;
+
+  /* The select tool ends any editing of turns of the network left. */
   flitlab_canvas_set_tool (self->canvas, FLITLAB_CANVAS_TOOL_SELECT);
+  g_clear_handle_id (&self->edit_timeout_id, g_source_remove);
+  g_clear_handle_id (&self->route_timeout_id, g_source_remove);
+  g_set_object (&self->document, document);
+  self->document_dirty = FALSE;
+  g_signal_group_set_target (self->document_signals, document);
+  flitlab_canvas_set_document (self->canvas, document);
+  flitlab_selection_panel_set_document (self->selection_panel, document);
+  flitlab_routing_panel_set_document (self->routing_panel, document);
+
+  name = flitlab_window_get_topology_name (self);
   flitlab_topology_list_select (self->topology_list, name);
-  gtk_stack_set_visible_child_name (self->content_stack, "canvas");
+  gtk_stack_set_visible_child_name (self->content_stack, document != NULL ? "canvas" : "empty");
+  if (document == NULL)
+    flitlab_metrics_panel_set_measurement (self->metrics_panel, NULL);
   flitlab_window_update_title (self);
   flitlab_window_update_actions (self);
   measure (self);
-  route (self);
+  if (document == NULL || flitlab_document_get_routed (document) == NULL)
+    route (self);
+  else
+    {
+      flitlab_workers_supersede (self->workers, FLITLAB_JOB_ROUTE);
+      flitlab_routing_panel_set_building (self->routing_panel, FALSE);
+    }
+  update_busy (self);
 }
 
 gboolean
@@ -501,36 +451,22 @@ flitlab_window_show_topology (FlitlabWindow  *self,
                               const char     *name,
                               GError        **error)
 {
-  FlTopology *topology = NULL;
-  FlError err = { 0 };
+  FlitlabDocument *document;
 
   g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
 
-  commit_canvas_or_toast (self);
-  if (fl_project_get_topology (self->project, name, &topology, &err) != FL_OK)
-    {
-      flitlab_set_engine_error (error, &err);
-      return FALSE;
-    }
-  show_on_canvas (self, topology, name);
+  commit_or_toast (self);
+  document = flitlab_session_get_document (self->session, name, error);
+  if (document == NULL)
+    return FALSE;
+  show_document (self, document);
   return TRUE;
 }
 
 void
 flitlab_window_show_nothing (FlitlabWindow *self)
 {
-  g_clear_handle_id (&self->edit_timeout_id, g_source_remove);
-  cancel_measure (self);
-  g_clear_pointer (&self->topology_name, g_free);
-  self->canvas_dirty = FALSE;
-  flitlab_canvas_set_topology (self->canvas, NULL);
-  flitlab_topology_list_select (self->topology_list, NULL);
-  flitlab_metrics_panel_set_measurement (self->metrics_panel, NULL);
-  route (self);
-  gtk_stack_set_visible_child_name (self->content_stack, "empty");
-  flitlab_window_update_title (self);
-  flitlab_window_update_actions (self);
-  update_busy (self);
+  show_document (self, NULL);
 }
 
 static void
@@ -539,7 +475,7 @@ topology_selected (FlitlabWindow *self,
 {
   g_autoptr(GError) error = NULL;
 
-  if (g_strcmp0 (name, self->topology_name) == 0)
+  if (g_strcmp0 (name, flitlab_window_get_topology_name (self)) == 0)
     return;
   if (!flitlab_window_show_topology (self, name, &error))
     flitlab_window_toast (self, error->message);
@@ -554,7 +490,8 @@ show_first (FlitlabWindow *self)
   g_autoptr(GError) error = NULL;
 
   flitlab_window_show_nothing (self);
-  if (fl_project_list_topologies (self->project, &items, &n, NULL) != FL_OK || n == 0)
+  if (fl_project_list_topologies (flitlab_window_get_project (self), &items, &n, NULL) != FL_OK
+      || n == 0)
     return;
   if (!flitlab_window_show_topology (self, items[0].name, &error))
     flitlab_window_toast (self, error->message);
@@ -566,19 +503,18 @@ void
 flitlab_window_set_project (FlitlabWindow *self,
                             FlProject     *project)
 {
-  g_cancellable_cancel (self->generate_cancellable);
-  g_clear_object (&self->generate_cancellable);
-  self->generating = FALSE;
+  flitlab_workers_supersede (self->workers, FLITLAB_JOB_GENERATE);
 
-  /* The old topology must leave the canvas before its project goes. */
+  /* The documents of the old project leave the views before it goes. */
   flitlab_window_show_nothing (self);
-  g_clear_pointer (&self->project, fl_project_free);
-  self->project = project;
+  g_clear_object (&self->session);
+  self->session = flitlab_session_new (project);
+  self->settings_dirty = FALSE;
   flitlab_window_refresh_list (self);
   show_first (self);
 }
 
-/* Canvas edits --------------------------------------------------------------- */
+/* Edits ------------------------------------------------------------------------ */
 
 static gboolean
 edit_timeout (gpointer user_data)
@@ -586,24 +522,26 @@ edit_timeout (gpointer user_data)
   FlitlabWindow *self = user_data;
 
   self->edit_timeout_id = 0;
-  commit_canvas_or_toast (self);
+  commit_or_toast (self);
   measure (self);
   return G_SOURCE_REMOVE;
 }
 
 static void
-canvas_edited (FlitlabWindow *self)
+document_edited (FlitlabWindow *self)
 {
-  if (self->topology_name == NULL)
-    return;
-  self->canvas_dirty = TRUE;
+  self->document_dirty = TRUE;
   flitlab_window_update_title (self);
+  /* A measurement of the network before the edit would be stale: the
+   * values shown stay dimmed until the one after the pause. */
+  flitlab_workers_supersede (self->workers, FLITLAB_JOB_MEASURE);
+  flitlab_metrics_panel_set_measuring (self->metrics_panel, TRUE);
   g_clear_handle_id (&self->edit_timeout_id, g_source_remove);
   self->edit_timeout_id = g_timeout_add (EDIT_DEBOUNCE_MS, edit_timeout, self);
-  /* A move keeps the canvas' routing; without one (a structural edit, or
-   * one still being built for the network before the edit) it is built
-   * again after the pause. */
-  if (flitlab_canvas_get_routed (self->canvas) == NULL)
+  /* A move keeps the document's routing; without one (a structural edit,
+   * or one still being built for the network before the edit) it is
+   * built again after the pause. */
+  if (flitlab_document_get_routed (self->document) == NULL)
     route_after_pause (self);
   update_busy (self);
 }
@@ -631,7 +569,7 @@ put_unique (FlitlabWindow  *self,
   for (int i = 1; i < 1000; i++)
     {
       g_autofree char *name = i == 1 ? g_strdup (base) : g_strdup_printf ("%s (%d)", base, i);
-      int rc = fl_project_put_topology (self->project, name, topology, 0, &err);
+      int rc = fl_project_put_topology (flitlab_window_get_project (self), name, topology, 0, &err);
 
       if (rc == FL_OK)
         {
@@ -653,14 +591,14 @@ flitlab_window_add_topology (FlitlabWindow  *self,
 {
   g_autofree char *name = NULL;
 
-  commit_canvas_or_toast (self);
+  commit_or_toast (self);
   name = put_unique (self, base, topology, error);
   if (name == NULL)
     {
       fl_topology_free (topology);
       return FALSE;
     }
-  show_on_canvas (self, topology, name);
+  show_document (self, flitlab_session_add_document (self->session, name, topology));
   update_list_row (self);
   flitlab_topology_list_select (self->topology_list, name);
   return TRUE;
@@ -675,32 +613,37 @@ typedef struct
 } GenerateRequest;
 
 static void
-generate_request_free (GenerateRequest *request)
+generate_request_free (gpointer data)
 {
+  GenerateRequest *request = data;
+
+  if (request == NULL)
+    return;
   g_free (request->spec);
   g_free (request->name);
   g_free (request);
 }
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (GenerateRequest, generate_request_free)
-
 static void
-generate_done (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
+generate_done (gpointer      user_data,
+               gpointer      result,
+               const GError *error)
 {
-  FlitlabWindow *self = FLITLAB_WINDOW (source);
-  g_autoptr(GenerateRequest) request = user_data;
-  g_autoptr(GError) error = NULL;
-  FlTopology *topology = flitlab_task_generate_finish (result, &error);
-  const char *base = request->name;
+  FlitlabWindow *self = user_data;
+  GenerateRequest *request = g_steal_pointer (&self->generate_request);
+  FlTopology *topology = result;
+  g_autoptr(GError) add_error = NULL;
+  const char *base;
 
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    return;
-
-  g_clear_object (&self->generate_cancellable);
-  self->generating = FALSE;
   update_busy (self);
+  if (request == NULL)
+    return;
+  base = request->name;
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      generate_request_free (request);
+      return;
+    }
 
   /* Unnamed networks take their canonical spec, which drops default keys:
    * "torus:8x8" rather than "torus:8x8,hosts=1". */
@@ -708,12 +651,14 @@ generate_done (GObject      *source,
     base = fl_topology_spec (topology);
   if (base == NULL)
     base = request->spec;
-  if (topology == NULL || !flitlab_window_add_topology (self, base, topology, &error))
+  if (topology == NULL || !flitlab_window_add_topology (self, base, topology, &add_error))
     {
-      g_autofree char *message = g_strdup_printf (_("Could not generate “%s”: %s"),
-                                                  request->spec, error->message);
+      g_autofree char *message = g_strdup_printf (_("Could not generate “%s”: %s"), request->spec,
+                                                  add_error != NULL ? add_error->message
+                                                                    : error->message);
       flitlab_window_toast (self, message);
     }
+  generate_request_free (request);
 }
 
 void
@@ -727,15 +672,13 @@ flitlab_window_generate (FlitlabWindow *self,
   g_return_if_fail (spec != NULL);
 
   /* A newer request replaces one still running. */
-  g_cancellable_cancel (self->generate_cancellable);
-  g_clear_object (&self->generate_cancellable);
-  self->generate_cancellable = g_cancellable_new ();
-  self->generating = TRUE;
-  update_busy (self);
   request = g_new0 (GenerateRequest, 1);
   request->spec = g_strdup (spec);
   request->name = name != NULL && name[0] != '\0' ? g_strdup (name) : NULL;
-  flitlab_task_generate_async (self, spec, self->generate_cancellable, generate_done, request);
+  generate_request_free (self->generate_request);
+  self->generate_request = request;
+  flitlab_workers_generate (self->workers, spec, generate_done, self);
+  update_busy (self);
 }
 
 static void
@@ -797,29 +740,34 @@ flitlab_window_save_to_path (FlitlabWindow  *self,
                              const char     *path,
                              GError        **error)
 {
+  FlProject *project;
   FlError err = { 0 };
 
   g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
 
+  project = flitlab_window_get_project (self);
   /* Edits waiting for the pause are committed now, and measured now too
    * since their timeout will not run. */
   if (self->edit_timeout_id != 0)
     {
       g_clear_handle_id (&self->edit_timeout_id, g_source_remove);
-      if (!flitlab_window_commit_canvas (self, error))
+      if (!flitlab_window_commit_document (self, error))
         return FALSE;
       measure (self);
     }
-  else if (!flitlab_window_commit_canvas (self, error))
+  else if (!flitlab_window_commit_document (self, error))
     return FALSE;
 
-  if ((path != NULL ? fl_project_save_as (self->project, path, &err)
-                    : fl_project_save (self->project, &err)) != FL_OK)
+  if (!flitlab_session_save_routing_states (self->session, error))
+    return FALSE;
+  if ((path != NULL ? fl_project_save_as (project, path, &err)
+                    : fl_project_save (project, &err)) != FL_OK)
     {
       flitlab_set_engine_error (error, &err);
       update_busy (self);
       return FALSE;
     }
+  self->settings_dirty = FALSE;
   flitlab_window_update_title (self);
   update_busy (self);
   return TRUE;
@@ -852,30 +800,23 @@ flitlab_window_dispose (GObject *object)
   FlitlabWindow *self = FLITLAB_WINDOW (object);
 
   g_clear_handle_id (&self->edit_timeout_id, g_source_remove);
-  g_cancellable_cancel (self->generate_cancellable);
-  g_clear_object (&self->generate_cancellable);
-  g_cancellable_cancel (self->measure_cancellable);
-  g_clear_object (&self->measure_cancellable);
   g_clear_handle_id (&self->route_timeout_id, g_source_remove);
-  cancel_route (self);
-  /* Nothing the canvas and the panels do as they go may start new work. */
-  if (self->canvas != NULL)
-    g_signal_handlers_disconnect_by_data (self->canvas, self);
-  if (self->routing_panel != NULL)
-    g_signal_handlers_disconnect_by_data (self->routing_panel, self);
+  /* Nothing still running may report to a window that is going. */
+  if (self->workers != NULL)
+    {
+      flitlab_workers_shutdown (self->workers);
+      g_signal_handlers_disconnect_by_data (self->workers, self);
+      g_clear_object (&self->workers);
+    }
+  g_clear_pointer (&self->generate_request, generate_request_free);
+  if (self->document_signals != NULL)
+    g_signal_group_set_target (self->document_signals, NULL);
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->document);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_WINDOW);
+  g_clear_object (&self->session);
   G_OBJECT_CLASS (flitlab_window_parent_class)->dispose (object);
-}
-
-static void
-flitlab_window_finalize (GObject *object)
-{
-  FlitlabWindow *self = FLITLAB_WINDOW (object);
-
-  g_free (self->topology_name);
-  fl_project_free (self->project);
-  G_OBJECT_CLASS (flitlab_window_parent_class)->finalize (object);
 }
 
 static void
@@ -905,7 +846,6 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = flitlab_window_dispose;
-  object_class->finalize = flitlab_window_finalize;
   object_class->get_property = flitlab_window_get_property;
   window_class->close_request = flitlab_window_close_request;
 
@@ -938,6 +878,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, ports_box);
@@ -948,10 +889,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metrics_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, routing_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, selection_panel);
-  gtk_widget_class_bind_template_callback (widget_class, canvas_edited);
   gtk_widget_class_bind_template_callback (widget_class, canvas_message);
-  gtk_widget_class_bind_template_callback (widget_class, canvas_routed_changed);
-  gtk_widget_class_bind_template_callback (widget_class, routing_changed);
+  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, topology_selected);
   gtk_widget_class_bind_template_callback (widget_class, generate_requested);
 }
@@ -963,8 +902,13 @@ flitlab_window_init (FlitlabWindow *self)
   FlError err = { 0 };
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  flitlab_selection_panel_set_canvas (self->selection_panel, self->canvas);
-  flitlab_routing_panel_set_canvas (self->routing_panel, self->canvas);
+  self->workers = flitlab_workers_new ();
+  g_signal_connect_swapped (self->workers, "notify::busy", G_CALLBACK (update_busy), self);
+  self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "topology-edited",
+                                  G_CALLBACK (document_edited), self);
+  g_signal_group_connect_swapped (self->document_signals, "request-changed",
+                                  G_CALLBACK (request_changed), self);
   g_object_bind_property (self->canvas, "new-switch-ports",
                           gtk_spin_button_get_adjustment (self->ports_spin), "value",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);

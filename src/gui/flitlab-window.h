@@ -6,6 +6,7 @@
 
 #include "flitlab-application.h"
 #include "flitlab-canvas.h"
+#include "flitlab-document.h"
 #include "flitlab-generator-panel.h"
 #include "flitlab-metrics-panel.h"
 #include "flitlab-routing-panel.h"
@@ -24,8 +25,8 @@ void                   flitlab_window_open_file           (FlitlabWindow       *
 gboolean               flitlab_window_open_path           (FlitlabWindow       *self,
                                                            const char          *path,
                                                            GError             **error);
-/* Saves the project (with the canvas' latest edits) to path, which becomes
- * the project's file. No dialog. */
+/* Saves the project (with the latest edits and every network's routing
+ * state) to path, which becomes the project's file. No dialog. */
 gboolean               flitlab_window_save_to_path        (FlitlabWindow       *self,
                                                            const char          *path,
                                                            GError             **error);
@@ -44,8 +45,10 @@ gboolean               flitlab_window_show_topology       (FlitlabWindow       *
  * runs, or an edit waits to be measured and routed: the "busy" property. */
 gboolean               flitlab_window_get_busy            (FlitlabWindow       *self);
 gboolean               flitlab_window_get_modified        (FlitlabWindow       *self);
-/* The name of the topology on the canvas, or NULL. */
+/* The name of the topology shown, or NULL. */
 const char            *flitlab_window_get_topology_name   (FlitlabWindow       *self);
+/* The document shown (NULL: none); it changes with the topology shown. */
+FlitlabDocument       *flitlab_window_get_document        (FlitlabWindow       *self);
 
 FlitlabCanvas         *flitlab_window_get_canvas          (FlitlabWindow       *self);
 FlitlabGeneratorPanel *flitlab_window_get_generator_panel (FlitlabWindow       *self);

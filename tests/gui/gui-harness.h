@@ -17,6 +17,9 @@
 #define GUARD_SECONDS 90
 #define WAIT_SECONDS 30
 
+/* The document shown: it changes with the network shown. */
+#define DOC(window) flitlab_window_get_document (window)
+
 typedef gboolean (*Predicate) (FlitlabWindow *window);
 typedef void (*HarnessRun) (FlitlabWindow *window);
 
@@ -164,9 +167,51 @@ pointer_click (GtkGestureDrag *drag,
   pointer_drag (drag, x, y, x, y);
 }
 
+/* The first toplevel of type other than window, or NULL: a dialog. */
+static inline GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (g_type_is_a (G_OBJECT_TYPE (toplevel), type))
+        return GTK_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
+/* Iterates the main loop until a toplevel of type shows, or WAIT_SECONDS
+ * pass. */
+static inline GtkWindow *
+wait_for_toplevel (GType type)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+  GtkWindow *found;
+
+  while ((found = find_toplevel (type)) == NULL || !gtk_widget_get_mapped (GTK_WIDGET (found)))
+    {
+      if (g_get_monotonic_time () > deadline)
+        return NULL;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  return found;
+}
+
 /* Running the application ---------------------------------------------------- */
 
 static HarnessRun harness_run_;
+static gint64 harness_window_gone_;
+
+static inline void
+harness_window_gone_cb_ (gpointer  data,
+                         GObject  *where_the_object_was)
+{
+  harness_window_gone_ = g_get_monotonic_time ();
+}
 
 static inline gboolean
 harness_guard_ (gpointer user_data)
@@ -190,13 +235,26 @@ harness_start_ (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   CHECK (wait_until (window, is_mapped), "the window is mapped");
+  g_object_weak_ref (G_OBJECT (window), harness_window_gone_cb_, NULL);
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
   CHECK (width == 1280 && height == 800, "the window opens at 1280x800 (got %dx%d)", width, height);
 
+  /* A scenario may close the window itself (quitting, say). */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
   harness_run_ (window);
 
-  gtk_window_close (GTK_WINDOW (window));
+  if (window != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+      gtk_window_close (GTK_WINDOW (window));
+    }
   return G_SOURCE_REMOVE;
+}
+
+static inline void
+harness_no_animations_ (GApplication *app)
+{
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
 }
 
 static inline void
@@ -218,8 +276,16 @@ harness_run_app (HarnessRun  run,
 
   harness_run_ = run;
   g_timeout_add_seconds (GUARD_SECONDS, harness_guard_, NULL);
+  /* Screenshots show the end of every transition (a row's selection fades
+   * over a fifth of a second), not a frame of it. */
+  g_signal_connect (app, "startup", G_CALLBACK (harness_no_animations_), NULL);
   g_signal_connect_after (app, "activate", G_CALLBACK (harness_started_), NULL);
   g_signal_connect_after (app, "open", G_CALLBACK (harness_started_), NULL);
   status = g_application_run (G_APPLICATION (app), file != NULL ? 2 : 1, argv);
   CHECK_INT (status, 0);
+  /* The process must end as soon as its window has gone. */
+  CHECK (harness_window_gone_ != 0, "the window was finalized before the application ended");
+  if (harness_window_gone_ != 0)
+    printf ("# the application ended %.3f s after its window was finalized\n",
+            (g_get_monotonic_time () - harness_window_gone_) / 1e6);
 }

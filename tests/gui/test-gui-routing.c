@@ -33,9 +33,9 @@ routing_value (FlitlabWindow *window,
          "the routing panel shows %s \"%s\", want \"%s\"", key, routing_value (window, key), want)
 
 static const char *
-routed_name (FlitlabCanvas *canvas)
+routed_name (FlitlabWindow *window)
 {
-  FlitlabRouted *routed = flitlab_canvas_get_routed (canvas);
+  FlitlabRouted *routed = flitlab_document_get_routed (DOC (window));
 
   return routed != NULL ? routed->routing_name : "(none)";
 }
@@ -194,7 +194,7 @@ check_route_tool (FlitlabWindow *window)
 {
   FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
   GtkGestureDrag *drag = canvas_drag_gesture (canvas);
-  const FlTopology *topology = flitlab_canvas_get_topology (canvas);
+  const FlTopology *topology = flitlab_document_get_topology (DOC (window));
   FlDrawView view;
   double x[2], y[2];
   int ends[2] = { 0, 9 };
@@ -215,7 +215,7 @@ check_route_tool (FlitlabWindow *window)
   CHECK (wait_until (window, canvas_has_size) && drag != NULL, "the canvas is laid out");
   if (drag == NULL)
     return;
-  flitlab_canvas_set_overlays (canvas, FLITLAB_OVERLAY_NONE);
+  flitlab_document_set_overlays (DOC (window), FLITLAB_OVERLAY_NONE);
   flitlab_canvas_zoom_fit (canvas);
   fl_draw_view_fit (topology, gtk_widget_get_width (GTK_WIDGET (canvas)),
                     gtk_widget_get_height (GTK_WIDGET (canvas)), &view);
@@ -227,15 +227,20 @@ check_route_tool (FlitlabWindow *window)
   pointer_click (drag, x[0], y[0]);
   CHECK_VALUE (window, "endpoints", "0 → ?");
   pointer_click (drag, x[1], y[1]);
-  flitlab_canvas_get_route_endpoints (canvas, &src, &dst);
+  flitlab_document_get_route_endpoints (DOC (window), &src, &dst);
   CHECK (src == 0 && dst == 9, "two clicks set the route from switch 0 to switch 9 (got %d, %d)",
          src, dst);
   CHECK_VALUE (window, "endpoints", "0 → 9");
   CHECK_VALUE (window, "path", "0 → 1 → 9");
   CHECK_VALUE (window, "hops", "2");
   CHECK_VALUE (window, "paths", "2");
-  CHECK (flitlab_canvas_get_overlays (canvas) & FLITLAB_OVERLAY_PATHS,
+  CHECK (flitlab_document_get_overlays (DOC (window)) & FLITLAB_OVERLAY_PATHS,
          "a route clicked shows its paths on the canvas");
+  /* The canvas draws the paths and the panel counts them: one computation. */
+  CHECK (save_screenshot (GTK_WIDGET (canvas), "/dev/null"), "the canvas draws the route");
+  CHECK (flitlab_document_get_route_computations (DOC (window)) == 1,
+         "the route's paths are computed once for the canvas and the panel (%u)",
+         flitlab_document_get_route_computations (DOC (window)));
   g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
 }
 
@@ -296,7 +301,6 @@ check_dor_classes (FlitlabWindow *window)
 static void
 run_routing (FlitlabWindow *window)
 {
-  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
   FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
   g_autofree char *cycle = NULL;
 
@@ -307,12 +311,12 @@ run_routing (FlitlabWindow *window)
   /* Paper 002, Table 3: up* / down* on the 8x8 torus. */
   show_generated (window, "torus:8x8");
   choose_routing (window, "dor");
-  CHECK (g_strcmp0 (routed_name (canvas), "dor") == 0, "the canvas holds dor (%s)", routed_name (canvas));
+  CHECK (g_strcmp0 (routed_name (window), "dor") == 0, "the canvas holds dor (%s)", routed_name (window));
   CHECK_VALUE (window, "deadlock-free", "Yes");
   check_dor_classes (window);
   choose_routing (window, "updown");
-  CHECK (g_strcmp0 (routed_name (canvas), "updown") == 0, "the canvas holds updown (%s)",
-         routed_name (canvas));
+  CHECK (g_strcmp0 (routed_name (window), "updown") == 0, "the canvas holds updown (%s)",
+         routed_name (window));
   CHECK_VALUE (window, "pt", "2.500");
   CHECK_VALUE (window, "sdpt", "2.264");
   CHECK_VALUE (window, "ppt", "80");
@@ -334,24 +338,24 @@ run_routing (FlitlabWindow *window)
   CHECK (strstr (cycle, "cycle") != NULL && strstr (cycle, "→") != NULL,
          "the panel says which turns close the cycle: %s", cycle);
   CHECK (shows_label (GTK_WIDGET (window), cycle), "the cycle sentence is on screen");
-  CHECK (flitlab_canvas_get_overlays (canvas) & FLITLAB_OVERLAY_CYCLE,
+  CHECK (flitlab_document_get_overlays (DOC (window)) & FLITLAB_OVERLAY_CYCLE,
          "the cycle overlay is switched on");
-  flitlab_canvas_set_overlays (canvas, FLITLAB_OVERLAY_CYCLE);
+  flitlab_document_set_overlays (DOC (window), FLITLAB_OVERLAY_CYCLE);
   take_screenshot (window, "cdg-cycle.png");
 
   /* A structural edit drops the canvas' routing; the one built again
    * after the pause follows the network. */
-  flitlab_canvas_select (canvas, -1, first_switch_link (flitlab_canvas_get_topology (canvas)));
-  flitlab_canvas_delete_selection (canvas);
-  CHECK (flitlab_canvas_get_routed (canvas) == NULL && flitlab_window_get_busy (window),
+  flitlab_document_select (DOC (window), -1, first_switch_link (flitlab_document_get_topology (DOC (window))));
+  flitlab_document_delete_selection (DOC (window));
+  CHECK (flitlab_document_get_routed (DOC (window)) == NULL && flitlab_window_get_busy (window),
          "deleting a link drops the routing and rebuilds it");
   CHECK (wait_until (window, is_idle), "the routing of the edited ring is built");
   CHECK_VALUE (window, "deadlock-free", "Yes");
   CHECK (!shows_label (GTK_WIDGET (window), cycle), "the cycle sentence is gone");
-  flitlab_canvas_undo (canvas);
+  flitlab_document_undo (DOC (window));
   CHECK (wait_until (window, is_idle), "the routing of the restored ring is built");
   CHECK_VALUE (window, "deadlock-free", "No");
-  CHECK (g_strcmp0 (routed_name (canvas), "shortest") == 0, "the canvas holds shortest again");
+  CHECK (g_strcmp0 (routed_name (window), "shortest") == 0, "the canvas holds shortest again");
 
   /* A routing that does not apply is refused in the engine's words. */
   choose_routing (window, "xmesh");
@@ -359,7 +363,7 @@ run_routing (FlitlabWindow *window)
          "the panel shows why xmesh is refused: %s", routing_value (window, "refused"));
   CHECK (shows_label (GTK_WIDGET (window), routing_value (window, "refused")),
          "the refusal is on screen");
-  CHECK (flitlab_canvas_get_routed (canvas) == NULL, "the canvas holds no routing");
+  CHECK (flitlab_document_get_routed (DOC (window)) == NULL, "the canvas holds no routing");
   CHECK_VALUE (window, "deadlock-free", "—");
   save_and_forget (window);
 }
@@ -386,13 +390,14 @@ run_turns (FlitlabWindow *window)
   FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
   FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
   FlitlabRouted *routed;
+  FlitlabDocument *ring;
   FlTurn pair[2] = { { 0 } };
   GtkWindow *help;
 
   /* up* / down* on a ring of six prohibits one pair of opposite turns, at
    * the switch opposite the root. */
   show_generated (window, "ring:6");
-  routed = flitlab_canvas_get_routed (canvas);
+  routed = flitlab_document_get_routed (DOC (window));
   CHECK (routed != NULL && g_strcmp0 (routed->routing_name, "updown") == 0
            && routed->n_prohibited == 2,
          "updown prohibits two turns on ring:6 (%d)", routed != NULL ? routed->n_prohibited : -1);
@@ -404,16 +409,16 @@ run_turns (FlitlabWindow *window)
   /* As Ctrl+T does, through the window's action muxer. */
   CHECK (gtk_widget_activate_action (GTK_WIDGET (window), "win.edit-turns", NULL),
          "win.edit-turns is found from the window");
-  CHECK (flitlab_routing_panel_get_editing_turns (panel) && action_state_boolean (window, "edit-turns"),
+  CHECK (flitlab_document_get_editing_turns (DOC (window)) && action_state_boolean (window, "edit-turns"),
          "win.edit-turns starts editing turns");
   CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "turnset") == 0,
          "editing turns routes by turnset");
   CHECK (flitlab_canvas_get_tool (canvas) == FLITLAB_CANVAS_TOOL_TURNS,
          "the canvas takes its turn tool");
-  CHECK (flitlab_canvas_get_overlays (canvas) & FLITLAB_OVERLAY_TURNS,
+  CHECK (flitlab_document_get_overlays (DOC (window)) & FLITLAB_OVERLAY_TURNS,
          "the prohibited turns are drawn, to be clicked");
   CHECK (wait_until (window, is_idle), "the seeded turn set is analysed");
-  routed = flitlab_canvas_get_routed (canvas);
+  routed = flitlab_document_get_routed (DOC (window));
   CHECK (routed != NULL && g_strcmp0 (routed->routing_name, "turnset") == 0
            && routed->n_prohibited == 2 && memcmp (routed->prohibited, pair, sizeof pair) == 0,
          "turnset starts from updown's two prohibited turns");
@@ -424,6 +429,16 @@ run_turns (FlitlabWindow *window)
    * around the ring one way; allowing both, either way. */
   click_turn (window, &pair[0]);
   CHECK_VALUE (window, "pt", "0.167");
+  CHECK_VALUE (window, "ppt", "0");
+  CHECK_VALUE (window, "deadlock-free", "No");
+
+  /* Ctrl+Z prohibits the turn again, Ctrl+Shift+Z allows it again. */
+  CHECK (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL)
+           && wait_until (window, is_idle), "win.undo undoes the turn edit");
+  CHECK_VALUE (window, "ppt", "1");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL)
+           && wait_until (window, is_idle), "win.redo redoes it");
   CHECK_VALUE (window, "ppt", "0");
   CHECK_VALUE (window, "deadlock-free", "No");
   click_turn (window, &pair[1]);
@@ -443,7 +458,7 @@ run_turns (FlitlabWindow *window)
 
   /* Another tool ends the editing; the edited routing stays. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
-  CHECK (!flitlab_routing_panel_get_editing_turns (panel) && !action_state_boolean (window, "edit-turns"),
+  CHECK (!flitlab_document_get_editing_turns (DOC (window)) && !action_state_boolean (window, "edit-turns"),
          "the select tool ends the editing of turns");
   CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "turnset") == 0,
          "the edited turnset stays chosen");
@@ -457,14 +472,46 @@ run_turns (FlitlabWindow *window)
   if (help != NULL)
     gtk_window_close (help);
 
+  ring = DOC (window);
+  g_object_add_weak_pointer (G_OBJECT (ring), (gpointer *) &ring);
+  click_turn (window, &pair[0]);
+  CHECK_VALUE (window, "deadlock-free", "No");
+
   /* Paper 002's L-turn on an irregular network: the prohibited-turn map. */
   show_generated (window, "irregular:64,ports=4,hosts=4,seed=1");
+  CHECK (flitlab_canvas_get_document (canvas) == DOC (window) && DOC (window) != ring,
+         "the canvas shows the new network's document");
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "updown") == 0,
+         "the new network has its own routing, updown, not the turns edited on the ring");
+  CHECK_VALUE (window, "deadlock-free", "Yes");
+  CHECK_VALUE (window, "cycle", "");
+  CHECK (!shows_label (GTK_WIDGET (window), "Deadlock Possible"),
+         "no deadlock is announced for the new network");
   choose_routing (window, "lturn-alpha");
   CHECK_VALUE (window, "connected", "Yes");
   CHECK_VALUE (window, "deadlock-free", "Yes");
   CHECK_VALUE (window, "ppt", "22");
-  flitlab_canvas_set_overlays (canvas, FLITLAB_OVERLAY_TURNS);
+  flitlab_document_set_overlays (DOC (window), FLITLAB_OVERLAY_TURNS);
   take_screenshot (window, "lturn-turn-map.png");
+
+  /* Back on the ring, its edited turns are there, with the routing built
+   * for them: nothing is built again. */
+  CHECK (flitlab_window_show_topology (window, "ring:6", NULL) && DOC (window) == ring,
+         "the ring shows again, with its own document");
+  CHECK (!flitlab_window_get_busy (window) || wait_until (window, is_idle), "the ring is measured");
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "turnset") == 0,
+         "the ring keeps its edited turn set");
+  CHECK_VALUE (window, "deadlock-free", "No");
+  CHECK_VALUE (window, "ppt", "0");
+  CHECK (flitlab_document_can_undo (ring), "and its history of turn edits");
+  CHECK (flitlab_window_show_topology (window, "irregular:64,ports=4,hosts=4,seed=1", NULL)
+           && wait_until (window, is_idle),
+         "the irregular network shows again");
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_routing (panel), "lturn-alpha") == 0,
+         "it keeps L-turn");
+  CHECK_VALUE (window, "ppt", "22");
+  if (ring != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (ring), (gpointer *) &ring);
   save_and_forget (window);
 }
 

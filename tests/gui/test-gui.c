@@ -7,6 +7,11 @@
  *   test-gui open       writes a project with the store API, starts the
  *                       application on it as `flitlab-gui FILE` would, and
  *                       checks what the window shows;
+ *   test-gui export-quit opens the export dialog twice, cancels it, and
+ *                       quits;
+ *   test-gui discard-quit quits with unsaved changes and answers Discard;
+ *   test-gui stop       stops the workers routing a 64x64 mesh with the
+ *                       header's Stop button;
  *   test-gui edit       draws on the canvas of a generated mesh with the
  *                       tools, checks that undo and redo restore each state
  *                       exactly and that the metrics follow, and that a
@@ -49,7 +54,6 @@ static void
 run_generate (FlitlabWindow *window)
 {
   FlitlabGeneratorPanel *panel = flitlab_window_get_generator_panel (window);
-  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
   g_autoptr(GError) error = NULL;
   g_autofree char *shot = NULL;
   FlProject *project = NULL;
@@ -73,8 +77,8 @@ run_generate (FlitlabWindow *window)
 
   CHECK (g_strcmp0 (flitlab_window_get_topology_name (window), "torus:8x8") == 0,
          "the new topology is named torus:8x8 (got %s)", flitlab_window_get_topology_name (window));
-  CHECK_INT (fl_topology_switch_count (flitlab_canvas_get_topology (canvas)), 64);
-  CHECK_INT (fl_topology_host_count (flitlab_canvas_get_topology (canvas)), 64);
+  CHECK_INT (fl_topology_switch_count (flitlab_document_get_topology (DOC (window))), 64);
+  CHECK_INT (fl_topology_host_count (flitlab_document_get_topology (DOC (window))), 64);
   CHECK_METRIC (window, "switches", "64");
   CHECK_METRIC (window, "diameter", "8");
   CHECK_METRIC (window, "links", "128");
@@ -111,7 +115,7 @@ run_generate (FlitlabWindow *window)
   fl_project_free (project);
 
   /* Select a switch so that the screenshot shows the selection panel too. */
-  flitlab_canvas_select (canvas, 0, -1);
+  flitlab_document_select (DOC (window), 0, -1);
   shot = screenshot_path ("main-window.png");
   CHECK (save_screenshot (GTK_WIDGET (window), shot), "the window renders to %s", shot);
 }
@@ -148,12 +152,11 @@ run_open (FlitlabWindow *window)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *missing = g_build_filename (work_dir, "missing.flitlab", NULL);
-  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
 
   CHECK (wait_until (window, is_idle_with_topology), "the project's first topology shows");
   CHECK (g_strcmp0 (flitlab_window_get_topology_name (window), "six in a ring") == 0,
          "the first topology is shown (got %s)", flitlab_window_get_topology_name (window));
-  CHECK_INT (fl_topology_switch_count (flitlab_canvas_get_topology (canvas)), 6);
+  CHECK_INT (fl_topology_switch_count (flitlab_document_get_topology (DOC (window))), 6);
   CHECK_METRIC (window, "diameter", "3");
   CHECK (!flitlab_window_get_modified (window), "an opened project is not modified");
   CHECK (strstr (gtk_window_get_title (GTK_WINDOW (window)), "lesson") != NULL,
@@ -165,12 +168,12 @@ run_open (FlitlabWindow *window)
   CHECK_METRIC (window, "switches", "9");
 
   /* Drawing on the canvas marks the project modified. */
-  flitlab_canvas_select (canvas, -1, first_switch_link (flitlab_canvas_get_topology (canvas)));
-  flitlab_canvas_delete_selection (canvas);
+  flitlab_document_select (DOC (window), -1, first_switch_link (flitlab_document_get_topology (DOC (window))));
+  flitlab_document_delete_selection (DOC (window));
   CHECK (wait_until (window, is_modified), "an edit marks the project modified");
   CHECK (wait_until (window, is_idle), "the edit is measured");
   CHECK_METRIC (window, "links", "11");
-  flitlab_canvas_undo (canvas);
+  flitlab_document_undo (DOC (window));
   CHECK (wait_until (window, is_idle), "the undo is measured");
   CHECK_METRIC (window, "links", "12");
 
@@ -232,7 +235,7 @@ topology_difference (const FlTopology *a,
       printf ("# %s\n", difference_); \
   } G_STMT_END
 
-/* What the canvas told the world during the scenario. */
+/* What the document and the canvas told the world during the scenario. */
 typedef struct {
   int undo_notes;            /* notify::can-undo */
   int redo_notes;            /* notify::can-redo */
@@ -307,7 +310,7 @@ static void
 check_counts_shown (FlitlabWindow *window,
                     const char    *when)
 {
-  const FlTopology *topology = flitlab_canvas_get_topology (flitlab_window_get_canvas (window));
+  const FlTopology *topology = flitlab_document_get_topology (DOC (window));
   g_autofree char *switches = g_strdup_printf ("%d", fl_topology_switch_count (topology));
   g_autofree char *hosts = g_strdup_printf ("%d", fl_topology_host_count (topology));
   g_autofree char *links = g_strdup_printf ("%d", fl_topology_switch_link_count (topology));
@@ -336,6 +339,45 @@ switch_with_free_port (const FlTopology *topology)
   return -1;
 }
 
+/* Lets the window lay itself out again after a change. */
+static void
+settle (void)
+{
+  for (gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC / 4; g_get_monotonic_time () < end;)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+/* At 1280x800 every tool leaves the sidebar where it is and the drawing
+ * still: the canvas keeps its size and its view. */
+static void
+check_tool_change_keeps_layout (FlitlabWindow *window)
+{
+  static const char *tools[] = { "add-switch", "add-host", "connect", "delete", "route", "select" };
+  GtkWidget *canvas = GTK_WIDGET (flitlab_window_get_canvas (window));
+  GtkWidget *flap = gtk_widget_get_ancestor (canvas, ADW_TYPE_FLAP);
+  int width = gtk_widget_get_width (canvas), height = gtk_widget_get_height (canvas);
+  double zoom = 0, now = 0;
+
+  g_object_get (canvas, "zoom", &zoom, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string (tools[i]));
+      settle ();
+      g_object_get (canvas, "zoom", &now, NULL);
+      CHECK (flap != NULL && !adw_flap_get_folded (ADW_FLAP (flap))
+               && adw_flap_get_reveal_flap (ADW_FLAP (flap)),
+             "choosing %s leaves the sidebar shown", tools[i]);
+      CHECK (gtk_widget_get_width (canvas) == width && gtk_widget_get_height (canvas) == height
+               && now == zoom,
+             "choosing %s leaves the drawing where it was (canvas %dx%d, was %dx%d; zoom %g, was %g)",
+             tools[i], gtk_widget_get_width (canvas), gtk_widget_get_height (canvas), width, height,
+             now, zoom);
+    }
+}
+
 #define N_EDITS 5
 
 static void
@@ -361,11 +403,13 @@ run_edit (FlitlabWindow *window)
   if (drag == NULL)
     return;
 
+  check_tool_change_keeps_layout (window);
+
   /* The canvas shows the whole network, so its view is the fitted one:
    * that gives the device point of every node. */
   w = gtk_widget_get_width (GTK_WIDGET (canvas));
   h = gtk_widget_get_height (GTK_WIDGET (canvas));
-  fl_draw_view_fit (flitlab_canvas_get_topology (canvas), w, h, &view);
+  fl_draw_view_fit (flitlab_document_get_topology (DOC (window)), w, h, &view);
   g_object_get (canvas, "zoom", &zoom, NULL);
   CHECK (w > 100 && h > 100 && fabs (zoom - view.scale) < 1e-9,
          "the %gx%g canvas shows the fitted view (zoom %g, fitted %g)", w, h, zoom, view.scale);
@@ -373,74 +417,74 @@ run_edit (FlitlabWindow *window)
   /* Three free places down the left edge, beside the square mesh. */
   x1 = x2 = w * 0.05, y1 = h * 0.15, y2 = h * 0.85;
   x3 = w * 0.12, y3 = h * 0.5;
-  CHECK (fl_draw_hit_node (flitlab_canvas_get_topology (canvas), &view, x1, y1) < 0
-           && fl_draw_hit_node (flitlab_canvas_get_topology (canvas), &view, x2, y2) < 0
-           && fl_draw_hit_node (flitlab_canvas_get_topology (canvas), &view, x3, y3) < 0,
+  CHECK (fl_draw_hit_node (flitlab_document_get_topology (DOC (window)), &view, x1, y1) < 0
+           && fl_draw_hit_node (flitlab_document_get_topology (DOC (window)), &view, x2, y2) < 0
+           && fl_draw_hit_node (flitlab_document_get_topology (DOC (window)), &view, x3, y3) < 0,
          "the places for new switches are free");
-  s = switch_with_free_port (flitlab_canvas_get_topology (canvas));
+  s = switch_with_free_port (flitlab_document_get_topology (DOC (window)));
   CHECK (s >= 0, "a switch of the mesh has a free port");
-  fl_draw_node_position (flitlab_canvas_get_topology (canvas), s, &sx, &sy);
+  fl_draw_node_position (flitlab_document_get_topology (DOC (window)), s, &sx, &sy);
   fl_draw_view_to_device (&view, sx, sy, &sx, &sy);
 
-  CHECK (!flitlab_canvas_can_undo (canvas) && !flitlab_canvas_can_redo (canvas),
+  CHECK (!flitlab_document_can_undo (DOC (window)) && !flitlab_document_can_redo (DOC (window)),
          "a new topology has nothing to undo or redo");
-  g_signal_connect_swapped (canvas, "notify::can-undo", G_CALLBACK (count_undo_note), &log);
-  g_signal_connect_swapped (canvas, "notify::can-redo", G_CALLBACK (count_redo_note), &log);
-  g_signal_connect_swapped (canvas, "topology-edited", G_CALLBACK (count_edit), &log);
+  g_signal_connect_swapped (DOC (window), "notify::can-undo", G_CALLBACK (count_undo_note), &log);
+  g_signal_connect_swapped (DOC (window), "notify::can-redo", G_CALLBACK (count_redo_note), &log);
+  g_signal_connect_swapped (DOC (window), "topology-edited", G_CALLBACK (count_edit), &log);
   g_signal_connect (canvas, "message", G_CALLBACK (keep_message), &log);
 
   /* Two switches, a host on the first, a link between them and one from
    * the second into the mesh, each its own undo step. */
-  snapshots[0] = flitlab_canvas_dup_topology (canvas);
+  snapshots[0] = flitlab_document_dup_topology (DOC (window));
   flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_ADD_SWITCH);
   pointer_click (drag, x1, y1);
-  flitlab_canvas_get_selection (canvas, &a, &link);
+  flitlab_document_get_selection (DOC (window), &a, &link);
   CHECK (a == fl_topology_node_count (snapshots[0])
-           && fl_topology_node_kind (flitlab_canvas_get_topology (canvas), a) == FL_NODE_SWITCH,
+           && fl_topology_node_kind (flitlab_document_get_topology (DOC (window)), a) == FL_NODE_SWITCH,
          "a click with the switch tool adds switch %d (got %d)", fl_topology_node_count (snapshots[0]), a);
-  CHECK_INT (fl_topology_node_ports (flitlab_canvas_get_topology (canvas), a), 8);
-  CHECK (log.undo_notes == 1 && flitlab_canvas_can_undo (canvas) && action_enabled (window, "undo"),
+  CHECK_INT (fl_topology_node_ports (flitlab_document_get_topology (DOC (window)), a), 8);
+  CHECK (log.undo_notes == 1 && flitlab_document_can_undo (DOC (window)) && action_enabled (window, "undo"),
          "can-undo turns TRUE, notified once (%d), and enables win.undo", log.undo_notes);
-  snapshots[1] = flitlab_canvas_dup_topology (canvas);
+  snapshots[1] = flitlab_document_dup_topology (DOC (window));
 
   pointer_click (drag, x2, y2);
-  flitlab_canvas_get_selection (canvas, &b, &link);
+  flitlab_document_get_selection (DOC (window), &b, &link);
   CHECK (b == a + 1, "a second click adds switch %d (got %d)", a + 1, b);
   CHECK (log.undo_notes == 1, "can-undo is not notified again while it stays TRUE (%d)", log.undo_notes);
-  snapshots[2] = flitlab_canvas_dup_topology (canvas);
+  snapshots[2] = flitlab_document_dup_topology (DOC (window));
 
   flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_ADD_HOST);
   pointer_click (drag, x1, y1);
-  flitlab_canvas_get_selection (canvas, &node, &link);
-  CHECK (node == b + 1 && fl_topology_node_kind (flitlab_canvas_get_topology (canvas), node) == FL_NODE_HOST
-           && fl_topology_port_peer (flitlab_canvas_get_topology (canvas), node, 0, NULL) == a,
+  flitlab_document_get_selection (DOC (window), &node, &link);
+  CHECK (node == b + 1 && fl_topology_node_kind (flitlab_document_get_topology (DOC (window)), node) == FL_NODE_HOST
+           && fl_topology_port_peer (flitlab_document_get_topology (DOC (window)), node, 0, NULL) == a,
          "a click on switch %d with the host tool attaches host %d to it (got %d)", a, b + 1, node);
-  snapshots[3] = flitlab_canvas_dup_topology (canvas);
+  snapshots[3] = flitlab_document_dup_topology (DOC (window));
 
   flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_CONNECT);
   pointer_drag (drag, x1, y1, x2, y2);
-  flitlab_canvas_get_selection (canvas, &node, &link);
+  flitlab_document_get_selection (DOC (window), &node, &link);
   links = fl_topology_link_count (snapshots[3]);
   {
     int e0 = -1, e1 = -1;
 
-    fl_topology_link_ends (flitlab_canvas_get_topology (canvas), link, &e0, NULL, &e1, NULL);
+    fl_topology_link_ends (flitlab_document_get_topology (DOC (window)), link, &e0, NULL, &e1, NULL);
     CHECK (link == links && MIN (e0, e1) == a && MAX (e0, e1) == b,
            "a drag from switch %d to %d links them as link %d (got link %d: %d-%d)", a, b, links,
            link, e0, e1);
   }
-  snapshots[4] = flitlab_canvas_dup_topology (canvas);
+  snapshots[4] = flitlab_document_dup_topology (DOC (window));
 
   pointer_drag (drag, x2, y2, sx, sy);
   {
     gboolean joined = FALSE;
 
-    for (int p = 0; p < fl_topology_node_ports (flitlab_canvas_get_topology (canvas), b); p++)
-      joined |= fl_topology_port_peer (flitlab_canvas_get_topology (canvas), b, p, NULL) == s;
-    CHECK (joined && fl_topology_link_count (flitlab_canvas_get_topology (canvas)) == links + 2,
+    for (int p = 0; p < fl_topology_node_ports (flitlab_document_get_topology (DOC (window)), b); p++)
+      joined |= fl_topology_port_peer (flitlab_document_get_topology (DOC (window)), b, p, NULL) == s;
+    CHECK (joined && fl_topology_link_count (flitlab_document_get_topology (DOC (window))) == links + 2,
            "a drag from switch %d to mesh switch %d links them", b, s);
   }
-  snapshots[5] = flitlab_canvas_dup_topology (canvas);
+  snapshots[5] = flitlab_document_dup_topology (DOC (window));
   CHECK_INT (log.edits, N_EDITS);
   CHECK_INT (log.redo_notes, 0);
   CHECK (log.message == NULL, "no edit was refused (%s)", log.message ? log.message : "");
@@ -456,18 +500,18 @@ run_edit (FlitlabWindow *window)
       if (k == N_EDITS)
         gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
       else
-        flitlab_canvas_undo (canvas);
-      CHECK_SAME (flitlab_canvas_get_topology (canvas), snapshots[k - 1],
+        flitlab_document_undo (DOC (window));
+      CHECK_SAME (flitlab_document_get_topology (DOC (window)), snapshots[k - 1],
                   "undo restores the network as it was before edit %d", k);
       if (k == N_EDITS)
-        CHECK (log.redo_notes == 1 && flitlab_canvas_can_redo (canvas) && action_enabled (window, "redo"),
+        CHECK (log.redo_notes == 1 && flitlab_document_can_redo (DOC (window)) && action_enabled (window, "redo"),
                "can-redo turns TRUE, notified once (%d), and enables win.redo", log.redo_notes);
     }
-  CHECK (!flitlab_canvas_can_undo (canvas) && log.undo_notes == 2 && !action_enabled (window, "undo"),
+  CHECK (!flitlab_document_can_undo (DOC (window)) && log.undo_notes == 2 && !action_enabled (window, "undo"),
          "with everything undone can-undo turns FALSE, notified (%d), and win.undo is disabled",
          log.undo_notes);
   CHECK_INT (log.edits, 2 * N_EDITS);
-  flitlab_canvas_undo (canvas);
+  flitlab_document_undo (DOC (window));
   CHECK (log.edits == 2 * N_EDITS && log.undo_notes == 2 && log.redo_notes == 1,
          "an undo with nothing to undo changes nothing");
   check_counts_shown (window, "after undoing everything");
@@ -478,41 +522,41 @@ run_edit (FlitlabWindow *window)
       if (k == 1)
         gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
       else
-        flitlab_canvas_redo (canvas);
-      CHECK_SAME (flitlab_canvas_get_topology (canvas), snapshots[k], "redo reapplies edit %d", k);
+        flitlab_document_redo (DOC (window));
+      CHECK_SAME (flitlab_document_get_topology (DOC (window)), snapshots[k], "redo reapplies edit %d", k);
     }
-  CHECK (!flitlab_canvas_can_redo (canvas) && log.redo_notes == 2 && log.undo_notes == 3,
+  CHECK (!flitlab_document_can_redo (DOC (window)) && log.redo_notes == 2 && log.undo_notes == 3,
          "with everything redone can-redo turns FALSE (%d notes) and can-undo TRUE (%d notes)",
          log.redo_notes, log.undo_notes);
   CHECK_INT (log.edits, 3 * N_EDITS);
-  flitlab_canvas_redo (canvas);
+  flitlab_document_redo (DOC (window));
   CHECK (log.edits == 3 * N_EDITS && log.redo_notes == 2, "a redo with nothing to redo changes nothing");
   check_counts_shown (window, "after redoing everything");
   CHECK_METRIC (window, "switches", "11");
 
   /* A new edit after an undo forgets what could be redone. */
-  flitlab_canvas_undo (canvas);
-  CHECK (flitlab_canvas_can_redo (canvas) && log.redo_notes == 3, "one undo again allows a redo");
+  flitlab_document_undo (DOC (window));
+  CHECK (flitlab_document_can_redo (DOC (window)) && log.redo_notes == 3, "one undo again allows a redo");
   g_object_set (canvas, "new-switch-ports", 1, NULL);
   flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_ADD_SWITCH);
   pointer_click (drag, x3, y3);
-  flitlab_canvas_get_selection (canvas, &c, &link);
-  CHECK (!flitlab_canvas_can_redo (canvas) && log.redo_notes == 4 && !action_enabled (window, "redo"),
+  flitlab_document_get_selection (DOC (window), &c, &link);
+  CHECK (!flitlab_document_can_redo (DOC (window)) && log.redo_notes == 4 && !action_enabled (window, "redo"),
          "a new edit forgets the redo step, notified (%d)", log.redo_notes);
-  CHECK (c >= 0 && fl_topology_node_ports (flitlab_canvas_get_topology (canvas), c) == 1,
+  CHECK (c >= 0 && fl_topology_node_ports (flitlab_document_get_topology (DOC (window)), c) == 1,
          "the new switch %d has the one port asked for", c);
   flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_ADD_HOST);
   pointer_click (drag, x3, y3);
 
   /* Its one port taken by a host, the switch refuses a link: the canvas
    * says why, the window shows it in a toast, and nothing changes. */
-  before = flitlab_canvas_dup_topology (canvas);
+  before = flitlab_document_dup_topology (DOC (window));
   edits = log.edits;
   flitlab_canvas_set_tool (canvas, FLITLAB_CANVAS_TOOL_CONNECT);
   pointer_drag (drag, x3, y3, x1, y1);
   CHECK (log.message != NULL && g_str_has_prefix (log.message, "Cannot connect"),
          "the refused link is explained: %s", log.message ? log.message : "(no message)");
-  CHECK_SAME (flitlab_canvas_get_topology (canvas), before, "a refused link leaves the network as it was");
+  CHECK_SAME (flitlab_document_get_topology (DOC (window)), before, "a refused link leaves the network as it was");
   CHECK_INT (log.edits, edits);
   toast_text = log.message;
   CHECK (log.message != NULL && wait_until (window, shows_toast), "the window shows the message in a toast");
@@ -527,15 +571,131 @@ run_edit (FlitlabWindow *window)
                                        &err) == FL_OK,
          "the saved file holds the edited topology: %s", err.message);
   if (stored != NULL)
-    CHECK_SAME (stored, flitlab_canvas_get_topology (canvas), "the file holds the network as drawn");
+    CHECK_SAME (stored, flitlab_document_get_topology (DOC (window)), "the file holds the network as drawn");
   fl_topology_free (stored);
   fl_project_free (project);
 
   g_signal_handlers_disconnect_by_data (canvas, &log);
+  g_signal_handlers_disconnect_by_data (DOC (window), &log);
   for (int k = 0; k <= N_EDITS; k++)
     fl_topology_free (snapshots[k]);
   fl_topology_free (before);
   g_free (log.message);
+}
+
+/* Quitting ----------------------------------------------------------------------------- */
+
+/* Quits as Ctrl+Q does: the application closes its windows. */
+static void
+quit_application (FlitlabWindow *window)
+{
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+}
+
+/* Opens the export dialog, cancels it, and quits: nothing the dialog left
+ * behind may warn as the window goes. */
+static void
+run_export_quit (FlitlabWindow *window)
+{
+  GtkWindow *dialog;
+
+  flitlab_window_generate (window, "ring:6", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "ring:6 is generated and measured");
+  project_path = g_build_filename (work_dir, "export.flitlab", NULL);
+  CHECK (flitlab_window_save_to_path (window, project_path, NULL), "the project saves");
+
+  for (int i = 0; i < 2; i++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+      dialog = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+      CHECK (dialog != NULL, "win.export opens a file chooser (time %d)", i + 1);
+      if (dialog == NULL)
+        return;
+      /* Long enough for the chooser to list a folder, as it would for a
+       * user. */
+      for (gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC / 2; g_get_monotonic_time () < end;)
+        g_main_context_iteration (NULL, FALSE);
+      gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+    }
+  quit_application (window);
+}
+
+static gboolean
+shows_message_dialog (FlitlabWindow *window)
+{
+  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
+}
+
+/* Quits with unsaved changes and answers Discard: the window goes without
+ * saving, and without a warning. */
+static void
+run_discard_quit (FlitlabWindow *window)
+{
+  GtkWindow *dialog;
+
+  flitlab_window_generate (window, "mesh:4x4", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "mesh:4x4 is generated and measured");
+  CHECK (flitlab_window_get_modified (window), "the project has unsaved changes");
+  quit_application (window);
+  CHECK (wait_until (window, shows_message_dialog), "quitting asks about the unsaved changes");
+  dialog = wait_for_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  CHECK (dialog != NULL, "the question is on screen");
+  if (dialog != NULL)
+    adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "discard");
+}
+
+/* Stopping the workers ------------------------------------------------------------------ */
+
+/* The first button under widget showing icon, or NULL. */
+static GtkWidget *
+find_icon_button (GtkWidget  *widget,
+                  const char *icon)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_icon_button (child, icon);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+shows_big_mesh (FlitlabWindow *window)
+{
+  return g_strcmp0 (flitlab_window_get_topology_name (window), "mesh:64x64") == 0;
+}
+
+/* The header's Stop button, shown while workers run, stops them: the
+ * routing being built for a 64x64 mesh is not built, and says so. */
+static void
+run_stop (FlitlabWindow *window)
+{
+  GtkWidget *stop = find_icon_button (GTK_WIDGET (window), "process-stop-symbolic");
+  const char *refused;
+
+  CHECK (stop != NULL && !gtk_widget_get_visible (stop), "the Stop button is hidden while idle");
+  flitlab_window_generate (window, "mesh:64x64", NULL);
+  CHECK (wait_until (window, shows_big_mesh), "mesh:64x64 is generated");
+  CHECK (flitlab_window_get_busy (window) && stop != NULL && gtk_widget_get_visible (stop),
+         "it is being measured and routed, with the Stop button shown");
+  if (stop == NULL)
+    return;
+  g_signal_emit_by_name (stop, "clicked");
+  CHECK (wait_until (window, is_idle), "Stop ends the work");
+  CHECK (!gtk_widget_get_visible (stop), "the Stop button hides again");
+  refused = flitlab_document_get_refused (DOC (window));
+  CHECK (flitlab_document_get_routed (DOC (window)) == NULL && refused != NULL
+           && strstr (refused, "Stopped") != NULL,
+         "the routing was not built, and the panel says why: %s", refused != NULL ? refused : "(none)");
+  project_path = g_build_filename (work_dir, "stop.flitlab", NULL);
+  CHECK (flitlab_window_save_to_path (window, project_path, NULL), "the project saves");
 }
 
 /* Plumbing ---------------------------------------------------------------------------- */
@@ -562,6 +722,12 @@ main (int   argc,
     }
   else if (g_strcmp0 (scenario, "edit") == 0)
     harness_run_app (run_edit, NULL);
+  else if (g_strcmp0 (scenario, "export-quit") == 0)
+    harness_run_app (run_export_quit, NULL);
+  else if (g_strcmp0 (scenario, "discard-quit") == 0)
+    harness_run_app (run_discard_quit, NULL);
+  else if (g_strcmp0 (scenario, "stop") == 0)
+    harness_run_app (run_stop, NULL);
   else
     harness_run_app (run_generate, NULL);
 

@@ -1,0 +1,89 @@
+/* flitlab-canvas-private.h — the canvas' state, shared by
+ * flitlab-canvas.c (the widget, its view and its document),
+ * flitlab-canvas-tools.c (pointer gestures and the tools they drive) and
+ * flitlab-canvas-overlays.c (the routing overlays and the picture they are
+ * drawn on). */
+#pragma once
+
+#include "flitlab-canvas.h"
+#include "flitlab-draw.h"
+
+G_BEGIN_DECLS
+
+#define FLITLAB_CANVAS_ZOOM_STEP 1.25
+
+typedef enum {
+  DRAG_NONE,
+  DRAG_PAN,                  /* move the view (a click if it never moves) */
+  DRAG_MOVE,                 /* move a node and its hosts */
+  DRAG_CONNECT,              /* the rubber band from a node */
+} FlitlabCanvasDrag;
+
+struct _FlitlabCanvas
+{
+  GtkWidget parent_instance;
+
+  FlitlabDocument *document;
+  GSignalGroup *document_signals;
+  FlitlabCanvasTool tool;
+  FlDrawOptions draw;          /* the view, hover, rubber band */
+  int new_switch_ports;
+  gboolean fit_pending;        /* fit once the widget has a size */
+  gboolean fitted;             /* the view is still the fitted one: refit on resize */
+  int width, height;           /* the last allocation */
+  double pointer_x, pointer_y;
+
+  /* Tools and gestures. */
+  GtkGesture *drag;
+  FlitlabCanvasDrag drag_mode;
+  gboolean drag_moved;
+  double drag_x, drag_y;       /* where the drag began */
+  FlDrawView drag_view;        /* the view when a pan began */
+  GArray *carried;             /* of FlitlabCanvasCarried, during a move */
+  double zoom_start;           /* the scale when a pinch began */
+  FlTurn hover_turn;           /* the turn tool's turn under the pointer */
+
+  /* The picture: NULL draws the topology itself; else its switches alone
+   * or its H/V graph (shown_hv), rebuilt when shown_valid is cleared. */
+  FlTopology *shown;
+  gboolean shown_valid;
+  gboolean shown_hv;
+};
+
+/* flitlab-canvas.c */
+void              flitlab_canvas_emit_message     (FlitlabCanvas    *self,
+                                                   const char       *context,
+                                                   const char       *detail);
+void              flitlab_canvas_set_view         (FlitlabCanvas    *self,
+                                                   const FlDrawView *view);
+void              flitlab_canvas_zoom_around      (FlitlabCanvas    *self,
+                                                   double            factor,
+                                                   double            x,
+                                                   double            y);
+
+/* flitlab-canvas-tools.c */
+void              flitlab_canvas_tools_init       (FlitlabCanvas    *self);
+void              flitlab_canvas_update_cursor    (FlitlabCanvas    *self);
+void              flitlab_canvas_set_hover        (FlitlabCanvas    *self,
+                                                   int               node,
+                                                   int               link);
+void              flitlab_canvas_set_hover_turn   (FlitlabCanvas    *self,
+                                                   const FlTurn     *turn);
+/* Ends the gesture in progress; commit = FALSE undoes what it did. */
+void              flitlab_canvas_finish_drag      (FlitlabCanvas    *self,
+                                                   gboolean          commit);
+
+/* flitlab-canvas-overlays.c */
+gboolean          flitlab_canvas_overlays_shown   (FlitlabCanvas    *self);
+/* What fl_draw_routing() and the hit tests need; with_paths adds the
+ * route's paths, for drawing. */
+void              flitlab_canvas_fill_routing     (FlitlabCanvas    *self,
+                                                   FlDrawRouting    *rd,
+                                                   gboolean          with_paths);
+/* The network as drawn and hit, built when first needed. */
+const FlTopology *flitlab_canvas_picture          (FlitlabCanvas    *self);
+/* After a change of routing or overlays: a new picture, fitted anew when
+ * its coordinates are not the old one's. */
+void              flitlab_canvas_picture_changed  (FlitlabCanvas    *self);
+
+G_END_DECLS
