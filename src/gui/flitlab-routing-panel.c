@@ -725,7 +725,6 @@ add_value_row (FlitlabRoutingPanel *self,
   self->values[value] = GTK_LABEL (figure);
 }
 
-
 static void
 flitlab_routing_panel_init (FlitlabRoutingPanel *self)
 {
