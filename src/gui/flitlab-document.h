@@ -44,7 +44,7 @@ typedef enum {
   FLITLAB_OVERLAY_TURNS      = 1 << 0, /* prohibited turns: arcs at the switch between the two links, with a legend */
   FLITLAB_OVERLAY_DIRECTIONS = 1 << 1, /* channel direction labels: up/down, or LU/LD/RU/RD with each switch's (h, v) */
   FLITLAB_OVERLAY_HV_GRAPH   = 1 << 2, /* draw the network at H/V coordinates (preorder, depth): the H/V graph itself */
-  FLITLAB_OVERLAY_PATHS      = 1 << 3, /* every legal shortest path between the route endpoints, the chosen one in bold */
+  FLITLAB_OVERLAY_PATHS      = 1 << 3, /* every legal shortest path between the route endpoints, the chosen in bold */
   FLITLAB_OVERLAY_CYCLE      = 1 << 4, /* the report's CDG cycle, highlighted channel by channel */
 } FlitlabOverlay;
 
