@@ -1,11 +1,20 @@
-/* flitlab-node-number.c — the number by which a node is shown. */
+/* flitlab-node-number.c — the number by which a node is shown: its label,
+ * which no edit changes (deleting switch 9 leaves switch 10 numbered 10),
+ * where the engine's id would renumber. */
 #include "flitlab-node-number.h"
 
-/* Today the node's id in the topology. */
 int
 flitlab_node_number (const FlTopology *topology,
                      int               node)
 {
-  (void) topology;
-  return node;
+  int label = fl_topology_node_label (topology, node);
+
+  return label >= 0 ? label : node;
+}
+
+int
+flitlab_node_from_number (const FlTopology *topology,
+                          int               number)
+{
+  return fl_topology_find_label (topology, number);
 }
