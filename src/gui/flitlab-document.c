@@ -42,7 +42,7 @@ struct _FlitlabDocument
   FlitlabRoute *route;         /* computed on demand, NULL when not yet */
   guint route_computations;
 
-  GObject *simulation;
+  FlitlabSimSession *simulation;
   GObject *collective;
 };
 
@@ -835,6 +835,11 @@ flitlab_document_set_routed (FlitlabDocument *self,
   self->routed = routed;
   g_clear_pointer (&self->route, route_free);
   g_object_freeze_notify (G_OBJECT (self));
+  /* A simulation runs on the routing it was made with: one of a network or
+   * a routing that is no longer shown ends with it. */
+  if (self->simulation != NULL
+      && (routed == NULL || flitlab_sim_session_get_routing (self->simulation) != routed->routing))
+    flitlab_document_set_simulation (self, NULL);
   if (routed != NULL)
     flitlab_document_set_refused (self, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROUTED]);
@@ -998,7 +1003,7 @@ flitlab_document_get_route_computations (FlitlabDocument *self)
 
 /* What comes next ---------------------------------------------------------------- */
 
-GObject *
+FlitlabSimSession *
 flitlab_document_get_simulation (FlitlabDocument *self)
 {
   g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
@@ -1007,8 +1012,8 @@ flitlab_document_get_simulation (FlitlabDocument *self)
 }
 
 void
-flitlab_document_set_simulation (FlitlabDocument *self,
-                                 GObject         *simulation)
+flitlab_document_set_simulation (FlitlabDocument   *self,
+                                 FlitlabSimSession *simulation)
 {
   g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
 
@@ -1378,9 +1383,9 @@ flitlab_document_class_init (FlitlabDocumentClass *klass)
     g_param_spec_flags ("overlays", NULL, NULL, FLITLAB_TYPE_OVERLAY, FLITLAB_OVERLAY_NONE, rw);
   properties[PROP_ROUTED] = g_param_spec_boxed ("routed", NULL, NULL, FLITLAB_TYPE_ROUTED, rw);
   properties[PROP_REFUSED] = g_param_spec_string ("refused", NULL, NULL, NULL, rw);
-  /* Narrowed to the simulation session's and the collective's types once
-   * they exist; NULL until then. */
-  properties[PROP_SIMULATION] = g_param_spec_object ("simulation", NULL, NULL, G_TYPE_OBJECT, rw);
+  properties[PROP_SIMULATION] =
+    g_param_spec_object ("simulation", NULL, NULL, FLITLAB_TYPE_SIM_SESSION, rw);
+  /* Narrowed to the collective's type once it exists; NULL until then. */
   properties[PROP_COLLECTIVE] = g_param_spec_object ("collective", NULL, NULL, G_TYPE_OBJECT, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -15,10 +15,10 @@
  * "editing-turns" (boolean), "overlays" (FlitlabOverlay), "routed"
  * (FlitlabRouted, NULL while none is built for the network as it is),
  * "refused" (string: why the engine refused the routing asked for),
- * "simulation" and "collective" (GObject, NULL: no simulation session or
- * collective is attached yet; they are the places where a simulation of
- * this network, with its cycle, play state and checkpoints, and the
- * collective it runs, will hang).
+ * "simulation" (FlitlabSimSession, NULL when none: a simulation of this
+ * network on the routing shown, with its cycle, play state and checkpoints;
+ * it ends when that routing is no longer shown), "collective" (GObject,
+ * NULL: the place where the collective a simulation runs will hang).
  *
  * Signals: "topology-edited" (), after every edit of structure or positions,
  * undo and redo included; "selection-changed" (); "request-changed" (),
@@ -31,6 +31,7 @@
 
 #include "flitlab.h"
 #include "flitlab-routed.h"
+#include "flitlab-sim-session.h"
 #include "flitlab-routing-request.h"
 
 G_BEGIN_DECLS
@@ -217,9 +218,9 @@ guint               flitlab_document_get_route_computations (FlitlabDocument    
 
 /* What comes next ------------------------------------------------------- */
 
-GObject            *flitlab_document_get_simulation       (FlitlabDocument        *self);
+FlitlabSimSession  *flitlab_document_get_simulation       (FlitlabDocument        *self);
 void                flitlab_document_set_simulation       (FlitlabDocument        *self,
-                                                           GObject                *simulation);
+                                                           FlitlabSimSession      *simulation);
 GObject            *flitlab_document_get_collective       (FlitlabDocument        *self);
 void                flitlab_document_set_collective       (FlitlabDocument        *self,
                                                            GObject                *collective);

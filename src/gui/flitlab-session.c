@@ -1,4 +1,6 @@
 /* flitlab-session.c — an open project and the documents of its networks. */
+#include <stdlib.h>
+
 #include "flitlab-session.h"
 #include "flitlab-workers.h"
 
@@ -15,22 +17,43 @@ G_DEFINE_FINAL_TYPE (FlitlabSession, flitlab_session, G_TYPE_OBJECT)
 /* The project's per-topology settings ------------------------------------------
  *
  * The only two places that read and write a network's settings in the
- * project file. The store of this tree keeps no per-topology settings, so
- * nothing is written and nothing read back: the routing state lives as
- * long as the session. */
+ * project file. A network's settings are exactly the keys of its
+ * document's routing state that differ from their defaults: a key the
+ * document no longer sets is removed from the file. */
 
-/* Writes every key of the routing state: those missing from key_to_value
- * are removed, as they hold their defaults. */
 static gboolean
 write_topology_settings (FlProject   *project,
                          const char  *name,
                          GHashTable  *key_to_value,
                          GError     **error)
 {
-  (void) project;
-  (void) name;
-  (void) key_to_value;
-  (void) error;
+  g_autoptr(GHashTable) stale = g_hash_table_new (g_str_hash, g_str_equal);
+  char **keys = NULL;
+  int n = 0;
+  FlError err = { 0 };
+  GHashTableIter iter;
+  gpointer key, value;
+  int rc;
+
+  rc = fl_project_list_topology_settings (project, name, &keys, &n, &err);
+  if (rc == FL_OK)
+    {
+      for (int i = 0; i < n; i++)
+        if (!g_hash_table_contains (key_to_value, keys[i]))
+          g_hash_table_add (stale, keys[i]);
+      g_hash_table_iter_init (&iter, stale);
+      while (rc == FL_OK && g_hash_table_iter_next (&iter, &key, NULL))
+        rc = fl_project_set_topology_setting (project, name, key, NULL, &err);
+      fl_project_setting_keys_free (keys, n);
+    }
+  g_hash_table_iter_init (&iter, key_to_value);
+  while (rc == FL_OK && g_hash_table_iter_next (&iter, &key, &value))
+    rc = fl_project_set_topology_setting (project, name, key, value, &err);
+  if (rc != FL_OK)
+    {
+      flitlab_set_engine_error (error, &err);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -40,10 +63,32 @@ read_topology_settings (FlProject   *project,
                         const char  *name,
                         GError     **error)
 {
-  (void) project;
-  (void) name;
-  (void) error;
-  return g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) settings = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  char **keys = NULL;
+  int n = 0;
+  FlError err = { 0 };
+  int rc;
+
+  rc = fl_project_list_topology_settings (project, name, &keys, &n, &err);
+  for (int i = 0; rc == FL_OK && i < n; i++)
+    {
+      char *value = NULL;
+
+      rc = fl_project_get_topology_setting (project, name, keys[i], &value, &err);
+      if (rc == FL_OK && value != NULL)
+        {
+          g_hash_table_insert (settings, g_strdup (keys[i]), g_strdup (value));
+          free (value);
+        }
+    }
+  if (keys != NULL)
+    fl_project_setting_keys_free (keys, n);
+  if (rc != FL_OK)
+    {
+      flitlab_set_engine_error (error, &err);
+      return NULL;
+    }
+  return g_steal_pointer (&settings);
 }
 
 /* The session ------------------------------------------------------------------ */

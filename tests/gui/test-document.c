@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "flitlab-document.h"
+#include <stdlib.h>
+#include <glib/gstdio.h>
 #include "flitlab-session.h"
 #include "flitlab-workers.h"
 #include "tap.h"
@@ -217,6 +219,48 @@ test_turn_undo (void)
 
 /* Each network its own state -------------------------------------------------------- */
 
+/* The routing states saved in a project file come back when it is opened
+ * again, each with its own network. */
+static void
+test_session_reopened (FlitlabSession *session)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-document-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "saved.flitlab", NULL);
+  g_autoptr(FlitlabSession) again = NULL;
+  g_autoptr(GError) error = NULL;
+  FlProject *reopened = NULL;
+  FlitlabDocument *six, *mesh;
+  FlError err = { 0 };
+  char *value = NULL;
+
+  CHECK (fl_project_save_as (flitlab_session_get_project (session), path, &err) == FL_OK,
+         "the project saves: %s", err.message);
+  CHECK (fl_project_open (path, &reopened, &err) == FL_OK, "and opens again: %s", err.message);
+  CHECK (fl_project_get_topology_setting (reopened, "six", "routing.algorithm", &value, &err) == FL_OK
+           && g_strcmp0 (value, "turnset") == 0,
+         "the file holds the routing of the renamed network: %s", value ? value : "(unset)");
+  free (value);
+  again = flitlab_session_new (reopened);
+  six = flitlab_session_get_document (again, "six", &error);
+  mesh = flitlab_session_get_document (again, "mesh", &error);
+  CHECK (six != NULL && mesh != NULL, "both networks open");
+  CHECK (flitlab_routing_request_equal (flitlab_document_get_request (six),
+                                        flitlab_document_get_request (flitlab_session_get_document (session, "six",
+                                                                                                    NULL))),
+         "the edited turn set comes back with its network");
+  CHECK (g_strcmp0 (flitlab_document_get_routing (mesh), "dor") == 0
+           && flitlab_document_get_request (mesh)->turns->len == 0,
+         "the other network comes back with dor and no turns");
+  {
+    int src = -1, dst = -1;
+
+    flitlab_document_get_route_endpoints (six, &src, &dst);
+    CHECK (src == 0 && dst == 3, "the route comes back (%d → %d)", src, dst);
+  }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_session (void)
 {
@@ -256,9 +300,12 @@ test_session (void)
          "the first network keeps its edited turns and their history");
   CHECK (g_strcmp0 (flitlab_document_get_routing (b), "dor") == 0, "the second keeps dor");
 
+  /* The window renames in the project and in the session. */
+  CHECK (fl_project_rename_topology (project, "ring", "six", &err) == FL_OK, "%s", err.message);
   flitlab_session_rename_document (session, "ring", "six");
   CHECK (g_strcmp0 (flitlab_document_get_name (a), "six") == 0, "a rename follows the document");
   CHECK (flitlab_session_save_routing_states (session, NULL), "the routing states are written");
+  test_session_reopened (session);
 }
 
 /* The routing state, written and read back ------------------------------------------ */
@@ -334,14 +381,26 @@ test_routing_state (void)
 static void
 test_next (void)
 {
-  g_autoptr(FlitlabDocument) document = flitlab_document_new (NULL);
-  g_autoptr(GObject) thing = g_object_new (G_TYPE_OBJECT, NULL);
+  g_autoptr(FlitlabDocument) document = flitlab_document_new (from_spec ("mesh:3x3"));
+  g_autoptr(FlitlabSimSession) session = NULL;
+  g_autoptr(GError) error = NULL;
   GObject *simulation = (GObject *) 1, *collective = (GObject *) 1;
+  FlSimConfig config;
 
   g_object_get (document, "simulation", &simulation, "collective", &collective, NULL);
   CHECK (simulation == NULL && collective == NULL, "no simulation or collective to begin with");
-  flitlab_document_set_simulation (document, thing);
-  CHECK (flitlab_document_get_simulation (document) == thing, "a simulation session can be attached");
+  flitlab_document_set_routing (document, "dor");
+  build_routing (document);
+  fl_sim_config_init (&config);
+  config.routing = flitlab_document_get_routed (document)->routing;
+  session = flitlab_sim_session_new (flitlab_document_get_routed (document), &config, &error);
+  CHECK (session != NULL, "a session on the routing shown: %s", error ? error->message : "ok");
+  flitlab_document_set_simulation (document, session);
+  CHECK (flitlab_document_get_simulation (document) == session, "a simulation session can be attached");
+  flitlab_document_set_routing (document, "updown");
+  build_routing (document);
+  CHECK (flitlab_document_get_simulation (document) == NULL,
+         "the simulation ends when its routing is no longer shown");
 }
 
 /* Workers ------------------------------------------------------------------------------ */
