@@ -58,25 +58,6 @@ int sim_choice_option(const CliCommand *cmd, const CliParsed *p, const char *nam
     return -1;
 }
 
-int sim_split_numbers(const char *text, double *v, int max)
-{
-    int n = 0;
-    const char *s = text;
-    while (n < max) {
-        char *end;
-        v[n] = strtod(s, &end);
-        if (end == s || !isfinite(v[n]))
-            return -1;
-        n++;
-        if (*end == '\0')
-            return n;
-        if (*end != ':')
-            return -1;
-        s = end + 1;
-    }
-    return -1;
-}
-
 /* ---- the options from the engine's tables ------------------------------- */
 
 /* Short forms of settings, kept from before the table. */

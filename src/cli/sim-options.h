@@ -52,10 +52,6 @@ int sim_int64_option(const CliCommand *cmd, const CliParsed *p, const char *name
 int sim_choice_option(const CliCommand *cmd, const CliParsed *p, const char *name,
                       const char *const *names, int dflt);
 
-/* "A:B" or "A:B:C" into up to max numbers; returns how many were read, or -1
- * when text is malformed. */
-int sim_split_numbers(const char *text, double *v, int max);
-
 /* Loads the network and builds the routing into s (--root, --order,
  * --classes, --prohibit as in `flitlab route`). */
 int sim_build_network(const CliCommand *cmd, const CliParsed *p, SimSetup *s);

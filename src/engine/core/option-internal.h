@@ -21,10 +21,6 @@ int fl__option_parse_enum(const FlOptionInfo *o, const char *text, int *out, FlE
 /* true/false, yes/no, on/off, 1/0 (FL_OPTION_FLAG). */
 int fl__option_parse_flag(const FlOptionInfo *o, const char *text, int *out, FlError *err);
 
-/* "a:b:c" into up to max finite numbers; how many were read, or -1 when
- * text is malformed. */
-int fl__split_numbers(const char *text, double *v, int max);
-
 /* The shortest text that reads back as v exactly ("0.1", not 0.1000...01). */
 int fl__format_double(char *buf, size_t len, double v);
 

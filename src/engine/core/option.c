@@ -103,7 +103,7 @@ int fl__option_parse_flag(const FlOptionInfo *o, const char *text, int *out, FlE
     return fl_error_set(err, FL_EINVAL, "%s needs true or false, not '%s'", o->name, text);
 }
 
-int fl__split_numbers(const char *text, double *v, int max)
+int fl_option_split_numbers(const char *text, double *v, int max)
 {
     int n = 0;
     const char *s = text;

@@ -131,7 +131,7 @@ static int format_traffic(const FlSimSettings *s, char *buf, size_t len)
 static int set_packet(FlSimSettings *s, const Key *k, const char *text, FlError *err)
 {
     double v[3];
-    int n = fl__split_numbers(text, v, 3);
+    int n = fl_option_split_numbers(text, v, 3);
     int whole = n > 0 && v[0] == floor(v[0]) && v[0] >= 1 && v[0] <= MAX_FLITS
                 && (n < 2 || (v[1] == floor(v[1]) && v[1] >= 1 && v[1] <= MAX_FLITS));
     if (!whole || n == 2 || (n == 3 && (v[2] < 0 || v[2] > 1)))
@@ -225,7 +225,7 @@ static int format_trace(const FlSimSettings *s, char *buf, size_t len)
 static int set_burst(FlSimSettings *s, const Key *k, const char *text, FlError *err)
 {
     double on_off[2];
-    if (fl__split_numbers(text, on_off, 2) != 2 || on_off[0] < 1 || on_off[1] < 1)
+    if (fl_option_split_numbers(text, on_off, 2) != 2 || on_off[0] < 1 || on_off[1] < 1)
         return fl_error_set(err, FL_EINVAL, "%s needs ON:OFF, the mean on and off period "
                             "lengths in cycles (each at least 1), not '%s'", k->info.name, text);
     s->config.traffic.process = FL_INJECT_ONOFF;
@@ -257,7 +257,7 @@ static int set_pipeline(FlSimSettings *s, const Key *k, const char *text, FlErro
         return FL_OK;
     }
     double v[5];
-    int n = fl__split_numbers(text, v, 5);
+    int n = fl_option_split_numbers(text, v, 5);
     int whole = n >= 4;
     for (int i = 0; whole && i < n; i++)
         whole = v[i] == floor(v[i]) && v[i] >= 0 && v[i] <= MAX_DELAY;

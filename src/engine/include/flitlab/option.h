@@ -58,6 +58,11 @@ int fl_option_choice_count(const FlOptionInfo *o);
  * bytes (always NUL-terminated) and returns buf. */
 const char *fl_option_choices_text(const FlOptionInfo *o, char *buf, size_t len);
 
+/* Reads "a:b:c", the form of composite values such as a bimodal packet or
+ * a sweep's rates, into up to max finite numbers; returns how many were
+ * read, or -1 when text is malformed or holds more than max. */
+int fl_option_split_numbers(const char *text, double *v, int max);
+
 #ifdef __cplusplus
 }
 #endif
