@@ -554,9 +554,12 @@ static void test_named_routing(void)
         int same = rc == FL_OK;
         for (int i = 0; i < PER; i++) {
             const FlExpResult *a = fl_exp_result(e, i), *b = fl_exp_result(e, PER + i);
-            same &= a->kept == b->kept && a->state == b->state
-                    && a->sim.flit_hops == b->sim.flit_hops
-                    && a->sim.packets == b->sim.packets;
+            /* Points past the stop are skipped or cancelled as timing has
+             * it; the kept ones are the results. */
+            same &= a->kept == b->kept
+                    && (!a->kept
+                        || (a->state == b->state && a->sim.flit_hops == b->sim.flit_hops
+                            && a->sim.packets == b->sim.packets));
         }
         CHECK(same, "updown by name gives the results of updown passed in");
         fl_exp_free(e);
