@@ -11,31 +11,7 @@
 
 #include "exp-internal.h"
 #include "flitlab-exp.h"
-#include "tap.h"
-
-typedef struct Net {
-    FlTopology *t;
-    FlRouting *r;
-} Net;
-
-static int net_open(Net *n, const char *spec, const char *routing, const FlRoutingOptions *opt)
-{
-    FlError err = { 0 };
-    n->t = NULL;
-    n->r = NULL;
-    if (fl_topology_from_spec(spec, &n->t, &err)
-        || (routing && fl_routing_new(n->t, routing, opt, &n->r, &err))) {
-        CHECK(0, "building %s with %s: %s", spec, routing, err.message);
-        return 0;
-    }
-    return 1;
-}
-
-static void net_close(Net *n)
-{
-    fl_routing_free(n->r);
-    fl_topology_free(n->t);
-}
+#include "sim-net.h"
 
 static double now(void)
 {
@@ -179,7 +155,7 @@ static void summarize(const FlExp *e, Summary *out)
 static void test_workers(void)
 {
     Net mesh, ring;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL) || !net_open(&ring, "ring:8", NULL, NULL))
+    if (!net_open(&mesh, "mesh:4x4", "dor") || !net_open(&ring, "ring:8", NULL))
         return;
     /* Three series: a routing passed in; a routing by name (built once,
      * shared by two series with different seeds); a deadlocking ring. */
@@ -271,7 +247,7 @@ static void test_workers(void)
 static void test_stop_starts(void)
 {
     Net mesh;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL))
+    if (!net_open(&mesh, "mesh:4x4", "dor"))
         return;
     enum { N = 20 };
     FlExpPoint p[N];
@@ -358,7 +334,7 @@ static void long_points(FlExpPoint *p, int n, const Net *net)
 static void test_cancel_from_callback(void)
 {
     Net mesh;
-    if (!net_open(&mesh, "mesh:8x8", "dor", NULL))
+    if (!net_open(&mesh, "mesh:8x8", "dor"))
         return;
     enum { N = 6 };
     FlExpPoint p[N];
@@ -421,7 +397,7 @@ static void *cancel_thread(void *data)
 static void test_cancel_from_thread(void)
 {
     Net mesh;
-    if (!net_open(&mesh, "mesh:8x8", "dor", NULL))
+    if (!net_open(&mesh, "mesh:8x8", "dor"))
         return;
     enum { N = 6 };
     FlExpPoint p[N];
@@ -485,7 +461,7 @@ static void test_cancel_from_thread(void)
 static void test_failures(void)
 {
     Net mesh;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL))
+    if (!net_open(&mesh, "mesh:4x4", "dor"))
         return;
     FlExpPoint p[4];
     FlSimConfig cfg = short_config(NULL);
@@ -532,7 +508,7 @@ static void test_failures(void)
 static void test_named_routing(void)
 {
     Net torus;
-    if (!net_open(&torus, "torus:4x4", "updown", NULL))
+    if (!net_open(&torus, "torus:4x4", "updown"))
         return;
     enum { PER = 6 };
     FlExpPoint p[2 * PER];
@@ -567,7 +543,7 @@ static void test_named_routing(void)
 static void test_shares(void)
 {
     Net mesh;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL))
+    if (!net_open(&mesh, "mesh:4x4", "dor"))
         return;
     enum { PER = 8, SERIES = 3, N = PER * SERIES };
     FlExpPoint p[N];
@@ -618,7 +594,7 @@ static void test_shares(void)
 static void test_refused(void)
 {
     Net mesh, ring;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL) || !net_open(&ring, "ring:8", "shortest", NULL))
+    if (!net_open(&mesh, "mesh:4x4", "dor") || !net_open(&ring, "ring:8", "shortest"))
         return;
     FlExpPoint p[2];
     FlSimConfig cfg = short_config(mesh.r);

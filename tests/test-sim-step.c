@@ -7,42 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flitlab.h"
-#include "tap.h"
-
-typedef struct Net {
-    FlTopology *t;
-    FlRouting *r;
-} Net;
-
-static int net_open(Net *n, const char *spec, const char *routing)
-{
-    FlError err;
-    n->t = NULL;
-    n->r = NULL;
-    if (fl_topology_from_spec(spec, &n->t, &err)
-        || fl_routing_new(n->t, routing, NULL, &n->r, &err)) {
-        CHECK(0, "building %s with %s: %s", spec, routing, err.message);
-        return 0;
-    }
-    return 1;
-}
-
-static void net_close(Net *n)
-{
-    fl_routing_free(n->r);
-    fl_topology_free(n->t);
-}
-
-static void uniform_config(FlSimConfig *cfg, const Net *n, double rate, int flits)
-{
-    fl_sim_config_init(cfg);
-    cfg->routing = n->r;
-    cfg->traffic.rate = rate;
-    cfg->traffic.packet_flits = flits;
-    cfg->warmup_cycles = 500;
-    cfg->measure_cycles = 3000;
-}
+#include "sim-net.h"
 
 static FlSim *sim_open(const Net *n, const FlSimConfig *cfg)
 {
@@ -677,8 +642,7 @@ static int log_hook(FlSim *s, const FlSimHookInfo *info, void *data)
     const int64_t v[] = { info->event, info->cycle, info->packet, info->src_host,
                           info->dst_host, info->flits, info->created, info->injected,
                           info->delivered, info->measured };
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        log->hash = (log->hash ^ (uint64_t)v[i]) * 0x100000001b3ULL;
+    hash_values(&log->hash, v, sizeof v / sizeof v[0]);
     if (info->cycle != fl_sim_cycle(s))
         log->bad_info++;
     if (info->event == FL_SIM_HOOK_EVERY) {
@@ -740,13 +704,7 @@ static void test_hooks(void)
     for (int i = 0; i < N; i++)
         ev[i] = (FlTraceEvent){ i, (int)fl_rng_below(&rng, 16), (int)fl_rng_below(&rng, 16),
                                 1 + (int)fl_rng_below(&rng, 6) };
-    fl_sim_config_init(&cfg);
-    cfg.routing = n.r;
-    cfg.traffic.pattern = "trace";
-    cfg.traffic.trace = ev;
-    cfg.traffic.n_trace = N;
-    cfg.warmup_cycles = 0;
-    cfg.measure_cycles = 1000;
+    trace_config(&cfg, &n, ev, N);
     s = sim_open(&n, &cfg);
     if (!s)
         return;
@@ -796,28 +754,6 @@ static void test_hooks(void)
 
 /* Restore and step again: the same flits and the same hook calls as the
  * first time and as a simulation that never went back. */
-typedef struct FlitHash {
-    uint64_t h;
-    int count;
-} FlitHash;
-
-static void hash_flit(void *data, const FlFlitView *f)
-{
-    FlitHash *fh = data;
-    const int64_t v[] = { f->packet, f->index, f->src_host, f->dst_host, f->place, f->channel,
-                          f->vc, f->position, f->node, f->out_channel, f->out_vc, f->stall };
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        fh->h = (fh->h ^ (uint64_t)v[i]) * 0x100000001b3ULL;
-    fh->count++;
-}
-
-static FlitHash flit_hash(const FlSim *s)
-{
-    FlitHash fh = { 0xcbf29ce484222325ULL, 0 };
-    fl_sim_foreach_flit(s, 1000, hash_flit, &fh);
-    return fh;
-}
-
 static void test_restore_hooks(void)
 {
     Net n;
