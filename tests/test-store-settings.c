@@ -13,53 +13,8 @@
 #include <sqlite3.h>
 
 #include "flitlab-store.h"
+#include "store-fixture.h"
 #include "tap.h"
-
-static char test_dir[64];
-
-static const char *in_dir(char *buf, size_t size, const char *name)
-{
-    snprintf(buf, size, "%s/%s", test_dir, name);
-    return buf;
-}
-
-#define IN_DIR(buf, name) in_dir(buf, sizeof buf, name)
-
-static FlTopology *from_spec(const char *spec)
-{
-    FlTopology *t = NULL;
-    FlError err;
-    if (fl_topology_from_spec(spec, &t, &err) != FL_OK) {
-        printf("Bail out! cannot generate %s: %s\n", spec, err.message);
-        exit(99);
-    }
-    return t;
-}
-
-static long long sql_int(const char *path, const char *sql)
-{
-    sqlite3 *db = NULL;
-    sqlite3_stmt *st = NULL;
-    long long v = -1;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK
-        && sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK
-        && sqlite3_step(st) == SQLITE_ROW)
-        v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return v;
-}
-
-static void sql_run(const char *path, const char *sql)
-{
-    sqlite3 *db = NULL;
-    if (sqlite3_open(path, &db) != SQLITE_OK
-        || sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
-        printf("Bail out! %s: %s\n", path, sqlite3_errmsg(db));
-        exit(99);
-    }
-    sqlite3_close(db);
-}
 
 /* A project file exactly as Flitlab wrote it at schema version 1: the
  * tables of version 1 (its migration, verbatim) holding a 3-switch line
@@ -383,32 +338,14 @@ static void test_newer_version(void)
           "a version-3 file is refused: %s", err.message);
 }
 
-static void remove_test_dir(void)
-{
-    DIR *d = opendir(test_dir);
-    struct dirent *e;
-    char path[512];
-    while (d && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            unlink(in_dir(path, sizeof path, e->d_name));
-    if (d)
-        closedir(d);
-    rmdir(test_dir);
-}
-
 int main(void)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(test_dir, sizeof test_dir, "%s/flitlab-settings-XXXXXX",
-             tmp && strlen(tmp) < 32 ? tmp : "/tmp");
-    if (!mkdtemp(test_dir)) {
-        perror("mkdtemp");
+    if (!test_dir_make("flitlab-settings"))
         return 99;
-    }
     test_migration();
     test_labels();
     test_settings();
     test_newer_version();
-    remove_test_dir();
+    test_dir_remove();
     return tap_done();
 }
