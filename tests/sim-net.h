@@ -49,6 +49,16 @@ static inline void uniform_config(FlSimConfig *cfg, const Net *n, double rate, i
     cfg->measure_cycles = 3000;
 }
 
+/* The network spec with routing, and uniform traffic on it. */
+static inline int uniform_net(Net *n, FlSimConfig *cfg, const char *spec, const char *routing,
+                              double rate, int flits)
+{
+    if (!net_open(n, spec, routing))
+        return 0;
+    uniform_config(cfg, n, rate, flits);
+    return 1;
+}
+
 /* Exactly the count packets of ev, all in the 1000-cycle window. */
 static inline void trace_config(FlSimConfig *cfg, const Net *n, const FlTraceEvent *ev,
                                 int count)
