@@ -109,8 +109,10 @@ static void on_result(void *data, FlExpResult *r)
         s->had_arrays = 1;
 }
 
+/* Options for workers whose callbacks fill s, emptied first. */
 static void options(FlExpOptions *o, int workers, Seen *s)
 {
+    seen_init(s);
     fl_exp_options_init(o);
     o->workers = workers;
     o->progress = on_progress;
@@ -183,7 +185,6 @@ static void test_workers(void)
     int workers[] = { 1, 2, 4 };
     for (int w = 0; w < 3; w++) {
         Seen s;
-        seen_init(&s);
         FlExpOptions o;
         options(&o, workers[w], &s);
         int rc;
@@ -255,7 +256,6 @@ static void test_stop_starts(void)
     rate_points(p, N, mesh.t, &cfg, 0.05, 0.05, 0);
     for (int workers = 1; workers <= 2; workers++) {
         Seen s;
-        seen_init(&s);
         FlExpOptions o;
         options(&o, workers, &s);
         int rc;
@@ -287,7 +287,6 @@ static void test_stop_starts(void)
 
     /* Without the stop rule every point runs and each is handed over once. */
     Seen s;
-    seen_init(&s);
     FlExpOptions o;
     options(&o, 2, &s);
     o.stop_past_saturation = 0;
@@ -306,7 +305,6 @@ static void test_stop_starts(void)
 
     /* A latency limit: max_latency below the zero-load latency stops the
      * series at its first point. */
-    seen_init(&s);
     options(&o, 2, &s);
     o.max_latency = 1;
     e = run(p, N, &o, &rc, &err);
@@ -340,7 +338,6 @@ static void test_cancel_from_callback(void)
     FlExpPoint p[N];
     long_points(p, N, &mesh);
     Seen s;
-    seen_init(&s);
     FlExpOptions o;
     options(&o, 2, &s);
     FlExp *e = NULL;
@@ -442,7 +439,6 @@ static void test_cancel_from_thread(void)
 
     /* Cancelled before it runs: nothing starts. */
     Seen s;
-    seen_init(&s);
     options(&o, 2, &s);
     FlExp *e = NULL;
     if (fl_exp_new(p, N, &o, &e, &err) == FL_OK) {
@@ -469,7 +465,6 @@ static void test_failures(void)
     for (int i = 0; i < 4; i++)
         p[i].routing_name = i == 2 ? "xmesh" : "dor";
     Seen s;
-    seen_init(&s);
     FlExpOptions o;
     options(&o, 2, &s);
     int rc;
