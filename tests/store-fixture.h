@@ -9,6 +9,8 @@
 #include <sqlite3.h>
 
 #include "fixture.h"
+#include "flitlab-store.h"
+#include "tap.h"
 
 /* Runs sql on an existing file and returns the first column of its first
  * row as an integer, or -1. */
@@ -36,6 +38,29 @@ static inline void sql_run(const char *path, const char *sql)
         exit(99);
     }
     sqlite3_close(db);
+}
+
+/* Makes name in the test directory (its path in path) with sql, a file at
+ * schema version `version` as an older Flitlab wrote it, and opens it: it
+ * must open unmodified and leave the file at its version. The project, or
+ * NULL when it does not open. */
+static inline FlProject *open_old_file(char *path, size_t size, const char *name, const char *sql,
+                                       int version)
+{
+    FlProject *p = NULL;
+    FlError err;
+    in_dir(path, size, name);
+    sql_run(path, sql);
+    CHECK(sql_int(path, "PRAGMA user_version") == version, "the hand-made file is at version %d",
+          version);
+    int rc = fl_project_open(path, &p, &err);
+    CHECK(rc == FL_OK, "a version-%d file opens: %s", version, rc ? err.message : "ok");
+    if (rc)
+        return NULL;
+    CHECK_INT(fl_project_is_modified(p), 0);
+    CHECK(sql_int(path, "PRAGMA user_version") == version, "opening leaves the file at version %d",
+          version);
+    return p;
 }
 
 #endif /* FLITLAB_STORE_FIXTURE_H */
