@@ -63,4 +63,14 @@ static inline FlProject *open_old_file(char *path, size_t size, const char *name
     return p;
 }
 
+/* Saves a project opened by open_old_file and frees it: the file is now at
+ * version 2. */
+static inline void save_migrated(FlProject *p, const char *path)
+{
+    FlError err;
+    CHECK_INT(fl_project_save(p, &err), FL_OK);
+    fl_project_free(p);
+    CHECK(sql_int(path, "PRAGMA user_version") == 2, "the saved file is at version 2");
+}
+
 #endif /* FLITLAB_STORE_FIXTURE_H */

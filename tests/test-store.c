@@ -509,9 +509,7 @@ static void test_migration(void)
     CHECK_INT(fl_project_list_topologies(p, &items, &n, &err), FL_OK);
     CHECK_INT(n, 0);
     CHECK_INT(fl_project_put_topology(p, "t", custom, 0, &err), FL_OK);
-    CHECK_INT(fl_project_save(p, &err), FL_OK);
-    fl_project_free(p);
-    CHECK(sql_int(path, "PRAGMA user_version") == 2, "the saved file is at version 2");
+    save_migrated(p, path);
     CHECK(sql_int(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 5,
           "the saved file has the five tables of version 2");
     CHECK(sql_int(path, "SELECT count(*) FROM link") == 7, "and the topology's links");
