@@ -9,22 +9,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fixture.h"
 #include "flitlab-draw.h"
 #include "flitlab-io.h"
 #include "tap.h"
-
-/* A network from its spec; the test stops at once if the generators
- * cannot build it, since every later check would fail for that reason. */
-static FlTopology *generate(const char *spec)
-{
-    FlTopology *t = NULL;
-    FlError err;
-    if (fl_topology_from_spec(spec, &t, &err) != FL_OK) {
-        printf("Bail out! %s: %s\n", spec, err.message);
-        exit(1);
-    }
-    return t;
-}
 
 static void device_of(const FlTopology *t, const FlDrawView *v, int node, double *dx,
                       double *dy)
@@ -91,7 +79,7 @@ static int same_pixels(cairo_surface_t *a, cairo_surface_t *b)
 
 static void test_fit(void)
 {
-    FlTopology *t = generate("torus:8x8");
+    FlTopology *t = from_spec("torus:8x8");
     FlDrawView v;
     fl_draw_view_fit(t, 400, 300, &v);
     int inside = 0;
@@ -144,7 +132,7 @@ static void test_fit(void)
  * the checks below read positions back rather than trusting that. */
 static void test_pixels(void)
 {
-    FlTopology *t = generate("torus:8x8,hosts=0");
+    FlTopology *t = from_spec("torus:8x8,hosts=0");
     FlDrawOptions o;
     fl_draw_options_init(&o);
     o.show_labels = 0;
@@ -201,7 +189,7 @@ static void test_pixels(void)
 
 static void test_hits(void)
 {
-    FlTopology *t = generate("torus:8x8");
+    FlTopology *t = from_spec("torus:8x8");
     FlDrawView v;
     fl_draw_view_fit(t, 800, 800, &v);
     double dx, dy, ex, ey, step = v.scale;
@@ -258,7 +246,7 @@ static void test_hits(void)
     /* A 3D torus is drawn as layers side by side; a link to the next layer
      * is a stub up and right, one to the previous layer (the wrap-around
      * from the last layer included) a stub down and left. */
-    FlTopology *cube = generate("torus:4x4x4");
+    FlTopology *cube = from_spec("torus:4x4x4");
     fl_draw_view_fit(cube, 1200, 400, &v);
     int s0 = fl_topology_switch_node(cube, 0), s16 = fl_topology_switch_node(cube, 16);
     int s48 = fl_topology_switch_node(cube, 48);
@@ -340,7 +328,7 @@ static void test_labels_and_wraps(void)
 
     /* An edited torus is custom, but its wrap-around links keep their
      * stubs: deleting switch 9 changes nothing near switches 24 and 31. */
-    t = generate("torus:8x8,hosts=0");
+    t = from_spec("torus:8x8,hosts=0");
     CHECK_INT(fl_topology_remove_node(t, 9, NULL), FL_OK);
     fl_draw_view_fit(t, 400, 400, &o.view);
     s = render(t, &o, 400, 400);
@@ -403,7 +391,7 @@ static void test_export(void)
         CHECK(0, "cannot create a temporary directory");
         return;
     }
-    FlTopology *t = generate("torus:4x4");
+    FlTopology *t = from_spec("torus:4x4");
     char path[256];
     unsigned char head[24];
     FlError err;
@@ -474,7 +462,7 @@ static double elapsed_ms(const struct timespec *a, const struct timespec *b)
  * timing assertion (the machine may be busy); the times go to the TAP log. */
 static void test_large(void)
 {
-    FlTopology *t = generate("torus:64x64");
+    FlTopology *t = from_spec("torus:64x64");
     CHECK_INT(fl_topology_node_count(t), 8192);
     CHECK_INT(fl_topology_link_count(t), 12288);
     const int sides[] = { 1024, 2048 };
@@ -573,7 +561,7 @@ static int prohibited_at(const FlRouting *r, const FlTopology *t, int sw)
 static void test_turn_map(void)
 {
     const char *names[] = { "updown", "lturn-alpha" };
-    FlTopology *t = generate("torus:8x8,hosts=0");
+    FlTopology *t = from_spec("torus:8x8,hosts=0");
     for (int k = 0; k < 2; k++) {
         FlRoutingReport rep;
         FlRouting *r = route(t, names[k], &rep);
@@ -681,7 +669,7 @@ static int link_middle(const FlTopology *t, const FlDrawView *v, int l, double *
  * without the overlay the links are grey. */
 static void test_cycle(void)
 {
-    FlTopology *t = generate("ring:8,hosts=0");
+    FlTopology *t = from_spec("ring:8,hosts=0");
     FlRoutingReport rep;
     FlRouting *r = route(t, "shortest", &rep);
     CHECK(!rep.deadlock_free && rep.cycle_len >= 8, "shortest on ring:8 has a cycle of %d",
@@ -724,7 +712,7 @@ static void test_cycle(void)
  * up and a down channel, so both colours appear beside every link. */
 static void test_directions(void)
 {
-    FlTopology *t = generate("torus:8x8,hosts=0");
+    FlTopology *t = from_spec("torus:8x8,hosts=0");
     FlRouting *r = route(t, "updown", NULL);
     FlDrawOptions o;
     FlDrawRouting d;
@@ -760,7 +748,7 @@ static void test_directions(void)
  * bold orange, a link far from every legal path stays grey. */
 static void test_paths(void)
 {
-    FlTopology *t = generate("torus:8x8,hosts=0");
+    FlTopology *t = from_spec("torus:8x8,hosts=0");
     FlRouting *r = route(t, "lturn-alpha", NULL);
     int *paths, *offsets, npaths, truncated, *chosen, nchosen;
     FlError err;
@@ -806,7 +794,7 @@ static void test_paths(void)
  * up* / down*'s derived coordinates are a preorder of its tree. */
 static void test_hv_layout(void)
 {
-    FlTopology *t = generate("irregular:16,ports=4,hosts=2,seed=3");
+    FlTopology *t = from_spec("irregular:16,ports=4,hosts=2,seed=3");
     FlRouting *r = route(t, "lturn-alpha", NULL);
     FlTopology *hv = NULL;
     FlError err;
@@ -871,7 +859,7 @@ static void test_hv_layout(void)
  * routing of the network drawn: another network's draws as nothing. */
 static void test_switches_only(void)
 {
-    FlTopology *t = generate("torus:4x4");
+    FlTopology *t = from_spec("torus:4x4");
     FlTopology *sw = NULL;
     FlError err;
     CHECK_INT(fl_draw_switches_only(t, &sw, &err), FL_OK);
@@ -885,7 +873,7 @@ static void test_switches_only(void)
     /* An edited network's switches keep their labels in the copy (and in
      * the H/V layout, built on it), so routing pictures number them as the
      * network does. */
-    FlTopology *edited = generate("mesh:4x4");
+    FlTopology *edited = from_spec("mesh:4x4");
     fl_topology_remove_node(edited, fl_topology_host_node(edited, 5), NULL);
     fl_topology_remove_node(edited, 5, NULL);
     FlTopology *copy = NULL;
@@ -909,7 +897,7 @@ static void test_switches_only(void)
 
     /* Drawn with a routing of the 4x4 torus or not at all, a picture of
      * another network is the plain network. */
-    FlTopology *other = generate("mesh:4x4,hosts=0");
+    FlTopology *other = from_spec("mesh:4x4,hosts=0");
     FlRouting *r = route(t, "updown", NULL);
     FlDrawOptions o;
     FlDrawRouting d;
@@ -955,7 +943,7 @@ static void test_routing_export(void)
         CHECK(0, "cannot create a temporary directory");
         return;
     }
-    FlTopology *t = generate("torus:8x8");
+    FlTopology *t = from_spec("torus:8x8");
     FlRoutingReport rep;
     FlRouting *r = route(t, "lturn-alpha", &rep);
     int *paths, *offsets, npaths, truncated, *chosen, nchosen;

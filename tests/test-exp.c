@@ -11,31 +11,7 @@
 
 #include "exp-internal.h"
 #include "flitlab-exp.h"
-#include "tap.h"
-
-typedef struct Net {
-    FlTopology *t;
-    FlRouting *r;
-} Net;
-
-static int net_open(Net *n, const char *spec, const char *routing, const FlRoutingOptions *opt)
-{
-    FlError err = { 0 };
-    n->t = NULL;
-    n->r = NULL;
-    if (fl_topology_from_spec(spec, &n->t, &err)
-        || (routing && fl_routing_new(n->t, routing, opt, &n->r, &err))) {
-        CHECK(0, "building %s with %s: %s", spec, routing, err.message);
-        return 0;
-    }
-    return 1;
-}
-
-static void net_close(Net *n)
-{
-    fl_routing_free(n->r);
-    fl_topology_free(n->t);
-}
+#include "sim-net.h"
 
 static double now(void)
 {
@@ -133,8 +109,10 @@ static void on_result(void *data, FlExpResult *r)
         s->had_arrays = 1;
 }
 
+/* Options for workers whose callbacks fill s, emptied first. */
 static void options(FlExpOptions *o, int workers, Seen *s)
 {
+    seen_init(s);
     fl_exp_options_init(o);
     o->workers = workers;
     o->progress = on_progress;
@@ -176,21 +154,21 @@ static void summarize(const FlExp *e, Summary *out)
     }
 }
 
-static void test_workers(void)
+static void test_workers(const Net *mesh)
 {
-    Net mesh, ring;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL) || !net_open(&ring, "ring:8", NULL, NULL))
+    Net ring;
+    if (!net_open(&ring, "ring:8", NULL))
         return;
     /* Three series: a routing passed in; a routing by name (built once,
      * shared by two series with different seeds); a deadlocking ring. */
     enum { N1 = 10, N2 = 10, N3 = 10, N = N1 + N2 + N3 + N2 };
     FlExpPoint p[N];
-    FlSimConfig cfg = short_config(mesh.r);
-    rate_points(p, N1, mesh.t, &cfg, 0.1, 0.1, 0);
+    FlSimConfig cfg = short_config(mesh->r);
+    rate_points(p, N1, mesh->t, &cfg, 0.1, 0.1, 0);
     cfg.routing = NULL;
-    rate_points(p + N1, N2, mesh.t, &cfg, 0.1, 0.1, 1);
+    rate_points(p + N1, N2, mesh->t, &cfg, 0.1, 0.1, 1);
     cfg.seed = 7;
-    rate_points(p + N1 + N2, N2, mesh.t, &cfg, 0.1, 0.1, 2);
+    rate_points(p + N1 + N2, N2, mesh->t, &cfg, 0.1, 0.1, 2);
     for (int i = N1; i < N1 + 2 * N2; i++)
         p[i].routing_name = "west-first";
     /* The default run: the ring deadlocks at rate 0.7 (as `flitlab sweep`
@@ -207,7 +185,6 @@ static void test_workers(void)
     int workers[] = { 1, 2, 4 };
     for (int w = 0; w < 3; w++) {
         Seen s;
-        seen_init(&s);
         FlExpOptions o;
         options(&o, workers[w], &s);
         int rc;
@@ -262,24 +239,19 @@ static void test_workers(void)
         }
         fl_exp_free(e);
     }
-    net_close(&mesh);
     net_close(&ring);
 }
 
 /* ---- the stop rule: later points never start -------------------------- */
 
-static void test_stop_starts(void)
+static void test_stop_starts(const Net *mesh)
 {
-    Net mesh;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL))
-        return;
     enum { N = 20 };
     FlExpPoint p[N];
-    FlSimConfig cfg = short_config(mesh.r);
-    rate_points(p, N, mesh.t, &cfg, 0.05, 0.05, 0);
+    FlSimConfig cfg = short_config(mesh->r);
+    rate_points(p, N, mesh->t, &cfg, 0.05, 0.05, 0);
     for (int workers = 1; workers <= 2; workers++) {
         Seen s;
-        seen_init(&s);
         FlExpOptions o;
         options(&o, workers, &s);
         int rc;
@@ -311,7 +283,6 @@ static void test_stop_starts(void)
 
     /* Without the stop rule every point runs and each is handed over once. */
     Seen s;
-    seen_init(&s);
     FlExpOptions o;
     options(&o, 2, &s);
     o.stop_past_saturation = 0;
@@ -330,7 +301,6 @@ static void test_stop_starts(void)
 
     /* A latency limit: max_latency below the zero-load latency stops the
      * series at its first point. */
-    seen_init(&s);
     options(&o, 2, &s);
     o.max_latency = 1;
     e = run(p, N, &o, &rc, &err);
@@ -339,7 +309,6 @@ static void test_stop_starts(void)
               "max_latency 1: the first point is past it and ends the sweep");
         fl_exp_free(e);
     }
-    net_close(&mesh);
 }
 
 /* ---- cancel ------------------------------------------------------------------ */
@@ -355,16 +324,12 @@ static void long_points(FlExpPoint *p, int n, const Net *net)
     }
 }
 
-static void test_cancel_from_callback(void)
+static void test_cancel_from_callback(const Net *mesh)
 {
-    Net mesh;
-    if (!net_open(&mesh, "mesh:8x8", "dor", NULL))
-        return;
     enum { N = 6 };
     FlExpPoint p[N];
-    long_points(p, N, &mesh);
+    long_points(p, N, mesh);
     Seen s;
-    seen_init(&s);
     FlExpOptions o;
     options(&o, 2, &s);
     FlExp *e = NULL;
@@ -386,7 +351,6 @@ static void test_cancel_from_callback(void)
         CHECK(ended && s.started == s.finished, "every point ended or skipped");
         fl_exp_free(e);
     }
-    net_close(&mesh);
 }
 
 typedef struct Canceller {
@@ -418,14 +382,11 @@ static void *cancel_thread(void *data)
     return NULL;
 }
 
-static void test_cancel_from_thread(void)
+static void test_cancel_from_thread(const Net *mesh)
 {
-    Net mesh;
-    if (!net_open(&mesh, "mesh:8x8", "dor", NULL))
-        return;
     enum { N = 6 };
     FlExpPoint p[N];
-    long_points(p, N, &mesh);
+    long_points(p, N, mesh);
     Canceller c = { 0 };
     pthread_mutex_init(&c.lock, NULL);
     pthread_cond_init(&c.cond, NULL);
@@ -466,7 +427,6 @@ static void test_cancel_from_thread(void)
 
     /* Cancelled before it runs: nothing starts. */
     Seen s;
-    seen_init(&s);
     options(&o, 2, &s);
     FlExp *e = NULL;
     if (fl_exp_new(p, N, &o, &e, &err) == FL_OK) {
@@ -477,23 +437,18 @@ static void test_cancel_from_thread(void)
         CHECK(fl_exp_result(e, 3)->state == FL_EXP_SKIPPED, "its points are skipped");
         fl_exp_free(e);
     }
-    net_close(&mesh);
 }
 
 /* ---- failures, shares, refused input ------------------------------------------ */
 
-static void test_failures(void)
+static void test_failures(const Net *mesh)
 {
-    Net mesh;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL))
-        return;
     FlExpPoint p[4];
     FlSimConfig cfg = short_config(NULL);
-    rate_points(p, 4, mesh.t, &cfg, 0.1, 0.1, 0);
+    rate_points(p, 4, mesh->t, &cfg, 0.1, 0.1, 0);
     for (int i = 0; i < 4; i++)
         p[i].routing_name = i == 2 ? "xmesh" : "dor";
     Seen s;
-    seen_init(&s);
     FlExpOptions o;
     options(&o, 2, &s);
     int rc;
@@ -513,7 +468,7 @@ static void test_failures(void)
     }
 
     /* The simulator refuses a configuration: the point fails with its message. */
-    rate_points(p, 2, mesh.t, &cfg, 0.1, 0.1, 0);
+    rate_points(p, 2, mesh->t, &cfg, 0.1, 0.1, 0);
     p[0].routing_name = p[1].routing_name = "dor";
     p[1].config.vcs = 0;
     e = run(p, 2, &o, &rc, &err);
@@ -524,7 +479,6 @@ static void test_failures(void)
               "the point's error names vcs: %s", fl_exp_result(e, 1)->error.message);
         fl_exp_free(e);
     }
-    net_close(&mesh);
 }
 
 /* A routing named with fl_exp_point_init()'s options is the one
@@ -532,7 +486,7 @@ static void test_failures(void)
 static void test_named_routing(void)
 {
     Net torus;
-    if (!net_open(&torus, "torus:4x4", "updown", NULL))
+    if (!net_open(&torus, "torus:4x4", "updown"))
         return;
     enum { PER = 6 };
     FlExpPoint p[2 * PER];
@@ -567,17 +521,14 @@ static void test_named_routing(void)
     net_close(&torus);
 }
 
-static void test_shares(void)
+static void test_shares(const Net *mesh)
 {
-    Net mesh;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL))
-        return;
     enum { PER = 8, SERIES = 3, N = PER * SERIES };
     FlExpPoint p[N];
-    FlSimConfig cfg = short_config(mesh.r);
+    FlSimConfig cfg = short_config(mesh->r);
     for (int k = 0; k < SERIES; k++) {
         cfg.seed = (uint64_t)k + 1;
-        rate_points(p + k * PER, PER, mesh.t, &cfg, 0.1, 0.1, 10 * (SERIES - k));
+        rate_points(p + k * PER, PER, mesh->t, &cfg, 0.1, 0.1, 10 * (SERIES - k));
     }
     FlExpOptions o;
     fl_exp_options_init(&o);
@@ -615,17 +566,16 @@ static void test_shares(void)
         once &= covered[i] == 1;
     CHECK(same && once, "two shares run the series in turn and give the whole run's results");
     fl_exp_free(whole);
-    net_close(&mesh);
 }
 
-static void test_refused(void)
+static void test_refused(const Net *mesh)
 {
-    Net mesh, ring;
-    if (!net_open(&mesh, "mesh:4x4", "dor", NULL) || !net_open(&ring, "ring:8", "shortest", NULL))
+    Net ring;
+    if (!net_open(&ring, "ring:8", "shortest"))
         return;
     FlExpPoint p[2];
-    FlSimConfig cfg = short_config(mesh.r);
-    rate_points(p, 2, mesh.t, &cfg, 0.1, 0.1, 0);
+    FlSimConfig cfg = short_config(mesh->r);
+    rate_points(p, 2, mesh->t, &cfg, 0.1, 0.1, 0);
     FlExpOptions o;
     fl_exp_options_init(&o);
     /* Not NULL, to see that a refusal resets it. */
@@ -671,12 +621,12 @@ static void test_refused(void)
     rc = fl_exp_new(p, 2, &o, &e, &err);
     CHECK(rc == FL_EINVAL && strstr(err.message, "point 1: no topology"),
           "a point without a topology: %s", err.message);
-    p[1].topology = mesh.t;
+    p[1].topology = mesh->t;
     p[1].config.routing = NULL;
     rc = fl_exp_new(p, 2, &o, &e, &err);
     CHECK(rc == FL_EINVAL && strstr(err.message, "point 1: no routing"),
           "a point without a routing: %s", err.message);
-    p[1].config.routing = mesh.r;
+    p[1].config.routing = mesh->r;
     p[1].routing_name = "dor";
     rc = fl_exp_new(p, 2, &o, &e, &err);
     CHECK(rc == FL_EINVAL && strstr(err.message, "both"),
@@ -691,7 +641,7 @@ static void test_refused(void)
     rc = fl_exp_new(p, 2, &o, &e, &err);
     CHECK(rc == FL_EINVAL && strstr(err.message, "another topology"),
           "a routing of another network: %s", err.message);
-    p[1].config.routing = mesh.r;
+    p[1].config.routing = mesh->r;
 
     CHECK(fl_exp_run(NULL, &err) == FL_EINVAL && strstr(err.message, "NULL"),
           "running NULL: %s", err.message);
@@ -705,19 +655,24 @@ static void test_refused(void)
     }
     fl_exp_free(NULL);
     fl_exp_cancel(NULL);
-    net_close(&mesh);
     net_close(&ring);
 }
 
 int main(void)
 {
-    test_workers();
-    test_stop_starts();
-    test_cancel_from_callback();
-    test_cancel_from_thread();
-    test_failures();
+    /* The meshes most tests run on, built once for all. */
+    Net mesh4, mesh8;
+    if (!net_open(&mesh4, "mesh:4x4", "dor") || !net_open(&mesh8, "mesh:8x8", "dor"))
+        return tap_done();
+    test_workers(&mesh4);
+    test_stop_starts(&mesh4);
+    test_cancel_from_callback(&mesh8);
+    test_cancel_from_thread(&mesh8);
+    test_failures(&mesh4);
     test_named_routing();
-    test_shares();
-    test_refused();
+    test_shares(&mesh4);
+    test_refused(&mesh4);
+    net_close(&mesh4);
+    net_close(&mesh8);
     return tap_done();
 }

@@ -7,42 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flitlab.h"
-#include "tap.h"
-
-typedef struct Net {
-    FlTopology *t;
-    FlRouting *r;
-} Net;
-
-static int net_open(Net *n, const char *spec, const char *routing)
-{
-    FlError err;
-    n->t = NULL;
-    n->r = NULL;
-    if (fl_topology_from_spec(spec, &n->t, &err)
-        || fl_routing_new(n->t, routing, NULL, &n->r, &err)) {
-        CHECK(0, "building %s with %s: %s", spec, routing, err.message);
-        return 0;
-    }
-    return 1;
-}
-
-static void net_close(Net *n)
-{
-    fl_routing_free(n->r);
-    fl_topology_free(n->t);
-}
-
-static void uniform_config(FlSimConfig *cfg, const Net *n, double rate, int flits)
-{
-    fl_sim_config_init(cfg);
-    cfg->routing = n->r;
-    cfg->traffic.rate = rate;
-    cfg->traffic.packet_flits = flits;
-    cfg->warmup_cycles = 500;
-    cfg->measure_cycles = 3000;
-}
+#include "sim-net.h"
 
 static FlSim *sim_open(const Net *n, const FlSimConfig *cfg)
 {
@@ -53,6 +18,31 @@ static FlSim *sim_open(const Net *n, const FlSimConfig *cfg)
         return NULL;
     }
     return s;
+}
+
+/* Uniform traffic on the network spec with routing, and a simulation of
+ * it; NULL, with the network closed, when either cannot be built. */
+static FlSim *uniform_sim(Net *n, FlSimConfig *cfg, const char *spec, const char *routing,
+                          double rate, int flits)
+{
+    if (!uniform_net(n, cfg, spec, routing, rate, flits))
+        return NULL;
+    FlSim *s = sim_open(n, cfg);
+    if (!s)
+        net_close(n);
+    return s;
+}
+
+/* A ring that locks: shortest paths, one VC of two flits and heavy
+ * uniform traffic; the watchdog fires deadlock_cycles after it locks. */
+static int locking_ring(Net *n, FlSimConfig *cfg, int deadlock_cycles)
+{
+    if (!uniform_net(n, cfg, "ring:8", "shortest", 0.9, 4))
+        return 0;
+    cfg->vcs = 1;
+    cfg->buf_flits = 2;
+    cfg->deadlock_cycles = deadlock_cycles;
+    return 1;
 }
 
 /* Steps to cycle `to` in uneven chunks, as a viewer would. */
@@ -92,11 +82,8 @@ static void test_errors(void)
     CHECK(fl_sim_step(NULL, 1, &st, &err) == FL_EINVAL && strstr(err.message, "no simulation"),
           "stepping no simulation is an error: %s", err.message);
     Net n;
-    if (!net_open(&n, "mesh:4x4", "dor"))
-        return;
     FlSimConfig cfg;
-    uniform_config(&cfg, &n, 0.1, 4);
-    FlSim *s = sim_open(&n, &cfg);
+    FlSim *s = uniform_sim(&n, &cfg, "mesh:4x4", "dor", 0.1, 4);
     if (!s)
         return;
     CHECK(fl_sim_step(s, -1, &st, &err) == FL_EINVAL && strstr(err.message, "-1"),
@@ -196,8 +183,7 @@ static void test_stats_end(void)
 {
     Net n;
     FlSimConfig cfg;
-    if (net_open(&n, "mesh:4x4", "dor")) {
-        uniform_config(&cfg, &n, 0.3, 4);
+    if (uniform_net(&n, &cfg, "mesh:4x4", "dor", 0.3, 4)) {
         stats_match_run("mesh:4x4 dor 0.3", &n, &cfg, FL_SIM_OK);
         cfg.warmup_cycles = 0;
         cfg.traffic.rate = 0.9;
@@ -205,21 +191,15 @@ static void test_stats_end(void)
         stats_match_run("mesh:4x4 dor 0.9, no warm-up", &n, &cfg, FL_SIM_SATURATED);
         net_close(&n);
     }
-    if (net_open(&n, "mesh:8x8", "west-first")) {
-        uniform_config(&cfg, &n, 0.25, 8);
+    if (uniform_net(&n, &cfg, "mesh:8x8", "west-first", 0.12, 8)) {
         cfg.selection = FL_SELECT_RANDOM;
         cfg.traffic.process = FL_INJECT_ONOFF;
         cfg.link_cycles_per_flit = 2;
-        cfg.traffic.rate = 0.12;
         fl_sim_config_pipeline(&cfg, "booksim-min", NULL);
         stats_match_run("mesh:8x8 west-first random on/off booksim-min", &n, &cfg, FL_SIM_OK);
         net_close(&n);
     }
-    if (net_open(&n, "ring:8", "shortest")) {
-        uniform_config(&cfg, &n, 0.9, 4);
-        cfg.vcs = 1;
-        cfg.buf_flits = 2;
-        cfg.deadlock_cycles = 300;
+    if (locking_ring(&n, &cfg, 300)) {
         cfg.warmup_cycles = 100;
         stats_match_run("ring:8 shortest 1 VC", &n, &cfg, FL_SIM_DEADLOCK);
         net_close(&n);
@@ -231,12 +211,9 @@ static void test_stats_end(void)
 static void test_stats_window(void)
 {
     Net n;
-    if (!net_open(&n, "mesh:4x4", "dor"))
-        return;
     FlSimConfig cfg;
-    uniform_config(&cfg, &n, 0.3, 4);
-    FlSim *s = sim_open(&n, &cfg);
     FlSimResult r;
+    FlSim *s = uniform_sim(&n, &cfg, "mesh:4x4", "dor", 0.3, 4);
     if (!s)
         return;
     fl_sim_step(s, 400, NULL, NULL);
@@ -278,13 +255,9 @@ static void test_stats_window(void)
 static void test_stats_warmup_deadlock(void)
 {
     Net n;
-    if (!net_open(&n, "ring:8", "shortest"))
-        return;
     FlSimConfig cfg;
-    uniform_config(&cfg, &n, 0.9, 4);
-    cfg.vcs = 1;
-    cfg.buf_flits = 2;
-    cfg.deadlock_cycles = 200;
+    if (!locking_ring(&n, &cfg, 200))
+        return;
     cfg.warmup_cycles = 100000;
     FlSim *s = sim_open(&n, &cfg);
     FlSimResult run, now;
@@ -314,13 +287,9 @@ static void test_stats_warmup_deadlock(void)
 static void test_deadlock_midrun(void)
 {
     Net n;
-    if (!net_open(&n, "ring:8", "shortest"))
-        return;
     FlSimConfig cfg;
-    uniform_config(&cfg, &n, 0.9, 4);
-    cfg.vcs = 1;
-    cfg.buf_flits = 2;
-    cfg.deadlock_cycles = 300;
+    if (!locking_ring(&n, &cfg, 300))
+        return;
     FlSim *a = sim_open(&n, &cfg), *b = sim_open(&n, &cfg);
     FlSimResult ra;
     if (!a || !b)
@@ -595,9 +564,8 @@ static void test_views(void)
 {
     Net n;
     FlSimConfig cfg;
-    if (net_open(&n, "mesh:8x8", "west-first")) {
+    if (uniform_net(&n, &cfg, "mesh:8x8", "west-first", 0.45, 6)) {
         static const int want[] = { 0, 1, 1, 1, 1 };
-        uniform_config(&cfg, &n, 0.45, 6);
         cfg.selection = FL_SELECT_CREDITS;
         cfg.vcs = 2;
         cfg.buf_flits = 4;
@@ -606,9 +574,8 @@ static void test_views(void)
         views_check("mesh:8x8 west-first 0.45 booksim-min", &n, &cfg, want);
         net_close(&n);
     }
-    if (net_open(&n, "torus:4x4", "dor")) {
+    if (uniform_net(&n, &cfg, "torus:4x4", "dor", 0.5, 5)) {
         static const int want[] = { 0, 1, 1, 1, 1 };
-        uniform_config(&cfg, &n, 0.5, 5);
         cfg.vcs = 4;
         cfg.buf_flits = 2;
         cfg.link_cycles_per_flit = 2;
@@ -616,9 +583,8 @@ static void test_views(void)
         views_check("torus:4x4 dor 4 VCs, 2 cycles per flit, tail-credit", &n, &cfg, want);
         net_close(&n);
     }
-    if (net_open(&n, "mesh:4x4", "dor")) {
+    if (uniform_net(&n, &cfg, "mesh:4x4", "dor", 0.6, 8)) {
         static const int want[] = { 0, 1, 0, 0, 0 };
-        uniform_config(&cfg, &n, 0.6, 8);
         cfg.switching = FL_SWITCHING_VCT;
         cfg.buf_flits = 8;
         views_check("mesh:4x4 dor VCT", &n, &cfg, want);
@@ -631,12 +597,9 @@ static void test_views(void)
 static void test_checkpoint_facts(void)
 {
     Net n;
-    if (!net_open(&n, "mesh:4x4", "dor"))
-        return;
     FlSimConfig cfg;
-    uniform_config(&cfg, &n, 0.3, 4);
-    FlSim *s = sim_open(&n, &cfg);
     FlSimCheckpoint *c0 = NULL, *c1 = NULL;
+    FlSim *s = uniform_sim(&n, &cfg, "mesh:4x4", "dor", 0.3, 4);
     if (!s)
         return;
     fl_sim_checkpoint(s, &c0, NULL);
@@ -677,8 +640,7 @@ static int log_hook(FlSim *s, const FlSimHookInfo *info, void *data)
     const int64_t v[] = { info->event, info->cycle, info->packet, info->src_host,
                           info->dst_host, info->flits, info->created, info->injected,
                           info->delivered, info->measured };
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        log->hash = (log->hash ^ (uint64_t)v[i]) * 0x100000001b3ULL;
+    hash_values(&log->hash, v, sizeof v / sizeof v[0]);
     if (info->cycle != fl_sim_cycle(s))
         log->bad_info++;
     if (info->event == FL_SIM_HOOK_EVERY) {
@@ -707,10 +669,9 @@ static int log_hook(FlSim *s, const FlSimHookInfo *info, void *data)
 static void test_hooks(void)
 {
     Net n;
-    if (!net_open(&n, "mesh:4x4", "dor"))
-        return;
     FlSimConfig cfg;
-    uniform_config(&cfg, &n, 0.3, 4);
+    if (!uniform_net(&n, &cfg, "mesh:4x4", "dor", 0.3, 4))
+        return;
     cfg.measure_cycles = 2000;
     FlSim *s = sim_open(&n, &cfg);
     if (!s)
@@ -740,13 +701,7 @@ static void test_hooks(void)
     for (int i = 0; i < N; i++)
         ev[i] = (FlTraceEvent){ i, (int)fl_rng_below(&rng, 16), (int)fl_rng_below(&rng, 16),
                                 1 + (int)fl_rng_below(&rng, 6) };
-    fl_sim_config_init(&cfg);
-    cfg.routing = n.r;
-    cfg.traffic.pattern = "trace";
-    cfg.traffic.trace = ev;
-    cfg.traffic.n_trace = N;
-    cfg.warmup_cycles = 0;
-    cfg.measure_cycles = 1000;
+    trace_config(&cfg, &n, ev, N);
     s = sim_open(&n, &cfg);
     if (!s)
         return;
@@ -796,35 +751,12 @@ static void test_hooks(void)
 
 /* Restore and step again: the same flits and the same hook calls as the
  * first time and as a simulation that never went back. */
-typedef struct FlitHash {
-    uint64_t h;
-    int count;
-} FlitHash;
-
-static void hash_flit(void *data, const FlFlitView *f)
-{
-    FlitHash *fh = data;
-    const int64_t v[] = { f->packet, f->index, f->src_host, f->dst_host, f->place, f->channel,
-                          f->vc, f->position, f->node, f->out_channel, f->out_vc, f->stall };
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        fh->h = (fh->h ^ (uint64_t)v[i]) * 0x100000001b3ULL;
-    fh->count++;
-}
-
-static FlitHash flit_hash(const FlSim *s)
-{
-    FlitHash fh = { 0xcbf29ce484222325ULL, 0 };
-    fl_sim_foreach_flit(s, 1000, hash_flit, &fh);
-    return fh;
-}
-
 static void test_restore_hooks(void)
 {
     Net n;
-    if (!net_open(&n, "torus:4x4", "dor"))
-        return;
     FlSimConfig cfg;
-    uniform_config(&cfg, &n, 0.4, 4);
+    if (!uniform_net(&n, &cfg, "torus:4x4", "dor", 0.4, 4))
+        return;
     cfg.traffic.process = FL_INJECT_ONOFF;
     cfg.selection = FL_SELECT_RANDOM;
     FlSim *s = sim_open(&n, &cfg), *straight = sim_open(&n, &cfg);
@@ -839,6 +771,7 @@ static void test_restore_hooks(void)
     fl_sim_step(s, 300, NULL, NULL);
     FlitHash first = flit_hash(s);
     fl_sim_restore(s, cp, NULL);
+    fl_sim_checkpoint_free(cp);
     fl_sim_set_hook(s, FL_SIM_HOOK_DELIVERED | FL_SIM_HOOK_EVERY, 7, log_hook, &b, NULL);
     b.last_every = a.last_every = 700;
     fl_sim_step(s, 300, NULL, NULL);
@@ -858,7 +791,6 @@ static void test_restore_hooks(void)
           "and the same statistics");
     fl_sim_result_clear(&r1);
     fl_sim_result_clear(&r2);
-    fl_sim_checkpoint_free(cp);
     fl_sim_free(s);
     fl_sim_free(straight);
     net_close(&n);
@@ -888,10 +820,9 @@ static int answer(FlSim *s, const FlSimHookInfo *info, void *data)
 static void test_inject(void)
 {
     Net n;
-    if (!net_open(&n, "mesh:8x8", "dor"))
-        return;
     FlSimConfig cfg;
-    uniform_config(&cfg, &n, 0.0, 1);
+    if (!uniform_net(&n, &cfg, "mesh:8x8", "dor", 0.0, 1))
+        return;
     cfg.warmup_cycles = 0;
     FlSim *s = sim_open(&n, &cfg);
     if (!s)

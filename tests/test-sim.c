@@ -6,31 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flitlab.h"
-#include "tap.h"
-
-typedef struct Net {
-    FlTopology *t;
-    FlRouting *r;
-} Net;
-
-static int net_open(Net *n, const char *spec, const char *routing)
-{
-    FlError err;
-    n->t = NULL;
-    n->r = NULL;
-    if (fl_topology_from_spec(spec, &n->t, &err) || fl_routing_new(n->t, routing, NULL, &n->r, &err)) {
-        CHECK(0, "building %s with %s: %s", spec, routing, err.message);
-        return 0;
-    }
-    return 1;
-}
-
-static void net_close(Net *n)
-{
-    fl_routing_free(n->r);
-    fl_topology_free(n->t);
-}
+#include "sim-net.h"
 
 /* Runs cfg to the end; returns the status code of fl_sim_run (res filled
  * on success). */
@@ -50,16 +26,12 @@ static int run(const Net *n, const FlSimConfig *cfg, FlSimResult *res)
     return rc;
 }
 
-/* A configuration that sends exactly the given trace, all measured. */
-static void trace_config(FlSimConfig *cfg, const Net *n, const FlTraceEvent *ev, int count)
+/* A configuration that sends exactly the given trace, all measured and
+ * drained. */
+static void drained_trace_config(FlSimConfig *cfg, const Net *n, const FlTraceEvent *ev,
+                                 int count)
 {
-    fl_sim_config_init(cfg);
-    cfg->routing = n->r;
-    cfg->traffic.pattern = "trace";
-    cfg->traffic.trace = ev;
-    cfg->traffic.n_trace = count;
-    cfg->warmup_cycles = 0;
-    cfg->measure_cycles = 1000;
+    trace_config(cfg, n, ev, count);
     cfg->drain_cycles = 10000;
 }
 
@@ -70,7 +42,7 @@ static double single_packet(const Net *n, const char *pipeline, int src, int dst
     FlTraceEvent ev = { 5, src, dst, flits };
     FlSimConfig cfg;
     FlSimResult res;
-    trace_config(&cfg, n, &ev, 1);
+    drained_trace_config(&cfg, n, &ev, 1);
     cfg.buf_flits = 4;
     cfg.link_cycles_per_flit = cycles_per_flit;
     fl_sim_config_pipeline(&cfg, pipeline, NULL);
@@ -145,16 +117,6 @@ static void test_booksim_light_load(void)
     net_close(&n);
 }
 
-static void uniform_config(FlSimConfig *cfg, const Net *n, double rate, int flits)
-{
-    fl_sim_config_init(cfg);
-    cfg->routing = n->r;
-    cfg->traffic.rate = rate;
-    cfg->traffic.packet_flits = flits;
-    cfg->warmup_cycles = 500;
-    cfg->measure_cycles = 3000;
-}
-
 static int same_result(const FlSimResult *a, const FlSimResult *b)
 {
     return a->status == b->status && a->latency_avg == b->latency_avg
@@ -182,28 +144,6 @@ static void test_determinism(void)
     fl_sim_result_clear(&b);
     fl_sim_result_clear(&c);
     net_close(&n);
-}
-
-typedef struct FlitHash {
-    uint64_t h;
-    int count;
-} FlitHash;
-
-static void hash_flit(void *data, const FlFlitView *f)
-{
-    FlitHash *fh = data;
-    const int64_t v[] = { f->packet, f->index, f->src_host, f->dst_host, f->place, f->channel,
-                          f->vc, f->position };
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        fh->h = (fh->h ^ (uint64_t)v[i]) * 0x100000001b3ULL;
-    fh->count++;
-}
-
-static FlitHash flit_hash(const FlSim *s)
-{
-    FlitHash fh = { 0xcbf29ce484222325ULL, 0 };
-    fl_sim_foreach_flit(s, 1000, hash_flit, &fh);
-    return fh;
 }
 
 static void test_checkpoint(void)
@@ -278,7 +218,7 @@ static Spread blocked_spread(const Net *n, FlSwitching sw, int buf)
     FlSimConfig cfg;
     FlSim *s;
     Spread sp = { .packet = 1 };
-    trace_config(&cfg, n, ev, 2);
+    drained_trace_config(&cfg, n, ev, 2);
     cfg.vcs = 1;
     cfg.buf_flits = buf;
     cfg.switching = sw;
@@ -391,7 +331,7 @@ static void test_conservation(void)
     FlSimConfig cfg;
     FlSimResult res;
     FlSim *s;
-    trace_config(&cfg, &n, ev, N);
+    drained_trace_config(&cfg, &n, ev, N);
     if (fl_sim_new(n.t, &cfg, &s, NULL) || fl_sim_run(s, &res, NULL, NULL, NULL)) {
         CHECK(0, "conservation run");
         return;

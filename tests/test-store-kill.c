@@ -19,12 +19,13 @@
 
 #include <sqlite3.h>
 
+#include "fixture.h"
 #include "flitlab-store.h"
 #include "tap.h"
 
 #define ROUNDS 25
 
-static char test_dir[64], path[128];
+static char path[128];
 
 /* FNV-1a over everything a project stores for a topology, so that the
  * parent can tell A from B from anything else without keeping copies. */
@@ -188,13 +189,8 @@ out:
 
 int main(void)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(test_dir, sizeof test_dir, "%s/flitlab-kill-XXXXXX",
-             tmp && strlen(tmp) < 32 ? tmp : "/tmp");
-    if (!mkdtemp(test_dir)) {
-        perror("mkdtemp");
+    if (!test_dir_make("flitlab-kill"))
         return 99;
-    }
     snprintf(path, sizeof path, "%s/k.flitlab", test_dir);
 
     FlTopology *ta = build_ring(1500, 1, 1), *tb = build_ring(1000, 3, 2);

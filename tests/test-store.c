@@ -15,18 +15,8 @@
 #include <sqlite3.h>
 
 #include "flitlab-store.h"
+#include "store-fixture.h"
 #include "tap.h"
-
-static char test_dir[64];
-
-/* The path of name inside the test's directory, in buf. */
-static const char *in_dir(char *buf, size_t size, const char *name)
-{
-    snprintf(buf, size, "%s/%s", test_dir, name);
-    return buf;
-}
-
-#define IN_DIR(buf, name) in_dir(buf, sizeof buf, name)
 
 static double now_ms(void)
 {
@@ -36,18 +26,6 @@ static double now_ms(void)
 }
 
 /* --- topologies to store ------------------------------------------------ */
-
-/* A network from the generators; without them there is nothing to test. */
-static FlTopology *from_spec(const char *spec)
-{
-    FlTopology *t = NULL;
-    FlError err;
-    if (fl_topology_from_spec(spec, &t, &err) != FL_OK) {
-        printf("Bail out! cannot generate %s: %s\n", spec, err.message);
-        exit(99);
-    }
-    return t;
-}
 
 /* A drawn network: odd port counts, chosen (not lowest) ports, free ports,
  * a parallel link, awkward positions, no coordinates, family custom. */
@@ -178,34 +156,6 @@ static long file_size(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 ? (long)st.st_size : -1;
-}
-
-/* Runs sql on a file and returns the first column of its first row as an
- * integer, or -1. */
-static long long sql_int(const char *path, const char *sql)
-{
-    sqlite3 *db = NULL;
-    sqlite3_stmt *st = NULL;
-    long long v = -1;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)
-            == SQLITE_OK
-        && sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK
-        && sqlite3_step(st) == SQLITE_ROW)
-        v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return v;
-}
-
-static void sql_run(const char *path, const char *sql)
-{
-    sqlite3 *db = NULL;
-    if (sqlite3_open(path, &db) != SQLITE_OK
-        || sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) {
-        fprintf(stderr, "%s: %s\n", path, sqlite3_errmsg(db));
-        exit(99);
-    }
-    sqlite3_close(db);
 }
 
 /* Entries in the test directory whose name starts with prefix. */
@@ -552,23 +502,14 @@ static void test_migration(void)
     int n = -1;
 
     /* Version 0: an empty database that carries the application id. */
-    IN_DIR(path, "v0.flitlab");
     snprintf(sql, sizeof sql, "PRAGMA application_id = %d", FL_PROJECT_APPLICATION_ID);
-    sql_run(path, sql);
-    CHECK(sql_int(path, "PRAGMA user_version") == 0, "the hand-made file is at version 0");
-
-    int rc = fl_project_open(path, &p, &err);
-    CHECK(rc == FL_OK, "a version-0 file opens: %s", rc ? err.message : "ok");
-    if (rc)
+    p = open_old_file(path, sizeof path, "v0.flitlab", sql, 0);
+    if (!p)
         return;
-    CHECK_INT(fl_project_is_modified(p), 0);
-    CHECK(sql_int(path, "PRAGMA user_version") == 0, "opening leaves the file as it was");
     CHECK_INT(fl_project_list_topologies(p, &items, &n, &err), FL_OK);
     CHECK_INT(n, 0);
     CHECK_INT(fl_project_put_topology(p, "t", custom, 0, &err), FL_OK);
-    CHECK_INT(fl_project_save(p, &err), FL_OK);
-    fl_project_free(p);
-    CHECK(sql_int(path, "PRAGMA user_version") == 2, "the saved file is at version 2");
+    save_migrated(p, path);
     CHECK(sql_int(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 5,
           "the saved file has the five tables of version 2");
     CHECK(sql_int(path, "SELECT count(*) FROM link") == 7, "and the topology's links");
@@ -690,29 +631,10 @@ static void test_big(void)
     fl_project_free(p);
 }
 
-/* Removes the test directory and what the tests left in it. */
-static void remove_test_dir(void)
-{
-    DIR *d = opendir(test_dir);
-    struct dirent *e;
-    char path[512];
-    while (d && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            unlink(in_dir(path, sizeof path, e->d_name));
-    if (d)
-        closedir(d);
-    rmdir(test_dir);
-}
-
 int main(void)
 {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(test_dir, sizeof test_dir, "%s/flitlab-store-XXXXXX",
-             tmp && strlen(tmp) < 32 ? tmp : "/tmp");
-    if (!mkdtemp(test_dir)) {
-        perror("mkdtemp");
+    if (!test_dir_make("flitlab-store"))
         return 99;
-    }
     umask(022);
     torus = from_spec("torus:8x8");
     custom = build_custom();
@@ -735,6 +657,6 @@ int main(void)
     fl_topology_free(empty);
     fl_topology_free(irregular);
     fl_topology_free(myrinet);
-    remove_test_dir();
+    test_dir_remove();
     return tap_done();
 }

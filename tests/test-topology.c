@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "flitlab.h"
 #include "tap.h"
 
@@ -69,17 +70,6 @@ static int labels_consistent(const FlTopology *t)
             return 0;
     }
     return 1;
-}
-
-static FlTopology *generate(const char *spec)
-{
-    FlTopology *t = NULL;
-    FlError err;
-    if (fl_topology_from_spec(spec, &t, &err) != FL_OK) {
-        printf("Bail out! cannot generate %s: %s\n", spec, err.message);
-        exit(99);
-    }
-    return t;
 }
 
 static void test_build_and_query(void)
@@ -361,7 +351,7 @@ static void test_labels(void)
     fl_topology_free(c);
 
     /* Setting a label keeps a generated network's family. */
-    FlTopology *g = generate("mesh:4x4");
+    FlTopology *g = from_spec("mesh:4x4");
     CHECK_INT(fl_topology_set_node_label(g, 3, 300, &err), FL_OK);
     CHECK(strcmp(fl_topology_family(g), "mesh") == 0, "relabelling keeps the family");
     fl_topology_free(g);
@@ -382,7 +372,7 @@ static void test_generated_labels(void)
         "irregular:20,ports=3,hosts=2,seed=5", "myrinet-mesh:3x4",
     };
     for (size_t i = 0; i < sizeof specs / sizeof specs[0]; i++) {
-        FlTopology *t = generate(specs[i]);
+        FlTopology *t = from_spec(specs[i]);
         int same = 1;
         for (int n = 0; n < fl_topology_node_count(t); n++)
             same = same && fl_topology_node_label(t, n) == n;
@@ -430,7 +420,7 @@ static int count_long(const FlTopology *t)
 static void test_wraps(void)
 {
     int per[FL_MAX_DIMS];
-    FlTopology *t = generate("torus:4x4");
+    FlTopology *t = from_spec("torus:4x4");
     CHECK_INT(count_wraps(t, per), 8);
     CHECK(per[0] == 4 && per[1] == 4, "4 wrap-around links per dimension (%d, %d)", per[0],
           per[1]);
@@ -458,7 +448,7 @@ static void test_wraps(void)
           per[0], per[1]);
     fl_topology_free(t);
 
-    t = generate("torus:3x4x5");
+    t = from_spec("torus:3x4x5");
     CHECK_INT(count_wraps(t, per), 4 * 5 + 3 * 5 + 3 * 4);
     CHECK(per[0] == 20 && per[1] == 15 && per[2] == 12, "3D torus: (%d, %d, %d)", per[0], per[1],
           per[2]);
@@ -468,13 +458,13 @@ static void test_wraps(void)
     CHECK_INT(layer_links, 3 * 4 * 5);
     fl_topology_free(t);
 
-    t = generate("ring:8");
+    t = from_spec("ring:8");
     CHECK_INT(count_wraps(t, per), 1);
     fl_topology_free(t);
     static const char *const none[] = { "mesh:4x4", "mesh:3x3x3", "line:6", "hypercube:5",
                                         "irregular:16,ports=4,hosts=1,seed=2", "myrinet-mesh:4x4" };
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
-        t = generate(none[i]);
+        t = from_spec(none[i]);
         CHECK(count_wraps(t, per) == 0, "%s has no wrap-around link", none[i]);
         fl_topology_free(t);
     }
@@ -482,7 +472,7 @@ static void test_wraps(void)
      * the diagonal ones included. */
     static const char *const grids[] = { "xmesh:8x8", "xmesh:4x6", "dmesh:5x7" };
     for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++) {
-        t = generate(grids[i]);
+        t = from_spec(grids[i]);
         int wraps = count_wraps(t, per), far = count_long(t);
         CHECK(wraps == far && wraps > 0, "%s: %d wrap-around links of %d long ones", grids[i],
               wraps, far);
