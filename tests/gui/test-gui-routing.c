@@ -16,6 +16,7 @@
  *
  * The engine's figures are checked as the panel prints them. */
 #include "flitlab-draw.h"
+#include "flitlab-option-rows.h"
 #include "gui-harness.h"
 
 static const char *
@@ -278,22 +279,25 @@ static void
 check_dor_classes (FlitlabWindow *window)
 {
   GtkWidget *row;
+  GtkWidget *spin;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "side-page",
                                   g_variant_new_string ("routing"));
-  row = find_widget (GTK_WIDGET (flitlab_window_get_routing_panel (window)),
-                     ADW_TYPE_COMBO_ROW, "VC classes");
+  row = flitlab_routing_panel_get_option_row (flitlab_window_get_routing_panel (window), "classes");
+  spin = flitlab_option_row_get_editor (row);
 
-  CHECK (row != NULL && gtk_widget_is_drawable (row), "dor shows its VC classes");
-  if (row == NULL)
+  CHECK (row != NULL && gtk_widget_is_drawable (row) && GTK_IS_SPIN_BUTTON (spin),
+         "dor shows its VC classes");
+  if (row == NULL || !GTK_IS_SPIN_BUTTON (spin))
     return;
-  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 1);
   CHECK (flitlab_window_get_busy (window) && wait_until (window, is_idle),
          "one VC class builds dor again");
   CHECK_VALUE (window, "deadlock-free", "No");
   CHECK (strstr (routing_value (window, "cycle"), "cycle") != NULL,
          "the cycle of dor without a dateline is explained: %s", routing_value (window, "cycle"));
-  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 0);
+  /* Below the range: the routing's own classes. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0);
   CHECK (wait_until (window, is_idle), "dor with its default classes is built again");
   CHECK_VALUE (window, "deadlock-free", "Yes");
 }
