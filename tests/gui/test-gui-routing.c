@@ -659,12 +659,56 @@ check_routing_rows (FlitlabWindow   *window,
     }
 }
 
+/* The request reads and writes options by key, in the engine's words, and
+ * hands the engine only those the routing takes. */
+static void
+check_request_options (void)
+{
+  g_autoptr(FlitlabRoutingRequest) request = flitlab_routing_request_new ("dor");
+  g_autoptr(FlitlabRoutingRequest) copy = NULL;
+  g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (FlTurn));
+  g_autofree char *order = NULL;
+  FlRoutingOptions options;
+  FlError err = { 0 };
+
+  CHECK (flitlab_routing_request_set_option (request, "order", "yx", NULL)
+           && g_strcmp0 (request->order, "yx") == 0,
+         "order yx is set by key");
+  CHECK (!flitlab_routing_request_set_option (request, "classes", "99", &err)
+           && strstr (err.message, "classes") != NULL && request->vc_classes == 0,
+         "a value out of range is refused in the engine's words: %s", err.message);
+  CHECK (!flitlab_routing_request_set_option (request, "no-such-option", "1", NULL),
+         "an option the registry does not know is refused");
+  CHECK (flitlab_routing_request_set_option (request, FLITLAB_TURNS_OPTION, "3:0>1,1:1>0", NULL)
+           && request->turns->len == 2 && g_array_index (request->turns, FlTurn, 0).sw == 1,
+         "turns are set from the command line's syntax, sorted");
+  order = flitlab_routing_request_format_option (request, "order");
+  CHECK (g_strcmp0 (order, "yx") == 0, "order is written back as yx (%s)", order);
+  copy = flitlab_routing_request_copy (request);
+  CHECK (flitlab_routing_request_equal (copy, request), "a copy equals its request");
+  CHECK (flitlab_routing_request_set_option (copy, "root", "5", NULL)
+           && !flitlab_routing_request_equal (copy, request),
+         "another root makes another request");
+
+  flitlab_routing_request_options (request, NULL, kept, &options);
+  CHECK (g_strcmp0 (options.order, "yx") == 0 && options.root == -1 && options.n_prohibited == 0,
+         "dor is given its order, and neither a root nor turns");
+  flitlab_routing_request_options (copy, NULL, kept, &options);
+  CHECK (options.root == -1, "nor the root set on it");
+  g_free (copy->name);
+  copy->name = g_strdup (flitlab_routing_for_turns ());
+  flitlab_routing_request_options (copy, NULL, kept, &options);
+  CHECK (options.order == NULL && options.n_prohibited == 2,
+         "%s is given its turns, and no order", copy->name);
+}
+
 static void
 run_rows (FlitlabWindow *window)
 {
   FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
   GtkWidget *order, *turns;
 
+  check_request_options ();
   show_generated (window, "mesh:4x4");
   g_action_group_activate_action (G_ACTION_GROUP (window), "side-page",
                                   g_variant_new_string ("routing"));
