@@ -2,9 +2,13 @@
  * analysis of the routing shown, all of one document.
  *
  * The widgets show the document's state and write the user's changes back
- * to it: the chooser and the options become the document's routing
- * request (one undo step for each turn), the switch its editing of turns, the
- * checks its overlays. The analysis and the route are read from the
+ * to it: the chooser and the option rows become the document's routing
+ * request, the switch its editing of turns, the checks its overlays. There
+ * is a row for every option of the engine's routing registry, built from
+ * its descriptor and shown while the routing chosen takes it; only what
+ * the engine cannot say is added here (a root is a switch the user knows
+ * by its number, an order must fit the network's dimensions, turns are
+ * clicked on the network). The analysis and the route are read from the
  * routing the document holds. */
 #include <glib/gi18n.h>
 #include <stdlib.h>
