@@ -200,8 +200,10 @@ spin_input_cb (GtkSpinButton *spin,
   gint64 number;
   char *end = NULL;
 
+  /* An emptied field, as the unset word, stands for the unset value. */
   if (self->info->unset != NULL
-      && (g_strcmp0 (text, self->info->unset) == 0 || g_strcmp0 (text, unset_word (self)) == 0))
+      && (text[0] == '\0' || g_strcmp0 (text, self->info->unset) == 0
+          || g_strcmp0 (text, unset_word (self)) == 0))
     {
       *new_value = unset_value (self->info);
       return TRUE;

@@ -16,7 +16,8 @@
  *   test-gui-routing rows      for every routing of the engine's registry,
  *                              the panel shows exactly the rows of the
  *                              options fl_routing_takes() says it takes, and
- *                              each row changes the document's request.
+ *                              each row changes the document's request;
+ *                              the root is typed by number or emptied.
  *
  * The engine's figures are checked as the panel prints them. */
 #include "flitlab-draw.h"
@@ -702,6 +703,31 @@ check_request_options (void)
          "%s is given its turns, and no order", copy->name);
 }
 
+/* The root is typed as the switch's number; emptied, or as its word, it
+ * is the paper's rule again. */
+static void
+check_root_typed (FlitlabWindow *window)
+{
+  FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
+  const char *typed[] = { "5", "", "7", "automatic" };
+  const int want[] = { 5, -1, 7, -1 };
+  GtkWidget *spin;
+
+  choose_routing (window, "updown");
+  spin = flitlab_option_row_get_editor (flitlab_routing_panel_get_option_row (panel, "root"));
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (spin), typed[i]);
+      gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+      CHECK (flitlab_document_get_request (DOC (window))->root == want[i],
+             "typing '%s' as the root asks for %d (%d)", typed[i], want[i],
+             flitlab_document_get_request (DOC (window))->root);
+      CHECK (wait_until (window, is_idle), "the routing with root '%s' is built", typed[i]);
+    }
+  CHECK (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), "automatic") == 0,
+         "the root reads automatic (%s)", gtk_editable_get_text (GTK_EDITABLE (spin)));
+}
+
 static void
 run_rows (FlitlabWindow *window)
 {
@@ -729,6 +755,8 @@ run_rows (FlitlabWindow *window)
            && g_str_has_prefix (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (turns)), "1 turn prohibited"),
          "the turns' row counts the one turn set through it: %s",
          turns != NULL ? adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (turns)) : "(no row)");
+
+  check_root_typed (window);
   save_and_forget (window);
 }
 
