@@ -661,8 +661,8 @@ request_replaced (FlitlabDocument             *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VC_CLASSES]);
   if (g_strcmp0 (old->order, now->order) != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ORDER]);
-  /* Turns are edited on turnset only. */
-  if (self->editing_turns && !flitlab_routing_uses_turns (now->name))
+  /* Turns are edited on a routing that takes them only. */
+  if (self->editing_turns && !flitlab_routing_takes (now->name, FLITLAB_TURNS_OPTION))
     flitlab_document_set_editing_turns (self, FALSE);
   g_object_thaw_notify (G_OBJECT (self));
   g_signal_emit (self, signals[REQUEST_CHANGED], 0);
@@ -717,8 +717,8 @@ flitlab_document_set_routing (FlitlabDocument *self,
   g_free (request->name);
   request->name = g_strdup (name);
   shown = flitlab_document_get_shown_routed (self);
-  if (flitlab_routing_uses_turns (name) && shown != NULL
-      && !flitlab_routing_uses_turns (shown->routing_name))
+  if (flitlab_routing_takes (name, FLITLAB_TURNS_OPTION) && shown != NULL
+      && !flitlab_routing_takes (shown->routing_name, FLITLAB_TURNS_OPTION))
     flitlab_routing_request_set_turns (request, shown->prohibited, shown->n_prohibited);
   flitlab_document_set_request (self, request);
 }
@@ -798,7 +798,7 @@ flitlab_document_set_editing_turns (FlitlabDocument *self,
   self->editing_turns = editing;
   if (editing)
     {
-      flitlab_document_set_routing (self, "turnset");
+      flitlab_document_set_routing (self, flitlab_routing_for_turns ());
       /* The turns are what the user clicks: they must be visible. */
       flitlab_document_set_overlays (self, self->overlays | FLITLAB_OVERLAY_TURNS);
     }

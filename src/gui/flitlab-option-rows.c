@@ -27,7 +27,15 @@ typedef struct
   gpointer              changed_data;
   GtkWidget            *row;
   GtkWidget            *editor;
-  GtkStringList        *choices;    /* combo rows: the unset word, then the choices */
+  GtkStringList        *choices;    /* combo rows: the unset word, then the choices offered */
+  GPtrArray            *values;     /* combo rows: the engine's spelling of each of those */
+  FlitlabOptionChoiceFilter filter;
+  gpointer              filter_data;
+  FlitlabOptionNumberMap to_shown;
+  FlitlabOptionNumberMap from_shown;
+  gpointer              map_data;
+  char                 *unset_label;
+  char                 *subtitle;
   char                 *error;
   /* Set while the row shows the bound value, so that it is not written
    * back. */
@@ -44,6 +52,9 @@ option_row_free (gpointer data)
 {
   OptionRow *self = data;
 
+  g_clear_pointer (&self->values, g_ptr_array_unref);
+  g_free (self->unset_label);
+  g_free (self->subtitle);
   g_free (self->error);
   g_free (self);
 }
@@ -70,8 +81,9 @@ show_help (OptionRow *self)
   gtk_widget_remove_css_class (self->row, "error");
   if (ADW_IS_ACTION_ROW (self->row))
     {
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->row), self->info->help);
-      gtk_widget_set_tooltip_text (self->row, NULL);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->row),
+                                   self->subtitle != NULL ? self->subtitle : self->info->help);
+      gtk_widget_set_tooltip_text (self->row, self->subtitle != NULL ? self->info->help : NULL);
     }
   else
     gtk_widget_set_tooltip_text (self->row, self->info->help);
@@ -123,6 +135,12 @@ unset_value (const FlOptionInfo *info)
   return (double) info->min_int - 1;
 }
 
+static const char *
+unset_word (OptionRow *self)
+{
+  return self->unset_label != NULL ? self->unset_label : self->info->unset;
+}
+
 static void
 spin_value_changed_cb (GtkSpinButton *spin,
                        OptionRow     *self)
@@ -139,26 +157,37 @@ spin_value_changed_cb (GtkSpinButton *spin,
   apply_text (self, text);
 }
 
-/* Writes the unset word into the spin button's text: GtkSpinButton's own
- * set_text reads text as a number, and a word as none. */
+/* Writes text into the spin button's own: GtkSpinButton's set_text reads
+ * text as a number, and a word as none. */
 static void
-spin_show_unset (GtkSpinButton *spin,
-                 OptionRow     *self)
+spin_show_text (GtkSpinButton *spin,
+                const char    *shown)
 {
   GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
 
-  if (text != NULL && g_strcmp0 (gtk_editable_get_text (text), self->info->unset) != 0)
-    gtk_editable_set_text (text, self->info->unset);
+  if (text != NULL && g_strcmp0 (gtk_editable_get_text (text), shown) != 0)
+    gtk_editable_set_text (text, shown);
 }
 
-/* The unset value reads as its word ("auto"). */
+/* The unset value reads as its word ("auto"), and a mapped number as the
+ * number shown. */
 static gboolean
 spin_output_cb (GtkSpinButton *spin,
                 OptionRow     *self)
 {
-  if (gtk_spin_button_get_value (spin) >= (double) self->info->min_int)
+  double value = gtk_spin_button_get_value (spin);
+  char shown[32];
+
+  if (self->info->unset != NULL && value < (double) self->info->min_int)
+    {
+      spin_show_text (spin, unset_word (self));
+      return TRUE;
+    }
+  if (self->to_shown == NULL)
     return FALSE;
-  spin_show_unset (spin, self);
+  g_snprintf (shown, sizeof shown, "%" G_GINT64_FORMAT,
+              self->to_shown ((gint64) value, self->map_data));
+  spin_show_text (spin, shown);
   return TRUE;
 }
 
@@ -167,9 +196,24 @@ spin_input_cb (GtkSpinButton *spin,
                double        *new_value,
                OptionRow     *self)
 {
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), self->info->unset) != 0)
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  gint64 number;
+  char *end = NULL;
+
+  /* An emptied field, as the unset word, stands for the unset value. */
+  if (self->info->unset != NULL
+      && (text[0] == '\0' || g_strcmp0 (text, self->info->unset) == 0
+          || g_strcmp0 (text, unset_word (self)) == 0))
+    {
+      *new_value = unset_value (self->info);
+      return TRUE;
+    }
+  if (self->from_shown == NULL)
     return FALSE;
-  *new_value = unset_value (self->info);
+  number = g_ascii_strtoll (text, &end, 10);
+  if (end == text || *end != '\0')
+    return GTK_INPUT_ERROR;
+  *new_value = (double) self->from_shown (number, self->map_data);
   return TRUE;
 }
 
@@ -188,7 +232,7 @@ number_editor (OptionRow *self)
   spin = gtk_spin_button_new_with_range (lower, upper, step > 0 ? step : 1);
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), whole ? 0 : 4);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  if (whole && info->unset != NULL)
+  if (whole)
     {
       g_signal_connect (spin, "output", G_CALLBACK (spin_output_cb), self);
       g_signal_connect (spin, "input", G_CALLBACK (spin_input_cb), self);
@@ -208,10 +252,10 @@ number_show (OptionRow  *self,
   else
     value = g_ascii_strtod (text, NULL);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->editor), value);
-  /* A value equal to the spin button's own emits no ::output: the word is
+  /* A value equal to the spin button's own emits no ::output: the text is
    * written here as well. */
-  if (value < (double) self->info->min_int && self->info->unset != NULL)
-    spin_show_unset (GTK_SPIN_BUTTON (self->editor), self);
+  if (is_whole (self->info))
+    spin_output_cb (GTK_SPIN_BUTTON (self->editor), self);
 }
 
 /* ---- choices, flags and text --------------------------------------------- */
@@ -223,22 +267,44 @@ combo_selected_cb (AdwComboRow *row,
 {
   guint selected = adw_combo_row_get_selected (row);
 
-  if (selected != GTK_INVALID_LIST_POSITION)
-    apply_text (self, gtk_string_list_get_string (self->choices, selected));
+  if (selected != GTK_INVALID_LIST_POSITION && selected < self->values->len)
+    apply_text (self, g_ptr_array_index (self->values, selected));
 }
 
 static void
 combo_show (OptionRow  *self,
             const char *text)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->choices));
-
-  for (guint i = 0; i < n; i++)
-    if (g_strcmp0 (gtk_string_list_get_string (self->choices, i), text) == 0)
+  for (guint i = 0; i < self->values->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (self->values, i), text) == 0)
       {
         adw_combo_row_set_selected (ADW_COMBO_ROW (self->row), i);
         return;
       }
+}
+
+/* Lists the unset word and the choices the filter accepts. */
+static void
+combo_fill (OptionRow *self)
+{
+  const FlOptionInfo *info = self->info;
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+
+  g_ptr_array_set_size (self->values, 0);
+  if (info->unset != NULL)
+    {
+      g_ptr_array_add (self->values, (gpointer) info->unset);
+      g_ptr_array_add (shown, (gpointer) unset_word (self));
+    }
+  for (int i = 0; fl_option_choice (info, i) != NULL; i++)
+    if (self->filter == NULL || self->filter (fl_option_choice (info, i), self->filter_data))
+      {
+        g_ptr_array_add (self->values, (gpointer) fl_option_choice (info, i));
+        g_ptr_array_add (shown, (gpointer) fl_option_choice (info, i));
+      }
+  g_ptr_array_add (shown, NULL);
+  gtk_string_list_splice (self->choices, 0, g_list_model_get_n_items (G_LIST_MODEL (self->choices)),
+                          (const char *const *) shown->pdata);
 }
 
 static void
@@ -287,10 +353,9 @@ build_row (OptionRow *self)
       self->row = adw_combo_row_new ();
       self->editor = self->row;
       self->choices = gtk_string_list_new (NULL);
-      if (info->unset != NULL)
-        gtk_string_list_append (self->choices, info->unset);
-      for (int i = 0; fl_option_choice (info, i) != NULL; i++)
-        gtk_string_list_append (self->choices, fl_option_choice (info, i));
+      /* The engine's spellings, which outlive the row. */
+      self->values = g_ptr_array_new ();
+      combo_fill (self);
       adw_combo_row_set_model (ADW_COMBO_ROW (self->row), G_LIST_MODEL (self->choices));
       /* The row holds the model now. */
       g_object_unref (self->choices);
@@ -451,4 +516,103 @@ flitlab_option_row_get_editor (GtkWidget *row)
   OptionRow *self = option_row_get (row);
 
   return self != NULL ? self->editor : NULL;
+}
+
+/* ---- what a front end adds ----------------------------------------------- */
+
+void
+flitlab_option_row_set_number_map (GtkWidget              *row,
+                                   FlitlabOptionNumberMap  to_shown,
+                                   FlitlabOptionNumberMap  from_shown,
+                                   gpointer                user_data)
+{
+  OptionRow *self = option_row_get (row);
+
+  g_return_if_fail (self != NULL && is_whole (self->info));
+
+  self->to_shown = to_shown;
+  self->from_shown = from_shown;
+  self->map_data = user_data;
+  flitlab_option_row_refresh (row);
+}
+
+void
+flitlab_option_row_set_range (GtkWidget *row,
+                              gint64     lower,
+                              gint64     upper)
+{
+  OptionRow *self = option_row_get (row);
+  GtkAdjustment *adjustment;
+
+  g_return_if_fail (self != NULL && is_whole (self->info));
+
+  adjustment = gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (self->editor));
+  lower = MAX (lower, self->info->min_int);
+  upper = MAX (MIN (upper, self->info->max_int), lower);
+  if (self->info->unset != NULL)
+    lower = (gint64) unset_value (self->info);
+  if (gtk_adjustment_get_lower (adjustment) == (double) lower
+      && gtk_adjustment_get_upper (adjustment) == (double) upper)
+    return;
+  self->updating = TRUE;
+  gtk_adjustment_set_lower (adjustment, (double) lower);
+  gtk_adjustment_set_upper (adjustment, (double) upper);
+  self->updating = FALSE;
+  flitlab_option_row_refresh (row);
+}
+
+void
+flitlab_option_row_set_unset_label (GtkWidget  *row,
+                                    const char *label)
+{
+  OptionRow *self = option_row_get (row);
+
+  g_return_if_fail (self != NULL);
+
+  g_free (self->unset_label);
+  self->unset_label = g_strdup (label);
+  if (self->info->type == FL_OPTION_ENUM)
+    {
+      self->updating = TRUE;
+      combo_fill (self);
+      self->updating = FALSE;
+    }
+  else if (is_whole (self->info) && label != NULL)
+    gtk_editable_set_width_chars (GTK_EDITABLE (self->editor),
+                                  MAX (gtk_editable_get_width_chars (GTK_EDITABLE (self->editor)),
+                                       (int) g_utf8_strlen (label, -1)));
+  flitlab_option_row_refresh (row);
+}
+
+void
+flitlab_option_row_set_choice_filter (GtkWidget                 *row,
+                                      FlitlabOptionChoiceFilter  filter,
+                                      gpointer                   user_data)
+{
+  OptionRow *self = option_row_get (row);
+
+  g_return_if_fail (self != NULL && self->info->type == FL_OPTION_ENUM);
+
+  self->filter = filter;
+  self->filter_data = user_data;
+  self->updating = TRUE;
+  combo_fill (self);
+  self->updating = FALSE;
+  flitlab_option_row_refresh (row);
+}
+
+void
+flitlab_option_row_set_subtitle (GtkWidget  *row,
+                                 const char *subtitle)
+{
+  OptionRow *self = option_row_get (row);
+
+  g_return_if_fail (self != NULL);
+
+  if (g_strcmp0 (self->subtitle, subtitle) == 0)
+    return;
+  g_free (self->subtitle);
+  self->subtitle = g_strdup (subtitle);
+  if (self->error == NULL)
+    show_help (self);
 }

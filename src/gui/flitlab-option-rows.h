@@ -13,6 +13,14 @@
 
 G_BEGIN_DECLS
 
+/* Maps a whole number between the value bound and the number shown (a node
+ * id and the number the user knows the node by). */
+typedef gint64   (*FlitlabOptionNumberMap)   (gint64      value,
+                                              gpointer    user_data);
+/* Whether the row offers choice, one of the option's choices. */
+typedef gboolean (*FlitlabOptionChoiceFilter) (const char *choice,
+                                               gpointer    user_data);
+
 /* Called after the row has changed the bound value. */
 typedef void (*FlitlabOptionChanged) (GtkWidget *row,
                                       gpointer   user_data);
@@ -41,5 +49,33 @@ const char         *flitlab_option_row_get_error        (GtkWidget            *r
 /* The widget the user edits: the GtkSpinButton or GtkSwitch of an action
  * row, or the row itself (AdwComboRow, AdwEntryRow). */
 GtkWidget          *flitlab_option_row_get_editor       (GtkWidget            *row);
+
+/* What a front end adds to the engine's description of an option. Each
+ * applies at once and stays until it is set again. */
+
+/* Whole numbers: the numbers shown and typed are to_shown(value); what is
+ * typed is bound as from_shown(number). */
+void                flitlab_option_row_set_number_map   (GtkWidget                 *row,
+                                                         FlitlabOptionNumberMap     to_shown,
+                                                         FlitlabOptionNumberMap     from_shown,
+                                                         gpointer                   user_data);
+/* Whole numbers: narrows the range offered to lower..upper (values bound
+ * outside it are shown at its ends). */
+void                flitlab_option_row_set_range        (GtkWidget                 *row,
+                                                         gint64                     lower,
+                                                         gint64                     upper);
+/* The word shown for the option's unset value (the engine's, such as
+ * "auto", when NULL); typing it, or the engine's, unsets the value. */
+void                flitlab_option_row_set_unset_label  (GtkWidget                 *row,
+                                                         const char                *label);
+/* Choices: offers only those filter accepts (NULL: all), and the unset
+ * word; call again to filter anew. */
+void                flitlab_option_row_set_choice_filter (GtkWidget                 *row,
+                                                          FlitlabOptionChoiceFilter  filter,
+                                                          gpointer                   user_data);
+/* Action rows: a subtitle in place of the option's help, which becomes the
+ * tooltip ("" for none; NULL: the help again). An error still shows. */
+void                flitlab_option_row_set_subtitle     (GtkWidget                 *row,
+                                                         const char                *subtitle);
 
 G_END_DECLS

@@ -2,14 +2,20 @@
  * analysis of the routing shown, all of one document.
  *
  * The widgets show the document's state and write the user's changes back
- * to it: the chooser and the options become the document's routing
- * request (one undo step each), the switch its editing of turns, the
- * checks its overlays. The analysis and the route are read from the
+ * to it: the chooser and the option rows become the document's routing
+ * request, the switch its editing of turns, the checks its overlays. There
+ * is a row for every option of the engine's routing registry, built from
+ * its descriptor and shown while the routing chosen takes it; only what
+ * the engine cannot say is added here (a root is a switch the user knows
+ * by its number, an order must fit the network's dimensions, turns are
+ * clicked on the network). The analysis and the route are read from the
  * routing the document holds. */
 #include <glib/gi18n.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "flitlab-node-number.h"
+#include "flitlab-option-rows.h"
 #include "flitlab-routing-panel.h"
 
 /* The values shown, one line of a grid each: a name with a tooltip that
@@ -46,10 +52,7 @@ struct _FlitlabRoutingPanel
   AdwPreferencesGroup *algorithm_group;
   GtkSpinner *spinner;
   AdwComboRow *routing_row;
-  AdwActionRow *root_row;
-  GtkSpinButton *root_spin;
-  AdwComboRow *vcs_row;
-  AdwComboRow *order_row;
+  GtkWidget *edit_turns_row;
   GtkSwitch *edit_turns_switch;
   GtkCheckButton *turns_check;
   GtkCheckButton *directions_check;
@@ -68,6 +71,14 @@ struct _FlitlabRoutingPanel
 
   /* The value labels of the two grids, built from value_rows. */
   GtkLabel *values[N_VALUES];
+
+  /* A row per option of the routing registry, in its order, editing
+   * options: the document's request as the rows show it. */
+  GPtrArray *option_rows;
+  FlRoutingOptions options;
+  GtkWidget *root_row;         /* the spanning tree's root, by node number */
+  GtkWidget *order_row;        /* the dimension order, for the network's dimensions */
+  GtkWidget *turns_row;        /* the prohibited turns: a count, the list inside */
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabRoutingPanel, flitlab_routing_panel, GTK_TYPE_WIDGET)
@@ -145,36 +156,101 @@ shown_topology (FlitlabRoutingPanel *self)
   return self->document != NULL ? flitlab_document_get_topology (self->document) : NULL;
 }
 
-/* The root spin button offers the node ids of the network shown. */
-static void
-update_root_range (FlitlabRoutingPanel *self)
-{
-  GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (self->root_spin);
-  const FlTopology *t = shown_topology (self);
-  int upper = t != NULL ? MAX (fl_topology_node_count (t) - 1, 0) : 0;
+/* The routing options ------------------------------------------------------------ */
 
-  if (gtk_adjustment_get_upper (adjustment) == upper)
-    return;
-  self->updating = TRUE;
-  gtk_adjustment_set_upper (adjustment, upper);
-  self->updating = FALSE;
+static gint64
+node_to_number (gint64   node,
+                gpointer user_data)
+{
+  FlitlabRoutingPanel *self = user_data;
+  const FlTopology *t = shown_topology (self);
+
+  return t != NULL ? flitlab_node_number (t, (int) node) : node;
+}
+
+static gint64
+number_to_node (gint64   number,
+                gpointer user_data)
+{
+  FlitlabRoutingPanel *self = user_data;
+  const FlTopology *t = shown_topology (self);
+
+  for (int node = 0; t != NULL && node < fl_topology_node_count (t); node++)
+    if (flitlab_node_number (t, node) == number)
+      return node;
+  return number;
+}
+
+/* An order names one axis per dimension of the network. */
+static gboolean
+order_fits (const char *choice,
+            gpointer    user_data)
+{
+  FlitlabRoutingPanel *self = user_data;
+  const FlTopology *t = shown_topology (self);
+  int dims = t != NULL ? fl_topology_coord_dims (t) : 0;
+
+  return dims <= 0 || strlen (choice) == (size_t) dims;
+}
+
+/* What the rows offer follows the network shown: its nodes, its
+ * dimensions. */
+static void
+update_option_ranges (FlitlabRoutingPanel *self)
+{
+  const FlTopology *t = shown_topology (self);
+
+  if (self->root_row != NULL)
+    flitlab_option_row_set_range (self->root_row, 0,
+                                  t != NULL ? MAX (fl_topology_node_count (t) - 1, 0) : 0);
+  if (self->order_row != NULL)
+    flitlab_option_row_set_choice_filter (self->order_row, order_fits, self);
+}
+
+/* The row shown in the group for an option row: itself, or the expander
+ * that holds it. */
+static GtkWidget *
+shown_row (GtkWidget *row)
+{
+  GtkWidget *expander = gtk_widget_get_ancestor (row, ADW_TYPE_EXPANDER_ROW);
+
+  return expander != NULL ? expander : row;
 }
 
 static void
-update_option_rows (FlitlabRoutingPanel *self,
-                    const char          *name)
+update_option_rows (FlitlabRoutingPanel         *self,
+                    const FlitlabRoutingRequest *request)
 {
-  const FlRoutingInfo *info = fl_routing_lookup (name);
+  const FlRoutingInfo *info = fl_routing_lookup (request->name);
   g_autofree char *description = NULL;
+  g_autofree char *count = NULL;
+  guint n_turns = request->turns->len;
 
   /* Translators: a routing's one-line summary, then the networks it
    * serves, both from the engine. */
   if (info != NULL)
     description = g_strdup_printf (_("%s. For %s."), info->summary, info->applies_to);
   adw_preferences_group_set_description (self->algorithm_group, description);
-  gtk_widget_set_visible (GTK_WIDGET (self->root_row), flitlab_routing_uses_root (name));
-  gtk_widget_set_visible (GTK_WIDGET (self->vcs_row), flitlab_routing_uses_classes (name));
-  gtk_widget_set_visible (GTK_WIDGET (self->order_row), flitlab_routing_uses_order (name));
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+
+      gtk_widget_set_visible (shown_row (row),
+                              info != NULL && fl_routing_takes (info, flitlab_option_row_get_info (row)->name));
+      flitlab_option_row_refresh (row);
+    }
+  if (self->turns_row != NULL)
+    {
+      if (n_turns == 0)
+        count = g_strdup (_("None: Edit turns prohibits them on the network"));
+      else
+        /* Translators: the count of prohibited turns of an edited turn set. */
+        count = g_strdup_printf (g_dngettext (NULL, "%u turn prohibited: Edit turns changes it on the network",
+                                              "%u turns prohibited: Edit turns changes them on the network",
+                                              n_turns),
+                                 n_turns);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self->turns_row), count);
+    }
 }
 
 /* Shows the document's request in the chooser and the option rows. */
@@ -193,16 +269,14 @@ show_request (FlitlabRoutingPanel *self)
   for (int i = 0; i < fl_routing_count (); i++)
     if (g_strcmp0 (fl_routing_info (i)->name, request->name) == 0)
       adw_combo_row_set_selected (self->routing_row, (guint) i);
-  update_root_range (self);
-  gtk_spin_button_set_value (self->root_spin, request->root);
-  /* The rows list Default, 1 and 2: the index is the option's value. */
-  adw_combo_row_set_selected (self->vcs_row, (guint) CLAMP (request->vc_classes, 0, 2));
-  adw_combo_row_set_selected (self->order_row, g_strcmp0 (request->order, "yx") == 0 ? 1 : 0);
+  fl_routing_options_clear (&self->options);
+  flitlab_routing_request_fill_options (request, &self->options);
+  update_option_ranges (self);
   gtk_switch_set_active (self->edit_turns_switch,
                          self->document != NULL
                          && flitlab_document_get_editing_turns (self->document));
+  update_option_rows (self, request);
   self->updating = FALSE;
-  update_option_rows (self, request->name);
 }
 
 static void
@@ -215,60 +289,76 @@ routing_selected_cb (FlitlabRoutingPanel *self)
   flitlab_document_set_routing (self->document, info->name);
 }
 
-/* The root, the VC classes and the order, as one request. */
+/* A row has set its option in self->options: the request takes it, in the
+ * engine's words. */
 static void
-option_changed_cb (FlitlabRoutingPanel *self)
+option_changed_cb (GtkWidget *row,
+                   gpointer   user_data)
 {
+  FlitlabRoutingPanel *self = user_data;
+  const char *key = flitlab_option_row_get_info (row)->name;
   g_autoptr(FlitlabRoutingRequest) request = NULL;
+  g_autofree char *text = NULL;
+  FlError err = { 0 };
+  int length;
 
   if (self->updating || self->document == NULL)
     return;
+  length = fl_routing_options_format (&self->options, key, NULL, 0);
+  if (length < 0)
+    return;
+  text = g_malloc ((gsize) length + 1);
+  fl_routing_options_format (&self->options, key, text, (size_t) length + 1);
   request = flitlab_routing_request_copy (flitlab_document_get_request (self->document));
-  request->root = gtk_spin_button_get_value_as_int (self->root_spin);
-  request->vc_classes = (int) adw_combo_row_get_selected (self->vcs_row);
-  g_free (request->order);
-  request->order = adw_combo_row_get_selected (self->order_row) == 1 ? g_strdup ("yx") : NULL;
+  if (!flitlab_routing_request_set_option (request, key, text, &err))
+    {
+      g_warning ("The routing option %s is refused: %s", key, err.message);
+      return;
+    }
   flitlab_document_set_request (self->document, request);
 }
 
-/* The root spin button shows -1 as the word for the paper's rule. */
-static gboolean
-root_output_cb (GtkSpinButton       *spin,
-                FlitlabRoutingPanel *self)
+/* A row for each option of the registry, before the Edit turns row. */
+static void
+add_option_rows (FlitlabRoutingPanel *self)
 {
-  int value = gtk_spin_button_get_value_as_int (spin);
-  g_autofree char *text = NULL;
-
-  if (value < 0)
-    /* Translators: the root switch chosen by the paper's rule. */
-    text = g_strdup (_("automatic"));
-  else
-    text = g_strdup_printf ("%d", self->document != NULL
-                                    ? flitlab_node_number (shown_topology (self), value) : value);
-  if (g_strcmp0 (text, gtk_editable_get_text (GTK_EDITABLE (spin))) != 0)
-    gtk_editable_set_text (GTK_EDITABLE (spin), text);
-  return TRUE;
-}
-
-static int
-root_input_cb (GtkSpinButton       *spin,
-               double              *new_value,
-               FlitlabRoutingPanel *self)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
-  char *end = NULL;
-  long value;
-
-  if (text[0] == '\0' || g_str_equal (text, _("automatic")))
+  g_object_ref (self->edit_turns_row);
+  adw_preferences_group_remove (self->algorithm_group, self->edit_turns_row);
+  for (int i = 0; i < fl_routing_option_count (); i++)
     {
-      *new_value = -1;
-      return TRUE;
+      const FlOptionInfo *info = fl_routing_option (i);
+      GtkWidget *row = flitlab_option_row_new_for_routing (info, &self->options, option_changed_cb, self);
+      GtkWidget *shown = row;
+
+      g_ptr_array_add (self->option_rows, row);
+      if (g_strcmp0 (info->name, "root") == 0)
+        {
+          /* A switch, as the user knows it; the paper's rule by the word
+           * the analysis uses. */
+          self->root_row = row;
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Root switch"));
+          /* Translators: the root switch chosen by the paper's rule. */
+          flitlab_option_row_set_unset_label (row, _("automatic"));
+          flitlab_option_row_set_number_map (row, node_to_number, number_to_node, self);
+          flitlab_option_row_set_subtitle (row, "");
+        }
+      else if (g_strcmp0 (info->name, "order") == 0)
+        self->order_row = row;
+      else if (g_strcmp0 (info->name, FLITLAB_TURNS_OPTION) == 0)
+        {
+          /* Turns are clicked on the network with Edit turns; the list, in
+           * the command line's syntax, is there to read or paste. */
+          self->turns_row = shown = adw_expander_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (shown), info->label);
+          gtk_widget_set_name (shown, info->name);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), info->help);
+          adw_expander_row_add_row (ADW_EXPANDER_ROW (shown), row);
+        }
+      gtk_widget_set_visible (shown, FALSE);
+      adw_preferences_group_add (self->algorithm_group, shown);
     }
-  value = strtol (text, &end, 10);
-  if (end == text || *end != '\0')
-    return GTK_INPUT_ERROR;
-  *new_value = (double) value;
-  return TRUE;
+  adw_preferences_group_add (self->algorithm_group, self->edit_turns_row);
+  g_object_unref (self->edit_turns_row);
 }
 
 gboolean
@@ -285,6 +375,22 @@ flitlab_routing_panel_set_routing (FlitlabRoutingPanel *self,
         return TRUE;
       }
   return FALSE;
+}
+
+GtkWidget *
+flitlab_routing_panel_get_option_row (FlitlabRoutingPanel *self,
+                                      const char          *key)
+{
+  g_return_val_if_fail (FLITLAB_IS_ROUTING_PANEL (self), NULL);
+
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (self->option_rows, i);
+
+      if (g_strcmp0 (flitlab_option_row_get_info (row)->name, key) == 0)
+        return row;
+    }
+  return NULL;
 }
 
 const char *
@@ -410,8 +516,9 @@ show_analysis (FlitlabRoutingPanel *self)
       for (guint i = 0; i < N_VALUES; i++)
         if (!value_rows[i].route)
           set_value (self, i, "—");
-      adw_action_row_set_subtitle (self->root_row, _("Automatic follows paper 002: the switch "
-                                                     "with the fewest crossing paths"));
+      if (self->root_row != NULL)
+        flitlab_option_row_set_subtitle (self->root_row, _("Automatic follows paper 002: the switch "
+                                                           "with the fewest crossing paths"));
       show_notice (self, "warning", _("Cannot Build This Routing"),
                    self->document != NULL ? flitlab_document_get_refused (self->document) : NULL);
       return;
@@ -442,17 +549,17 @@ show_analysis (FlitlabRoutingPanel *self)
   set_value_printf (self, VALUE_MAX_LOAD, "%.1f", rep->max_channel_load);
   set_value_printf (self, VALUE_THROUGHPUT, "%.3f", rep->throughput_bound);
 
-  if (root >= 0 && gtk_spin_button_get_value_as_int (self->root_spin) < 0)
+  if (self->root_row != NULL && root >= 0 && self->options.root < 0)
     {
       /* Translators: the root switch that paper 002's rule picked. */
       g_autofree char *subtitle = g_strdup_printf (_("Automatic: switch %d, the fewest "
                                                      "crossing paths"),
                                                    flitlab_node_number (t, root));
 
-      adw_action_row_set_subtitle (self->root_row, subtitle);
+      flitlab_option_row_set_subtitle (self->root_row, subtitle);
     }
-  else
-    adw_action_row_set_subtitle (self->root_row, "");
+  else if (self->root_row != NULL)
+    flitlab_option_row_set_subtitle (self->root_row, "");
 
   self->cycle_text = flitlab_routed_describe_cycle (routed);
   show_notice (self, "error", _("Deadlock Possible"), self->cycle_text);
@@ -558,7 +665,7 @@ flitlab_routing_panel_get_value (FlitlabRoutingPanel *self,
 static void
 document_topology_edited_cb (FlitlabRoutingPanel *self)
 {
-  update_root_range (self);
+  update_option_ranges (self);
   show_route (self);
 }
 
@@ -644,6 +751,7 @@ flitlab_routing_panel_dispose (GObject *object)
     g_signal_group_set_target (self->document_signals, NULL);
   g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
+  g_clear_pointer (&self->option_rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_ROUTING_PANEL);
   /* The template's top box has no id, so dispose_template() leaves it. */
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
@@ -657,6 +765,7 @@ flitlab_routing_panel_finalize (GObject *object)
   FlitlabRoutingPanel *self = FLITLAB_ROUTING_PANEL (object);
 
   g_free (self->cycle_text);
+  fl_routing_options_clear (&self->options);
   G_OBJECT_CLASS (flitlab_routing_panel_parent_class)->finalize (object);
 }
 
@@ -676,10 +785,7 @@ flitlab_routing_panel_class_init (FlitlabRoutingPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, algorithm_group);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, routing_row);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, root_row);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, root_spin);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, vcs_row);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, order_row);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, edit_turns_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, edit_turns_switch);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, turns_check);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, directions_check);
@@ -696,9 +802,6 @@ flitlab_routing_panel_class_init (FlitlabRoutingPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, route_grid);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, path_label);
   gtk_widget_class_bind_template_callback (widget_class, routing_selected_cb);
-  gtk_widget_class_bind_template_callback (widget_class, option_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, root_input_cb);
-  gtk_widget_class_bind_template_callback (widget_class, root_output_cb);
   gtk_widget_class_bind_template_callback (widget_class, edit_turns_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, overlay_toggled_cb);
 }
@@ -734,6 +837,9 @@ flitlab_routing_panel_init (FlitlabRoutingPanel *self)
 
   self->updating = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
+  fl_routing_options_init (&self->options);
+  self->option_rows = g_ptr_array_new ();
+  add_option_rows (self);
 
   for (guint i = 0; i < N_VALUES; i++)
     add_value_row (self, i, lines[value_rows[i].route]++);
@@ -747,13 +853,7 @@ flitlab_routing_panel_init (FlitlabRoutingPanel *self)
   self->updating = FALSE;
 
   self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->document_signals, "notify::routing",
-                                  G_CALLBACK (show_request), self);
-  g_signal_group_connect_swapped (self->document_signals, "notify::root",
-                                  G_CALLBACK (show_request), self);
-  g_signal_group_connect_swapped (self->document_signals, "notify::vc-classes",
-                                  G_CALLBACK (show_request), self);
-  g_signal_group_connect_swapped (self->document_signals, "notify::order",
+  g_signal_group_connect_swapped (self->document_signals, "request-changed",
                                   G_CALLBACK (show_request), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::editing-turns",
                                   G_CALLBACK (document_editing_turns_cb), self);
@@ -769,9 +869,6 @@ flitlab_routing_panel_init (FlitlabRoutingPanel *self)
                                   G_CALLBACK (document_topology_edited_cb), self);
 
   show_request (self);
-  /* The spin button wrote its first value before its output handler was
-   * connected. */
-  root_output_cb (self->root_spin, self);
   show_overlays (self);
   show_analysis (self);
   show_route (self);

@@ -31,6 +31,12 @@ gboolean               flitlab_routing_panel_set_routing       (FlitlabRoutingPa
                                                                 const char          *name);
 const char            *flitlab_routing_panel_get_routing       (FlitlabRoutingPanel *self);
 
+/* The row (flitlab-option-rows.h) that edits the routing option called key,
+ * one of fl_routing_option()'s; shown while the routing chosen takes it.
+ * NULL for a key the registry does not know. */
+GtkWidget             *flitlab_routing_panel_get_option_row    (FlitlabRoutingPanel *self,
+                                                                const char          *key);
+
 /* While a routing is being built the values shown are dimmed as stale. */
 void                   flitlab_routing_panel_set_building      (FlitlabRoutingPanel *self,
                                                                 gboolean             building);

@@ -12,10 +12,16 @@
  *                              allowing the one prohibited pair makes the
  *                              routing deadlock, prohibiting it again cures
  *                              it; then writes screenshots/lturn-turn-map.png
- *                              (L-turn on irregular:64,ports=4,hosts=4,seed=1).
+ *                              (L-turn on irregular:64,ports=4,hosts=4,seed=1);
+ *   test-gui-routing rows      for every routing of the engine's registry,
+ *                              the panel shows exactly the rows of the
+ *                              options fl_routing_takes() says it takes, and
+ *                              each row changes the document's request;
+ *                              the root is typed by number or emptied.
  *
  * The engine's figures are checked as the panel prints them. */
 #include "flitlab-draw.h"
+#include "flitlab-option-rows.h"
 #include "gui-harness.h"
 
 static const char *
@@ -278,22 +284,25 @@ static void
 check_dor_classes (FlitlabWindow *window)
 {
   GtkWidget *row;
+  GtkWidget *spin;
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "side-page",
                                   g_variant_new_string ("routing"));
-  row = find_widget (GTK_WIDGET (flitlab_window_get_routing_panel (window)),
-                     ADW_TYPE_COMBO_ROW, "VC classes");
+  row = flitlab_routing_panel_get_option_row (flitlab_window_get_routing_panel (window), "classes");
+  spin = flitlab_option_row_get_editor (row);
 
-  CHECK (row != NULL && gtk_widget_is_drawable (row), "dor shows its VC classes");
-  if (row == NULL)
+  CHECK (row != NULL && gtk_widget_is_drawable (row) && GTK_IS_SPIN_BUTTON (spin),
+         "dor shows its VC classes");
+  if (row == NULL || !GTK_IS_SPIN_BUTTON (spin))
     return;
-  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 1);
   CHECK (flitlab_window_get_busy (window) && wait_until (window, is_idle),
          "one VC class builds dor again");
   CHECK_VALUE (window, "deadlock-free", "No");
   CHECK (strstr (routing_value (window, "cycle"), "cycle") != NULL,
          "the cycle of dor without a dateline is explained: %s", routing_value (window, "cycle"));
-  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 0);
+  /* Below the range: the routing's own classes. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0);
   CHECK (wait_until (window, is_idle), "dor with its default classes is built again");
   CHECK_VALUE (window, "deadlock-free", "Yes");
 }
@@ -515,12 +524,254 @@ run_turns (FlitlabWindow *window)
   save_and_forget (window);
 }
 
+/* Option rows from the registry ----------------------------------------------- */
+
+/* Whether the row of an option is on screen in the panel (the prohibited
+ * turns' row sits in an expander). */
+static gboolean
+option_row_shown (GtkWidget *row)
+{
+  GtkWidget *expander = gtk_widget_get_ancestor (row, ADW_TYPE_EXPANDER_ROW);
+
+  return gtk_widget_is_drawable (expander != NULL ? expander : row);
+}
+
+/* "SW:IN>OUT" of the first turn between two switch links of topology. */
+static char *
+sample_turn (const FlTopology *topology)
+{
+  for (int sw = 0; sw < fl_topology_node_count (topology); sw++)
+    {
+      int ports[2], n = 0;
+
+      if (fl_topology_node_kind (topology, sw) != FL_NODE_SWITCH)
+        continue;
+      for (int port = 0; port < fl_topology_node_ports (topology, sw) && n < 2; port++)
+        {
+          int peer = fl_topology_port_peer (topology, sw, port, NULL);
+
+          if (peer >= 0 && fl_topology_node_kind (topology, peer) == FL_NODE_SWITCH)
+            ports[n++] = port;
+        }
+      if (n == 2)
+        return g_strdup_printf ("%d:%d>%d", sw, ports[0], ports[1]);
+    }
+  return NULL;
+}
+
+/* Gives the option's row another value than the one it shows, as a user
+ * would; FALSE when the test knows no other value for it. */
+static gboolean
+edit_option_row (FlitlabWindow *window,
+                 GtkWidget     *row)
+{
+  const FlOptionInfo *info = flitlab_option_row_get_info (row);
+  GtkWidget *editor = flitlab_option_row_get_editor (row);
+
+  switch (info->type)
+    {
+    case FL_OPTION_INT:
+    case FL_OPTION_INT64:
+    case FL_OPTION_DOUBLE:
+      {
+        GtkAdjustment *adjustment = gtk_spin_button_get_adjustment (GTK_SPIN_BUTTON (editor));
+        double value = gtk_spin_button_get_value (GTK_SPIN_BUTTON (editor));
+        double lower = gtk_adjustment_get_lower (adjustment);
+        double upper = gtk_adjustment_get_upper (adjustment);
+
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (editor), value + 1 <= upper ? value + 1 : lower);
+        return TRUE;
+      }
+
+    case FL_OPTION_ENUM:
+      {
+        guint n = g_list_model_get_n_items (adw_combo_row_get_model (ADW_COMBO_ROW (row)));
+        guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+
+        if (n < 2)
+          return FALSE;
+        adw_combo_row_set_selected (ADW_COMBO_ROW (row), (selected + 1) % n);
+        return TRUE;
+      }
+
+    case FL_OPTION_FLAG:
+      gtk_switch_set_active (GTK_SWITCH (editor), !gtk_switch_get_active (GTK_SWITCH (editor)));
+      return TRUE;
+
+    case FL_OPTION_STRING:
+    case FL_OPTION_COMPOSITE:
+    default:
+      {
+        /* Text in an option's own syntax: the test must know a value. */
+        g_autofree char *text = NULL;
+
+        if (g_strcmp0 (info->name, FLITLAB_TURNS_OPTION) == 0)
+          text = sample_turn (flitlab_document_get_topology (DOC (window)));
+        if (text == NULL)
+          return FALSE;
+        gtk_editable_set_text (GTK_EDITABLE (editor), text);
+        g_signal_emit_by_name (editor, "apply");
+        return TRUE;
+      }
+    }
+}
+
+static void
+check_routing_rows (FlitlabWindow   *window,
+                    const FlRoutingInfo *routing)
+{
+  FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
+
+  choose_routing (window, routing->name);
+  for (int i = 0; i < fl_routing_option_count (); i++)
+    {
+      const FlOptionInfo *option = fl_routing_option (i);
+      GtkWidget *row = flitlab_routing_panel_get_option_row (panel, option->name);
+      gboolean takes = fl_routing_takes (routing, option->name);
+
+      CHECK (row != NULL && flitlab_option_row_get_info (row) == option,
+             "the panel has a row for the option %s", option->name);
+      if (row == NULL)
+        continue;
+      CHECK (option_row_shown (row) == takes, "%s %s the row of %s", routing->name,
+             takes ? "shows" : "hides", option->name);
+    }
+
+  for (int i = 0; i < fl_routing_option_count (); i++)
+    {
+      const FlOptionInfo *option = fl_routing_option (i);
+      GtkWidget *row = flitlab_routing_panel_get_option_row (panel, option->name);
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+
+      if (row == NULL || !fl_routing_takes (routing, option->name))
+        continue;
+      before = flitlab_routing_request_format_option (flitlab_document_get_request (DOC (window)),
+                                                      option->name);
+      CHECK (edit_option_row (window, row), "the test gives %s's %s another value", routing->name,
+             option->name);
+      after = flitlab_routing_request_format_option (flitlab_document_get_request (DOC (window)),
+                                                     option->name);
+      CHECK (flitlab_option_row_get_error (row) == NULL && g_strcmp0 (before, after) != 0,
+             "%s's %s row changes the request: %s, then %s (%s)", routing->name, option->name, before,
+             after, flitlab_option_row_get_error (row) != NULL ? flitlab_option_row_get_error (row) : "taken");
+      CHECK (wait_until (window, is_idle), "%s with %s %s is built", routing->name, option->name, after);
+      CHECK (option_row_shown (row), "the row of %s stays on screen", option->name);
+    }
+}
+
+/* The request reads and writes options by key, in the engine's words, and
+ * hands the engine only those the routing takes. */
+static void
+check_request_options (void)
+{
+  g_autoptr(FlitlabRoutingRequest) request = flitlab_routing_request_new ("dor");
+  g_autoptr(FlitlabRoutingRequest) copy = NULL;
+  g_autoptr(GArray) kept = g_array_new (FALSE, FALSE, sizeof (FlTurn));
+  g_autofree char *order = NULL;
+  FlRoutingOptions options;
+  FlError err = { 0 };
+
+  CHECK (flitlab_routing_request_set_option (request, "order", "yx", NULL)
+           && g_strcmp0 (request->order, "yx") == 0,
+         "order yx is set by key");
+  CHECK (!flitlab_routing_request_set_option (request, "classes", "99", &err)
+           && strstr (err.message, "classes") != NULL && request->vc_classes == 0,
+         "a value out of range is refused in the engine's words: %s", err.message);
+  CHECK (!flitlab_routing_request_set_option (request, "no-such-option", "1", NULL),
+         "an option the registry does not know is refused");
+  CHECK (flitlab_routing_request_set_option (request, FLITLAB_TURNS_OPTION, "3:0>1,1:1>0", NULL)
+           && request->turns->len == 2 && g_array_index (request->turns, FlTurn, 0).sw == 1,
+         "turns are set from the command line's syntax, sorted");
+  order = flitlab_routing_request_format_option (request, "order");
+  CHECK (g_strcmp0 (order, "yx") == 0, "order is written back as yx (%s)", order);
+  copy = flitlab_routing_request_copy (request);
+  CHECK (flitlab_routing_request_equal (copy, request), "a copy equals its request");
+  CHECK (flitlab_routing_request_set_option (copy, "root", "5", NULL)
+           && !flitlab_routing_request_equal (copy, request),
+         "another root makes another request");
+
+  flitlab_routing_request_options (request, NULL, kept, &options);
+  CHECK (g_strcmp0 (options.order, "yx") == 0 && options.root == -1 && options.n_prohibited == 0,
+         "dor is given its order, and neither a root nor turns");
+  flitlab_routing_request_options (copy, NULL, kept, &options);
+  CHECK (options.root == -1, "nor the root set on it");
+  g_free (copy->name);
+  copy->name = g_strdup (flitlab_routing_for_turns ());
+  flitlab_routing_request_options (copy, NULL, kept, &options);
+  CHECK (options.order == NULL && options.n_prohibited == 2,
+         "%s is given its turns, and no order", copy->name);
+}
+
+/* The root is typed as the switch's number; emptied, or as its word, it
+ * is the paper's rule again. */
+static void
+check_root_typed (FlitlabWindow *window)
+{
+  FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
+  const char *typed[] = { "5", "", "7", "automatic" };
+  const int want[] = { 5, -1, 7, -1 };
+  GtkWidget *spin;
+
+  choose_routing (window, "updown");
+  spin = flitlab_option_row_get_editor (flitlab_routing_panel_get_option_row (panel, "root"));
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (spin), typed[i]);
+      gtk_spin_button_update (GTK_SPIN_BUTTON (spin));
+      CHECK (flitlab_document_get_request (DOC (window))->root == want[i],
+             "typing '%s' as the root asks for %d (%d)", typed[i], want[i],
+             flitlab_document_get_request (DOC (window))->root);
+      CHECK (wait_until (window, is_idle), "the routing with root '%s' is built", typed[i]);
+    }
+  CHECK (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), "automatic") == 0,
+         "the root reads automatic (%s)", gtk_editable_get_text (GTK_EDITABLE (spin)));
+}
+
+static void
+run_rows (FlitlabWindow *window)
+{
+  FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
+  GtkWidget *order, *turns;
+
+  check_request_options ();
+  show_generated (window, "mesh:4x4");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "side-page",
+                                  g_variant_new_string ("routing"));
+  for (int i = 0; i < fl_routing_count (); i++)
+    check_routing_rows (window, fl_routing_info (i));
+
+  /* The orders offered are those of a 2D network: automatic, xy and yx. */
+  order = flitlab_routing_panel_get_option_row (panel, "order");
+  CHECK (order != NULL && ADW_IS_COMBO_ROW (order)
+           && g_list_model_get_n_items (adw_combo_row_get_model (ADW_COMBO_ROW (order))) == 3,
+         "the order row offers the 2D orders only");
+
+  /* The prohibited turns are counted on their row. */
+  choose_routing (window, flitlab_routing_for_turns ());
+  turns = flitlab_routing_panel_get_option_row (panel, FLITLAB_TURNS_OPTION);
+  turns = turns != NULL ? gtk_widget_get_ancestor (turns, ADW_TYPE_EXPANDER_ROW) : NULL;
+  CHECK (turns != NULL && flitlab_document_get_request (DOC (window))->turns->len == 1
+           && g_str_has_prefix (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (turns)), "1 turn prohibited"),
+         "the turns' row counts the one turn set through it: %s",
+         turns != NULL ? adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (turns)) : "(no row)");
+
+  check_root_typed (window);
+  save_and_forget (window);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   const char *scenario = argc > 1 ? argv[1] : "routing";
 
-  harness_run_app (g_strcmp0 (scenario, "turns") == 0 ? run_turns : run_routing, NULL);
+  HarnessRun run = run_routing;
+
+  if (g_strcmp0 (scenario, "turns") == 0)
+    run = run_turns;
+  else if (g_strcmp0 (scenario, "rows") == 0)
+    run = run_rows;
+  harness_run_app (run, NULL);
   return tap_done ();
 }
