@@ -76,7 +76,8 @@ static void sweep_progress(void *data, const FlExpProgress *p)
 static int parse_rates(const char *text, SweepPoint **out, int *n)
 {
     double v[3];
-    if (fl_option_split_numbers(text, v, 3) != 3 || v[0] < 0 || v[1] < v[0] || v[1] > 1 || v[2] <= 0)
+    if (fl_option_split_numbers(text, v, 3) != 3 || v[0] < 0 || v[1] < v[0] || v[1] > 1
+        || v[2] <= 0)
         return cli_error(CLI_USAGE, "--rates needs FROM:TO:STEP with 0 <= FROM <= TO <= 1 "
                                     "and STEP > 0, not '%s'", text);
     /* The small slack keeps TO itself when STEP does not divide exactly in
