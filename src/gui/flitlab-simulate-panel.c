@@ -14,6 +14,7 @@
 
 #include "flitlab-io.h"
 #include "flitlab-node-number.h"
+#include "flitlab-option-rows.h"
 #include "flitlab-simulate-panel.h"
 
 struct _FlitlabSimulatePanel
@@ -280,6 +281,16 @@ figure (const char *format,
   return g_strdup_printf (format, value);
 }
 
+static char *
+wall_time (double seconds)
+{
+  if (seconds < 1)
+    /* Translators: a duration in milliseconds. */
+    return g_strdup_printf (_("%.1f ms"), seconds * 1e3);
+  /* Translators: a duration in seconds. */
+  return g_strdup_printf (_("%.2f s"), seconds);
+}
+
 /* A message in place of results: the engine's refusal, or a stop. */
 static void
 show_message (FlitlabSimulatePanel *self,
@@ -328,8 +339,8 @@ describe_deadlock (const FlTopology *t,
       g_string_append_printf (list, "%s%s → %s", i ? ", " : "", src, dst);
     }
   /* Translators: %s is a list of channels such as "0 → 1, 1 → 2, 2 → 0". */
-  return g_strdup_printf (_("Deadlock: the packets on the channels %s each wait for the next "
-                            "channel of this cycle, so none of them can ever move again."),
+  return g_strdup_printf (_("The packets on the channels %s each wait for the next channel of "
+                            "this cycle, so none of them can ever move again."),
                           list->str);
 }
 
@@ -364,37 +375,43 @@ show_flit_result (FlitlabSimulatePanel *self,
                   const SimulateResult *result)
 {
   const FlSimResult *res = &result->sim;
-  g_autofree char *cycle = NULL;
-  g_autofree char *latency = figure ("%.2f", res->latency_avg);
-  g_autofree char *p99 = figure ("%.1f", res->latency_p99);
-  g_autofree char *network = figure ("%.2f", res->network_latency_avg);
+  /* Figures over no packet at all mean nothing: a dash, not a zero. */
+  double none = res->packets > 0 ? 0 : NAN;
+  g_autofree char *latency = figure ("%.2f", res->latency_avg + none);
+  g_autofree char *p99 = figure ("%.1f", res->latency_p99 + none);
+  g_autofree char *network = figure ("%.2f", res->network_latency_avg + none);
   g_autofree char *throughput = figure ("%.4f", res->throughput);
   g_autofree char *worst = figure ("%.4f", res->throughput_min);
   g_autofree char *worst_text = NULL;
   g_autofree char *offered = figure ("%.4f", res->offered);
-  g_autofree char *hops = figure ("%.3f", res->hops_avg);
+  g_autofree char *hops = figure ("%.3f", res->hops_avg + none);
   g_autofree char *packets = g_strdup_printf ("%" G_GINT64_FORMAT, res->packets);
   g_autofree char *cycles = g_strdup_printf ("%" G_GINT64_FORMAT, res->cycles);
-  g_autofree char *wall = g_strdup_printf (_("%.2f s"), res->wall_s);
+  g_autofree char *wall = wall_time (res->wall_s);
   g_autofree char *speed = NULL;
-  const char *explanation = NULL;
 
+  if (res->status == FL_SIM_SATURATED)
+    show_status (self, res->status,
+                 _("Source queues grow without bound: the network accepts less than is offered"));
+  else
+    show_status (self, res->status, NULL);
   if (res->status == FL_SIM_DEADLOCK)
     {
-      cycle = describe_deadlock (result->routed->topology, res->deadlock_channels, res->deadlock_len);
-      explanation = cycle;
+      /* The cycle gets a row of its own: a sentence to read in full. */
+      g_autofree char *cycle = describe_deadlock (result->routed->topology, res->deadlock_channels,
+                                                  res->deadlock_len);
+      GtkWidget *row = add_row (self, cycle, NULL);
+
+      adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);
       set_value (self, "cycle", cycle);
     }
-  else if (res->status == FL_SIM_SATURATED)
-    explanation = _("Source queues grow without bound: the network accepts less than is offered.");
-  show_status (self, res->status, explanation);
 
   add_value_row (self, "latency", _("Latency"), _("Mean cycles from a packet’s creation to its delivery"),
                  latency);
   add_value_row (self, "latency-p99", _("Latency, 99th percentile"), NULL, p99);
   add_value_row (self, "network-latency", _("Network latency"),
                  _("Mean cycles from the head’s injection"), network);
-  worst_text = g_strdup_printf (_("Flits per cycle per host; the worst host %s"), worst);
+  worst_text = g_strdup_printf (_("Flits per cycle per host; worst host %s"), worst);
   add_value_row (self, "throughput", _("Accepted throughput"), worst_text, throughput);
   set_value (self, "throughput-min", worst);
   add_value_row (self, "offered", _("Offered load"), _("Flits per cycle per host"), offered);
@@ -418,7 +435,7 @@ show_deflection_result (FlitlabSimulatePanel *self,
   g_autofree char *deflections = g_strdup_printf ("%" G_GINT64_FORMAT, res->deflections);
   g_autofree char *delivered = g_strdup_printf ("%" G_GINT64_FORMAT, res->delivered);
   g_autofree char *cycles = g_strdup_printf ("%" G_GINT64_FORMAT, n);
-  g_autofree char *wall = g_strdup_printf (_("%.2f s"), res->wall_s);
+  g_autofree char *wall = wall_time (res->wall_s);
 
   add_value_row (self, "deflect-throughput", _("Throughput"),
                  _("Messages per cycle per node over the second half of the run"), throughput);
@@ -492,6 +509,30 @@ supersede (FlitlabSimulatePanel *self)
   if (self->running && self->workers != NULL)
     flitlab_workers_supersede (self->workers, FLITLAB_JOB_SIMULATE);
   set_running (self, FALSE);
+}
+
+/* The page's groups whose rows are all hidden (the other model's) hide
+ * too, rather than show an empty title. */
+static void
+update_groups (FlitlabSimulatePanel *self)
+{
+  g_autoptr(GPtrArray) groups = g_ptr_array_new ();
+  g_autoptr(GHashTable) shown = g_hash_table_new (NULL, NULL);
+
+  for (int i = 0; i < fl_sim_settings_key_count (); i++)
+    {
+      GtkWidget *row = flitlab_sim_settings_get_row (self->settings_page, fl_sim_settings_key (i)->name);
+      GtkWidget *group = row != NULL ? gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP) : NULL;
+
+      if (group == NULL)
+        continue;
+      if (!g_ptr_array_find (groups, group, NULL))
+        g_ptr_array_add (groups, group);
+      if (gtk_widget_get_visible (row))
+        g_hash_table_add (shown, group);
+    }
+  for (guint i = 0; i < groups->len; i++)
+    gtk_widget_set_visible (g_ptr_array_index (groups, i), g_hash_table_contains (shown, g_ptr_array_index (groups, i)));
 }
 
 /* Running ------------------------------------------------------------------------- */
@@ -834,20 +875,39 @@ flitlab_simulate_panel_class_init (FlitlabSimulatePanelClass *klass)
 static void
 flitlab_simulate_panel_init (FlitlabSimulatePanel *self)
 {
-  GtkWidget *groups;
+  GtkWidget *groups, *model;
 
   self->result_rows = g_ptr_array_new ();
   self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* The page added the template's groups after the settings' own: the
-   * run and its results go first, where they are seen. */
+   * run and its results go first, where they are seen, then the model,
+   * which decides which settings apply. */
   groups = gtk_widget_get_parent (GTK_WIDGET (self->run_group));
+  model = gtk_widget_get_ancestor (flitlab_sim_settings_get_row (self->settings_page, "mode"),
+                                   ADW_TYPE_PREFERENCES_GROUP);
   if (GTK_IS_BOX (groups))
     {
+      if (model != NULL && gtk_widget_get_parent (model) == groups)
+        gtk_box_reorder_child_after (GTK_BOX (groups), model, NULL);
       gtk_box_reorder_child_after (GTK_BOX (groups), GTK_WIDGET (self->results_group), NULL);
       gtk_box_reorder_child_after (GTK_BOX (groups), GTK_WIDGET (self->run_group), NULL);
     }
+  /* A number with four decimals needs more room than its range's widest
+   * value measures in a proportional font ("1.0000" against "0.9000"). */
+  for (int i = 0; i < fl_sim_settings_key_count (); i++)
+    {
+      const FlOptionInfo *info = fl_sim_settings_key (i);
+      GtkWidget *row = flitlab_sim_settings_get_row (self->settings_page, info->name);
+      GtkWidget *editor = row != NULL ? flitlab_option_row_get_editor (row) : NULL;
+
+      if (info->type == FL_OPTION_DOUBLE && GTK_IS_SPIN_BUTTON (editor))
+        gtk_editable_set_width_chars (GTK_EDITABLE (editor), 7);
+    }
+  g_signal_connect_object (self->settings_page, "notify::settings", G_CALLBACK (update_groups), self,
+                           G_CONNECT_SWAPPED);
+  update_groups (self);
 
   self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "notify::routed",
