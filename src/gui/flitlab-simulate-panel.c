@@ -532,7 +532,11 @@ update_groups (FlitlabSimulatePanel *self)
         g_hash_table_add (shown, group);
     }
   for (guint i = 0; i < groups->len; i++)
-    gtk_widget_set_visible (g_ptr_array_index (groups, i), g_hash_table_contains (shown, g_ptr_array_index (groups, i)));
+    {
+      GtkWidget *group = g_ptr_array_index (groups, i);
+
+      gtk_widget_set_visible (group, g_hash_table_contains (shown, group));
+    }
 }
 
 /* Running ------------------------------------------------------------------------- */
