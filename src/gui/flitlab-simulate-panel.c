@@ -455,15 +455,19 @@ update_run_state (FlitlabSimulatePanel *self)
   FlitlabRouted *routed = self->document != NULL ? flitlab_document_get_routed (self->document) : NULL;
   const char *name = self->document != NULL ? flitlab_document_get_routing (self->document) : NULL;
   const char *refused = self->document != NULL ? flitlab_document_get_refused (self->document) : NULL;
+  /* The window builds the routing of the document shown, which is this
+   * panel's: while it does, the one the document holds is another
+   * request's. */
+  gboolean building = self->workers != NULL && flitlab_workers_is_running (self->workers, FLITLAB_JOB_ROUTE);
   g_autofree char *sentence = NULL;
 
   g_clear_pointer (&self->why, g_free);
   if (self->document == NULL)
     self->why = g_strdup (_("No network is shown."));
-  else if (routed != NULL && routed->routing != NULL)
+  else if (routed != NULL && routed->routing != NULL && !building)
     /* Translators: %s is a routing's name, such as "dor" or "updown". */
     sentence = g_strdup_printf (_("%s, as chosen in the Routing tab"), routed->routing_name);
-  else if (refused != NULL)
+  else if (refused != NULL && !building)
     /* Translators: the first %s is a routing's name, the second the engine's reason. */
     self->why = g_strdup_printf (_("%s was refused in the Routing tab (%s): choose another routing "
                                    "there to simulate."), name, refused);
@@ -695,7 +699,12 @@ flitlab_simulate_panel_set_workers (FlitlabSimulatePanel *self,
   g_return_if_fail (FLITLAB_IS_SIMULATE_PANEL (self));
 
   supersede (self);
+  if (self->workers != NULL)
+    g_signal_handlers_disconnect_by_data (self->workers, self);
   g_set_object (&self->workers, workers);
+  if (workers != NULL)
+    g_signal_connect_object (workers, "notify::busy", G_CALLBACK (update_run_state), self, G_CONNECT_SWAPPED);
+  update_run_state (self);
 }
 
 FlitlabSimSettings *
@@ -781,6 +790,8 @@ flitlab_simulate_panel_dispose (GObject *object)
   if (self->running && self->workers != NULL)
     flitlab_workers_supersede (self->workers, FLITLAB_JOB_SIMULATE);
   self->running = FALSE;
+  if (self->workers != NULL)
+    g_signal_handlers_disconnect_by_data (self->workers, self);
   g_clear_object (&self->workers);
   if (self->document_signals != NULL)
     g_signal_group_set_target (self->document_signals, NULL);
@@ -918,7 +929,7 @@ flitlab_simulate_panel_init (FlitlabSimulatePanel *self)
                                   G_CALLBACK (update_run_state), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::refused",
                                   G_CALLBACK (update_run_state), self);
-  g_signal_group_connect_swapped (self->document_signals, "notify::routing",
+  g_signal_group_connect_swapped (self->document_signals, "request-changed",
                                   G_CALLBACK (update_run_state), self);
   g_signal_group_connect_swapped (self->document_signals, "topology-edited",
                                   G_CALLBACK (document_edited), self);

@@ -403,9 +403,15 @@ check_mesh (FlitlabWindow *window)
   CHECK (fabs (flitlab_sim_settings_get_config (page_of (window))->traffic.rate - 0.1) < 1e-12
            && flitlab_sim_settings_get_config (page_of (window))->vcs == 2,
          "the rows show the new network's own settings");
-  choose_routing (window, "dor");
-  CHECK (strstr (value (window, "routing"), "dor") != NULL, "the panel says dor: %s",
-         value (window, "routing"));
+  /* While dor is being built, the routing the mesh holds is updown's. */
+  CHECK (flitlab_routing_panel_set_routing (flitlab_window_get_routing_panel (window), "dor"),
+         "dor is chosen in the Routing tab");
+  CHECK (strstr (value (window, "why"), "dor") != NULL && strstr (value (window, "why"), "being built") != NULL
+           && !flitlab_simulate_panel_run (panel_of (window)),
+         "Run waits for dor to be built: %s", value (window, "why"));
+  CHECK (wait_until (window, is_idle), "dor is built");
+  CHECK (strstr (value (window, "routing"), "dor") != NULL && g_strcmp0 (value (window, "why"), "") == 0,
+         "the panel says dor: %s", value (window, "routing"));
   set_number (window, "rate", 0.2);
   set_text (window, "packet", "4");
   click_run (window, "mesh:4x4");
