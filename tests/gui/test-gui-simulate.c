@@ -477,6 +477,33 @@ check_deflection (FlitlabWindow *window)
   set_choice (window, "mode", "flit");
 }
 
+/* Bursts select on/off injection when they are set: injection set back to
+ * bernoulli afterwards is written although it is the default, or reading
+ * the state back would give on/off. */
+static void
+check_implied_settings (void)
+{
+  g_autoptr(FlitlabDocument) saved = flitlab_document_new (NULL);
+  g_autoptr(FlitlabDocument) loaded = flitlab_document_new (NULL);
+  g_autoptr(GHashTable) state = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  FlSimSettings settings;
+
+  fl_sim_settings_init (&settings);
+  CHECK (fl_sim_settings_set (&settings, "burst", "20:30", NULL) == FL_OK
+           && settings.config.traffic.process == FL_INJECT_ONOFF
+           && fl_sim_settings_set (&settings, "injection", "bernoulli", NULL) == FL_OK,
+         "bursts select on/off injection, set back to bernoulli");
+  flitlab_document_set_sim_settings (saved, &settings);
+  fl_sim_settings_clear (&settings);
+  flitlab_document_save_routing_state (saved, state);
+  CHECK (g_strcmp0 (g_hash_table_lookup (state, "sim.burst"), "20:30") == 0
+           && g_strcmp0 (g_hash_table_lookup (state, "sim.injection"), "bernoulli") == 0,
+         "the injection is written after the bursts");
+  flitlab_document_load_routing_state (loaded, state);
+  CHECK_SETTING (loaded, "burst", "20:30");
+  CHECK_SETTING (loaded, "injection", "bernoulli");
+}
+
 /* The settings are the network's, saved with its routing state. */
 static void
 check_per_network (FlitlabWindow *window)
@@ -512,6 +539,7 @@ check_per_network (FlitlabWindow *window)
   CHECK_SETTING (copy, "rate", "0.9");
   CHECK_SETTING (copy, "packet", "8");
   CHECK_SETTING (copy, "buf", "8");
+  check_implied_settings ();
 }
 
 static gboolean
