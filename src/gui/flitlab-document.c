@@ -44,6 +44,8 @@ struct _FlitlabDocument
 
   FlitlabSimSession *simulation;
   GObject *collective;
+
+  FlSimSettings sim_settings;
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabDocument, flitlab_document, G_TYPE_OBJECT)
@@ -73,6 +75,7 @@ enum {
   SELECTION_CHANGED,
   REQUEST_CHANGED,
   ROUTE_CHANGED,
+  SIM_SETTINGS_CHANGED,
   N_SIGNALS
 };
 
@@ -1039,9 +1042,46 @@ flitlab_document_set_collective (FlitlabDocument *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COLLECTIVE]);
 }
 
+/* Simulation settings ------------------------------------------------------------ */
+
+const FlSimSettings *
+flitlab_document_get_sim_settings (FlitlabDocument *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
+
+  return &self->sim_settings;
+}
+
+/* Takes settings (a copy the caller gives up). */
+static void
+replace_sim_settings (FlitlabDocument *self,
+                      FlSimSettings   *settings)
+{
+  fl_sim_settings_clear (&self->sim_settings);
+  self->sim_settings = *settings;
+  /* The struct moved: its hotspot list is on the heap and still found. */
+  g_signal_emit (self, signals[SIM_SETTINGS_CHANGED], 0);
+}
+
+void
+flitlab_document_set_sim_settings (FlitlabDocument     *self,
+                                   const FlSimSettings *settings)
+{
+  FlSimSettings copy;
+
+  g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+  g_return_if_fail (settings != NULL);
+
+  if (settings == &self->sim_settings)
+    return;
+  if (fl_sim_settings_copy (&copy, settings, NULL) != FL_OK)
+    g_error ("out of memory copying the simulation settings");
+  replace_sim_settings (self, &copy);
+}
+
 /* Routing state kept with the project ---------------------------------------------- */
 
-static const char * const routing_state_keys[] = {
+static const char * const routing_keys[] = {
   "routing.algorithm",
   "routing.root",
   "routing.classes",
@@ -1049,13 +1089,28 @@ static const char * const routing_state_keys[] = {
   "routing.turns",
   "routing.overlays",
   "routing.route",
-  NULL
 };
+
+#define SIM_KEY_PREFIX "sim."
 
 const char * const *
 flitlab_document_routing_state_keys (void)
 {
-  return routing_state_keys;
+  static gsize keys = 0;
+
+  /* The simulation's keys come from the engine's table: made once. */
+  if (g_once_init_enter (&keys))
+    {
+      GPtrArray *all = g_ptr_array_new ();
+
+      for (guint i = 0; i < G_N_ELEMENTS (routing_keys); i++)
+        g_ptr_array_add (all, (gpointer) routing_keys[i]);
+      for (int i = 0; i < fl_sim_settings_key_count (); i++)
+        g_ptr_array_add (all, g_strconcat (SIM_KEY_PREFIX, fl_sim_settings_key (i)->name, NULL));
+      g_ptr_array_add (all, NULL);
+      g_once_init_leave (&keys, (gsize) g_ptr_array_free (all, FALSE));
+    }
+  return (const char * const *) keys;
 }
 
 static void
@@ -1064,6 +1119,70 @@ put (GHashTable *table,
      char       *value)
 {
   g_hash_table_insert (table, g_strdup (key), value);
+}
+
+/* fl_sim_settings_format()'s text of key, however long (a list of
+ * hotspots, a file name). */
+static char *
+format_sim_setting (const FlSimSettings *settings,
+                    const char          *key)
+{
+  char buf[256];
+  int n = fl_sim_settings_format (settings, key, buf, sizeof buf);
+  char *text;
+
+  if (n < (int) sizeof buf)
+    return g_strdup (n >= 0 ? buf : "");
+  text = g_malloc (n + 1);
+  fl_sim_settings_format (settings, key, text, n + 1);
+  return text;
+}
+
+/* The simulation settings as sim.KEY = text. Loading sets the keys found in
+ * the table's order onto fresh settings, and one setting can set another
+ * (a pipeline preset sets the link latency): so a key is written whenever
+ * the settings loaded so far would not give its value, which leaves out
+ * exactly the values that come by default. */
+static void
+save_sim_settings (FlitlabDocument *self,
+                   GHashTable      *key_to_value)
+{
+  FlSimSettings loaded;
+
+  fl_sim_settings_init (&loaded);
+  for (int i = 0; i < fl_sim_settings_key_count (); i++)
+    {
+      const char *name = fl_sim_settings_key (i)->name;
+      g_autofree char *want = format_sim_setting (&self->sim_settings, name);
+      g_autofree char *have = format_sim_setting (&loaded, name);
+
+      if (strcmp (want, have) == 0)
+        continue;
+      fl_sim_settings_set (&loaded, name, want, NULL);
+      g_hash_table_insert (key_to_value, g_strconcat (SIM_KEY_PREFIX, name, NULL),
+                           g_steal_pointer (&want));
+    }
+  fl_sim_settings_clear (&loaded);
+}
+
+static void
+load_sim_settings (FlitlabDocument *self,
+                   GHashTable      *key_to_value)
+{
+  FlSimSettings settings;
+
+  fl_sim_settings_init (&settings);
+  for (int i = 0; i < fl_sim_settings_key_count (); i++)
+    {
+      const char *name = fl_sim_settings_key (i)->name;
+      g_autofree char *key = g_strconcat (SIM_KEY_PREFIX, name, NULL);
+      const char *text = g_hash_table_lookup (key_to_value, key);
+
+      /* A value the engine refuses keeps the default. */
+      if (text != NULL)
+        fl_sim_settings_set (&settings, name, text, NULL);
+    }
+  replace_sim_settings (self, &settings);
 }
 
 void
@@ -1100,6 +1219,7 @@ flitlab_document_save_routing_state (FlitlabDocument *self,
     put (key_to_value, "routing.route",
          self->route_dst >= 0 ? g_strdup_printf ("%d>%d", self->route_src, self->route_dst)
                               : g_strdup_printf ("%d", self->route_src));
+  save_sim_settings (self, key_to_value);
 }
 
 /* A whole decimal number in [lo, hi], or FALSE. */
@@ -1179,6 +1299,7 @@ flitlab_document_load_routing_state (FlitlabDocument *self,
         dst = -1;
     }
   flitlab_document_set_route_endpoints (self, src, src >= 0 ? dst : -1);
+  load_sim_settings (self, key_to_value);
 }
 
 /* GObject ------------------------------------------------------------------------- */
@@ -1251,6 +1372,7 @@ flitlab_document_finalize (GObject *object)
   g_clear_pointer (&self->routed, flitlab_routed_unref);
   g_clear_pointer (&self->dropped, flitlab_routed_unref);
   g_clear_pointer (&self->route, route_free);
+  fl_sim_settings_clear (&self->sim_settings);
   g_free (self->refused);
   g_free (self->name);
   G_OBJECT_CLASS (flitlab_document_parent_class)->finalize (object);
@@ -1401,6 +1523,9 @@ flitlab_document_class_init (FlitlabDocumentClass *klass)
   signals[ROUTE_CHANGED] =
     g_signal_new ("route-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIM_SETTINGS_CHANGED] =
+    g_signal_new ("sim-settings-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -1412,4 +1537,5 @@ flitlab_document_init (FlitlabDocument *self)
   self->selected_node = self->selected_link = -1;
   self->route_src = self->route_dst = -1;
   self->last_deadlock_free = TRUE;
+  fl_sim_settings_init (&self->sim_settings);
 }

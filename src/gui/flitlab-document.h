@@ -23,7 +23,8 @@
  * Signals: "topology-edited" (), after every edit of structure or positions,
  * undo and redo included; "selection-changed" (); "request-changed" (),
  * whenever the routing asked for changes (by the user, undo or redo);
- * "route-changed" (), when the route's endpoints or its paths change.
+ * "route-changed" (), when the route's endpoints or its paths change;
+ * "sim-settings-changed" (), when the simulation settings change.
  */
 #pragma once
 
@@ -225,11 +226,21 @@ GObject            *flitlab_document_get_collective       (FlitlabDocument      
 void                flitlab_document_set_collective       (FlitlabDocument        *self,
                                                            GObject                *collective);
 
+/* The simulation settings of the network: the engine's FlSimSettings,
+ * every key of its table (fl_sim_settings_key()), fresh settings at first.
+ * Setting them takes a copy and emits "sim-settings-changed"; their
+ * configuration's routing is NULL (a simulation takes the routing built). */
+const FlSimSettings *flitlab_document_get_sim_settings    (FlitlabDocument        *self);
+void                flitlab_document_set_sim_settings     (FlitlabDocument        *self,
+                                                           const FlSimSettings    *settings);
+
 /* Routing state kept with the project ---------------------------------------- */
 
 /* The keys under which the routing state is kept: routing.algorithm,
  * routing.root, routing.classes, routing.order, routing.turns,
- * routing.overlays, routing.route (NULL-terminated). */
+ * routing.overlays, routing.route, then sim.KEY for every KEY of the
+ * simulation settings' table, holding fl_sim_settings_format()'s text
+ * (NULL-terminated). */
 const char * const *flitlab_document_routing_state_keys   (void);
 /* Writes the routing state into key_to_value (string keys and values,
  * both owned by the table: g_hash_table_new_full (g_str_hash, g_str_equal,

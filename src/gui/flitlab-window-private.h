@@ -7,6 +7,7 @@
 #include "flitlab-routing-panel.h"
 #include "flitlab-selection-panel.h"
 #include "flitlab-session.h"
+#include "flitlab-simulate-panel.h"
 #include "flitlab-store.h"
 #include "flitlab-topology-list.h"
 #include "flitlab-window.h"
@@ -33,6 +34,7 @@ struct _FlitlabWindow
   GtkStack *side_stack;
   FlitlabMetricsPanel *metrics_panel;
   FlitlabRoutingPanel *routing_panel;
+  FlitlabSimulatePanel *simulate_panel;
   FlitlabSelectionPanel *selection_panel;
 
   /* The open project and a document for each network shown so far. */

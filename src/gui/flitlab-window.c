@@ -370,6 +370,14 @@ request_changed (FlitlabWindow *self)
   route (self);
 }
 
+/* Simulation settings are part of the project too. */
+static void
+sim_settings_changed (FlitlabWindow *self)
+{
+  self->settings_dirty = TRUE;
+  flitlab_window_update_title (self);
+}
+
 /* Showing topologies --------------------------------------------------------- */
 
 /* Writes the document's edits into the working copy. */
@@ -427,6 +435,7 @@ show_document (FlitlabWindow   *self,
   flitlab_canvas_set_document (self->canvas, document);
   flitlab_selection_panel_set_document (self->selection_panel, document);
   flitlab_routing_panel_set_document (self->routing_panel, document);
+  flitlab_simulate_panel_set_document (self->simulate_panel, document);
 
   name = flitlab_window_get_topology_name (self);
   flitlab_topology_list_select (self->topology_list, name);
@@ -859,6 +868,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   g_type_ensure (FLITLAB_TYPE_METRICS_PANEL);
   g_type_ensure (FLITLAB_TYPE_ROUTING_PANEL);
   g_type_ensure (FLITLAB_TYPE_SELECTION_PANEL);
+  g_type_ensure (FLITLAB_TYPE_SIMULATE_PANEL);
   g_type_ensure (FLITLAB_TYPE_TOPOLOGY_LIST);
 
   /* The routing's shortcuts, listed in help-overlay.ui, bound beside the
@@ -871,6 +881,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
                                        "win.side-page", "s", "metrics");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK,
                                        "win.side-page", "s", "routing");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK,
+                                       "win.side-page", "s", "simulate");
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-window.ui");
@@ -888,6 +900,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, side_stack);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metrics_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, routing_panel);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulate_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, selection_panel);
   gtk_widget_class_bind_template_callback (widget_class, canvas_message);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
@@ -904,11 +917,14 @@ flitlab_window_init (FlitlabWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->workers = flitlab_workers_new ();
   g_signal_connect_swapped (self->workers, "notify::busy", G_CALLBACK (update_busy), self);
+  flitlab_simulate_panel_set_workers (self->simulate_panel, self->workers);
   self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "topology-edited",
                                   G_CALLBACK (document_edited), self);
   g_signal_group_connect_swapped (self->document_signals, "request-changed",
                                   G_CALLBACK (request_changed), self);
+  g_signal_group_connect_swapped (self->document_signals, "sim-settings-changed",
+                                  G_CALLBACK (sim_settings_changed), self);
   g_object_bind_property (self->canvas, "new-switch-ports",
                           gtk_spin_button_get_adjustment (self->ports_spin), "value",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
