@@ -1081,16 +1081,15 @@ flitlab_document_set_sim_settings (FlitlabDocument     *self,
 
 /* Routing state kept with the project ---------------------------------------------- */
 
+/* Besides these, routing.OPTION for every option of the routing registry
+ * and sim.KEY for every key of the simulation table. */
 static const char * const routing_keys[] = {
   "routing.algorithm",
-  "routing.root",
-  "routing.classes",
-  "routing.order",
-  "routing.turns",
   "routing.overlays",
   "routing.route",
 };
 
+#define ROUTING_KEY_PREFIX "routing."
 #define SIM_KEY_PREFIX "sim."
 
 const char * const *
@@ -1098,13 +1097,16 @@ flitlab_document_routing_state_keys (void)
 {
   static gsize keys = 0;
 
-  /* The simulation's keys come from the engine's table: made once. */
+  /* The options' and the simulation's keys come from the engine's tables:
+   * made once. */
   if (g_once_init_enter (&keys))
     {
       GPtrArray *all = g_ptr_array_new ();
 
       for (guint i = 0; i < G_N_ELEMENTS (routing_keys); i++)
         g_ptr_array_add (all, (gpointer) routing_keys[i]);
+      for (int i = 0; i < fl_routing_option_count (); i++)
+        g_ptr_array_add (all, g_strconcat (ROUTING_KEY_PREFIX, fl_routing_option (i)->name, NULL));
       for (int i = 0; i < fl_sim_settings_key_count (); i++)
         g_ptr_array_add (all, g_strconcat (SIM_KEY_PREFIX, fl_sim_settings_key (i)->name, NULL));
       g_ptr_array_add (all, NULL);
@@ -1185,6 +1187,44 @@ load_sim_settings (FlitlabDocument *self,
   replace_sim_settings (self, &settings);
 }
 
+/* Every option of the routing registry as routing.OPTION = the engine's
+ * text, where it differs from a request's default; kept for every routing,
+ * so that a turn set edited under one survives a look at another. */
+static void
+save_routing_options (const FlitlabRoutingRequest *request,
+                      GHashTable                  *key_to_value)
+{
+  g_autoptr(FlitlabRoutingRequest) fresh = flitlab_routing_request_new (request->name);
+
+  for (int i = 0; i < fl_routing_option_count (); i++)
+    {
+      const char *name = fl_routing_option (i)->name;
+      g_autofree char *want = flitlab_routing_request_format_option (request, name);
+      g_autofree char *dflt = flitlab_routing_request_format_option (fresh, name);
+
+      if (want != NULL && g_strcmp0 (want, dflt) != 0)
+        g_hash_table_insert (key_to_value, g_strconcat (ROUTING_KEY_PREFIX, name, NULL),
+                             g_steal_pointer (&want));
+    }
+}
+
+/* Sets the options found in key_to_value; a value the engine refuses keeps
+ * its default. */
+static void
+load_routing_options (FlitlabRoutingRequest *request,
+                      GHashTable            *key_to_value)
+{
+  for (int i = 0; i < fl_routing_option_count (); i++)
+    {
+      const char *name = fl_routing_option (i)->name;
+      g_autofree char *key = g_strconcat (ROUTING_KEY_PREFIX, name, NULL);
+      const char *text = g_hash_table_lookup (key_to_value, key);
+
+      if (text != NULL)
+        flitlab_routing_request_set_option (request, name, text, NULL);
+    }
+}
+
 void
 flitlab_document_save_routing_state (FlitlabDocument *self,
                                      GHashTable      *key_to_value)
@@ -1197,14 +1237,7 @@ flitlab_document_save_routing_state (FlitlabDocument *self,
   request = self->request;
   if (g_strcmp0 (request->name, FLITLAB_DEFAULT_ROUTING) != 0)
     put (key_to_value, "routing.algorithm", g_strdup (request->name));
-  if (request->root >= 0)
-    put (key_to_value, "routing.root", g_strdup_printf ("%d", request->root));
-  if (request->vc_classes > 0)
-    put (key_to_value, "routing.classes", g_strdup_printf ("%d", request->vc_classes));
-  if (request->order != NULL)
-    put (key_to_value, "routing.order", g_strdup (request->order));
-  if (request->turns->len > 0)
-    put (key_to_value, "routing.turns", flitlab_turns_to_string (request->turns));
+  save_routing_options (request, key_to_value);
   if (self->overlays != FLITLAB_OVERLAY_NONE)
     {
       g_autoptr(GFlagsClass) flags = g_type_class_ref (FLITLAB_TYPE_OVERLAY);
@@ -1244,7 +1277,7 @@ flitlab_document_load_routing_state (FlitlabDocument *self,
   g_autoptr(FlitlabRoutingRequest) request = NULL;
   g_autoptr(FlitlabRoutingRequest) old = NULL;
   const char *text;
-  int value, src = -1, dst = -1;
+  int src = -1, dst = -1;
 
   g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
   g_return_if_fail (key_to_value != NULL);
@@ -1256,16 +1289,7 @@ flitlab_document_load_routing_state (FlitlabDocument *self,
       g_free (request->name);
       request->name = g_strdup (text);
     }
-  if (parse_int (g_hash_table_lookup (key_to_value, "routing.root"), -1, G_MAXINT, &value))
-    request->root = value;
-  if (parse_int (g_hash_table_lookup (key_to_value, "routing.classes"), 0, G_MAXINT, &value))
-    request->vc_classes = value;
-  text = g_hash_table_lookup (key_to_value, "routing.order");
-  if (text != NULL && text[0] != '\0')
-    request->order = g_strdup (text);
-  if (!flitlab_turns_from_string (g_hash_table_lookup (key_to_value, "routing.turns"),
-                                  request->turns))
-    g_array_set_size (request->turns, 0);
+  load_routing_options (request, key_to_value);
 
   /* Not an edit: the state is what the network was saved with. */
   old = g_steal_pointer (&self->request);

@@ -331,11 +331,11 @@ test_routing_state (void)
   flitlab_document_set_route_endpoints (saved, 2, 7);
   flitlab_document_save_routing_state (saved, table);
   CHECK (g_strcmp0 (g_hash_table_lookup (table, "routing.algorithm"), "turnset") == 0
-           && g_strcmp0 (g_hash_table_lookup (table, "routing.turns"), "1:2>3,5:0>1") == 0
+           && g_strcmp0 (g_hash_table_lookup (table, "routing.prohibit"), "1:2>3,5:0>1") == 0
            && g_strcmp0 (g_hash_table_lookup (table, "routing.overlays"), "turns,paths,cycle") == 0
            && g_strcmp0 (g_hash_table_lookup (table, "routing.route"), "2>7") == 0,
          "the state is written as text: %s / %s / %s",
-         (char *) g_hash_table_lookup (table, "routing.turns"),
+         (char *) g_hash_table_lookup (table, "routing.prohibit"),
          (char *) g_hash_table_lookup (table, "routing.overlays"),
          (char *) g_hash_table_lookup (table, "routing.route"));
   for (GHashTableIter it = { 0 }; ; )
@@ -369,7 +369,7 @@ test_routing_state (void)
   flitlab_document_save_routing_state (fresh, empty);
   CHECK_INT (g_hash_table_size (empty), 0);
   g_hash_table_insert (empty, g_strdup ("routing.algorithm"), g_strdup ("no-such-routing"));
-  g_hash_table_insert (empty, g_strdup ("routing.turns"), g_strdup ("1:2"));
+  g_hash_table_insert (empty, g_strdup ("routing.prohibit"), g_strdup ("1:2"));
   g_hash_table_insert (empty, g_strdup ("routing.root"), g_strdup ("x"));
   flitlab_document_load_routing_state (fresh, empty);
   CHECK (g_strcmp0 (flitlab_document_get_routing (fresh), FLITLAB_DEFAULT_ROUTING) == 0
