@@ -231,6 +231,10 @@ number_editor (OptionRow *self)
     lower = unset_value (info);
   spin = gtk_spin_button_new_with_range (lower, upper, step > 0 ? step : 1);
   gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), whole ? 0 : 4);
+  /* A number with four decimals needs more room than its range's widest
+   * value measures in a proportional font ("1.0000" against "0.9000"). */
+  if (!whole)
+    gtk_editable_set_width_chars (GTK_EDITABLE (spin), 7);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
   if (whole)
     {

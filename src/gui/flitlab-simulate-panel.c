@@ -909,17 +909,6 @@ flitlab_simulate_panel_init (FlitlabSimulatePanel *self)
       gtk_box_reorder_child_after (GTK_BOX (groups), GTK_WIDGET (self->results_group), NULL);
       gtk_box_reorder_child_after (GTK_BOX (groups), GTK_WIDGET (self->run_group), NULL);
     }
-  /* A number with four decimals needs more room than its range's widest
-   * value measures in a proportional font ("1.0000" against "0.9000"). */
-  for (int i = 0; i < fl_sim_settings_key_count (); i++)
-    {
-      const FlOptionInfo *info = fl_sim_settings_key (i);
-      GtkWidget *row = flitlab_sim_settings_get_row (self->settings_page, info->name);
-      GtkWidget *editor = row != NULL ? flitlab_option_row_get_editor (row) : NULL;
-
-      if (info->type == FL_OPTION_DOUBLE && GTK_IS_SPIN_BUTTON (editor))
-        gtk_editable_set_width_chars (GTK_EDITABLE (editor), 7);
-    }
   g_signal_connect_object (self->settings_page, "notify::settings", G_CALLBACK (update_groups), self,
                            G_CONNECT_SWAPPED);
   update_groups (self);
