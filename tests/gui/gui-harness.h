@@ -167,6 +167,23 @@ pointer_click (GtkGestureDrag *drag,
   pointer_drag (drag, x, y, x, y);
 }
 
+/* Saves the project into a file that is then removed, so that the window
+ * closes without asking about unsaved changes. */
+static inline void
+save_and_forget (FlitlabWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-gui-XXXXXX", &error);
+  g_autofree char *path = dir != NULL ? g_build_filename (dir, "saved.flitlab", NULL) : NULL;
+
+  CHECK (path != NULL && flitlab_window_save_to_path (window, path, &error),
+         "the project saves: %s", error != NULL ? error->message : "ok");
+  if (path != NULL)
+    g_unlink (path);
+  if (dir != NULL)
+    g_rmdir (dir);
+}
+
 /* The first toplevel of type other than window, or NULL: a dialog. */
 static inline GtkWindow *
 find_toplevel (GType type)

@@ -176,23 +176,6 @@ take_screenshot (FlitlabWindow *window,
                                       g_variant_new_boolean (TRUE));
 }
 
-/* Saves the project into a file that is then removed, so that the window
- * closes without asking about unsaved changes. */
-static void
-save_and_forget (FlitlabWindow *window)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("flitlab-gui-routing-XXXXXX", &error);
-  g_autofree char *path = dir != NULL ? g_build_filename (dir, "routing.flitlab", NULL) : NULL;
-
-  CHECK (path != NULL && flitlab_window_save_to_path (window, path, &error),
-         "the project saves: %s", error != NULL ? error->message : "ok");
-  if (path != NULL)
-    g_unlink (path);
-  if (dir != NULL)
-    g_rmdir (dir);
-}
-
 /* Routing, routes, cycles ------------------------------------------------------ */
 
 static void

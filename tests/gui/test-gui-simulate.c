@@ -266,23 +266,6 @@ click_run (FlitlabWindow *window,
   CHECK (wait_until (window, run_ended) && wait_until (window, is_idle), "%s: the run ends", what);
 }
 
-/* Saves the project into a file that is then removed, so that the window
- * closes without asking about unsaved changes. */
-static void
-save_and_forget (FlitlabWindow *window)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("flitlab-gui-simulate-XXXXXX", &error);
-  g_autofree char *path = dir != NULL ? g_build_filename (dir, "simulate.flitlab", NULL) : NULL;
-
-  CHECK (path != NULL && flitlab_window_save_to_path (window, path, &error),
-         "the project saves: %s", error != NULL ? error->message : "ok");
-  if (path != NULL)
-    g_unlink (path);
-  if (dir != NULL)
-    g_rmdir (dir);
-}
-
 /* The scenario ----------------------------------------------------------------------- */
 
 static void
