@@ -20,7 +20,7 @@ typedef struct Sample {
 } Sample;
 
 static const Sample samples[] = {
-    { "selection", { { "credits", "credits" }, { "random", "random" } }, "best" },
+    { "selection", { { "lowest", "lowest" }, { "random", "random" } }, "best" },
     { "vcs", { { "4", "4" }, { "0", "0" }, { "64", "64" } }, "65" },
     { "buf", { { "16", "16" }, { "1048576", "1048576" } }, "-1" },
     { "switching", { { "vct", "vct" }, { "wormhole", "wormhole" } }, "store" },
@@ -122,8 +122,9 @@ static void test_defaults(void)
     FlSimConfig init;
     fl_sim_settings_init(&s);
     fl_sim_config_init(&init);
+    init.selection = FL_SELECT_CREDITS;
     CHECK(memcmp(&s.config, &init, sizeof init) == 0,
-          "fresh settings hold fl_sim_config_init()'s configuration");
+          "fresh settings hold fl_sim_config_init()'s configuration, selecting by credits");
     CHECK(s.model == FL_SIM_MODEL_FLIT && s.deflect.nmsg == 1
               && s.deflect.priority == FL_PRIORITY_AGE && s.deflect.cycles == 1000
               && s.deflect.seed == 1 && !s.hotspots && !s.trace_file,

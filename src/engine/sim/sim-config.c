@@ -337,7 +337,7 @@ static const Key keys[] = {
     /* The router. */
     ENUM_ROW("selection", "Router", "Output selection", "HOW",
              "which legal next hop a packet takes; credits: the most free buffer "
-             "downstream", "lowest", selections, FLIT, config.selection),
+             "downstream", "credits", selections, FLIT, config.selection),
     INT_ROW("vcs", "Router", "Virtual channels", "V", "virtual channels per port", "2", 0, 64,
             FLIT, config.vcs),
     INT_ROW("buf", "Router", "Buffer depth", "B", "buffer depth of each VC in flits", "8", 0,
@@ -429,6 +429,10 @@ void fl_sim_settings_init(FlSimSettings *s)
     memset(s, 0, sizeof *s);
     s->model = FL_SIM_MODEL_FLIT;
     fl_sim_config_init(&s->config);
+    /* What a user starts from spreads an adaptive routing's load (the most
+     * free buffer downstream): with it paper 002's Table 3 reproduces
+     * (README). FlSimConfig keeps the paper's stated lowest port. */
+    s->config.selection = FL_SELECT_CREDITS;
     s->deflect.nmsg = 1;
     s->deflect.priority = FL_PRIORITY_AGE;
     s->deflect.cycles = 1000;

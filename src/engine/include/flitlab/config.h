@@ -55,8 +55,9 @@ typedef struct FlSimSettings {
                                   * owned, NULL: none */
 } FlSimSettings;
 
-/* The defaults: fl_sim_config_init()'s configuration, and for deflection 1
- * message per node, age priority, 1000 cycles, seed 1. */
+/* The defaults: fl_sim_config_init()'s configuration but for the output
+ * selection, which is credits (spreading an adaptive routing's load), and
+ * for deflection 1 message per node, age priority, 1000 cycles, seed 1. */
 void fl_sim_settings_init(FlSimSettings *s);
 /* Frees what the settings own and leaves them as fl_sim_settings_init() does. */
 void fl_sim_settings_clear(FlSimSettings *s);
