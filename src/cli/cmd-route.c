@@ -286,6 +286,7 @@ static json_t *report_json(const RouteSetup *rs, const FlRoutingReport *rep, int
     for (int i = 0; i < rep->cycle_len; i++)
         json_array_append_new(cycle, json_integer(rep->cycle_channels[i]));
     int root = fl_routing_root(rs->r);
+    root = root >= 0 ? fl_topology_node_label(t, root) : -1;
     json_t *unroutable = rep->connected ? json_null()
                                         : json_pack("[i, i]",
                                                     fl_topology_node_label(t, rep->unroutable_src),
@@ -296,7 +297,7 @@ static json_t *report_json(const RouteSetup *rs, const FlRoutingReport *rep, int
                      "topology", rs->what,
                      "switches", fl_topology_switch_count(t),
                      "vc_classes", fl_routing_vc_classes(rs->r),
-                     "root", root >= 0 ? json_integer(fl_topology_node_label(t, root)) : json_null(),
+                     "root", root >= 0 ? json_integer(root) : json_null(),
                      "connected", rep->connected,
                      "unroutable", unroutable,
                      "deadlock_free", rep->deadlock_free,
@@ -442,8 +443,8 @@ static int print_route(const RouteSetup *rs, int json, int src, int dst, const i
         json_object_set_new(o, "to", json_integer(fl_topology_node_label(t, dst)));
         return cli_write_json(o, stdout);
     }
-    printf("route from switch %d to switch %d by %s: %d hop%s\n", fl_topology_node_label(t, src),
-           fl_topology_node_label(t, dst), name, nchosen,
+    printf("route from switch %d to switch %d by %s: %d hop%s\n",
+           fl_topology_node_label(t, src), fl_topology_node_label(t, dst), name, nchosen,
            nchosen == 1 ? "" : "s");
     for (int i = 0; i < nchosen; i++) {
         int c = chosen[i], from_port, to_port;
