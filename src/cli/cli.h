@@ -114,6 +114,21 @@ void cli_add_routing_options(CliOptions *opts, const char *routing_help,
 int cli_routing_options(const CliCommand *cmd, const CliParsed *p, const char *name,
                         const char *classes_option, FlRoutingOptions *opt);
 
+/* Node numbers at the command line are labels, the numbers pictures show
+ * (flitlab/topology.h); the engine takes ids. The switch labelled label,
+ * given with --option, into *node; a label no node carries, or a host's,
+ * is refused with a usage error naming the option and the label. */
+int cli_switch_arg(const FlTopology *t, const char *option, long label, int *node);
+
+/* The labels of the nodes channel c of t leaves and enters, as printed. */
+int cli_channel_src_label(const FlTopology *t, int c);
+int cli_channel_dst_label(const FlTopology *t, int c);
+
+/* Turns opt's root and the switches of its prohibited turns, read as labels
+ * by cli_routing_options(), into t's ids, refusing as cli_switch_arg()
+ * does. Call it once the network is loaded, before building the routing. */
+int cli_routing_labels(const FlTopology *t, FlRoutingOptions *opt);
+
 /* Builds the routing called name on t with opt; *out is NULL after a
  * failure. */
 int cli_routing_new(const FlTopology *t, const char *name, const FlRoutingOptions *opt,

@@ -30,7 +30,7 @@ static void routing_flags(CliOptions *opts)
 
 static const CliOption route_options[] = {
     { "json", 0, NULL, "print one JSON object instead of a table" },
-    { "from", 0, "A", "show the route from switch A (a node id) ..." },
+    { "from", 0, "A", "show the route from switch A (the number shown in pictures) ..." },
     { "to", 0, "B", "... to switch B" },
     { "all", 0, NULL, "with --from/--to: every path the routing allows" },
     { "max-paths", 0, "N", "with --all: list at most N paths (default 100)" },
@@ -116,19 +116,6 @@ static void print_routings(FILE *to)
     }
 }
 
-/* A node id given on the command line must be a switch of t. */
-static int check_switch_arg(const FlTopology *t, const char *option, long node)
-{
-    int nodes = fl_topology_node_count(t);
-    if (node >= nodes)
-        return cli_error(CLI_USAGE, "--%s %ld: no such node (the network has nodes 0 to %d)",
-                         option, node, nodes - 1);
-    if (fl_topology_node_kind(t, (int)node) != FL_NODE_SWITCH)
-        return cli_error(CLI_USAGE, "--%s %ld: node %ld is a host, not a switch", option,
-                         node, node);
-    return CLI_OK;
-}
-
 /* "dor, west-first, ...": the registry's names, for error messages. */
 static void known_routings(char *buf, size_t size)
 {
@@ -179,8 +166,7 @@ static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *
         setup_free(rs);
         return cli_engine_error(&err);
     }
-    if (opt.root >= 0)
-        rc = check_switch_arg(rs->t, "root", opt.root);
+    rc = cli_routing_labels(rs->t, &opt);
     if (!rc)
         rc = cli_routing_new(rs->t, name, &opt, &rs->r);
     fl_routing_options_clear(&opt);
@@ -256,13 +242,13 @@ static void channel_ports(const FlTopology *t, int c, int *from_port, int *to_po
 }
 
 /* The turn a packet makes from channel a onto channel b, at the switch
- * between them. */
+ * between them, named by its label for printing. */
 static FlTurn turn_between(const FlTopology *t, int a, int b)
 {
     int unused, in_port, out_port;
     channel_ports(t, a, &unused, &in_port);
     channel_ports(t, b, &out_port, &unused);
-    return (FlTurn){ fl_topology_channel_dst(t, a), in_port, out_port };
+    return (FlTurn){ cli_channel_dst_label(t, a), in_port, out_port };
 }
 
 static json_t *cycle_detail_json(const FlTopology *t, const FlRoutingReport *rep)
@@ -273,9 +259,9 @@ static json_t *cycle_detail_json(const FlTopology *t, const FlRoutingReport *rep
         channel_ports(t, c, &from_port, &to_port);
         json_array_append_new(arr, json_pack("{s:i, s:i, s:i, s:i, s:i, s:i}", "channel", c,
                                              "class", rep->cycle_classes[i],
-                                             "from", fl_topology_channel_src(t, c),
+                                             "from", cli_channel_src_label(t, c),
                                              "from_port", from_port,
-                                             "to", fl_topology_channel_dst(t, c),
+                                             "to", cli_channel_dst_label(t, c),
                                              "to_port", to_port));
     }
     return arr;
@@ -300,9 +286,11 @@ static json_t *report_json(const RouteSetup *rs, const FlRoutingReport *rep, int
     for (int i = 0; i < rep->cycle_len; i++)
         json_array_append_new(cycle, json_integer(rep->cycle_channels[i]));
     int root = fl_routing_root(rs->r);
+    root = root >= 0 ? fl_topology_node_label(t, root) : -1;
     json_t *unroutable = rep->connected ? json_null()
-                                        : json_pack("[i, i]", rep->unroutable_src,
-                                                    rep->unroutable_dst);
+                                        : json_pack("[i, i]",
+                                                    fl_topology_node_label(t, rep->unroutable_src),
+                                                    fl_topology_node_label(t, rep->unroutable_dst));
     return json_pack("{s:s, s:s, s:i, s:i, s:o, s:b, s:o, s:b, s:o, s:o, s:o,"
                      " s:f, s:i, s:f, s:f, s:f, s:f, s:i, s:i, s:f, s:f, s:f}",
                      "routing", fl_routing_get_info(rs->r)->name,
@@ -336,7 +324,7 @@ static void print_cycle(const RouteSetup *rs, const FlRoutingReport *rep)
     printf("%-18s", "cycle");
     for (int i = 0; i < rep->cycle_len; i++) {
         int c = rep->cycle_channels[i];
-        printf(" %d>%d", fl_topology_channel_src(t, c), fl_topology_channel_dst(t, c));
+        printf(" %d>%d", cli_channel_src_label(t, c), cli_channel_dst_label(t, c));
         if (classes)
             printf("/%d", rep->cycle_classes[i]);
     }
@@ -362,12 +350,13 @@ static void print_report(const RouteSetup *rs, const FlRoutingReport *rep, int n
     printf("%-18s %d\n", "switches", s);
     printf("%-18s %d\n", "VC classes", fl_routing_vc_classes(rs->r));
     if (fl_routing_root(rs->r) >= 0)
-        printf("%-18s switch %d\n", "root", fl_routing_root(rs->r));
+        printf("%-18s switch %d\n", "root", fl_topology_node_label(t, fl_routing_root(rs->r)));
     if (rep->connected)
         printf("%-18s yes: every ordered pair of switches is routable\n", "connected");
     else
         printf("%-18s no: switch %d cannot reach switch %d\n", "connected",
-               rep->unroutable_src, rep->unroutable_dst);
+               fl_topology_node_label(t, rep->unroutable_src),
+               fl_topology_node_label(t, rep->unroutable_dst));
     if (rep->deadlock_free)
         printf("%-18s yes: the channel dependency graph has no cycle\n", "deadlock-free");
     else
@@ -409,16 +398,16 @@ static int run_report(const CliCommand *cmd, const CliParsed *p, RouteSetup *rs)
 static json_t *path_json(const FlTopology *t, const int *channels, int n, int src)
 {
     json_t *switches = json_array(), *hops = json_array();
-    json_array_append_new(switches, json_integer(src));
+    json_array_append_new(switches, json_integer(fl_topology_node_label(t, src)));
     for (int i = 0; i < n; i++) {
         int c = channels[i], from_port, to_port;
         channel_ports(t, c, &from_port, &to_port);
-        json_array_append_new(switches, json_integer(fl_topology_channel_dst(t, c)));
+        json_array_append_new(switches, json_integer(cli_channel_dst_label(t, c)));
         json_array_append_new(hops, json_pack("{s:i, s:i, s:i, s:i, s:i}",
-                                              "switch", fl_topology_channel_src(t, c),
+                                              "switch", cli_channel_src_label(t, c),
                                               "port", from_port,
                                               "channel", c,
-                                              "next_switch", fl_topology_channel_dst(t, c),
+                                              "next_switch", cli_channel_dst_label(t, c),
                                               "next_port", to_port));
     }
     return json_pack("{s:i, s:o, s:o}", "hops", n, "switches", switches, "path", hops);
@@ -427,11 +416,11 @@ static json_t *path_json(const FlTopology *t, const int *channels, int n, int sr
 /* "0 -p0-> 1 -p2-> 5": switches with the port each hop leaves by. */
 static void print_path_line(const FlTopology *t, const int *channels, int n, int src)
 {
-    printf("%d", src);
+    printf("%d", fl_topology_node_label(t, src));
     for (int i = 0; i < n; i++) {
         int c = channels[i], from_port, to_port;
         channel_ports(t, c, &from_port, &to_port);
-        printf(" -p%d-> %d", from_port, fl_topology_channel_dst(t, c));
+        printf(" -p%d-> %d", from_port, cli_channel_dst_label(t, c));
     }
     printf("\n");
 }
@@ -450,18 +439,18 @@ static int print_route(const RouteSetup *rs, int json, int src, int dst, const i
     if (json) {
         json_t *o = path_json(t, chosen, nchosen, src);
         json_object_set_new(o, "routing", json_string(name));
-        json_object_set_new(o, "from", json_integer(src));
-        json_object_set_new(o, "to", json_integer(dst));
+        json_object_set_new(o, "from", json_integer(fl_topology_node_label(t, src)));
+        json_object_set_new(o, "to", json_integer(fl_topology_node_label(t, dst)));
         return cli_write_json(o, stdout);
     }
-    printf("route from switch %d to switch %d by %s: %d hop%s\n", src, dst, name, nchosen,
+    printf("route from switch %d to switch %d by %s: %d hop%s\n",
+           fl_topology_node_label(t, src), fl_topology_node_label(t, dst), name, nchosen,
            nchosen == 1 ? "" : "s");
     for (int i = 0; i < nchosen; i++) {
         int c = chosen[i], from_port, to_port;
         channel_ports(t, c, &from_port, &to_port);
         printf("  switch %d port %d -> switch %d port %d (channel %d)\n",
-               fl_topology_channel_src(t, c), from_port, fl_topology_channel_dst(t, c),
-               to_port, c);
+               cli_channel_src_label(t, c), from_port, cli_channel_dst_label(t, c), to_port, c);
     }
     printf("switches: ");
     print_path_line(t, chosen, nchosen, src);
@@ -486,12 +475,14 @@ static int print_paths(const RouteSetup *rs, int json, int src, int dst, const i
             json_array_append_new(list, o);
         }
         return cli_write_json(json_pack("{s:s, s:i, s:i, s:i, s:b, s:o}", "routing", name,
-                                        "from", src, "to", dst, "count", npaths,
+                                        "from", fl_topology_node_label(t, src), "to",
+                                        fl_topology_node_label(t, dst), "count", npaths,
                                         "truncated", truncated, "paths", list),
                               stdout);
     }
     printf("%s%d path%s from switch %d to switch %d by %s (* the selected one):\n",
-           truncated ? "the first " : "", npaths, npaths == 1 ? "" : "s", src, dst, name);
+           truncated ? "the first " : "", npaths, npaths == 1 ? "" : "s",
+           fl_topology_node_label(t, src), fl_topology_node_label(t, dst), name);
     for (int i = 0; i < npaths; i++) {
         int len = offsets[i + 1] - offsets[i];
         const int *path = paths + offsets[i];
@@ -559,11 +550,12 @@ static int run_route(const CliCommand *cmd, const CliParsed *p)
     if (rc)
         return rc;
     if (from) {
-        rc = check_switch_arg(rs.t, "from", src);
+        int a, b;
+        rc = cli_switch_arg(rs.t, "from", src, &a);
         if (!rc)
-            rc = check_switch_arg(rs.t, "to", dst);
+            rc = cli_switch_arg(rs.t, "to", dst, &b);
         if (!rc)
-            rc = run_paths(cmd, p, &rs, (int)src, (int)dst);
+            rc = run_paths(cmd, p, &rs, a, b);
     } else {
         rc = run_report(cmd, p, &rs);
     }
@@ -596,7 +588,8 @@ static int run_turns(const CliCommand *cmd, const CliParsed *p)
     if (cli_flag(cmd, p, "json")) {
         json_t *list = json_array(), *per_switch = json_array();
         for (int i = 0; i < n; i++)
-            json_array_append_new(list, json_pack("{s:i, s:i, s:i}", "switch", turns[i].sw,
+            json_array_append_new(list, json_pack("{s:i, s:i, s:i}", "switch",
+                                                  fl_topology_node_label(t, turns[i].sw),
                                                   "in_port", turns[i].in_port, "out_port",
                                                   turns[i].out_port));
         for (int i = 0, k = 0; i < fl_topology_switch_count(t); i++) {
@@ -604,7 +597,8 @@ static int run_turns(const CliCommand *cmd, const CliParsed *p)
             for (; k < n && turns[k].sw == sw; k++)
                 count++;
             json_array_append_new(per_switch,
-                                  json_pack("{s:i, s:i}", "switch", sw, "count", count));
+                                  json_pack("{s:i, s:i}", "switch",
+                                            fl_topology_node_label(t, sw), "count", count));
         }
         rc = cli_write_json(json_pack("{s:s, s:s, s:i, s:i, s:o, s:o, s:f, s:f, s:i, s:b}",
                                       "routing", name, "topology", rs.what, "switches",
@@ -618,7 +612,7 @@ static int run_turns(const CliCommand *cmd, const CliParsed *p)
                rs.what);
         for (int i = 0, k = 0; i < fl_topology_switch_count(t); i++) {
             int sw = fl_topology_switch_node(t, i);
-            printf("switch %4d:", sw);
+            printf("switch %4d:", fl_topology_node_label(t, sw));
             if (k == n || turns[k].sw != sw)
                 printf(" none");
             for (; k < n && turns[k].sw == sw; k++)

@@ -81,7 +81,8 @@ static int write_channels(const char *path, const SimSetup *s, const FlSimResult
         fl_topology_link_ends(t, c / 2, &end[0], &end[1], &end[2], &end[3]);
         /* Channel 2l leaves the link's first end, 2l + 1 its second. */
         const int *from = &end[c % 2 ? 2 : 0], *to = &end[c % 2 ? 0 : 2];
-        fprintf(fp, "%d,%s,%d,%d,%d,%d,%.6f", c, channel_kind(t, c), from[0], from[1], to[0],
+        fprintf(fp, "%d,%s,%d,%d,%d,%d,%.6f", c, channel_kind(t, c),
+                fl_topology_node_label(t, from[0]), from[1], fl_topology_node_label(t, to[0]),
                 to[1], res->channel_utilization ? res->channel_utilization[c] : 0.0);
         for (int v = 0; v < vcs; v++)
             fprintf(fp, ",%.6f", res->vc_occupancy ? res->vc_occupancy[(size_t)c * vcs + v] : 0.0);
@@ -106,8 +107,8 @@ static int print_sim_json(const SimSetup *s, const FlSimResult *res)
         for (int i = 0; i < res->deadlock_len; i++) {
             int c = res->deadlock_channels[i];
             json_array_append_new(cycle, json_integer(c));
-            json_array_append_new(links, json_pack("[i, i]", fl_topology_channel_src(t, c),
-                                                   fl_topology_channel_dst(t, c)));
+            json_array_append_new(links, json_pack("[i, i]", cli_channel_src_label(t, c),
+                                                   cli_channel_dst_label(t, c)));
         }
         json_object_set_new(o, "cycle", cycle);
         json_object_set_new(o, "cycle_nodes", links);
@@ -139,7 +140,7 @@ static void print_sim_table(const SimSetup *s, const FlSimResult *res)
     printf("%-20s", "deadlock cycle");
     for (int i = 0; i < res->deadlock_len; i++) {
         int c = res->deadlock_channels[i];
-        printf(" %d->%d", fl_topology_channel_src(s->t, c), fl_topology_channel_dst(s->t, c));
+        printf(" %d->%d", cli_channel_src_label(s->t, c), cli_channel_dst_label(s->t, c));
     }
     printf(" (channels between nodes, each waiting on the next)\n");
 }

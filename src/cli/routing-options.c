@@ -2,6 +2,7 @@
  * the engine's routing registry describes them, for every command that
  * takes --routing: their flags, reading them, and building the routing. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,45 @@ int cli_routing_options(const CliCommand *cmd, const CliParsed *p, const char *n
                              strchr(who, ',') || strchr(who, '*') ? "do" : "does");
         }
     }
+    return CLI_OK;
+}
+
+int cli_switch_arg(const FlTopology *t, const char *option, long label, int *node)
+{
+    int nodes = fl_topology_node_count(t);
+    *node = label <= INT_MAX ? fl_topology_find_label(t, (int)label) : -1;
+    /* Labels 0 .. nodes - 1 are all taken exactly when none was changed. */
+    if (*node < 0 && fl_topology_next_label(t) == nodes)
+        return cli_error(CLI_USAGE, "--%s %ld: no such node (the network has nodes 0 to %d)",
+                         option, label, nodes - 1);
+    if (*node < 0)
+        return cli_error(CLI_USAGE, "--%s %ld: no node is numbered %ld in this network", option,
+                         label, label);
+    if (fl_topology_node_kind(t, *node) != FL_NODE_SWITCH)
+        return cli_error(CLI_USAGE, "--%s %ld: node %ld is a host, not a switch", option, label,
+                         label);
+    return CLI_OK;
+}
+
+int cli_channel_src_label(const FlTopology *t, int c)
+{
+    return fl_topology_node_label(t, fl_topology_channel_src(t, c));
+}
+
+int cli_channel_dst_label(const FlTopology *t, int c)
+{
+    return fl_topology_node_label(t, fl_topology_channel_dst(t, c));
+}
+
+int cli_routing_labels(const FlTopology *t, FlRoutingOptions *opt)
+{
+    if (opt->root >= 0 && cli_switch_arg(t, "root", opt->root, &opt->root))
+        return CLI_USAGE;
+    /* The list is the one fl_routing_options_set() allocated. */
+    FlTurn *turns = (FlTurn *)opt->prohibited;
+    for (int i = 0; i < opt->n_prohibited; i++)
+        if (cli_switch_arg(t, "prohibit", turns[i].sw, &turns[i].sw))
+            return CLI_USAGE;
     return CLI_OK;
 }
 

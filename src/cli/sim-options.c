@@ -199,10 +199,7 @@ int sim_build_network(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
     int rc = CLI_OK;
     if (cli_load_topology(p->args[0], &s->t, &err))
         rc = cli_engine_error(&err);
-    else if (opt.root >= fl_topology_node_count(s->t)
-             || (opt.root >= 0 && fl_topology_node_kind(s->t, opt.root) != FL_NODE_SWITCH))
-        rc = cli_error(CLI_USAGE, "--root %d: not a switch of this network", opt.root);
-    else
+    else if (!(rc = cli_routing_labels(s->t, &opt)))
         rc = cli_routing_new(s->t, name, &opt, &s->r);
     fl_routing_options_clear(&opt);
     s->cfg.routing = s->r;

@@ -15,8 +15,8 @@ static const char *const orders[] = { "x",   "xy",  "yx",  "xyz", "xzy",
 const FlOptionInfo fl__routing_option_root = {
     .name = "root", .type = FL_OPTION_INT, .group = "Routing", .label = "Spanning tree root",
     .arg = "N",
-    .help = "root switch (node id) of the spanning tree; auto: paper 002's rule (fewest "
-            "crossing paths)",
+    .help = "root switch (its number in pictures) of the spanning tree; auto: paper 002's "
+            "rule (fewest crossing paths)",
     .dflt = "auto", .min_int = 0, .max_int = INT_MAX, .unset = "auto",
 };
 
@@ -38,7 +38,7 @@ const FlOptionInfo fl__routing_option_order = {
 const FlOptionInfo fl__routing_option_prohibit = {
     .name = "prohibit", .type = FL_OPTION_COMPOSITE, .group = "Routing",
     .label = "Prohibited turns", .arg = "TURNS",
-    .help = "prohibited turns as SW:IN>OUT,... (switch node id, ports)", .dflt = "none",
+    .help = "prohibited turns as SW:IN>OUT,... (switch number in pictures, ports)", .dflt = "none",
     .unset = "none",
 };
 
