@@ -174,7 +174,7 @@ static int run_deflection(const CliCommand *cmd, const CliParsed *p)
 {
     SimSetup s;
     memset(&s, 0, sizeof s);
-    sim_settings_defaults(&s.settings);
+    fl_sim_settings_init(&s.settings);
     if (sim_apply_settings(cmd, p, &s.settings)) {
         sim_setup_free(&s);
         return CLI_USAGE;
@@ -228,7 +228,7 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
 {
     /* The model decides which options apply. */
     FlSimSettings model;
-    sim_settings_defaults(&model);
+    fl_sim_settings_init(&model);
     const char *mode = cli_value(cmd, p, "mode");
     FlError err = { 0 };
     int rc = mode ? fl_sim_settings_set(&model, "mode", mode, &err) : FL_OK;

@@ -66,15 +66,6 @@ static char setting_letter(const char *name)
     return strcmp(name, "traffic") == 0 ? 't' : 0;
 }
 
-void sim_settings_defaults(FlSimSettings *s)
-{
-    fl_sim_settings_init(s);
-    /* Both commands have spread an adaptive routing's load by default
-     * since paper 002's reproduction (README); the engine's own default is
-     * the paper's stated lowest port. */
-    fl_sim_settings_set(s, "selection", "credits", NULL);
-}
-
 /* Whether the command has a flag for setting o. */
 static int sweep_has(const FlOptionInfo *o)
 {
@@ -88,7 +79,7 @@ static void add_settings(CliOptions *opts, int sweep)
     cli_add_routing_options(opts, "the routing algorithm (required; 'flitlab route --help')",
                             "classes");
     FlSimSettings dflt;
-    sim_settings_defaults(&dflt);
+    fl_sim_settings_init(&dflt);
     for (int i = 0; i < fl_sim_settings_key_count(); i++) {
         const FlOptionInfo *o = fl_sim_settings_key(i);
         if (sweep && !sweep_has(o))
@@ -209,7 +200,7 @@ int sim_build_network(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
 int sim_setup(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
 {
     memset(s, 0, sizeof *s);
-    sim_settings_defaults(&s->settings);
+    fl_sim_settings_init(&s->settings);
     int rc = sim_apply_settings(cmd, p, &s->settings);
     if (!rc)
         rc = setup_traffic(cmd, p, s);

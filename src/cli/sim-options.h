@@ -26,10 +26,6 @@ typedef struct SimSetup {
 void sim_generate_sim_options(CliOptions *opts);
 void sim_generate_sweep_options(CliOptions *opts);
 
-/* The settings both commands start from: the engine's defaults, but
- * adaptive routings select outputs by credits. */
-void sim_settings_defaults(FlSimSettings *s);
-
 /* Applies every setting given on the command line to s, in the table's
  * order; CLI_USAGE after an error naming the option. */
 int sim_apply_settings(const CliCommand *cmd, const CliParsed *p, FlSimSettings *s);
