@@ -142,4 +142,8 @@ refused "--to 13 (past every label)" "--to 13: no node is numbered 13" \
 refused "a generated network keeps its message" "--from 99: no such node (the network has nodes 0 to 31)" \
   route ring:16 --routing shortest --from 99 --to 0
 
+# --- the engine's own messages name switches by label too -------------------------
+expect_fail "a bad turn names its switch by label (4, id 3)" "(4: 0 -> 7): switch 4 has ports 0 to" \
+  route "$E" --routing turnset --prohibit "4:0>7"
+
 tap_end

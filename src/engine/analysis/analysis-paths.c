@@ -39,8 +39,10 @@ static int check_pair(const FlRouting *r, int src, int dst, FlError *err)
 static int route_error(const FlRouting *r, int src, int dst, FlError *err, const char *why,
                        int at)
 {
+    const FlTopology *t = r->t;
     return fl_error_set(err, FL_EDISCONNECTED, "%s: no route from switch %d to switch %d: %s %d",
-                        r->algo->info.name, src, dst, why, at);
+                        r->algo->info.name, fl_topology_node_label(t, src),
+                        fl_topology_node_label(t, dst), why, fl_topology_node_label(t, at));
 }
 
 /* ---- the selected route of one pair ------------------------------------ */
@@ -338,7 +340,8 @@ int fl_routing_all_paths(const FlRouting *r, int src, int dst, int max_paths, in
         goto oom;
     if (pl.npaths == 0) {
         rc = fl_error_set(err, FL_EDISCONNECTED, "%s: no route from switch %d to switch %d",
-                          r->algo->info.name, src, dst);
+                          r->algo->info.name, fl_topology_node_label(r->t, src),
+                          fl_topology_node_label(r->t, dst));
         goto fail;
     }
 done:

@@ -24,22 +24,24 @@ static int check_turn(const FlTopology *t, int i, const FlTurn *turn, FlError *e
         return fl_error_set(err, FL_EINVAL,
                             "turnset: prohibited turn %d (%d: %d -> %d): %d is not a switch",
                             i, sw, a, b, sw);
+    /* People know a switch by its label, the number its picture shows. */
+    int label = fl_topology_node_label(t, sw);
     if (a < 0 || a >= t->nports[sw] || b < 0 || b >= t->nports[sw])
         return fl_error_set(err, FL_EINVAL,
                             "turnset: prohibited turn %d (%d: %d -> %d): switch %d has ports "
                             "0 to %d",
-                            i, sw, a, b, sw, t->nports[sw] - 1);
+                            i, label, a, b, label, t->nports[sw] - 1);
     if (a == b)
         return fl_error_set(err, FL_EINVAL,
                             "turnset: prohibited turn %d (%d: %d -> %d): a turn needs two "
                             "different ports",
-                            i, sw, a, b);
+                            i, label, a, b);
     int bad = !fl__switch_port(t, sw, a) ? a : !fl__switch_port(t, sw, b) ? b : -1;
     if (bad >= 0)
         return fl_error_set(err, FL_EINVAL,
                             "turnset: prohibited turn %d (%d: %d -> %d): port %d of switch %d "
                             "has no link to another switch",
-                            i, sw, a, b, bad, sw);
+                            i, label, a, b, bad, label);
     return FL_OK;
 }
 

@@ -219,7 +219,8 @@ static int check_routing(Model *md, FlError *err)
         for (int s = 0; s < n && !rc; s++) {
             if (s == d)
                 continue;
-            int a = t->switch_nodes[s], b = t->switch_nodes[d];
+            int a = fl_topology_node_label(t, t->switch_nodes[s]);
+            int b = fl_topology_node_label(t, t->switch_nodes[d]);
             if (dist[s] < 0) {
                 rc = fl_error_set(err, FL_EDISCONNECTED,
                                   "deflection needs a connected network: switch %d cannot "

@@ -313,7 +313,7 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
         int node = t->host_nodes[h];
         if (t->port_link[t->port_base[node]] < 0)
             return fl_error_set(err, FL_EINVAL, "topology: host %d is not attached to a switch",
-                                h);
+                                fl_topology_node_label(t, node));
     }
     FlSim *s = calloc(1, sizeof *s);
     if (!s)

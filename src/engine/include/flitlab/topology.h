@@ -35,10 +35,10 @@ extern "C" {
  * they name a node that exists ("switch 7 is not connected to switch 0",
  * "port 2 of switch 12 is already connected"); a number that names no node
  * is the id the caller passed ("no node 99"). The rest of the engine
- * (routing, analysis, simulation) takes and reports ids; a front end
- * showing them for an edited network converts with fl_topology_node_label()
- * and fl_topology_find_label(). Formats that number nodes densely (BookSim
- * anynet, DOT) write ids.
+ * (routing, analysis, simulation) takes and returns ids, and its messages
+ * name nodes by label too; a front end showing ids of an edited network
+ * converts with fl_topology_node_label() and fl_topology_find_label().
+ * Formats that number nodes densely (BookSim anynet, DOT) write ids.
  *
  * Switches may carry integer coordinates (up to FL_MAX_DIMS) that routing
  * rules use, and every node has a drawing position (x, y) in layout units
