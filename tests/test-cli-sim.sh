@@ -57,6 +57,32 @@ run sim ring:8 --routing shortest --vcs 1 --rate 0.9 --packet 8 --watchdog 500
 grep -q "^deadlock cycle" "$tmp/out"
 ok $? "the table shows the deadlock cycle"
 
+# ---- presets -------------------------------------------------------------------
+
+run sim --preset list
+grep -q "^  ring-deadlock  *deadlock on a ring" "$tmp/out" \
+  && grep -q "ring:8 --routing shortest --vcs 1" "$tmp/out"
+ok $? "sim --preset list shows each preset's network and settings"
+run sim --help
+grep -q "^  paper003-xmesh  *paper 003 deflection on XMESH" "$tmp/out"
+ok $? "sim --help lists the presets"
+run sim --preset ring-deadlock --json
+check "d['status'] == 'deadlock' and d['cycles'] < 1000" \
+  "the ring preset deadlocks within 1000 cycles, with no network argument (status $status)"
+run sim --preset ring-deadlock --vcs 2 --classes 2 --routing dor --json
+check "d['status'] != 'deadlock'" "flags override the preset's settings and routing"
+run sim --preset torus-dateline --classes 1 $SHORT --json
+check "d['status'] == 'deadlock'" "the dateline preset with --classes 1 deadlocks"
+run sim --preset torus-dateline $SHORT --json
+check "d['status'] != 'deadlock'" "the dateline preset does not deadlock"
+run sim torus:4x4 --preset torus-dateline $SHORT --json
+check "d['status'] != 'deadlock' and d['cycles'] > 0" "an argument replaces the preset's network"
+run sim --preset paper003-xmesh --cycles 20 --json
+check "d['mode'] == 'deflection' and d['cycles'] == 20" \
+  "the paper 003 preset runs the deflection model"
+expect_fail "unknown preset" "no-such.*ring-deadlock" sim --preset no-such
+expect_fail "no network and no preset" "network" sim --routing dor
+
 # ---- BookSim 2 cross-validation: zero-load latency (booksim2-mesh.md) ---------
 
 BOOKSIM="mesh:8x8 --routing dor --pipeline booksim-min --self --rate 0.01 --warmup 1000"

@@ -14,11 +14,14 @@ static const CliOption sim_options[] = {
     { "json", 0, NULL, "print one JSON object instead of a table" },
     { "series", 0, "FILE.csv", "deflection: write the per-cycle time series" },
     { "channels", 0, "FILE.csv", "write each channel's utilization and VC occupancy" },
+    { "preset", 0, "NAME", "start from a preset's network, routing and settings ('list' "
+                           "shows them)" },
     { 0 },
 };
 
 static const CliCommand sim_cmd = {
-    "sim", "SPEC|FILE|PROJECT.flitlab#NAME --routing R [--traffic T] [--rate X] [--json]",
+    "sim", "SPEC|FILE|PROJECT.flitlab#NAME --routing R [--traffic T] [--rate X] [--json]\n"
+    "       flitlab sim [SPEC...] --preset NAME [options that override it]",
     "Simulate a network flit by flit: input-queued switches with virtual channels,\n"
     "credit flow control and round-robin allocation, wormhole or virtual cut-through\n"
     "switching. Reports packet latency (from creation and from injection), accepted\n"
@@ -26,7 +29,7 @@ static const CliCommand sim_cmd = {
     "bound) or deadlock (with the cycle of channels that wait on each other).\n"
     "With --mode deflection, runs paper 003's bufferless hot-potato model instead:\n"
     "--nmsg messages per node in a closed system for --cycles cycles.",
-    sim_options, 1, 1, sim_generate_sim_options,
+    sim_options, 0, 1, sim_generate_sim_options,
 };
 
 /* ---- reporting a run ---------------------------------------------------- */
@@ -170,17 +173,18 @@ static int write_series(const char *path, const FlDeflectResult *res)
     return fl_atomic_commit(f, &err) ? cli_engine_error(&err) : CLI_OK;
 }
 
-static int run_deflection(const CliCommand *cmd, const CliParsed *p)
+static int run_deflection(const CliCommand *cmd, const CliParsed *p, const FlSimPreset *preset)
 {
     SimSetup s;
     memset(&s, 0, sizeof s);
     fl_sim_settings_init(&s.settings);
-    if (sim_apply_settings(cmd, p, &s.settings)) {
+    int rc = sim_settings_from(cmd, p, preset, &s.settings);
+    if (rc) {
         sim_setup_free(&s);
-        return CLI_USAGE;
+        return rc;
     }
     FlDeflectConfig cfg = s.settings.deflect;
-    int rc = sim_build_network(cmd, p, &s);
+    rc = sim_build_network(cmd, p, preset, &s);
     FlDeflectResult res;
     memset(&res, 0, sizeof res);
     FlError err = { 0 };
@@ -224,14 +228,56 @@ static int run_deflection(const CliCommand *cmd, const CliParsed *p)
 
 /* ---- sim ----------------------------------------------------------------- */
 
+/* --preset: the preset named, or NULL without one; *rc is CLI_USAGE for an
+ * unknown name, and -1 when the list was asked for and printed. */
+static const FlSimPreset *preset_option(const CliCommand *cmd, const CliParsed *p, int *rc)
+{
+    const char *name = cli_value(cmd, p, "preset");
+    *rc = CLI_OK;
+    if (!name)
+        return NULL;
+    if (strcmp(name, "list") == 0) {
+        sim_print_presets(stdout, 1);
+        *rc = -1;
+        return NULL;
+    }
+    const FlSimPreset *preset = fl_sim_preset_lookup(name);
+    if (!preset) {
+        char known[512] = "";
+        for (int i = 0; i < fl_sim_preset_count(); i++) {
+            strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
+            strncat(known, fl_sim_preset(i)->name, sizeof known - strlen(known) - 1);
+        }
+        *rc = cli_error(CLI_USAGE, "--preset: unknown preset '%s' (known: %s; 'list' "
+                                   "describes them)", name, known);
+    }
+    return preset;
+}
+
 static int run_sim(const CliCommand *cmd, const CliParsed *p)
 {
-    /* The model decides which options apply. */
+    int rc;
+    const FlSimPreset *preset = preset_option(cmd, p, &rc);
+    if (rc)
+        return rc < 0 ? CLI_OK : rc;
+    if (!preset && p->nargs < 1)
+        return cli_error(CLI_USAGE, "sim: name a network (SPEC|FILE|PROJECT.flitlab#NAME) "
+                                    "or a --preset");
+
+    /* The model, the preset's or --mode, decides which options apply. */
     FlSimSettings model;
     fl_sim_settings_init(&model);
-    const char *mode = cli_value(cmd, p, "mode");
+    FlRoutingOptions ro;
+    fl_routing_options_init(&ro);
     FlError err = { 0 };
-    int rc = mode ? fl_sim_settings_set(&model, "mode", mode, &err) : FL_OK;
+    rc = preset ? fl_sim_preset_apply(preset, &model, &ro, &err) : FL_OK;
+    fl_routing_options_clear(&ro);
+    if (rc) {
+        fl_sim_settings_clear(&model);
+        return cli_engine_error(&err);
+    }
+    const char *mode = cli_value(cmd, p, "mode");
+    rc = mode ? fl_sim_settings_set(&model, "mode", mode, &err) : FL_OK;
     FlSimModel chosen = model.model;
     fl_sim_settings_clear(&model);
     if (rc)
@@ -239,10 +285,10 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
     if (sim_refuse_other_model(cmd, p, chosen))
         return CLI_USAGE;
     if (chosen == FL_SIM_MODEL_DEFLECTION)
-        return run_deflection(cmd, p);
+        return run_deflection(cmd, p, preset);
 
     SimSetup s;
-    rc = sim_setup(cmd, p, &s);
+    rc = sim_setup_preset(cmd, p, preset, &s);
     FlSim *sim = NULL;
     FlSimResult res;
     memset(&res, 0, sizeof res);
@@ -265,7 +311,13 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
 
 /* ---- entry point ---------------------------------------------------------- */
 
+static void sim_more_help(FILE *to)
+{
+    sim_print_patterns(to);
+    sim_print_presets(to, 0);
+}
+
 int cli_sim(int argc, char **argv)
 {
-    return cli_run_single(&sim_cmd, run_sim, sim_print_patterns, argc, argv);
+    return cli_run_single(&sim_cmd, run_sim, sim_more_help, argc, argv);
 }

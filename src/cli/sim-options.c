@@ -115,6 +115,21 @@ int sim_apply_settings(const CliCommand *cmd, const CliParsed *p, FlSimSettings 
     return CLI_OK;
 }
 
+int sim_settings_from(const CliCommand *cmd, const CliParsed *p, const FlSimPreset *preset,
+                      FlSimSettings *s)
+{
+    if (preset) {
+        FlRoutingOptions ro;
+        fl_routing_options_init(&ro);
+        FlError err = { 0 };
+        int rc = fl_sim_preset_apply(preset, s, &ro, &err);
+        fl_routing_options_clear(&ro);
+        if (rc)
+            return cli_engine_error(&err);
+    }
+    return sim_apply_settings(cmd, p, s);
+}
+
 int sim_refuse_other_model(const CliCommand *cmd, const CliParsed *p, FlSimModel model)
 {
     unsigned reads = model == FL_SIM_MODEL_DEFLECTION ? FL_OPTION_FOR_DEFLECTION
@@ -176,38 +191,74 @@ static int setup_traffic(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
     return CLI_OK;
 }
 
-int sim_build_network(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
+/* The preset's routing options that the command line does not give, as
+ * engine values (ids, not labels). */
+static int preset_routing_options(const CliCommand *cmd, const CliParsed *p,
+                                  const FlSimPreset *preset, FlRoutingOptions *opt)
+{
+    char words[512];
+    snprintf(words, sizeof words, "%s", preset->routing_options ? preset->routing_options : "");
+    char *save = NULL;
+    for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        char *eq = strchr(w, '=');
+        if (!eq)
+            continue;
+        *eq = '\0';
+        FlError err = { 0 };
+        if (!cli_value(cmd, p, w) && fl_routing_options_set(opt, w, eq + 1, &err))
+            return cli_engine_error(&err);
+    }
+    return CLI_OK;
+}
+
+int sim_build_network(const CliCommand *cmd, const CliParsed *p, const FlSimPreset *preset,
+                      SimSetup *s)
 {
     const char *name = cli_value(cmd, p, "routing");
+    if (!name && preset)
+        name = preset->routing;
     if (!name)
         return cli_error(CLI_USAGE, "%s: say which routing with --routing NAME (see "
                                     "'flitlab route --help' for the list)", cmd->name);
+    const char *network = p->nargs > 0 ? p->args[0] : preset ? preset->spec : NULL;
+    if (!network)
+        return cli_error(CLI_USAGE, "%s: name a network (SPEC|FILE|PROJECT.flitlab#NAME) "
+                                    "or a --preset", cmd->name);
     FlRoutingOptions opt;
     if (cli_routing_options(cmd, p, name, "classes", &opt))
         return CLI_USAGE;
 
     FlError err = { 0 };
     int rc = CLI_OK;
-    if (cli_load_topology(p->args[0], &s->t, &err))
+    if (cli_load_topology(network, &s->t, &err))
         rc = cli_engine_error(&err);
-    else if (!(rc = cli_routing_labels(s->t, &opt)))
+    else if (!(rc = cli_routing_labels(s->t, &opt))
+             && !(rc = preset && strcmp(name, preset->routing) == 0
+                           ? preset_routing_options(cmd, p, preset, &opt)
+                           : CLI_OK))
         rc = cli_routing_new(s->t, name, &opt, &s->r);
     fl_routing_options_clear(&opt);
     s->cfg.routing = s->r;
     return rc;
 }
 
-int sim_setup(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
+int sim_setup_preset(const CliCommand *cmd, const CliParsed *p, const FlSimPreset *preset,
+                     SimSetup *s)
 {
     memset(s, 0, sizeof *s);
     fl_sim_settings_init(&s->settings);
-    int rc = sim_apply_settings(cmd, p, &s->settings);
+    int rc = sim_settings_from(cmd, p, preset, &s->settings);
     if (!rc)
         rc = setup_traffic(cmd, p, s);
     s->cfg = s->settings.config;
     if (!rc)
-        rc = sim_build_network(cmd, p, s);
+        rc = sim_build_network(cmd, p, preset, s);
     return rc;
+}
+
+int sim_setup(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
+{
+    return sim_setup_preset(cmd, p, NULL, s);
 }
 
 /* ---- reporting ------------------------------------------------------------ */
@@ -246,4 +297,26 @@ void sim_print_patterns(FILE *to)
     for (int i = 0; i < fl_traffic_pattern_count(); i++)
         fprintf(to, "%s %s", i ? "," : "", fl_traffic_pattern_name(i));
     fprintf(to, "\n");
+}
+
+void sim_print_presets(FILE *to, int details)
+{
+    fprintf(to, "\nPresets (--preset NAME; flags given as well override its settings):\n");
+    for (int i = 0; i < fl_sim_preset_count(); i++) {
+        const FlSimPreset *ps = fl_sim_preset(i);
+        fprintf(to, "  %-18s %s\n", ps->name, ps->title);
+        if (!details)
+            continue;
+        fprintf(to, "      %s --routing %s", ps->spec, ps->routing);
+        char words[512];
+        snprintf(words, sizeof words, "%s %s", ps->routing_options, ps->settings);
+        char *save = NULL;
+        for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+            char *eq = strchr(w, '=');
+            if (eq)
+                *eq = ' ';
+            fprintf(to, " --%s", w);
+        }
+        fprintf(to, "\n      %s\n", ps->description);
+    }
 }

@@ -30,6 +30,11 @@ void sim_generate_sweep_options(CliOptions *opts);
  * order; CLI_USAGE after an error naming the option. */
 int sim_apply_settings(const CliCommand *cmd, const CliParsed *p, FlSimSettings *s);
 
+/* s (initialized) from the preset's settings, or the defaults without one,
+ * then every setting given on the command line; CLI_USAGE after an error. */
+int sim_settings_from(const CliCommand *cmd, const CliParsed *p, const FlSimPreset *preset,
+                      FlSimSettings *s);
+
 /* Refuses, by name, an option given that model does not read. */
 int sim_refuse_other_model(const CliCommand *cmd, const CliParsed *p, FlSimModel model);
 
@@ -49,13 +54,20 @@ int sim_choice_option(const CliCommand *cmd, const CliParsed *p, const char *nam
                       const char *const *names, int dflt);
 
 /* Loads the network and builds the routing into s (--root, --order,
- * --classes, --prohibit as in `flitlab route`). */
-int sim_build_network(const CliCommand *cmd, const CliParsed *p, SimSetup *s);
+ * --classes, --prohibit as in `flitlab route`). With a preset (may be
+ * NULL), its network when no argument names one, its routing without
+ * --routing, and its routing options that the command line does not give
+ * when the routing is the preset's. */
+int sim_build_network(const CliCommand *cmd, const CliParsed *p, const FlSimPreset *preset,
+                      SimSetup *s);
 
 /* Applies every simulation setting, reads the trace, then builds the
- * network. On failure, returns the exit status; s must be freed with
- * sim_setup_free() either way. */
+ * network; sim_setup_preset() starts from a preset (may be NULL). On
+ * failure, returns the exit status; s must be freed with sim_setup_free()
+ * either way. */
 int sim_setup(const CliCommand *cmd, const CliParsed *p, SimSetup *s);
+int sim_setup_preset(const CliCommand *cmd, const CliParsed *p, const FlSimPreset *preset,
+                     SimSetup *s);
 void sim_setup_free(SimSetup *s);
 
 /* Adds a run's scalar results to o, in the order both commands print them. */
@@ -63,5 +75,8 @@ void sim_add_result(json_t *o, const FlSimResult *res);
 
 /* The traffic patterns, after a command's --help. */
 void sim_print_patterns(FILE *to);
+/* The engine's presets: names and titles, and with details their networks,
+ * routings, settings and what each shows. */
+void sim_print_presets(FILE *to, int details);
 
 #endif /* FLITLAB_SIM_OPTIONS_H */

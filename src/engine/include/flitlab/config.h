@@ -13,6 +13,7 @@
 #include "flitlab/option.h"
 #include "flitlab/sim.h"
 #include "flitlab/deflect.h"
+#include "flitlab/routing.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -82,6 +83,38 @@ int fl_sim_settings_set(FlSimSettings *s, const char *key, const char *text, FlE
  * unknown key. Setting every key's text back, in the table's order, gives
  * the same settings. */
 int fl_sim_settings_format(const FlSimSettings *s, const char *key, char *buf, size_t len);
+
+/* ---- presets ------------------------------------------------------------ */
+
+/*
+ * A preset sets everything at once: the network, the routing and its
+ * options, and the simulation settings, all as the text a user would type,
+ * so that applying one goes through the same parsers as the command line
+ * and the application. Options and settings are "key=value" words
+ * separated by spaces; a setting a preset does not name keeps its default.
+ */
+typedef struct FlSimPreset {
+    const char *name;            /* short id: "mesh-dor-uniform" */
+    const char *title;           /* for menus: "8x8 mesh, DOR, uniform" */
+    const char *description;     /* one line: what to watch for */
+    const char *spec;            /* the network's spec: "mesh:8x8" */
+    const char *routing;         /* fl_routing_lookup() name: "dor" */
+    const char *routing_options; /* "classes=2", or "" */
+    const char *settings;        /* "rate=0.2 packet=8" */
+} FlSimPreset;
+
+int fl_sim_preset_count(void);
+const FlSimPreset *fl_sim_preset(int index);            /* NULL when out of range */
+const FlSimPreset *fl_sim_preset_lookup(const char *name);   /* NULL when unknown */
+
+/* Replaces s with the defaults and the preset's settings (applied in the
+ * table's order) and ro with the preset's routing options (keeping ro's
+ * progress callback); both must hold initialized values, and a prohibited
+ * list in ro must be one fl_routing_options_set() made. On an error
+ * (a key the table or the routing does not know, a refused value), leaves
+ * both as they were and fails with a message naming the preset and key. */
+int fl_sim_preset_apply(const FlSimPreset *p, FlSimSettings *s, FlRoutingOptions *ro,
+                        FlError *err);
 
 #ifdef __cplusplus
 }
