@@ -12,17 +12,7 @@
 
 #include "flitlab-draw.h"
 #include "sim-net.h"
-
-static unsigned pixel(cairo_surface_t *s, double x, double y)
-{
-    const unsigned char *data = cairo_image_surface_get_data(s);
-    int stride = cairo_image_surface_get_stride(s);
-    int ix = (int)floor(x), iy = (int)floor(y);
-    if (ix < 0 || iy < 0 || ix >= cairo_image_surface_get_width(s)
-        || iy >= cairo_image_surface_get_height(s))
-        return 0x1000000; /* matches no colour */
-    return *(const unsigned *)(data + iy * stride + 4 * ix) & 0xffffff;
-}
+#include "test-draw-pixels.h"
 
 static unsigned rgb_of(const double rgb[3])
 {
@@ -74,6 +64,19 @@ static int switch_link(const FlTopology *t, int l)
            && fl_topology_node_kind(t, b) == FL_NODE_SWITCH;
 }
 
+/* A simulation of n under cfg, or NULL with n closed. */
+static FlSim *open_sim(Net *n, const FlSimConfig *cfg)
+{
+    FlSim *sim = NULL;
+    FlError err;
+    if (fl_sim_new(n->t, cfg, &sim, &err)) {
+        CHECK(0, "fl_sim_new: %s", err.message);
+        net_close(n);
+        return NULL;
+    }
+    return sim;
+}
+
 static int step(FlSim *s, int64_t n)
 {
     FlError err;
@@ -111,11 +114,8 @@ static void test_mesh(void)
     if (!uniform_net(&n, &cfg, "mesh:4x4", "dor", 0.3, 4))
         return;
     cfg.link_latency = 3;   /* flits are seen on links between cycles */
-    if (fl_sim_new(n.t, &cfg, &sim, &err)) {
-        CHECK(0, "fl_sim_new: %s", err.message);
-        net_close(&n);
+    if (!(sim = open_sim(&n, &cfg)))
         return;
-    }
     FlDrawFlits f;
     fl_draw_flits_init(&f);
     f.sim = sim;
@@ -235,11 +235,8 @@ static void test_deadlock(void)
     cfg.vcs = 1;
     cfg.buf_flits = 2;
     cfg.deadlock_cycles = 200;
-    if (fl_sim_new(n.t, &cfg, &sim, &err)) {
-        CHECK(0, "fl_sim_new: %s", err.message);
-        net_close(&n);
+    if (!(sim = open_sim(&n, &cfg)))
         return;
-    }
     FlSimStatus st = FL_SIM_RUNNING;
     for (int i = 0; i < 100 && st != FL_SIM_DEADLOCK; i++)
         if (fl_sim_step(sim, 100, &st, &err))
@@ -278,14 +275,10 @@ static void test_aggregated(void)
     Net n;
     FlSimConfig cfg;
     FlSim *sim = NULL;
-    FlError err;
     if (!uniform_net(&n, &cfg, "mesh:32x32", "dor", 0.3, 8))
         return;
-    if (fl_sim_new(n.t, &cfg, &sim, &err)) {
-        CHECK(0, "fl_sim_new: %s", err.message);
-        net_close(&n);
+    if (!(sim = open_sim(&n, &cfg)))
         return;
-    }
     FlDrawFlits f;
     fl_draw_flits_init(&f);
     f.sim = sim;

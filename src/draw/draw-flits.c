@@ -383,35 +383,15 @@ void fl_draw_flits(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
     fl__draw_pen_end(&pen);
 }
 
-typedef struct FramePicture {
-    const FlTopology *t;
-    const FlDrawOptions *o;
-    const FlDrawFlits *f;
-} FramePicture;
-
-static void render_frame(cairo_t *cr, int width, int height, void *data)
-{
-    const FramePicture *p = data;
-    (void)width;
-    (void)height;
-    fl_draw_flits(cr, p->t, p->o, p->f);
-}
-
 int fl_draw_export_flits_with_options(const FlTopology *t, const FlDrawOptions *opt,
                                       const FlDrawFlits *f, const char *path,
                                       const char *format, int width, int height,
                                       FlError *err)
 {
-    FlDrawOptions o;
-    if (!t)
-        return fl_error_set(err, FL_EINVAL, "no network to draw");
-    if (opt) {
-        o = *opt;
-    } else {
-        fl_draw_options_init(&o);
-        if (width >= 1 && height >= 1 && width <= FL_DRAW_MAX_SIDE && height <= FL_DRAW_MAX_SIDE)
-            fl_draw_view_fit(t, width, height, &o.view);
+    FlDrawFlits none;
+    if (!f) {
+        fl_draw_flits_init(&none);
+        f = &none;
     }
-    FramePicture p = { t, &o, f };
-    return fl__draw_write_image(path, format, width, height, render_frame, &p, err);
+    return fl__draw_export_picture(t, opt, NULL, f, path, format, width, height, err);
 }
