@@ -64,11 +64,20 @@ static int switch_link(const FlTopology *t, int l)
            && fl_topology_node_kind(t, b) == FL_NODE_SWITCH;
 }
 
-/* A simulation of n under cfg, or NULL with n closed. */
-static FlSim *open_sim(Net *n, const FlSimConfig *cfg)
+/* Uniform traffic at rate in packets of flits on spec with routing, with
+ * vcs VCs of buf flits and link_latency cycles on a link (0 keeps the
+ * default), and a watchdog of 200 cycles; NULL when it cannot be built. */
+static FlSim *open_sim(Net *n, FlSimConfig *cfg, const char *spec, const char *routing,
+                       double rate, int flits, int vcs, int buf, int link_latency)
 {
     FlSim *sim = NULL;
     FlError err;
+    if (!uniform_net(n, cfg, spec, routing, rate, flits))
+        return NULL;
+    cfg->vcs = vcs ? vcs : cfg->vcs;
+    cfg->buf_flits = buf ? buf : cfg->buf_flits;
+    cfg->link_latency = link_latency ? link_latency : cfg->link_latency;
+    cfg->deadlock_cycles = 200;
     if (fl_sim_new(n->t, cfg, &sim, &err)) {
         CHECK(0, "fl_sim_new: %s", err.message);
         net_close(n);
@@ -109,12 +118,10 @@ static void test_mesh(void)
 {
     Net n;
     FlSimConfig cfg;
-    FlSim *sim = NULL;
     FlError err;
-    if (!uniform_net(&n, &cfg, "mesh:4x4", "dor", 0.3, 4))
-        return;
-    cfg.link_latency = 3;   /* flits are seen on links between cycles */
-    if (!(sim = open_sim(&n, &cfg)))
+    /* Three cycles on a link: flits are seen on links between cycles. */
+    FlSim *sim = open_sim(&n, &cfg, "mesh:4x4", "dor", 0.3, 4, 0, 0, 3);
+    if (!sim)
         return;
     FlDrawFlits f;
     fl_draw_flits_init(&f);
@@ -228,14 +235,9 @@ static void test_deadlock(void)
 {
     Net n;
     FlSimConfig cfg;
-    FlSim *sim = NULL;
     FlError err;
-    if (!uniform_net(&n, &cfg, "ring:8", "shortest", 0.9, 4))
-        return;
-    cfg.vcs = 1;
-    cfg.buf_flits = 2;
-    cfg.deadlock_cycles = 200;
-    if (!(sim = open_sim(&n, &cfg)))
+    FlSim *sim = open_sim(&n, &cfg, "ring:8", "shortest", 0.9, 4, 1, 2, 0);
+    if (!sim)
         return;
     FlSimStatus st = FL_SIM_RUNNING;
     for (int i = 0; i < 100 && st != FL_SIM_DEADLOCK; i++)
@@ -274,10 +276,8 @@ static void test_aggregated(void)
 {
     Net n;
     FlSimConfig cfg;
-    FlSim *sim = NULL;
-    if (!uniform_net(&n, &cfg, "mesh:32x32", "dor", 0.3, 8))
-        return;
-    if (!(sim = open_sim(&n, &cfg)))
+    FlSim *sim = open_sim(&n, &cfg, "mesh:32x32", "dor", 0.3, 8, 0, 0, 0);
+    if (!sim)
         return;
     FlDrawFlits f;
     fl_draw_flits_init(&f);
