@@ -66,9 +66,11 @@ static int switch_link(const FlTopology *t, int l)
 
 /* Uniform traffic at rate in packets of flits on spec with routing, with
  * vcs VCs of buf flits and link_latency cycles on a link (0 keeps the
- * default), and a watchdog of 200 cycles; NULL when it cannot be built. */
-static FlSim *open_sim(Net *n, FlSimConfig *cfg, const char *spec, const char *routing,
-                       double rate, int flits, int vcs, int buf, int link_latency)
+ * default), and a watchdog of 200 cycles; NULL when it cannot be built.
+ * f is set up to draw it. */
+static FlSim *open_sim(Net *n, FlSimConfig *cfg, FlDrawFlits *f, const char *spec,
+                       const char *routing, double rate, int flits, int vcs, int buf,
+                       int link_latency)
 {
     FlSim *sim = NULL;
     FlError err;
@@ -83,6 +85,9 @@ static FlSim *open_sim(Net *n, FlSimConfig *cfg, const char *spec, const char *r
         net_close(n);
         return NULL;
     }
+    fl_draw_flits_init(f);
+    f->sim = sim;
+    f->link_latency = cfg->link_latency;
     return sim;
 }
 
@@ -118,15 +123,12 @@ static void test_mesh(void)
 {
     Net n;
     FlSimConfig cfg;
+    FlDrawFlits f;
     FlError err;
     /* Three cycles on a link: flits are seen on links between cycles. */
-    FlSim *sim = open_sim(&n, &cfg, "mesh:4x4", "dor", 0.3, 4, 0, 0, 3);
+    FlSim *sim = open_sim(&n, &cfg, &f, "mesh:4x4", "dor", 0.3, 4, 0, 0, 3);
     if (!sim)
         return;
-    FlDrawFlits f;
-    fl_draw_flits_init(&f);
-    f.sim = sim;
-    f.link_latency = cfg.link_latency;
     FlDrawOptions o;
 
     /* Cycle 0: nothing injected yet. */
@@ -235,8 +237,9 @@ static void test_deadlock(void)
 {
     Net n;
     FlSimConfig cfg;
+    FlDrawFlits f;
     FlError err;
-    FlSim *sim = open_sim(&n, &cfg, "ring:8", "shortest", 0.9, 4, 1, 2, 0);
+    FlSim *sim = open_sim(&n, &cfg, &f, "ring:8", "shortest", 0.9, 4, 1, 2, 0);
     if (!sim)
         return;
     FlSimStatus st = FL_SIM_RUNNING;
@@ -244,9 +247,6 @@ static void test_deadlock(void)
         if (fl_sim_step(sim, 100, &st, &err))
             break;
     CHECK(st == FL_SIM_DEADLOCK, "the ring locks (%s)", fl_sim_status_name(st));
-    FlDrawFlits f;
-    fl_draw_flits_init(&f);
-    f.sim = sim;
     FlDrawOptions o;
     cairo_surface_t *s = frame(n.t, &f, 800, 800, &o);
     static Flits fs;
@@ -276,12 +276,10 @@ static void test_aggregated(void)
 {
     Net n;
     FlSimConfig cfg;
-    FlSim *sim = open_sim(&n, &cfg, "mesh:32x32", "dor", 0.3, 8, 0, 0, 0);
+    FlDrawFlits f;
+    FlSim *sim = open_sim(&n, &cfg, &f, "mesh:32x32", "dor", 0.3, 8, 0, 0, 0);
     if (!sim)
         return;
-    FlDrawFlits f;
-    fl_draw_flits_init(&f);
-    f.sim = sim;
     if (step(sim, 200)) {
         FlDrawOptions o;
         cairo_surface_t *s = frame(n.t, &f, 400, 300, &o);
