@@ -68,11 +68,12 @@ static int buffer_depth(const FlSim *sim)
     return vv.capacity > 0 ? vv.capacity : 1;
 }
 
-/* A flit's side: the room between a switch and the middle of a one-step
- * link holds a whole buffer. */
+/* A flit's side: a one-step link between two switches holds a whole
+ * buffer. The buffers of its two channels stack on opposite sides of it,
+ * clear of each other and of the lane of the flits on the link. */
 static double flit_side(const Geom *g, int depth)
 {
-    double room = g->v.scale / 2 - g->half;
+    double room = g->v.scale - 2 * g->half;
     double side = room / (depth * (1 + GAP) + 0.25);
     return fmin(side, MAX_FLIT);
 }
@@ -141,7 +142,8 @@ static void flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double 
         return;
     }
     double back = g->half + side * (0.5 + GAP + fl->position * (1 + GAP));
-    double u = ln->len > 1e-9 ? clamp(1 - back / ln->len, 0.5, 1) : 1;
+    double lo = ln->ch.s.kind == SHAPE_STUBS ? 0.5 : 0;   /* a stub's buffer stays on it */
+    double u = ln->len > 1e-9 ? clamp(1 - back / ln->len, lo, 1) : 1;
     fl__draw_chan_at(&ln->ch, u, x, y, &tx, &ty);
     /* Lanes beyond the one flits on the link take. */
     double off = g->lw * 0.5 + side * (1.5 + 2 * GAP + fl->vc * (1 + GAP));
