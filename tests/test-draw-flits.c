@@ -277,7 +277,7 @@ static void test_deadlock(void)
 }
 
 /* A 32x32 mesh fitted to a small surface is drawn per channel: pixels of
- * the occupancy colours (green to red) appear, and no flit squares. */
+ * the occupancy colours (green to red) appear; zoomed in, flits again. */
 static void test_aggregated(void)
 {
     Run r;

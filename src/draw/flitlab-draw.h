@@ -293,11 +293,11 @@ double fl_draw_flit_size(const FlTopology *t, const FlDrawView *v, const FlDrawF
                          int *aggregated);
 
 /* Where fl_draw_flits() draws the flit fl, in device units: on a link,
- * (position + 0.5) / link_latency of the way along its channel; in a
- * buffer, stacked from the receiving end backwards (slot 0 nearest),
- * one lane per VC on the right-hand side of the channel. 0 for a flit in
- * a source queue or on a channel t does not have. Lets a caller hit-test
- * packets. */
+ * (position + 0.5) / link_latency of the way along its channel, in a lane
+ * beside the link on the right-hand side of the way the channel runs; in
+ * a buffer, stacked from the receiving end backwards (slot 0 nearest), one
+ * lane per VC beyond that one. 0 for a flit in a source queue or on a
+ * channel t does not have. Lets a caller hit-test packets. */
 int fl_draw_flit_position(const FlTopology *t, const FlDrawView *v, const FlDrawFlits *f,
                           const FlFlitView *fl, double *x, double *y);
 
