@@ -13,6 +13,7 @@
 #include "flitlab-draw.h"
 #include "flitlab-io.h"
 #include "tap.h"
+#include "test-draw-pixels.h"
 
 static void device_of(const FlTopology *t, const FlDrawView *v, int node, double *dx,
                       double *dy)
@@ -32,17 +33,6 @@ static int find_link(const FlTopology *t, int a, int b)
             return l;
     }
     return -1;
-}
-
-static unsigned pixel(cairo_surface_t *s, double x, double y)
-{
-    const unsigned char *data = cairo_image_surface_get_data(s);
-    int stride = cairo_image_surface_get_stride(s);
-    int ix = (int)floor(x), iy = (int)floor(y);
-    if (ix < 0 || iy < 0 || ix >= cairo_image_surface_get_width(s)
-        || iy >= cairo_image_surface_get_height(s))
-        return 0x1000000; /* matches no colour */
-    return *(const unsigned *)(data + iy * stride + 4 * ix) & 0xffffff;
 }
 
 /* Colours compare with a tolerance: cairo rounds channels its own way. */

@@ -146,6 +146,7 @@ typedef struct Picture {
     const FlTopology *t;
     const FlDrawOptions *o;
     const FlDrawRouting *r;
+    const FlDrawFlits *f;
 } Picture;
 
 static void render_picture(cairo_t *cr, int width, int height, void *data)
@@ -153,13 +154,15 @@ static void render_picture(cairo_t *cr, int width, int height, void *data)
     const Picture *p = data;
     (void)width;
     (void)height;
-    fl_draw_routing(cr, p->t, p->o, p->r);
+    if (p->f)
+        fl_draw_flits(cr, p->t, p->o, p->f);
+    else
+        fl_draw_routing(cr, p->t, p->o, p->r);
 }
 
-int fl_draw_export_routing_with_options(const FlTopology *t, const FlDrawOptions *opt,
-                                        const FlDrawRouting *r, const char *path,
-                                        const char *format, int width, int height,
-                                        FlError *err)
+int fl__draw_export_picture(const FlTopology *t, const FlDrawOptions *opt,
+                            const FlDrawRouting *r, const FlDrawFlits *f, const char *path,
+                            const char *format, int width, int height, FlError *err)
 {
     FlDrawOptions o;
     if (!t)
@@ -170,8 +173,16 @@ int fl_draw_export_routing_with_options(const FlTopology *t, const FlDrawOptions
         fl_draw_options_init(&o);
         fl_draw_view_fit(t, width, height, &o.view);
     }
-    Picture p = { t, &o, r };
+    Picture p = { t, &o, r, f };
     return fl__draw_write_image(path, format, width, height, render_picture, &p, err);
+}
+
+int fl_draw_export_routing_with_options(const FlTopology *t, const FlDrawOptions *opt,
+                                        const FlDrawRouting *r, const char *path,
+                                        const char *format, int width, int height,
+                                        FlError *err)
+{
+    return fl__draw_export_picture(t, opt, r, NULL, path, format, width, height, err);
 }
 
 /* A network without a routing is drawn by fl_draw_routing() exactly as by

@@ -135,4 +135,11 @@ typedef void (*FlDrawRenderFunc)(cairo_t *cr, int width, int height, void *data)
 int fl__draw_write_image(const char *path, const char *format, int width, int height,
                          FlDrawRenderFunc render, void *data, FlError *err);
 
+/* Writes t drawn with opt (NULL: fitted into width x height) as
+ * fl_draw_flits() draws f over it, or with f NULL as fl_draw_routing()
+ * draws r (which may be NULL). */
+int fl__draw_export_picture(const FlTopology *t, const FlDrawOptions *opt,
+                            const FlDrawRouting *r, const FlDrawFlits *f, const char *path,
+                            const char *format, int width, int height, FlError *err);
+
 #endif /* FLITLAB_DRAW_PRIVATE_H */

@@ -251,6 +251,75 @@ int fl_draw_export_routing_with_options(const FlTopology *t, const FlDrawOptions
                                         const char *format, int width, int height,
                                         FlError *err);
 
+/* ------------------------------------------------------------------------ */
+/* Simulation frames                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* What gives a flit its colour. */
+typedef enum FlDrawFlitColour {
+    FL_DRAW_FLITS_BY_PACKET = 0,     /* a stable hash of the packet id */
+    FL_DRAW_FLITS_BY_SOURCE,         /* its source host */
+    FL_DRAW_FLITS_BY_DESTINATION     /* its destination host */
+} FlDrawFlitColour;
+
+/* When a frame is drawn per channel rather than per flit. */
+typedef enum FlDrawFlitsMode {
+    FL_DRAW_FLITS_AUTO = 0,          /* aggregated when flits are below min_flit */
+    FL_DRAW_FLITS_INDIVIDUAL,
+    FL_DRAW_FLITS_AGGREGATED
+} FlDrawFlitsMode;
+
+typedef struct FlDrawFlits {
+    const FlSim *sim;                /* built on the network drawn; NULL draws none */
+    FlDrawFlitColour colour;
+    FlDrawFlitsMode mode;
+    int link_latency;                /* the configuration's cycles on a link, >= 1 */
+    double min_flit;                 /* device units; smaller flits are aggregated */
+    int max_queued;                  /* queue counts stop at this ("N+") */
+} FlDrawFlits;
+
+/* No simulation, colour by packet, automatic mode, link latency 1,
+ * min_flit 3, queue counts up to 99. */
+void fl_draw_flits_init(FlDrawFlits *f);
+
+/* The colour fl_draw_flits() gives flit fl under f->colour, as red,
+ * green and blue in 0..1: a legend or an inspector can show it. */
+void fl_draw_flit_colour(const FlDrawFlits *f, const FlFlitView *fl, double rgb[3]);
+
+/* The side of a flit's square in device units for f on t through v
+ * (from the link length, the switches' size and the buffer depth), and
+ * whether the frame is drawn aggregated. O(1) after the view's geometry. */
+double fl_draw_flit_size(const FlTopology *t, const FlDrawView *v, const FlDrawFlits *f,
+                         int *aggregated);
+
+/* Where fl_draw_flits() draws the flit fl, in device units: on a link,
+ * (position + 0.5) / link_latency of the way along its channel, in a lane
+ * beside the link on the right-hand side of the way the channel runs; in
+ * a buffer, stacked from the receiving end backwards (slot 0 nearest), one
+ * lane per VC beyond that one. 0 for a flit in a source queue or on a
+ * channel t does not have. Lets a caller hit-test packets. */
+int fl_draw_flit_position(const FlTopology *t, const FlDrawView *v, const FlDrawFlits *f,
+                          const FlFlitView *fl, double *x, double *y);
+
+/* Draws t as fl_draw_topology() does, then one frame of f->sim over it:
+ * every flit on a link or in a buffer as a square of its packet's colour,
+ * heads outlined darker, heads that are blocked (stall other than none)
+ * in a red ring, and at each shown host the depth of its source queue.
+ * Aggregated (f->mode, or flits under min_flit): per channel, a bar on
+ * the right of the link coloured by its flits over its VCs' capacity,
+ * from green to red. One pass over fl_sim_foreach_flit() and one
+ * allocation per frame; only what meets cr's clip is drawn. With no
+ * simulation, or an empty network, the picture is fl_draw_topology()'s. */
+void fl_draw_flits(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                   const FlDrawFlits *f);
+
+/* Writes the frame to path; formats and errors as fl_draw_export(). opt
+ * NULL fits the network into width x height. */
+int fl_draw_export_flits_with_options(const FlTopology *t, const FlDrawOptions *opt,
+                                      const FlDrawFlits *f, const char *path,
+                                      const char *format, int width, int height,
+                                      FlError *err);
+
 #ifdef __cplusplus
 }
 #endif
