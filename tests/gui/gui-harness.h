@@ -10,6 +10,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include <adwaita.h>
+
 #include "flitlab-application.h"
 #include "flitlab-window.h"
 #include "tap.h"
@@ -182,6 +184,58 @@ save_and_forget (FlitlabWindow *window)
     g_unlink (path);
   if (dir != NULL)
     g_rmdir (dir);
+}
+
+/* The label under widget that reads text, or NULL. */
+static inline GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *label = find_label (child, text);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* The first widget of type under widget; with a title, the preferences row
+ * of that title. */
+static inline GtkWidget *
+find_widget (GtkWidget  *widget,
+             GType       type,
+             const char *title)
+{
+  if (widget == NULL)
+    return NULL;
+  if (g_type_is_a (G_OBJECT_TYPE (widget), type)
+      && (title == NULL
+          || g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether a label that reads text is on screen under widget. */
+static inline gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  GtkWidget *label = find_label (widget, text);
+
+  return label != NULL && gtk_widget_is_drawable (label);
 }
 
 /* The first toplevel of type other than window, or NULL: a dialog. */

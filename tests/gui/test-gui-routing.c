@@ -46,58 +46,6 @@ routed_name (FlitlabWindow *window)
   return routed != NULL ? routed->routing_name : "(none)";
 }
 
-/* The label under widget that reads text, or NULL. */
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *label = find_label (child, text);
-
-      if (label != NULL)
-        return label;
-    }
-  return NULL;
-}
-
-/* The first widget of type under widget; with a title, the preferences row
- * of that title. */
-static GtkWidget *
-find_widget (GtkWidget  *widget,
-             GType       type,
-             const char *title)
-{
-  if (widget == NULL)
-    return NULL;
-  if (g_type_is_a (G_OBJECT_TYPE (widget), type)
-      && (title == NULL
-          || g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type, title);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Whether a label that reads text is on screen under widget. */
-static gboolean
-shows_label (GtkWidget  *widget,
-             const char *text)
-{
-  GtkWidget *label = find_label (widget, text);
-
-  return label != NULL && gtk_widget_is_drawable (label);
-}
-
 /* The name of the page on top of the window's side stack. */
 static const char *
 side_page (FlitlabWindow *window)

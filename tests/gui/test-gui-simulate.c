@@ -23,23 +23,6 @@
 
 /* Finding widgets ---------------------------------------------------------------- */
 
-static GtkWidget *
-find_type (GtkWidget *widget,
-           GType      type)
-{
-  if (g_type_is_a (G_OBJECT_TYPE (widget), type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The button under widget labelled label, or showing icon label. */
 static GtkWidget *
 find_button (GtkWidget  *widget,
@@ -60,37 +43,10 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
-static GtkWidget *
-find_label (GtkWidget  *widget,
-            const char *text)
-{
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *label = find_label (child, text);
-
-      if (label != NULL)
-        return label;
-    }
-  return NULL;
-}
-
-/* Whether a label that reads text is on screen under widget. */
-static gboolean
-shows_label (GtkWidget  *widget,
-             const char *text)
-{
-  GtkWidget *label = text != NULL && text[0] != '\0' ? find_label (widget, text) : NULL;
-
-  return label != NULL && gtk_widget_is_drawable (label);
-}
-
 static FlitlabSimulatePanel *
 panel_of (FlitlabWindow *window)
 {
-  GtkWidget *panel = find_type (GTK_WIDGET (window), FLITLAB_TYPE_SIMULATE_PANEL);
+  GtkWidget *panel = find_widget (GTK_WIDGET (window), FLITLAB_TYPE_SIMULATE_PANEL, NULL);
 
   return panel != NULL ? FLITLAB_SIMULATE_PANEL (panel) : NULL;
 }
