@@ -175,10 +175,9 @@ number_to_node (gint64   number,
   FlitlabRoutingPanel *self = user_data;
   const FlTopology *t = shown_topology (self);
 
-  for (int node = 0; t != NULL && node < fl_topology_node_count (t); node++)
-    if (flitlab_node_number (t, node) == number)
-      return node;
-  return number;
+  int node = t != NULL && number >= 0 && number <= G_MAXINT ? flitlab_node_from_number (t, (int) number) : -1;
+
+  return node >= 0 ? node : number;
 }
 
 /* An order names one axis per dimension of the network. */

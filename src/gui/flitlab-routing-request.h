@@ -80,12 +80,6 @@ void                   flitlab_routing_request_set_turns   (FlitlabRoutingReques
                                                             const FlTurn          *turns,
                                                             int                    n);
 
-/* "3:0>1,3:1>0", the command line's syntax; "" for none. */
-char                  *flitlab_turns_to_string   (const GArray *turns);
-/* Parses the syntax above into turns (cleared first); FALSE on a bad one. */
-gboolean               flitlab_turns_from_string (const char   *text,
-                                                  GArray       *turns);
-
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabRoutingRequest, flitlab_routing_request_free)
 
 G_END_DECLS
