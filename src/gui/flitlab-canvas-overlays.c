@@ -32,7 +32,8 @@ routed_usable (FlitlabCanvas *self)
 gboolean
 flitlab_canvas_overlays_shown (FlitlabCanvas *self)
 {
-  return flitlab_document_get_overlays (self->document) != FLITLAB_OVERLAY_NONE
+  /* A simulation is drawn on the whole network, hosts and all. */
+  return !self->show_simulation && flitlab_document_get_overlays (self->document) != FLITLAB_OVERLAY_NONE
          && routed_usable (self);
 }
 

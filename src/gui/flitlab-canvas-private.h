@@ -48,6 +48,13 @@ struct _FlitlabCanvas
   FlTopology *shown;
   gboolean shown_valid;
   gboolean shown_hv;
+
+  /* The simulation: drawn instead of the overlays while show_simulation
+   * (the Simulate tab is shown) and the document has one. */
+  gboolean show_simulation;
+  FlDrawFlitColour flit_colour;
+  gboolean heat_map;
+  GSignalGroup *simulation_signals;
 };
 
 /* flitlab-canvas.c */
@@ -60,6 +67,14 @@ void              flitlab_canvas_zoom_around      (FlitlabCanvas    *self,
                                                    double            factor,
                                                    double            x,
                                                    double            y);
+
+/* flitlab-canvas-sim.c */
+void              flitlab_canvas_sim_init         (FlitlabCanvas    *self);
+/* The document's simulation while it is drawn, else NULL. */
+FlitlabSimSession *flitlab_canvas_shown_simulation (FlitlabCanvas   *self);
+/* Draws the frame of the simulation shown over the picture. */
+void              flitlab_canvas_draw_simulation  (FlitlabCanvas    *self,
+                                                   cairo_t          *cr);
 
 /* flitlab-canvas-tools.c */
 void              flitlab_canvas_tools_init       (FlitlabCanvas    *self);

@@ -24,6 +24,8 @@ enum {
   PROP_TOOL,
   PROP_NEW_SWITCH_PORTS,
   PROP_ZOOM,
+  PROP_FLIT_COLOUR,
+  PROP_HEAT_MAP,
   N_PROPS
 };
 
@@ -358,7 +360,10 @@ flitlab_canvas_snapshot (GtkWidget   *widget,
   if (self->tool == FLITLAB_CANVAS_TOOL_TURNS)
     rd.hover_turn = self->hover_turn;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  fl_draw_routing (cr, flitlab_canvas_picture (self), &self->draw, &rd);
+  if (flitlab_canvas_shown_simulation (self) != NULL)
+    flitlab_canvas_draw_simulation (self, cr);
+  else
+    fl_draw_routing (cr, flitlab_canvas_picture (self), &self->draw, &rd);
   cairo_destroy (cr);
 }
 
@@ -372,6 +377,9 @@ flitlab_canvas_dispose (GObject *object)
   if (self->document_signals != NULL)
     g_signal_group_set_target (self->document_signals, NULL);
   g_clear_object (&self->document_signals);
+  if (self->simulation_signals != NULL)
+    g_signal_group_set_target (self->simulation_signals, NULL);
+  g_clear_object (&self->simulation_signals);
   G_OBJECT_CLASS (flitlab_canvas_parent_class)->dispose (object);
 }
 
@@ -408,6 +416,12 @@ flitlab_canvas_get_property (GObject    *object,
     case PROP_ZOOM:
       g_value_set_double (value, self->draw.view.scale);
       break;
+    case PROP_FLIT_COLOUR:
+      g_value_set_int (value, self->flit_colour);
+      break;
+    case PROP_HEAT_MAP:
+      g_value_set_boolean (value, self->heat_map);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -433,6 +447,22 @@ flitlab_canvas_set_property (GObject      *object,
       if (self->new_switch_ports != g_value_get_int (value))
         {
           self->new_switch_ports = g_value_get_int (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_FLIT_COLOUR:
+      if (self->flit_colour != (FlDrawFlitColour) g_value_get_int (value))
+        {
+          self->flit_colour = g_value_get_int (value);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_HEAT_MAP:
+      if (self->heat_map != g_value_get_boolean (value))
+        {
+          self->heat_map = g_value_get_boolean (value);
+          gtk_widget_queue_draw (GTK_WIDGET (self));
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -468,6 +498,12 @@ flitlab_canvas_class_init (FlitlabCanvasClass *klass)
   properties[PROP_ZOOM] =
     g_param_spec_double ("zoom", NULL, NULL, 0, G_MAXDOUBLE, 1,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FLIT_COLOUR] =
+    g_param_spec_int ("flit-colour", NULL, NULL, FL_DRAW_FLITS_BY_PACKET, FL_DRAW_FLITS_BY_DESTINATION,
+                      FL_DRAW_FLITS_BY_PACKET, G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_HEAT_MAP] =
+    g_param_spec_boolean ("heat-map", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[MESSAGE] =
@@ -511,6 +547,7 @@ flitlab_canvas_init (FlitlabCanvas *self)
                                   G_CALLBACK (flitlab_canvas_picture_changed), self);
   g_signal_group_connect_swapped (self->document_signals, "notify::editing-turns",
                                   G_CALLBACK (document_editing_turns_cb), self);
+  flitlab_canvas_sim_init (self);
   self->document = flitlab_document_new (NULL);
   g_signal_group_set_target (self->document_signals, self->document);
 

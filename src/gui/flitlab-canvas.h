@@ -9,7 +9,9 @@
  *
  * Properties: "document" (FlitlabDocument, never NULL: an empty network
  * until one is given), "tool" (FlitlabCanvasTool), "new-switch-ports" (int,
- * default 8), "zoom" (double, device pixels per layout step, read-only).
+ * default 8), "zoom" (double, device pixels per layout step, read-only),
+ * "flit-colour" (int, an FlDrawFlitColour) and "heat-map" (boolean) for
+ * the simulation's frames.
  * Signals: "message" (const char *), a sentence for the user (a toast) when
  * an edit made with the pointer is refused, e.g. a connect between full
  * switches; "turn-activated" (int sw, int in_port, int out_port), a turn
@@ -62,6 +64,12 @@ FlitlabCanvasTool flitlab_canvas_get_tool     (FlitlabCanvas     *self);
 void              flitlab_canvas_zoom_fit     (FlitlabCanvas     *self);
 void              flitlab_canvas_zoom_in      (FlitlabCanvas     *self);
 void              flitlab_canvas_zoom_out     (FlitlabCanvas     *self);
+/* While TRUE (the Simulate tab is shown), the canvas draws the network
+ * with its hosts and the document's simulation over it, if any, rather
+ * than the routing overlays. */
+void              flitlab_canvas_set_show_simulation (FlitlabCanvas *self,
+                                                      gboolean       show);
+gboolean          flitlab_canvas_get_show_simulation (FlitlabCanvas *self);
 /* Renders the current view to a PNG/SVG/PDF file through the shared draw
  * function. */
 gboolean          flitlab_canvas_export       (FlitlabCanvas     *self,

@@ -26,6 +26,8 @@ replace_sim_settings (FlitlabDocument *self,
 {
   fl_sim_settings_clear (&self->sim_settings);
   self->sim_settings = *settings;
+  /* A session watched runs the old settings. */
+  flitlab_document_set_simulation (self, NULL);
   /* The struct moved: its hotspot list is on the heap and still found. */
   flitlab_document_emit (self, SIM_SETTINGS_CHANGED);
 }

@@ -222,6 +222,19 @@ guint               flitlab_document_get_route_computations (FlitlabDocument    
 FlitlabSimSession  *flitlab_document_get_simulation       (FlitlabDocument        *self);
 void                flitlab_document_set_simulation       (FlitlabDocument        *self,
                                                            FlitlabSimSession      *simulation);
+/* Starts watching the network simulated: a session on the routing built
+ * and the simulation settings, set as "simulation" (which it replaces) and
+ * returned (owned by the document). NULL with error set when there is no
+ * routing built or the engine refuses the settings. A change of either
+ * drops the session. */
+FlitlabSimSession  *flitlab_document_watch                (FlitlabDocument        *self,
+                                                           GError                **error);
+/* The trace a trace pattern replays, read into *events (free()) and set in
+ * cfg; nothing for another pattern. */
+int                 flitlab_document_read_trace           (const FlSimSettings    *settings,
+                                                           FlSimConfig            *cfg,
+                                                           FlTraceEvent          **events,
+                                                           FlError                *err);
 GObject            *flitlab_document_get_collective       (FlitlabDocument        *self);
 void                flitlab_document_set_collective       (FlitlabDocument        *self,
                                                            GObject                *collective);

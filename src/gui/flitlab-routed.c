@@ -70,6 +70,36 @@ flitlab_routed_turn_prohibited (FlitlabRouted *self,
   return self->routing && fl_routing_turn_prohibited (self->routing, sw, in_port, out_port);
 }
 
+void
+flitlab_describe_cycle_parts (const FlTopology *t,
+                              const int        *channels,
+                              int               n,
+                              GString          *switches,
+                              GString          *turns)
+{
+  for (int i = 0; i < n; i++)
+    {
+      int c = channels[i];
+      int next = channels[(i + 1) % n];
+      int sw = fl_topology_channel_dst (t, c);
+      int a, pa, b, pb, in_port, out_port;
+
+      /* The turn a packet makes at sw: in on channel c, out on next. */
+      fl_topology_link_ends (t, c >> 1, &a, &pa, &b, &pb);
+      in_port = (c & 1) ? pa : pb;
+      fl_topology_link_ends (t, next >> 1, &a, &pa, &b, &pb);
+      out_port = (next & 1) ? pb : pa;
+
+      g_string_append_printf (switches, "%s%d", i ? " → " : "",
+                              flitlab_node_number (t, fl_topology_channel_src (t, c)));
+      g_string_append_printf (turns, "%s%d (port %d → %d)", i ? ", " : "",
+                              flitlab_node_number (t, sw), in_port, out_port);
+    }
+  if (n > 0)
+    g_string_append_printf (switches, " → %d",
+                            flitlab_node_number (t, fl_topology_channel_src (t, channels[0])));
+}
+
 char *
 flitlab_routed_describe_cycle (FlitlabRouted *self)
 {
@@ -84,34 +114,30 @@ flitlab_routed_describe_cycle (FlitlabRouted *self)
 
   switches = g_string_new (NULL);
   turns = g_string_new (NULL);
-  for (int i = 0; i < rep->cycle_len; i++)
-    {
-      int c = rep->cycle_channels[i];
-      int next = rep->cycle_channels[(i + 1) % rep->cycle_len];
-      int sw = fl_topology_channel_dst (self->topology, c);
-      int a, pa, b, pb, in_port, out_port;
-
-      /* The turn a packet makes at sw: in on channel c, out on next. */
-      fl_topology_link_ends (self->topology, c >> 1, &a, &pa, &b, &pb);
-      in_port = (c & 1) ? pa : pb;
-      fl_topology_link_ends (self->topology, next >> 1, &a, &pa, &b, &pb);
-      out_port = (next & 1) ? pb : pa;
-
-      g_string_append_printf (switches, "%s%d", i ? " → " : "",
-                              flitlab_node_number (self->topology,
-                                                   fl_topology_channel_src (self->topology, c)));
-      g_string_append_printf (turns, "%s%d (port %d → %d)", i ? ", " : "",
-                              flitlab_node_number (self->topology, sw), in_port, out_port);
-    }
-  g_string_append_printf (switches, " → %d",
-                          flitlab_node_number (self->topology,
-                                               fl_topology_channel_src (self->topology,
-                                                                        rep->cycle_channels[0])));
-
+  flitlab_describe_cycle_parts (self->topology, rep->cycle_channels, rep->cycle_len, switches, turns);
   /* Translators: the first %s is a list of switches, the second a list of
    * turns such as "3 (port 0 → 2), 4 (port 1 → 3)". */
   return g_strdup_printf (_("A channel dependency cycle runs through switches %s; it is "
                             "closed by the turns at %s. Packets can wait on each other "
                             "around it forever: the routing can deadlock."),
+                          switches->str, turns->str);
+}
+
+char *
+flitlab_describe_deadlock (const FlTopology *t,
+                           const int        *channels,
+                           int               n)
+{
+  g_autoptr(GString) switches = g_string_new (NULL);
+  g_autoptr(GString) turns = g_string_new (NULL);
+
+  if (n == 0)
+    return g_strdup (_("No flit has moved for the watchdog's whole period: the network is deadlocked."));
+  flitlab_describe_cycle_parts (t, channels, n, switches, turns);
+  /* Translators: the first %s is a list of switches such as "0 → 1 → 2 → 0",
+   * the second a list of turns such as "1 (port 0 → 2), 2 (port 0 → 2)". */
+  return g_strdup_printf (_("The packets on the channels of switches %s each wait for the next "
+                            "channel of this cycle, closed by the turns at %s: none of them can "
+                            "ever move again."),
                           switches->str, turns->str);
 }

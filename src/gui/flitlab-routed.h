@@ -51,6 +51,21 @@ gboolean       flitlab_routed_turn_prohibited (FlitlabRouted *self,
  * and which turns close it; NULL when the routing is deadlock-free. */
 char          *flitlab_routed_describe_cycle  (FlitlabRouted *self);
 
+/* The words of such a sentence for any cycle of n switch-to-switch
+ * channels of t, each leading into the next: the switches it runs through
+ * ("0 → 1 → 2 → 0") appended to switches, and the turns that close it
+ * ("1 (port 0 → 2), 2 (port 0 → 2)") to turns. */
+void           flitlab_describe_cycle_parts   (const FlTopology *t,
+                                               const int        *channels,
+                                               int               n,
+                                               GString          *switches,
+                                               GString          *turns);
+/* A simulation's deadlock (the watchdog's cycle of waiting channels) in a
+ * sentence naming its switches and the turns that close it. */
+char          *flitlab_describe_deadlock      (const FlTopology *t,
+                                               const int        *channels,
+                                               int               n);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FlitlabRouted, flitlab_routed_unref)
 
 #define FLITLAB_ROUTED_ERROR (flitlab_routed_error_quark ())

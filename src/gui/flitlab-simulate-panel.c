@@ -109,24 +109,6 @@ simulate_result_free (gpointer user_data)
   g_free (result);
 }
 
-/* The trace a trace pattern replays, read as the CLI reads it. */
-static int
-read_trace (const FlSimSettings  *settings,
-            FlSimConfig          *cfg,
-            FlTraceEvent        **events,
-            FlError              *err)
-{
-  *events = NULL;
-  if (cfg->traffic.pattern == NULL || strcmp (cfg->traffic.pattern, "trace") != 0)
-    return FL_OK;
-  if (settings->trace_file == NULL || settings->trace_file[0] == '\0')
-    return fl_error_set (err, FL_EINVAL, "the trace pattern replays a file: give it as the trace file");
-  if (fl_io_read_trace (settings->trace_file, events, &cfg->traffic.n_trace, err) != FL_OK)
-    return err->code;
-  cfg->traffic.trace = *events;
-  return FL_OK;
-}
-
 static int
 run_flit (SimulateData   *data,
           SimulateResult *result,
@@ -139,7 +121,7 @@ run_flit (SimulateData   *data,
   int rc;
 
   cfg.routing = data->routed->routing;
-  rc = read_trace (&data->settings, &cfg, &trace, err);
+  rc = flitlab_document_read_trace (&data->settings, &cfg, &trace, err);
   if (rc == FL_OK)
     rc = fl_sim_new (data->routed->topology, &cfg, &sim, err);
   /* Cancelling reaches the engine through the progress callback. */
@@ -309,41 +291,6 @@ show_message (FlitlabSimulatePanel *self,
   set_value (self, "message", message);
 }
 
-/* A node as the user knows it: a switch by its number, a host named so. */
-static char *
-node_text (const FlTopology *t,
-           int               node)
-{
-  if (fl_topology_node_kind (t, node) == FL_NODE_SWITCH)
-    return g_strdup_printf ("%d", flitlab_node_number (t, node));
-  /* Translators: a host of the network, by its number. */
-  return g_strdup_printf (_("host %d"), flitlab_node_number (t, node));
-}
-
-/* The deadlock's cycle of channels in a sentence, as the routing panel
- * names a channel dependency cycle. */
-static char *
-describe_deadlock (const FlTopology *t,
-                   const int        *channels,
-                   int               n)
-{
-  g_autoptr(GString) list = g_string_new (NULL);
-
-  if (n == 0)
-    return g_strdup (_("No flit has moved for the watchdog's whole period: the network is deadlocked."));
-  for (int i = 0; i < n; i++)
-    {
-      g_autofree char *src = node_text (t, fl_topology_channel_src (t, channels[i]));
-      g_autofree char *dst = node_text (t, fl_topology_channel_dst (t, channels[i]));
-
-      g_string_append_printf (list, "%s%s → %s", i ? ", " : "", src, dst);
-    }
-  /* Translators: %s is a list of channels such as "0 → 1, 1 → 2, 2 → 0". */
-  return g_strdup_printf (_("The packets on the channels %s each wait for the next channel of "
-                            "this cycle, so none of them can ever move again."),
-                          list->str);
-}
-
 static void
 show_status (FlitlabSimulatePanel *self,
              FlSimStatus           status,
@@ -398,8 +345,8 @@ show_flit_result (FlitlabSimulatePanel *self,
   if (res->status == FL_SIM_DEADLOCK)
     {
       /* The cycle gets a row of its own: a sentence to read in full. */
-      g_autofree char *cycle = describe_deadlock (result->routed->topology, res->deadlock_channels,
-                                                  res->deadlock_len);
+      g_autofree char *cycle = flitlab_describe_deadlock (result->routed->topology, res->deadlock_channels,
+                                                              res->deadlock_len);
       GtkWidget *row = add_row (self, cycle, NULL);
 
       adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 0);

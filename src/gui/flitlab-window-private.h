@@ -10,6 +10,7 @@
 #include "flitlab-simulate-panel.h"
 #include "flitlab-store.h"
 #include "flitlab-topology-list.h"
+#include "flitlab-transport-bar.h"
 #include "flitlab-window.h"
 #include "flitlab-workers.h"
 
@@ -36,6 +37,9 @@ struct _FlitlabWindow
   FlitlabRoutingPanel *routing_panel;
   FlitlabSimulatePanel *simulate_panel;
   FlitlabSelectionPanel *selection_panel;
+  GtkWidget *canvas_column;
+  GtkRevealer *transport_revealer;
+  FlitlabTransportBar *transport_bar;
 
   /* The open project and a document for each network shown so far. */
   FlitlabSession *session;
@@ -63,6 +67,10 @@ struct _FlitlabWindow
 /* A continuation for the questions asked before a project is replaced or
  * the window closes. */
 typedef void (*FlitlabWindowThen) (FlitlabWindow *self);
+
+/* flitlab-window-simulate.c: the transport bar, its keys, and the frame
+ * drawn while the Simulate tab is shown. */
+void     flitlab_window_simulate_init      (FlitlabWindow  *self);
 
 /* flitlab-window.c */
 void     flitlab_window_set_project        (FlitlabWindow  *self,

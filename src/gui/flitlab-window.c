@@ -436,6 +436,7 @@ show_document (FlitlabWindow   *self,
   flitlab_selection_panel_set_document (self->selection_panel, document);
   flitlab_routing_panel_set_document (self->routing_panel, document);
   flitlab_simulate_panel_set_document (self->simulate_panel, document);
+  flitlab_transport_bar_set_document (self->transport_bar, document);
 
   name = flitlab_window_get_topology_name (self);
   flitlab_topology_list_select (self->topology_list, name);
@@ -870,6 +871,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   g_type_ensure (FLITLAB_TYPE_SELECTION_PANEL);
   g_type_ensure (FLITLAB_TYPE_SIMULATE_PANEL);
   g_type_ensure (FLITLAB_TYPE_TOPOLOGY_LIST);
+  g_type_ensure (FLITLAB_TYPE_TRANSPORT_BAR);
 
   /* The routing's shortcuts, listed in help-overlay.ui, bound beside the
    * window actions they trigger. */
@@ -902,6 +904,9 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, routing_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulate_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, selection_panel);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, canvas_column);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, transport_revealer);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, transport_bar);
   gtk_widget_class_bind_template_callback (widget_class, canvas_message);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, topology_selected);
@@ -929,6 +934,7 @@ flitlab_window_init (FlitlabWindow *self)
                           gtk_spin_button_get_adjustment (self->ports_spin), "value",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   flitlab_window_actions_init (self);
+  flitlab_window_simulate_init (self);
 
   /* Only running out of memory stops a new project from being made, and
    * then the window cannot work at all. */

@@ -585,6 +585,11 @@ FlSimStatus fl_sim_status(const FlSim *s)
     return s ? (FlSimStatus)s->sc.status : FL_SIM_RUNNING;
 }
 
+const FlSimConfig *fl_sim_config(const FlSim *s)
+{
+    return &s->cfg;
+}
+
 int fl_sim_stats(const FlSim *s, FlSimResult *res, FlError *err)
 {
     if (!s || !res)

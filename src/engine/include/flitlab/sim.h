@@ -120,6 +120,9 @@ int fl_sim_step(FlSim *sim, int64_t n, FlSimStatus *status, FlError *err);
 int64_t fl_sim_cycle(const FlSim *sim);
 /* FL_SIM_RUNNING until fl_sim_run ends or the watchdog fires. */
 FlSimStatus fl_sim_status(const FlSim *sim);
+/* The configuration it was made with (its strings and arrays are the
+ * caller's, as given to fl_sim_new). */
+const FlSimConfig *fl_sim_config(const FlSim *sim);
 /* Runs warm-up, measurement and drain from wherever the simulation stands
  * (cycle 0, or a stepped cycle) and fills res. progress may be NULL;
  * cancelling, or a hook asking to stop, returns FL_ECANCELLED. */

@@ -1,0 +1,84 @@
+/* flitlab-canvas-sim.c — the canvas while a simulation is watched: the
+ * frame drawn over the whole network (hosts and host links included, where
+ * flits start and end), redrawn whenever the simulation steps.
+ *
+ * The frame is fl_draw_flits()'s, the function exports and the command
+ * line use too; the document's topology is drawn (its positions are the
+ * ones being edited) with the simulation built on the routed copy, whose
+ * nodes, links and channels have the same ids.
+ */
+#include <glib/gi18n.h>
+
+#include "flitlab-canvas-private.h"
+
+FlitlabSimSession *
+flitlab_canvas_shown_simulation (FlitlabCanvas *self)
+{
+  FlitlabSimSession *session;
+
+  if (!self->show_simulation)
+    return NULL;
+  session = flitlab_document_get_simulation (self->document);
+  if (session == NULL
+      || fl_topology_link_count (flitlab_sim_session_get_topology (session))
+           != fl_topology_link_count (flitlab_document_get_topology (self->document)))
+    return NULL;
+  return session;
+}
+
+void
+flitlab_canvas_draw_simulation (FlitlabCanvas *self,
+                                cairo_t       *cr)
+{
+  FlitlabSimSession *session = flitlab_canvas_shown_simulation (self);
+  const FlSim *sim = flitlab_sim_session_get_sim (session);
+  FlDrawFlits f;
+
+  fl_draw_flits_init (&f);
+  f.sim = sim;
+  f.colour = self->flit_colour;
+  f.link_latency = MAX (1, fl_sim_config (sim)->link_latency);
+  fl_draw_flits (cr, flitlab_canvas_picture (self), &self->draw, &f);
+}
+
+static void
+simulation_changed (FlitlabCanvas *self)
+{
+  g_signal_group_set_target (self->simulation_signals, flitlab_document_get_simulation (self->document));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+flitlab_canvas_set_show_simulation (FlitlabCanvas *self,
+                                    gboolean       show)
+{
+  g_return_if_fail (FLITLAB_IS_CANVAS (self));
+
+  if (self->show_simulation == !!show)
+    return;
+  self->show_simulation = !!show;
+  /* The picture has hosts while a simulation is shown, not while routing
+   * overlays are. */
+  flitlab_canvas_picture_changed (self);
+}
+
+gboolean
+flitlab_canvas_get_show_simulation (FlitlabCanvas *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_CANVAS (self), FALSE);
+
+  return self->show_simulation;
+}
+
+void
+flitlab_canvas_sim_init (FlitlabCanvas *self)
+{
+  self->flit_colour = FL_DRAW_FLITS_BY_PACKET;
+  self->simulation_signals = g_signal_group_new (FLITLAB_TYPE_SIM_SESSION);
+  g_signal_group_connect_swapped (self->simulation_signals, "stepped", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_group_connect_swapped (self->simulation_signals, "notify::status", G_CALLBACK (gtk_widget_queue_draw),
+                                  self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::simulation", G_CALLBACK (simulation_changed),
+                                  self);
+  g_signal_connect_swapped (self->document_signals, "bind", G_CALLBACK (simulation_changed), self);
+}

@@ -1,0 +1,91 @@
+/* flitlab-document-sim.c — watching a document's network simulated: a
+ * FlitlabSimSession made from the routing built and the simulation
+ * settings, dropped when either changes.
+ */
+#include <glib/gi18n.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flitlab-document-private.h"
+#include "flitlab-io.h"
+#include "flitlab-workers.h"
+
+/* What a session keeps alive: the routing it runs on and the trace it
+ * replays (the configuration points into both). */
+typedef struct
+{
+  FlitlabRouted *routed;
+  FlTraceEvent *trace;
+} WatchOwner;
+
+static void
+watch_owner_free (gpointer data)
+{
+  WatchOwner *owner = data;
+
+  flitlab_routed_unref (owner->routed);
+  free (owner->trace);
+  g_free (owner);
+}
+
+int
+flitlab_document_read_trace (const FlSimSettings  *settings,
+                             FlSimConfig          *cfg,
+                             FlTraceEvent        **events,
+                             FlError              *err)
+{
+  *events = NULL;
+  if (cfg->traffic.pattern == NULL || strcmp (cfg->traffic.pattern, "trace") != 0)
+    return FL_OK;
+  if (settings->trace_file == NULL || settings->trace_file[0] == '\0')
+    return fl_error_set (err, FL_EINVAL, "the trace pattern replays a file: give it as the trace file");
+  if (fl_io_read_trace (settings->trace_file, events, &cfg->traffic.n_trace, err) != FL_OK)
+    return err->code;
+  cfg->traffic.trace = *events;
+  return FL_OK;
+}
+
+FlitlabSimSession *
+flitlab_document_watch (FlitlabDocument  *self,
+                        GError          **error)
+{
+  FlitlabSimSession *session;
+  WatchOwner *owner;
+  FlSimConfig cfg;
+  FlError err = { 0 };
+
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
+
+  if (self->routed == NULL || self->routed->routing == NULL)
+    {
+      g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, FL_EINVAL,
+                           self->refused != NULL
+                             ? _("The routing chosen in the Routing tab was refused: choose another one to simulate.")
+                             : _("The routing is not built yet: choose one in the Routing tab."));
+      return NULL;
+    }
+  if (self->sim_settings.model == FL_SIM_MODEL_DEFLECTION)
+    {
+      g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, FL_EUNSUPPORTED,
+                           _("Deflection routing runs as a whole: press Run."));
+      return NULL;
+    }
+
+  cfg = self->sim_settings.config;
+  owner = g_new0 (WatchOwner, 1);
+  owner->routed = flitlab_routed_ref (self->routed);
+  if (flitlab_document_read_trace (&self->sim_settings, &cfg, &owner->trace, &err) != FL_OK)
+    {
+      flitlab_set_engine_error (error, &err);
+      watch_owner_free (owner);
+      return NULL;
+    }
+  cfg.routing = owner->routed->routing;
+  session = flitlab_sim_session_new_full (owner->routed->topology, owner->routed->routing, &cfg, owner,
+                                          watch_owner_free, error);
+  if (session == NULL)
+    return NULL;
+  flitlab_document_set_simulation (self, session);
+  g_object_unref (session);
+  return session;
+}

@@ -1,0 +1,217 @@
+/* test-gui-watch.c — watching a simulation in the window, as a teacher
+ * would in class.
+ *
+ * Scenarios (one per process, under Xvfb):
+ *   watch     the classroom project's 8x8 mesh: play from the transport
+ *             bar, let it run, pause, step back 100 cycles; the engine's
+ *             state (every flit's place) equals a fresh run to that cycle;
+ *             the keys Space, '.' and ',' drive the bar; writes
+ *             screenshots/simulation.png
+ *   deadlock  the "deadlock on a ring" preset: play reaches the deadlock
+ *             within seconds, the bar names the turns closing the cycle;
+ *             writes screenshots/deadlock.png
+ *   presets   every preset starts and steps without an error
+ */
+#include <limits.h>
+
+#include "flitlab-canvas.h"
+#include "flitlab-routing-panel.h"
+#include "flitlab-transport-bar.h"
+#include "gui-harness.h"
+
+static FlitlabTransportBar *
+bar_of (FlitlabWindow *window)
+{
+  return FLITLAB_TRANSPORT_BAR (find_widget (GTK_WIDGET (window), FLITLAB_TYPE_TRANSPORT_BAR, NULL));
+}
+
+static FlitlabSimSession *
+session_of (FlitlabWindow *window)
+{
+  return DOC (window) != NULL ? flitlab_document_get_simulation (DOC (window)) : NULL;
+}
+
+/* FNV-1a over every flit's place, the cycle and the packets made. */
+typedef struct
+{
+  guint64 hash;
+  gint64 flits;
+} Checksum;
+
+static void
+mix (Checksum *c,
+     gint64    v)
+{
+  for (int i = 0; i < 8; i++)
+    {
+      c->hash ^= (guint64) (v >> (8 * i)) & 0xff;
+      c->hash *= 1099511628211ULL;
+    }
+}
+
+static void
+mix_flit (void             *user_data,
+          const FlFlitView *f)
+{
+  Checksum *c = user_data;
+
+  mix (c, f->packet);
+  mix (c, f->index);
+  mix (c, f->place);
+  mix (c, f->channel);
+  mix (c, f->vc);
+  mix (c, f->position);
+  mix (c, f->stall);
+  c->flits++;
+}
+
+static Checksum
+checksum (const FlSim *sim)
+{
+  Checksum c = { 14695981039346656037ULL, 0 };
+
+  mix (&c, fl_sim_cycle (sim));
+  fl_sim_foreach_flit (sim, INT_MAX, mix_flit, &c);
+  return c;
+}
+
+static gboolean
+has_session (FlitlabWindow *window)
+{
+  return session_of (window) != NULL;
+}
+
+static gint64 wanted_cycle;
+
+static gboolean
+reached_wanted_cycle (FlitlabWindow *window)
+{
+  return session_of (window) != NULL && flitlab_sim_session_get_cycle (session_of (window)) >= wanted_cycle;
+}
+
+static void
+show_simulate_tab (FlitlabWindow *window)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), "side-page", g_variant_new_string ("simulate"));
+  CHECK (gtk_widget_get_child_visible (gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (bar_of (window)))))
+           || gtk_revealer_get_reveal_child (GTK_REVEALER (gtk_widget_get_ancestor (GTK_WIDGET (bar_of (window)),
+                                                                                     GTK_TYPE_REVEALER))),
+         "the transport bar shows with the Simulate tab");
+}
+
+static void
+take_screenshot (FlitlabWindow *window,
+                 const char    *name)
+{
+  g_autofree char *path = screenshot_path (name);
+
+  CHECK (save_screenshot (GTK_WIDGET (window), path), "the window renders to %s", path);
+}
+
+/* Presses key on the canvas, as typed with the canvas focused. */
+static void
+press (FlitlabWindow *window,
+       guint          key)
+{
+  GtkWidget *canvas = GTK_WIDGET (flitlab_window_get_canvas (window));
+  gboolean handled = FALSE;
+
+  /* The keys live on the canvas column; run its shortcuts as a key press
+   * would. */
+  for (GtkWidget *w = canvas; w != NULL && !handled; w = gtk_widget_get_parent (w))
+    {
+      g_autoptr(GListModel) list = gtk_widget_observe_controllers (w);
+
+      for (guint i = 0; i < g_list_model_get_n_items (list) && !handled; i++)
+        {
+          g_autoptr(GObject) controller = g_list_model_get_item (list, i);
+
+          if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+            continue;
+          for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !handled; j++)
+            {
+              g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+              GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+              if (GTK_IS_KEYVAL_TRIGGER (trigger) && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == key)
+                handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, w,
+                                                        gtk_shortcut_get_arguments (shortcut));
+            }
+        }
+    }
+  CHECK (handled, "the key %s is handled", gdk_keyval_name (key));
+}
+
+static void
+run_watch (FlitlabWindow *window)
+{
+  g_autofree char *classroom = g_build_filename (g_getenv ("FLITLAB_SOURCE_DIR"), "data", "examples",
+                                                 "classroom.flitlab", NULL);
+  g_autoptr(GError) error = NULL;
+  FlitlabTransportBar *bar = bar_of (window);
+  FlitlabSimSession *session;
+  const FlSim *sim;
+  FlSim *fresh = NULL;
+  FlError err;
+  Checksum seen, expected;
+  gint64 paused, back;
+
+  CHECK (flitlab_window_open_path (window, classroom, &error), "the classroom project opens: %s",
+         error != NULL ? error->message : "ok");
+  CHECK (flitlab_window_show_topology (window, "8x8 mesh", NULL) && wait_until (window, is_idle),
+         "the 8x8 mesh shows");
+  CHECK (flitlab_routing_panel_set_routing (flitlab_window_get_routing_panel (window), "dor")
+           && wait_until (window, is_idle),
+         "DOR is chosen and built");
+  show_simulate_tab (window);
+  CHECK (bar != NULL, "the window has a transport bar");
+
+  /* Play, let it run a few hundred cycles as fast as it goes, pause. */
+  flitlab_transport_bar_set_speed (bar, 0);
+  flitlab_transport_bar_play_pause (bar);
+  CHECK (has_session (window) && flitlab_sim_session_get_playing (session_of (window)),
+         "Play starts a simulation, playing: %s", flitlab_transport_bar_get_message (bar));
+  session = session_of (window);
+  wanted_cycle = 400;
+  CHECK (wait_until (window, reached_wanted_cycle), "it runs to cycle 400 and beyond");
+  CHECK (flitlab_canvas_get_show_simulation (flitlab_window_get_canvas (window)), "the canvas draws it");
+  press (window, GDK_KEY_space);
+  CHECK (!flitlab_sim_session_get_playing (session), "Space pauses");
+  paused = flitlab_sim_session_get_cycle (session);
+  press (window, GDK_KEY_period);
+  CHECK_INT (flitlab_sim_session_get_cycle (session), paused + 1);
+  press (window, GDK_KEY_comma);
+  CHECK_INT (flitlab_sim_session_get_cycle (session), paused);
+
+  /* Back 100 cycles: the state is a fresh run's at that cycle. */
+  flitlab_transport_bar_step (bar, -100);
+  back = flitlab_sim_session_get_cycle (session);
+  CHECK_INT (back, paused - 100);
+  sim = flitlab_sim_session_get_sim (session);
+  CHECK (fl_sim_new (flitlab_sim_session_get_topology (session), fl_sim_config (sim), &fresh, &err) == FL_OK
+           && fl_sim_step (fresh, back, NULL, &err) == FL_OK,
+         "a fresh simulation runs to cycle %" G_GINT64_FORMAT, back);
+  seen = checksum (sim);
+  expected = checksum (fresh);
+  CHECK (seen.flits > 0, "there are flits in the network (%" G_GINT64_FORMAT ")", seen.flits);
+  CHECK (seen.hash == expected.hash && seen.flits == expected.flits,
+         "every flit's place after stepping back equals the fresh run's (%" G_GINT64_FORMAT " flits)",
+         expected.flits);
+  fl_sim_free (fresh);
+
+  take_screenshot (window, "simulation.png");
+  save_and_forget (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *scenario = argc > 1 ? argv[1] : "watch";
+
+  if (g_str_equal (scenario, "watch"))
+    harness_run_app (run_watch, NULL);
+  else
+    CHECK (FALSE, "a known scenario: %s", scenario);
+  return tap_done ();
+}
