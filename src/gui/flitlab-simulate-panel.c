@@ -25,6 +25,7 @@ struct _FlitlabSimulatePanel
   FlitlabSimSettings *settings_page;
   AdwPreferencesGroup *run_group;
   GtkWidget *run_button;
+  GtkMenuButton *preset_button;
   AdwActionRow *routing_row;
   GtkWidget *routing_icon;
   GtkProgressBar *progress_bar;
@@ -826,6 +827,7 @@ flitlab_simulate_panel_class_init (FlitlabSimulatePanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabSimulatePanel, settings_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSimulatePanel, run_group);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSimulatePanel, run_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabSimulatePanel, preset_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSimulatePanel, routing_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSimulatePanel, routing_icon);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSimulatePanel, progress_bar);
@@ -834,14 +836,34 @@ flitlab_simulate_panel_class_init (FlitlabSimulatePanelClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, settings_changed_cb);
 }
 
+/* The engine's presets, each setting up its network (win.sim-preset). */
+static GMenuModel *
+preset_menu (void)
+{
+  GMenu *menu = g_menu_new ();
+
+  for (int i = 0; i < fl_sim_preset_count (); i++)
+    {
+      const FlSimPreset *p = fl_sim_preset (i);
+      g_autoptr(GMenuItem) item = g_menu_item_new (p->title, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.sim-preset", g_variant_new_string (p->name));
+      g_menu_append_item (menu, item);
+    }
+  return G_MENU_MODEL (menu);
+}
+
 static void
 flitlab_simulate_panel_init (FlitlabSimulatePanel *self)
 {
+  g_autoptr(GMenuModel) presets = NULL;
   GtkWidget *groups, *model;
 
   self->result_rows = g_ptr_array_new ();
   self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+  presets = preset_menu ();
+  gtk_menu_button_set_menu_model (self->preset_button, presets);
 
   /* The page added the template's groups after the settings' own: the
    * run and its results go first, where they are seen, then the model,

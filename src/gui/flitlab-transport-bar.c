@@ -10,6 +10,14 @@
 static const double speeds[] = { 1, 2, 5, 10, 20, 50, 100, 1000, 0 };
 #define DEFAULT_SPEED_INDEX 4
 
+/* What the line under the bar says, and so when it goes. */
+typedef enum {
+  MESSAGE_NONE,
+  MESSAGE_NOTE,       /* what to watch for: stays until another network */
+  MESSAGE_ERROR,      /* why a simulation did not start or step */
+  MESSAGE_DEADLOCK,   /* goes once the run is back before the deadlock */
+} MessageKind;
+
 struct _FlitlabTransportBar
 {
   GtkWidget parent_instance;
@@ -31,6 +39,7 @@ struct _FlitlabTransportBar
   GSignalGroup *session_signals;
   gboolean updating_scale;       /* the bar moves the slider, not the user */
   char *message;
+  MessageKind message_kind;
   int flit_colour;               /* an FlDrawFlitColour */
   gboolean heat_map;
 };
@@ -51,9 +60,12 @@ static GParamSpec *properties[N_PROPS];
 
 static void
 set_message (FlitlabTransportBar *self,
-             const char          *message,
-             const char          *style)
+             MessageKind          kind,
+             const char          *message)
 {
+  const char *style = kind == MESSAGE_ERROR || kind == MESSAGE_DEADLOCK ? "error" : NULL;
+
+  self->message_kind = message != NULL ? kind : MESSAGE_NONE;
   if (g_strcmp0 (message, self->message) == 0)
     return;
   g_free (self->message);
@@ -85,7 +97,7 @@ show_deadlock (FlitlabTransportBar *self)
   /* Translators: a cycle number, then a sentence naming the cycle. */
   text = g_strdup_printf (_("Deadlock found at cycle %'" G_GINT64_FORMAT ". %s"),
                           flitlab_sim_session_get_cycle (self->session), sentence);
-  set_message (self, text, "error");
+  set_message (self, MESSAGE_DEADLOCK, text);
 }
 
 static void
@@ -118,10 +130,8 @@ update (FlitlabTransportBar *self)
 
   if (self->session != NULL && status == FL_SIM_DEADLOCK)
     show_deadlock (self);
-  else if (self->session != NULL)
-    /* A failure to start stays until the next try; a deadlock's sentence
-     * goes once the run is back before it. */
-    set_message (self, NULL, NULL);
+  else if (self->message_kind == MESSAGE_DEADLOCK)
+    set_message (self, MESSAGE_NONE, NULL);
 }
 
 static void
@@ -142,7 +152,7 @@ static void
 session_failed (FlitlabTransportBar *self,
                 const GError        *error)
 {
-  set_message (self, error->message, "error");
+  set_message (self, MESSAGE_ERROR, error->message);
 }
 
 /* Actions ------------------------------------------------------------------------- */
@@ -159,10 +169,11 @@ ensure_session (FlitlabTransportBar *self)
     return self->session;
   if (flitlab_document_watch (self->document, &error) == NULL)
     {
-      set_message (self, error->message, "error");
+      set_message (self, MESSAGE_ERROR, error->message);
       return NULL;
     }
-  set_message (self, NULL, NULL);
+  if (self->message_kind == MESSAGE_ERROR)
+    set_message (self, MESSAGE_NONE, NULL);
   /* notify::simulation has set self->session. */
   return self->session;
 }
@@ -202,7 +213,7 @@ flitlab_transport_bar_step (FlitlabTransportBar *self,
   else
     ok = flitlab_sim_session_seek (session, MAX (0, flitlab_sim_session_get_cycle (session) + n), &error);
   if (!ok)
-    set_message (self, error->message, "error");
+    set_message (self, MESSAGE_ERROR, error->message);
   update (self);
 }
 
@@ -238,7 +249,7 @@ scale_changed (FlitlabTransportBar *self)
   flitlab_sim_session_set_playing (self->session, FALSE);
   if (!flitlab_sim_session_seek (self->session, (gint64) gtk_adjustment_get_value (self->scale_adjustment),
                                  &error))
-    set_message (self, error->message, "error");
+    set_message (self, MESSAGE_ERROR, error->message);
   update (self);
 }
 
@@ -267,6 +278,15 @@ flitlab_transport_bar_set_speed (FlitlabTransportBar *self,
   gtk_drop_down_set_selected (self->speed_dropdown, best);
 }
 
+void
+flitlab_transport_bar_set_note (FlitlabTransportBar *self,
+                                const char          *note)
+{
+  g_return_if_fail (FLITLAB_IS_TRANSPORT_BAR (self));
+
+  set_message (self, MESSAGE_NOTE, note);
+}
+
 const char *
 flitlab_transport_bar_get_message (FlitlabTransportBar *self)
 {
@@ -285,7 +305,7 @@ flitlab_transport_bar_set_document (FlitlabTransportBar *self,
   if (!g_set_object (&self->document, document))
     return;
   g_signal_group_set_target (self->document_signals, document);
-  set_message (self, NULL, NULL);
+  set_message (self, MESSAGE_NONE, NULL);
   session_changed (self);
   update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);

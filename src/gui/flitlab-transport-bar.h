@@ -33,6 +33,10 @@ void             flitlab_transport_bar_step          (FlitlabTransportBar *self,
 /* The "speed" property: cycles per second, 0 for as fast as possible. */
 void             flitlab_transport_bar_set_speed     (FlitlabTransportBar *self,
                                                       double               cycles_per_second);
+/* A sentence under the bar until another document is shown (what a
+ * preset is about), unless an error or a deadlock takes its place. */
+void             flitlab_transport_bar_set_note      (FlitlabTransportBar *self,
+                                                      const char          *note);
 /* The message under the bar (why a simulation did not start, a deadlock),
  * or NULL. */
 const char      *flitlab_transport_bar_get_message   (FlitlabTransportBar *self);

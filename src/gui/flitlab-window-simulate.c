@@ -6,6 +6,8 @@
  * canvas column (the canvas, the bar): a text field elsewhere keeps its
  * keys, which a window-wide accelerator would take.
  */
+#include <glib/gi18n.h>
+
 #include "flitlab-window-private.h"
 
 static gboolean
@@ -56,10 +58,114 @@ add_key (GtkShortcutController *controller,
   gtk_shortcut_controller_add_shortcut (controller, shortcut);
 }
 
+/* Presets -------------------------------------------------------------------------- */
+
+/* The preset's routing request: its routing and options ("classes=2"). */
+static FlitlabRoutingRequest *
+preset_request (const FlSimPreset *p,
+                GError           **error)
+{
+  g_autoptr(FlitlabRoutingRequest) request = flitlab_routing_request_new (p->routing);
+  g_auto(GStrv) words = g_strsplit (p->routing_options, " ", -1);
+
+  for (int i = 0; words[i] != NULL; i++)
+    {
+      g_auto(GStrv) pair = g_strsplit (words[i], "=", 2);
+      FlError err = { 0 };
+
+      if (words[i][0] == '\0')
+        continue;
+      if (pair[1] == NULL || !flitlab_routing_request_set_option (request, pair[0], pair[1], &err))
+        {
+          g_set_error (error, FLITLAB_SIM_SESSION_ERROR, FL_EINVAL, "preset %s: routing option %s: %s", p->name,
+                       words[i], pair[1] == NULL ? "not KEY=VALUE" : err.message);
+          return NULL;
+        }
+    }
+  return g_steal_pointer (&request);
+}
+
+/* Shows the project's network called spec, made from spec if there is
+ * none: a preset's network is found again the next time. */
+static gboolean
+show_preset_network (FlitlabWindow *self,
+                     const char    *spec,
+                     GError       **error)
+{
+  FlTopology *topology = NULL;
+  FlError err = { 0 };
+
+  if (flitlab_window_show_topology (self, spec, NULL))
+    return TRUE;
+  if (fl_topology_from_spec (spec, &topology, &err) != FL_OK)
+    {
+      flitlab_set_engine_error (error, &err);
+      return FALSE;
+    }
+  return flitlab_window_add_topology (self, spec, topology, error);
+}
+
+gboolean
+flitlab_window_apply_preset (FlitlabWindow *self,
+                             const char    *name,
+                             GError       **error)
+{
+  const FlSimPreset *p = fl_sim_preset_lookup (name);
+  g_autoptr(FlitlabRoutingRequest) request = NULL;
+  FlSimSettings settings;
+  FlRoutingOptions ro;
+  FlError err = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
+
+  if (p == NULL)
+    {
+      g_set_error (error, FLITLAB_SIM_SESSION_ERROR, FL_ENOTFOUND, _("No preset is called %s."), name);
+      return FALSE;
+    }
+  request = preset_request (p, error);
+  if (request == NULL)
+    return FALSE;
+  fl_sim_settings_init (&settings);
+  fl_routing_options_init (&ro);
+  ok = fl_sim_preset_apply (p, &settings, &ro, &err) == FL_OK;
+  fl_routing_options_clear (&ro);
+  if (!ok)
+    flitlab_set_engine_error (error, &err);
+  else if ((ok = show_preset_network (self, p->spec, error)))
+    {
+      flitlab_document_set_request (self->document, request);
+      flitlab_document_set_sim_settings (self->document, &settings);
+      gtk_stack_set_visible_child_name (self->side_stack, "simulate");
+      flitlab_transport_bar_set_note (self->transport_bar, p->description);
+    }
+  fl_sim_settings_clear (&settings);
+  return ok;
+}
+
+static void
+preset_action (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  g_autoptr(GError) error = NULL;
+
+  if (!flitlab_window_apply_preset (self, g_variant_get_string (param, NULL), &error))
+    flitlab_window_toast (self, error->message);
+}
+
+static const GActionEntry simulate_actions[] = {
+  { .name = "sim-preset", .activate = preset_action, .parameter_type = "s" },
+};
+
 void
 flitlab_window_simulate_init (FlitlabWindow *self)
 {
   GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), simulate_actions, G_N_ELEMENTS (simulate_actions), self);
 
   add_key (GTK_SHORTCUT_CONTROLLER (keys), self, GDK_KEY_space, 0);
   add_key (GTK_SHORTCUT_CONTROLLER (keys), self, GDK_KEY_period, 1);

@@ -41,6 +41,14 @@ gboolean               flitlab_window_show_topology       (FlitlabWindow       *
                                                            const char          *name,
                                                            GError             **error);
 
+/* Sets up a preset of the engine's (fl_sim_preset_lookup()): shows its
+ * network (the project's network named after the preset's spec, added if
+ * there is none), asks for its routing and sets its simulation settings,
+ * and shows the Simulate tab. */
+gboolean               flitlab_window_apply_preset        (FlitlabWindow       *self,
+                                                           const char          *name,
+                                                           GError             **error);
+
 /* TRUE while a generation, a measurement or the building of a routing
  * runs, or an edit waits to be measured and routed: the "busy" property. */
 gboolean               flitlab_window_get_busy            (FlitlabWindow       *self);

@@ -133,7 +133,8 @@ press (FlitlabWindow *window,
               g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
               GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
 
-              if (GTK_IS_KEYVAL_TRIGGER (trigger) && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == key)
+              if (GTK_IS_KEYVAL_TRIGGER (trigger)
+                  && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == key)
                 handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, w,
                                                         gtk_shortcut_get_arguments (shortcut));
             }
@@ -203,6 +204,86 @@ run_watch (FlitlabWindow *window)
   save_and_forget (window);
 }
 
+static gboolean
+deadlocked (FlitlabWindow *window)
+{
+  return session_of (window) != NULL && flitlab_sim_session_get_status (session_of (window)) == FL_SIM_DEADLOCK;
+}
+
+static void
+apply_preset (FlitlabWindow *window,
+              const char    *name)
+{
+  g_autoptr(GError) error = NULL;
+
+  CHECK (flitlab_window_apply_preset (window, name, &error) && wait_until (window, is_idle),
+         "the preset %s is set up: %s", name, error != NULL ? error->message : "ok");
+}
+
+static void
+run_deadlock (FlitlabWindow *window)
+{
+  FlitlabTransportBar *bar = bar_of (window);
+  const char *message;
+  gint64 start;
+
+  apply_preset (window, "ring-deadlock");
+  CHECK (g_strcmp0 (flitlab_window_get_topology_name (window), "ring:8") == 0, "the ring shows: %s",
+         flitlab_window_get_topology_name (window));
+  CHECK (g_strcmp0 (flitlab_document_get_routing (DOC (window)), "shortest") == 0, "shortest routing is asked for");
+  /* Pressed at the preset's own pace, in class. */
+  start = g_get_monotonic_time ();
+  flitlab_transport_bar_set_speed (bar, 100);
+  flitlab_transport_bar_play_pause (bar);
+  CHECK (wait_until (window, deadlocked), "play reaches the deadlock");
+  printf ("# deadlock at cycle %" G_GINT64_FORMAT " after %.2f s of playing at 100 cycles/s\n",
+          session_of (window) ? flitlab_sim_session_get_cycle (session_of (window)) : -1,
+          (g_get_monotonic_time () - start) / 1e6);
+  CHECK (session_of (window) != NULL && !flitlab_sim_session_get_playing (session_of (window)),
+         "playing stops at the deadlock");
+  message = flitlab_transport_bar_get_message (bar);
+  CHECK (message != NULL && strstr (message, "Deadlock") != NULL && strstr (message, "turns at") != NULL,
+         "the bar names the turns closing the cycle: %s", message);
+  CHECK (shows_label (GTK_WIDGET (window), message), "the sentence is on screen");
+  take_screenshot (window, "deadlock.png");
+  save_and_forget (window);
+}
+
+static gboolean
+ran_a_while (FlitlabWindow *window)
+{
+  FlitlabSimSession *session = session_of (window);
+
+  return session != NULL && (flitlab_sim_session_get_cycle (session) >= 200 || !flitlab_sim_session_get_playing (session));
+}
+
+static void
+run_presets (FlitlabWindow *window)
+{
+  FlitlabTransportBar *bar = bar_of (window);
+
+  flitlab_transport_bar_set_speed (bar, 0);
+  for (int i = 0; i < fl_sim_preset_count (); i++)
+    {
+      const FlSimPreset *p = fl_sim_preset (i);
+
+      apply_preset (window, p->name);
+      flitlab_transport_bar_play_pause (bar);
+      CHECK (session_of (window) != NULL, "%s starts: %s", p->name, flitlab_transport_bar_get_message (bar));
+      CHECK (wait_until (window, ran_a_while), "%s runs", p->name);
+      if (session_of (window) != NULL)
+        {
+          flitlab_sim_session_set_playing (session_of (window), FALSE);
+          CHECK (flitlab_sim_session_get_cycle (session_of (window)) > 0, "%s has stepped to cycle %" G_GINT64_FORMAT,
+                 p->name, flitlab_sim_session_get_cycle (session_of (window)));
+        }
+      CHECK (g_strcmp0 (flitlab_transport_bar_get_message (bar), p->description) == 0
+               || strstr (flitlab_transport_bar_get_message (bar), "Deadlock") != NULL,
+             "%s reports no error, and says what to watch for: %s", p->name, flitlab_transport_bar_get_message (bar));
+    }
+  save_and_forget (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -211,6 +292,10 @@ main (int   argc,
 
   if (g_str_equal (scenario, "watch"))
     harness_run_app (run_watch, NULL);
+  else if (g_str_equal (scenario, "deadlock"))
+    harness_run_app (run_deadlock, NULL);
+  else if (g_str_equal (scenario, "presets"))
+    harness_run_app (run_presets, NULL);
   else
     CHECK (FALSE, "a known scenario: %s", scenario);
   return tap_done ();
