@@ -254,7 +254,8 @@ ran_a_while (FlitlabWindow *window)
 {
   FlitlabSimSession *session = session_of (window);
 
-  return session != NULL && (flitlab_sim_session_get_cycle (session) >= 200 || !flitlab_sim_session_get_playing (session));
+  return session != NULL
+         && (flitlab_sim_session_get_cycle (session) >= 200 || !flitlab_sim_session_get_playing (session));
 }
 
 static void
