@@ -103,8 +103,10 @@ typedef struct FlDeflectView {
     int channel;              /* the channel it took in the last cycle (2 *
                                * link + end as in the topology), -1 while
                                * waiting at src (it has not moved yet) */
-    int deflected;            /* that last hop was a deflection (not a
-                               * shortest-path output) */
+    int deflected;            /* that last hop was a deflection: not one of
+                               * the routing's shortest-path outputs (with
+                               * one offering only some of them, as dor,
+                               * it may still have brought it nearer) */
     int deflections;          /* deflections so far */
     int hops;                 /* channels crossed so far; a message in
                                * transit moves every cycle, so it left src
