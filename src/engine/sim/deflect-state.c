@@ -33,6 +33,8 @@ void fl_deflect_foreach(const FlDeflect *md, FlDeflectVisitor visit, void *user_
         return;
     const FlTopology *t = md->t;
     FlDeflectView v;
+    /* Padding too, so that a caller may hash or compare views as bytes. */
+    memset(&v, 0, sizeof v);
     for (int m = 0; m < md->n_msgs; m++) {
         v.message = md->id[m];
         v.src = t->switch_nodes[m / md->nmsg];

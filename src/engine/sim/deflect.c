@@ -466,7 +466,7 @@ int fl_deflect_new(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflect **
                    FlError *err)
 {
     if (!t || !cfg || !out)
-        return fl_error_set(err, FL_EINVAL, "no network, configuration or result");
+        return fl_error_set(err, FL_EINVAL, "no network, configuration or place for the model");
     int rc = check_config(t, cfg, 0, err);
     if (rc)
         return rc;
@@ -484,8 +484,10 @@ int fl_deflect_new(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflect **
 
 int fl_deflect_step(FlDeflect *md, int64_t n, FlError *err)
 {
-    if (!md || n < 0)
-        return fl_error_set(err, FL_EINVAL, md ? "cannot step %lld cycles" : "no deflection model",
+    if (!md)
+        return fl_error_set(err, FL_EINVAL, "no deflection model");
+    if (n < 0)
+        return fl_error_set(err, FL_EINVAL, "cannot step a negative number of cycles (%lld)",
                             (long long)n);
     if (n > FL__DEFLECT_MAX_CYCLES - md->sc.cycle)
         return fl_error_set(err, FL_ERANGE,
