@@ -62,7 +62,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "routing-internal.h"
+#include "deflect-internal.h"
 
 /* The routing is checked to be minimal towards this many destinations,
  * spread evenly over the switches. On the symmetric networks of paper 003
@@ -71,80 +71,11 @@
  * cost as much as a few hundred cycles of a 36x72 run. */
 #define MINIMALITY_SAMPLES 64
 
-/* Longest run accepted: the three time series then need 24 GB. */
-#define MAX_CYCLES 1000000000LL
-
 /* Progress is reported this many times per run. */
 #define PROGRESS_REPORTS 100
 
-/* One message competing for an output at a node. */
-typedef struct Candidate {
-    int msg;
-    int transit;    /* arrived last cycle: must leave this cycle */
-    uint64_t key;   /* priority; smaller goes first */
-    int nout;       /* number of shortest-path outputs, -1 until computed */
-    int *outs;      /* their indices among the node's outputs */
-} Candidate;
-
-typedef struct Model {
-    const FlTopology *t;
-    const FlRouting *r;
-    FlDeflectPriority priority;
-    int n;          /* switches */
-    int nmsg;
-    int max_deg;
-    int n_msgs;
-
-    /* The outputs of switch s (by rank) are out_off[s] .. out_off[s+1]: the
-     * channel and the rank of the switch at its far end. port_out maps a
-     * port (t->port_base[node] + p) to its output index at that switch, or
-     * -1 for host ports and free ones. */
-    int *out_off, *out_chan, *out_dst;
-    int *port_out;
-
-    /* Messages: slot m belongs to switch m / nmsg. */
-    int *dest;          /* destination switch rank */
-    int64_t *born;      /* the cycle it was created in */
-    uint32_t *tie;      /* fixed random tie-break */
-    uint8_t *waiting;   /* 1 while at its owner, not injected yet */
-
-    /* The message on each channel: on_chan holds last cycle's moves (what
-     * arrives now), next_chan this cycle's. Phase one empties on_chan as it
-     * reads it, so the two swap roles without clearing. -1 when empty. */
-    int *on_chan, *next_chan;
-
-    /* Scratch for one node, allocated once. */
-    Candidate *cand;
-    int *cand_outs;     /* max_deg per candidate */
-    int *losers;
-    uint8_t *taken;     /* per output of the node */
-    FlRouteChoice *choices;
-
-    FlRng rng;
-    int64_t delivered, deflections, delay_sum, delay_max;
-} Model;
-
-static void model_free(Model *md)
-{
-    free(md->out_off);
-    free(md->out_chan);
-    free(md->out_dst);
-    free(md->port_out);
-    free(md->dest);
-    free(md->born);
-    free(md->tie);
-    free(md->waiting);
-    free(md->on_chan);
-    free(md->next_chan);
-    free(md->cand);
-    free(md->cand_outs);
-    free(md->losers);
-    free(md->taken);
-    free(md->choices);
-}
-
 /* Lists every switch's outputs. Returns FL_OK or FL_ENOMEM. */
-static int build_outputs(Model *md)
+static int build_outputs(FlDeflect *md)
 {
     const FlTopology *t = md->t;
     int n = md->n;
@@ -183,7 +114,7 @@ static int build_outputs(Model *md)
  * indices in increasing order, into outs; returns their number. The
  * routing lists choices by increasing port, so a port offered in several VC
  * classes appears in a row and is kept once. */
-static int shortest_outputs(Model *md, int s, int dest, int *outs)
+static int shortest_outputs(FlDeflect *md, int s, int dest, int *outs)
 {
     const FlTopology *t = md->t;
     int node = t->switch_nodes[s];
@@ -200,7 +131,7 @@ static int shortest_outputs(Model *md, int s, int dest, int *outs)
 
 /* Checks that the network is connected and that the routing only offers
  * shortest-path outputs, towards a sample of destinations. */
-static int check_routing(Model *md, FlError *err)
+static int check_routing(FlDeflect *md, FlError *err)
 {
     const FlTopology *t = md->t;
     const char *name = fl_routing_get_info(md->r)->name;
@@ -247,36 +178,58 @@ free_scratch:
 
 /* Puts a new message in slot m, created in cycle born, waiting at its owner
  * for a uniformly random other switch. */
-static void new_message(Model *md, int m, int64_t born)
+static void new_message(FlDeflect *md, int m, int64_t born)
 {
     int owner = m / md->nmsg;
-    int d = (int)fl_rng_below(&md->rng, (uint32_t)md->n - 1);
+    int d = (int)fl_rng_below(&md->sc.rng, (uint32_t)md->n - 1);
     md->dest[m] = d >= owner ? d + 1 : d;
     md->born[m] = born;
-    md->tie[m] = (uint32_t)(fl_rng_next(&md->rng) >> 32);
+    md->id[m] = md->sc.next_id++;
+    md->tie[m] = (uint32_t)(fl_rng_next(&md->sc.rng) >> 32);
+    md->chan[m] = -1;
+    md->hops[m] = 0;
+    md->deflections_of[m] = 0;
     md->waiting[m] = 1;
+    md->deflected[m] = 0;
 }
 
-static int model_init(Model *md, const FlTopology *t, const FlDeflectConfig *cfg,
+/* Carves the per-message arrays out of one block, widest first so that
+ * each stays aligned. Returns FL_OK or FL_ENOMEM. */
+static int alloc_messages(FlDeflect *md)
+{
+    size_t nm = (size_t)md->n_msgs;
+    md->msg_bytes = nm * (2 * sizeof(int64_t) + 2 * sizeof(int) + sizeof(uint32_t)
+                          + 2 * sizeof(int32_t) + 2);
+    char *p = md->msg_block = malloc(md->msg_bytes);
+    if (!p)
+        return FL_ENOMEM;
+    md->born = (int64_t *)(void *)p;
+    md->id = md->born + nm;
+    md->dest = (int *)(void *)(md->id + nm);
+    md->tie = (uint32_t *)(void *)(md->dest + nm);
+    md->chan = (int *)(void *)(md->tie + nm);
+    md->hops = (int32_t *)(void *)(md->chan + nm);
+    md->deflections_of = md->hops + nm;
+    md->waiting = (uint8_t *)(void *)(md->deflections_of + nm);
+    md->deflected = md->waiting + nm;
+    return FL_OK;
+}
+
+static int model_init(FlDeflect *md, const FlTopology *t, const FlDeflectConfig *cfg,
                       FlError *err)
 {
-    memset(md, 0, sizeof *md);
     md->t = t;
     md->r = cfg->routing;
     md->priority = cfg->priority;
     md->n = t->n_switches;
     md->nmsg = cfg->nmsg;
     md->n_msgs = md->n * cfg->nmsg;
-    fl_rng_seed(&md->rng, cfg->seed);
+    fl_rng_seed(&md->sc.rng, cfg->seed);
     if (build_outputs(md))
         return fl_error_set(err, FL_ENOMEM, "out of memory for the switch outputs");
 
-    size_t nm = (size_t)md->n_msgs, nch = 2 * (size_t)t->n_links + 1;
+    size_t nch = md->n_chan = 2 * (size_t)t->n_links + 1;
     size_t ncand = (size_t)md->max_deg + (size_t)md->nmsg;
-    md->dest = malloc(sizeof *md->dest * nm);
-    md->born = malloc(sizeof *md->born * nm);
-    md->tie = malloc(sizeof *md->tie * nm);
-    md->waiting = malloc(nm);
     md->on_chan = malloc(sizeof *md->on_chan * nch);
     md->next_chan = malloc(sizeof *md->next_chan * nch);
     md->cand = malloc(sizeof *md->cand * ncand);
@@ -284,9 +237,8 @@ static int model_init(Model *md, const FlTopology *t, const FlDeflectConfig *cfg
     md->losers = malloc(sizeof *md->losers * ncand);
     md->taken = malloc((size_t)md->max_deg + 1);
     md->choices = malloc(sizeof *md->choices * FL_ROUTE_MAX_CHOICES);
-    if (!md->dest || !md->born || !md->tie || !md->waiting || !md->on_chan
-        || !md->next_chan || !md->cand || !md->cand_outs || !md->losers || !md->taken
-        || !md->choices)
+    if (alloc_messages(md) || !md->on_chan || !md->next_chan || !md->cand || !md->cand_outs
+        || !md->losers || !md->taken || !md->choices)
         return fl_error_set(err, FL_ENOMEM, "out of memory for %d messages", md->n_msgs);
     for (size_t c = 0; c < nch; c++)
         md->on_chan[c] = md->next_chan[c] = -1;
@@ -307,17 +259,17 @@ static int uses_path_num(FlDeflectPriority p)
 }
 
 /* The sort key of a candidate (see the top of the file). Path counts are at
- * most FL_MAX_PORTS, nine bits; ages fit in 32 bits (MAX_CYCLES). */
-static uint64_t priority_key(Model *md, const Candidate *c)
+ * most FL_MAX_PORTS, nine bits; ages fit in 32 bits (FL__DEFLECT_MAX_CYCLES). */
+static uint64_t priority_key(FlDeflect *md, const DeflectCandidate *c)
 {
     uint64_t age = (uint64_t)md->born[c->msg], paths = (uint64_t)c->nout;
     switch (md->priority) {
     case FL_PRIORITY_RANDOM:
-        return fl_rng_next(&md->rng);
+        return fl_rng_next(&md->sc.rng);
     case FL_PRIORITY_AGE:
         return age << 32 | md->tie[c->msg];
     case FL_PRIORITY_PATH_NUM:
-        return paths << 48 | fl_rng_next(&md->rng) >> 16;
+        return paths << 48 | fl_rng_next(&md->sc.rng) >> 16;
     case FL_PRIORITY_AGE_PATH_NUM:
         return age << 32 | paths << 23 | md->tie[c->msg] >> 9;
     }
@@ -325,10 +277,10 @@ static uint64_t priority_key(Model *md, const Candidate *c)
 }
 
 /* Insertion sort by key: a node has a handful of candidates. */
-static void sort_candidates(Candidate *c, int n)
+static void sort_candidates(DeflectCandidate *c, int n)
 {
     for (int i = 1; i < n; i++) {
-        Candidate x = c[i];
+        DeflectCandidate x = c[i];
         int j = i;
         for (; j > 0 && c[j - 1].key > x.key; j--)
             c[j] = c[j - 1];
@@ -338,14 +290,14 @@ static void sort_candidates(Candidate *c, int n)
 
 /* A random free output among outs[0 .. n), or among all n outputs of the
  * node when outs is NULL; -1 when every one is taken. */
-static int pick_free(Model *md, const int *outs, int n)
+static int pick_free(FlDeflect *md, const int *outs, int n)
 {
     int nfree = 0;
     for (int i = 0; i < n; i++)
         nfree += !md->taken[outs ? outs[i] : i];
     if (nfree == 0)
         return -1;
-    int pick = nfree == 1 ? 0 : (int)fl_rng_below(&md->rng, (uint32_t)nfree);
+    int pick = nfree == 1 ? 0 : (int)fl_rng_below(&md->sc.rng, (uint32_t)nfree);
     for (int i = 0;; i++) {
         int k = outs ? outs[i] : i;
         if (!md->taken[k] && pick-- == 0)
@@ -353,33 +305,38 @@ static int pick_free(Model *md, const int *outs, int n)
     }
 }
 
-/* Sends message m from switch s by output k in cycle t; a message that
- * reaches its destination is delivered and its slot refilled. */
-static void send(Model *md, int s, int k, int m, int64_t t)
+/* Sends message m from switch s by output k in cycle t, deflected or not;
+ * a message that reaches its destination is delivered and its slot
+ * refilled. */
+static void send(FlDeflect *md, int s, int k, int m, int64_t t, int deflected)
 {
     int o = md->out_off[s] + k;
     md->taken[k] = 1;
     md->waiting[m] = 0;
     if (md->out_dst[o] != md->dest[m]) {
         md->next_chan[md->out_chan[o]] = m;
+        md->chan[m] = md->out_chan[o];
+        md->hops[m]++;
+        md->deflected[m] = (uint8_t)deflected;
+        md->deflections_of[m] += deflected;
         return;
     }
     int64_t delay = t + 1 - md->born[m];
-    md->delivered++;
-    md->delay_sum += delay;
-    if (delay > md->delay_max)
-        md->delay_max = delay;
+    md->sc.delivered++;
+    md->sc.delay_sum += delay;
+    if (delay > md->sc.delay_max)
+        md->sc.delay_max = delay;
     new_message(md, m, t + 1);
 }
 
 /* Phase one at switch s in cycle t. Returns the number of messages found
  * there (arrivals and the owner's waiting ones), for the conservation
  * check. */
-static int node_step(Model *md, int s, int64_t t)
+static int node_step(FlDeflect *md, int s, int64_t t)
 {
     int o0 = md->out_off[s], deg = md->out_off[s + 1] - o0;
     int nc = 0, arrivals = 0, own = 0;
-    Candidate *cand = md->cand;
+    DeflectCandidate *cand = md->cand;
     for (int k = 0; k < deg; k++) {
         int in = md->out_chan[o0 + k] ^ 1, m = md->on_chan[in];
         if (m < 0)
@@ -415,7 +372,7 @@ static int node_step(Model *md, int s, int64_t t)
     int na = 0;
     for (int i = 0; i < nc; i++)
         if (cand[i].transit || room-- > 0) {
-            Candidate x = cand[na];
+            DeflectCandidate x = cand[na];
             cand[na++] = cand[i];
             cand[i] = x;
         }
@@ -423,30 +380,44 @@ static int node_step(Model *md, int s, int64_t t)
     memset(md->taken, 0, (size_t)deg);
     int nlose = 0;
     for (int i = 0; i < na; i++) {
-        Candidate *c = &cand[i];
+        DeflectCandidate *c = &cand[i];
         if (c->nout < 0)
             c->nout = shortest_outputs(md, s, md->dest[c->msg], c->outs);
         int k = pick_free(md, c->outs, c->nout);
         if (k < 0)
             md->losers[nlose++] = i;
         else
-            send(md, s, k, c->msg, t);
+            send(md, s, k, c->msg, t, 0);
     }
     for (int i = 0; i < nlose; i++) {
-        send(md, s, pick_free(md, NULL, deg), cand[md->losers[i]].msg, t);
-        md->deflections++;
+        send(md, s, pick_free(md, NULL, deg), cand[md->losers[i]].msg, t, 1);
+        md->sc.deflections++;
     }
     return arrivals + own;
 }
 
-static double now_seconds(void)
+/* Simulates cycle sc.cycle: phase one at every node, then phase two (the
+ * channels' roles swap). */
+static int one_cycle(FlDeflect *md, FlError *err)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    int64_t c = md->sc.cycle, seen = 0;
+    for (int s = 0; s < md->n; s++)
+        seen += node_step(md, s, c);
+    /* Every slot holds one message, waiting or arriving somewhere: a count
+     * that differs means a message was overwritten or doubled. */
+    if (seen != md->n_msgs)
+        return fl_error_set(err, FL_EINVAL,
+                            "deflection lost track of messages at cycle %lld: %lld found, "
+                            "%d expected", (long long)c, (long long)seen, md->n_msgs);
+    int *swap = md->on_chan;
+    md->on_chan = md->next_chan;
+    md->next_chan = swap;
+    md->sc.cycle++;
+    return FL_OK;
 }
 
-static int check_config(const FlTopology *t, const FlDeflectConfig *cfg, FlError *err)
+/* Checks the configuration; the run length too when run is set. */
+static int check_config(const FlTopology *t, const FlDeflectConfig *cfg, int run, FlError *err)
 {
     if (!cfg->routing)
         return fl_error_set(err, FL_EINVAL,
@@ -459,9 +430,9 @@ static int check_config(const FlTopology *t, const FlDeflectConfig *cfg, FlError
                             FL_MAX_PORTS, cfg->nmsg);
     if ((int)cfg->priority < FL_PRIORITY_RANDOM || cfg->priority > FL_PRIORITY_AGE_PATH_NUM)
         return fl_error_set(err, FL_EINVAL, "unknown deflection priority %d", (int)cfg->priority);
-    if (cfg->cycles < 1 || cfg->cycles > MAX_CYCLES)
+    if (run && (cfg->cycles < 1 || cfg->cycles > FL__DEFLECT_MAX_CYCLES))
         return fl_error_set(err, FL_ERANGE, "cycles must be between 1 and %lld, got %lld",
-                            MAX_CYCLES, (long long)cfg->cycles);
+                            FL__DEFLECT_MAX_CYCLES, (long long)cfg->cycles);
     if (t->n_switches < 2)
         return fl_error_set(err, FL_EUNSUPPORTED,
                             "deflection needs at least two switches, the network has %d",
@@ -472,12 +443,83 @@ static int check_config(const FlTopology *t, const FlDeflectConfig *cfg, FlError
     return FL_OK;
 }
 
+void fl_deflect_free(FlDeflect *md)
+{
+    if (!md)
+        return;
+    free(md->out_off);
+    free(md->out_chan);
+    free(md->out_dst);
+    free(md->port_out);
+    free(md->msg_block);
+    free(md->on_chan);
+    free(md->next_chan);
+    free(md->cand);
+    free(md->cand_outs);
+    free(md->losers);
+    free(md->taken);
+    free(md->choices);
+    free(md);
+}
+
+int fl_deflect_new(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflect **out,
+                   FlError *err)
+{
+    if (!t || !cfg || !out)
+        return fl_error_set(err, FL_EINVAL, "no network, configuration or place for the model");
+    int rc = check_config(t, cfg, 0, err);
+    if (rc)
+        return rc;
+    FlDeflect *md = calloc(1, sizeof *md);
+    if (!md)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the deflection model");
+    rc = model_init(md, t, cfg, err);
+    if (rc) {
+        fl_deflect_free(md);
+        return rc;
+    }
+    *out = md;
+    return FL_OK;
+}
+
+int fl_deflect_step(FlDeflect *md, int64_t n, FlError *err)
+{
+    if (!md)
+        return fl_error_set(err, FL_EINVAL, "no deflection model");
+    if (n < 0)
+        return fl_error_set(err, FL_EINVAL, "cannot step a negative number of cycles (%lld)",
+                            (long long)n);
+    if (n > FL__DEFLECT_MAX_CYCLES - md->sc.cycle)
+        return fl_error_set(err, FL_ERANGE,
+                            "deflection simulates at most %lld cycles: %lld more from cycle "
+                            "%lld go past it", FL__DEFLECT_MAX_CYCLES, (long long)n,
+                            (long long)md->sc.cycle);
+    for (int64_t i = 0; i < n; i++) {
+        int rc = one_cycle(md, err);
+        if (rc)
+            return rc;
+    }
+    return FL_OK;
+}
+
+int64_t fl_deflect_cycle(const FlDeflect *md)
+{
+    return md ? md->sc.cycle : 0;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 int fl_deflect_run(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflectResult *res,
                    FlProgressFunc progress, void *progress_data, FlError *err)
 {
     if (!t || !cfg || !res)
         return fl_error_set(err, FL_EINVAL, "no network, configuration or result");
-    int rc = check_config(t, cfg, err);
+    int rc = check_config(t, cfg, 1, err);
     if (rc)
         return rc;
     double start = now_seconds();
@@ -485,8 +527,8 @@ int fl_deflect_run(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflectRes
     double *max_delay = malloc(sizeof *max_delay * (size_t)cycles);
     double *avg_delay = malloc(sizeof *avg_delay * (size_t)cycles);
     double *thr = malloc(sizeof *thr * (size_t)cycles);
-    Model md;
-    rc = model_init(&md, t, cfg, err);
+    FlDeflect *md = NULL;
+    rc = fl_deflect_new(t, cfg, &md, err);
     if (!rc && (!max_delay || !avg_delay || !thr))
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for %lld cycles of time series",
                           (long long)cycles);
@@ -495,26 +537,16 @@ int fl_deflect_run(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflectRes
 
     int64_t every = cycles / PROGRESS_REPORTS > 0 ? cycles / PROGRESS_REPORTS : 1;
     int64_t delivered_before = 0;
+    FlDeflectStats st;
     for (int64_t c = 0; c < cycles; c++) {
-        int64_t seen = 0;
-        for (int s = 0; s < md.n; s++)
-            seen += node_step(&md, s, c);
-        /* Every slot holds one message, waiting or arriving somewhere: a
-         * count that differs means a message was overwritten or doubled. */
-        if (seen != md.n_msgs) {
-            rc = fl_error_set(err, FL_EINVAL,
-                              "deflection lost track of messages at cycle %lld: %lld found, "
-                              "%d expected", (long long)c, (long long)seen, md.n_msgs);
+        rc = one_cycle(md, err);
+        if (rc)
             goto free_model;
-        }
-        int *swap = md.on_chan;
-        md.on_chan = md.next_chan;
-        md.next_chan = swap;
-
-        max_delay[c] = (double)md.delay_max;
-        avg_delay[c] = md.delivered ? (double)md.delay_sum / (double)md.delivered : 0.0;
-        thr[c] = (double)(md.delivered - delivered_before) / md.n;
-        delivered_before = md.delivered;
+        fl_deflect_stats(md, &st);
+        max_delay[c] = st.max_delay;
+        avg_delay[c] = st.avg_delay;
+        thr[c] = (double)(st.delivered - delivered_before) / md->n;
+        delivered_before = st.delivered;
         if (progress && ((c + 1) % every == 0 || c + 1 == cycles)
             && progress(progress_data, (double)(c + 1) / (double)cycles)) {
             rc = fl_error_set(err, FL_ECANCELLED, "deflection run cancelled at cycle %lld",
@@ -528,12 +560,12 @@ int fl_deflect_run(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflectRes
     res->max_delay = max_delay;
     res->avg_delay = avg_delay;
     res->throughput = thr;
-    res->delivered = md.delivered;
-    res->deflections = md.deflections;
+    res->delivered = st.delivered;
+    res->deflections = st.deflections;
     res->wall_s = now_seconds() - start;
     max_delay = avg_delay = thr = NULL;
 free_model:
-    model_free(&md);
+    fl_deflect_free(md);
     free(max_delay);
     free(avg_delay);
     free(thr);
