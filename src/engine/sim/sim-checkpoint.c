@@ -1,10 +1,11 @@
 /* sim-checkpoint.c — copies of the simulator's state, and the read-only
  * views of where every flit is, why it waits, and of every VC.
  *
- * Everything that changes while a simulation runs is in four places (see
+ * Everything that changes while a simulation runs is in five places (see
  * sim-internal.h): the fixed-size state block, the scalars, the packet pool
- * (up to the slots ever handed out) and the latency histograms (up to the
- * longest latency seen), plus the traffic generator's per-host state. A
+ * (up to the slots ever handed out), the route chunks (likewise) and the
+ * latency histograms (up to the longest latency seen), plus the traffic
+ * generator's per-host state. A
  * checkpoint copies exactly these, so restoring and stepping replays the
  * same cycles bit for bit.
  */
@@ -19,6 +20,7 @@ struct FlSimCheckpoint {
     void *state;
     SimScalars sc;
     SimPacket *pool;         /* sc.pool_used packets */
+    SimRoute *route;         /* sc.route_used chunks */
     int64_t *lat_hist, *net_hist;   /* sc.hist_len entries */
     void *traffic;
     size_t traffic_bytes;
@@ -31,6 +33,7 @@ void fl_sim_checkpoint_free(FlSimCheckpoint *cp)
         return;
     free(cp->state);
     free(cp->pool);
+    free(cp->route);
     free(cp->lat_hist);
     free(cp->net_hist);
     free(cp->traffic);
@@ -58,16 +61,18 @@ int fl_sim_checkpoint(const FlSim *s, FlSimCheckpoint **out, FlError *err)
     cp->state_bytes = s->state_bytes;
     cp->state = copy_of(s->state, s->state_bytes);
     cp->pool = copy_of(s->pool, sizeof *s->pool * (size_t)s->sc.pool_used);
+    cp->route = copy_of(s->route, sizeof *s->route * (size_t)s->sc.route_used);
     cp->lat_hist = copy_of(s->lat_hist, sizeof(int64_t) * (size_t)s->sc.hist_len);
     cp->net_hist = copy_of(s->net_hist, sizeof(int64_t) * (size_t)s->sc.hist_len);
     cp->traffic_bytes = fl_traffic_state_size(s->traffic);
     cp->traffic = malloc(cp->traffic_bytes ? cp->traffic_bytes : 1);
-    if (!cp->state || !cp->pool || !cp->lat_hist || !cp->net_hist || !cp->traffic) {
+    if (!cp->state || !cp->pool || !cp->route || !cp->lat_hist || !cp->net_hist || !cp->traffic) {
         fl_sim_checkpoint_free(cp);
         return fl_error_set(err, FL_ENOMEM, "out of memory");
     }
     fl_traffic_state_save(s->traffic, cp->traffic);
     cp->bytes = sizeof *cp + cp->state_bytes + sizeof *s->pool * (size_t)s->sc.pool_used
+                + sizeof *s->route * (size_t)s->sc.route_used
                 + 2 * sizeof(int64_t) * (size_t)s->sc.hist_len + cp->traffic_bytes;
     *out = cp;
     return FL_OK;
@@ -97,10 +102,15 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
         if (!bigger)
             return fl_error_set(err, FL_ENOMEM, "out of memory");
         s->pool = bigger;
+        if (fl__sim_index_reserve(s, cp->sc.pool_used))
+            return fl_error_set(err, FL_ENOMEM, "out of memory");
         s->pool_cap = cp->sc.pool_used;
     }
+    if (fl__sim_route_reserve(s, cp->sc.route_used))
+        return fl_error_set(err, FL_ENOMEM, "out of memory");
     memcpy(s->state, cp->state, s->state_bytes);
     memcpy(s->pool, cp->pool, sizeof *s->pool * (size_t)cp->sc.pool_used);
+    memcpy(s->route, cp->route, sizeof *s->route * (size_t)cp->sc.route_used);
     /* Histogram entries past the checkpoint's longest latency are zero in
      * the checkpoint's past. */
     memset(s->lat_hist, 0, sizeof(int64_t) * (size_t)s->hist_cap);
@@ -108,6 +118,7 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
     memcpy(s->lat_hist, cp->lat_hist, sizeof(int64_t) * (size_t)cp->sc.hist_len);
     memcpy(s->net_hist, cp->net_hist, sizeof(int64_t) * (size_t)cp->sc.hist_len);
     s->sc = cp->sc;
+    fl__sim_index_rebuild(s);
     fl_traffic_state_load(s->traffic, cp->traffic);
     /* Between cycles no delivery waits for a hook; after a cycle that ran
      * out of memory, the checkpoint is the way back. */
@@ -149,7 +160,7 @@ int fl_sim_channels(const FlSim *s)
  * or, with an empty ring while q holds an output VC, the last flit it sent
  * (a packet keeps the output VC until its tail leaves, and a push never
  * writes the slot before the head). -1 with neither. */
-static int32_t front_packet(const FlSim *s, const SimVc *q)
+int32_t fl__sim_front_packet(const FlSim *s, const SimVc *q)
 {
     if (q->count > 0)
         return s->slot[(int64_t)q->ring_base + q->head].pkt;
@@ -158,21 +169,29 @@ static int32_t front_packet(const FlSim *s, const SimVc *q)
     return -1;
 }
 
+int fl__sim_head_choices(const FlSim *s, int sw, int iv, FlRouteChoice *ch, int *first,
+                         int *last)
+{
+    int n = fl__sim_route_choices(s, sw, iv, ch, FL_ROUTE_MAX_CHOICES);
+    *first = 0;
+    *last = n - 1;
+    if (n > 1 && s->cfg.selection != FL_SELECT_RANDOM)
+        *first = *last = fl__sim_pick_choice(s, ch, n);
+    return n;
+}
+
 /* Whether every output VC the head at the front of input VC iv (at switch
  * sw) would request is taken: the VCs of the class of the choice its
  * selection takes now (with random selection, of every choice). */
 static int no_output_vc(const FlSim *s, int sw, int iv, int len)
 {
     FlRouteChoice ch[FL_ROUTE_MAX_CHOICES];
-    int n = fl__sim_route_choices(s, sw, iv, ch, FL_ROUTE_MAX_CHOICES);
-    if (n < 1)
+    int first, last;
+    if (fl__sim_head_choices(s, sw, iv, ch, &first, &last) < 1)
         return 1;
-    int first = 0, last = n - 1;
-    if (s->cfg.selection != FL_SELECT_RANDOM)
-        first = last = fl__sim_pick_choice(s, ch, n);
     for (int i = first; i <= last; i++) {
-        int k = ch[i].vc_class;
-        int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? s->V : s->class_lo[k + 1];
+        int lo, hi;
+        fl__sim_class_vcs(s, ch[i].vc_class, &lo, &hi);
         for (int v = lo; v < hi; v++)
             if (fl__sim_output_vc_open(s, s->chan_vc[ch[i].channel] + v, len))
                 return 0;
@@ -183,7 +202,7 @@ static int no_output_vc(const FlSim *s, int sw, int iv, int len)
 /* Why the flit at the front of input VC iv, arrived, does not move on (see
  * FlStall). The checks follow the allocators': VC allocation (routing
  * delay, an open VC), then switch allocation (go, a credit, the channel). */
-static FlStall front_stall(const FlSim *s, int iv)
+FlStall fl__sim_front_stall(const FlSim *s, int iv)
 {
     const SimVc *q = &s->vc[iv];
     int64_t now = s->sc.cycle;
@@ -209,7 +228,7 @@ static FlStall front_stall(const FlSim *s, int iv)
 
 /* The same for the next flit of the packet at the front of host h's queue,
  * as host_inject() sees it (hosts have no arbitration). */
-static FlStall host_stall(const FlSim *s, int h, const SimPacket *p)
+FlStall fl__sim_host_stall(const FlSim *s, int h, const SimPacket *p)
 {
     int c = s->host_inj[h];
     if (s->multi_cycle_links && s->chan_free[c] > s->sc.cycle)
@@ -248,7 +267,7 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
         int iv = s->chan_vc[cv / V] + cv % V;
         const SimVc *q = &s->vc[iv];
         int c = cv / V, slot = 0;
-        int32_t holder = q->out >= 0 ? front_packet(s, q) : -1;
+        int32_t holder = q->out >= 0 ? fl__sim_front_packet(s, q) : -1;
         for (int k = 0; k < q->count; k++) {
             int64_t i = (int64_t)q->ring_base + ((q->head + k) & q->mask);
             view_packet(s, s->slot[i].pkt, fl__sim_flit_index(s->slot[i].flit), &v);
@@ -264,7 +283,7 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
                     v.out_vc = s->vc[q->out].v;
                 }
                 if (k == 0)
-                    v.stall = front_stall(s, iv);
+                    v.stall = fl__sim_front_stall(s, iv);
             } else {
                 /* On its way: the link latency ends at ready. */
                 int64_t travelled = s->cfg.link_latency - (ready - now);
@@ -293,7 +312,7 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
                     v.out_vc = s->vc[s->host_vc[h]].v;
                 }
                 if (front && f == p->sent)
-                    v.stall = host_stall(s, h, p);
+                    v.stall = fl__sim_host_stall(s, h, p);
                 visit(user_data, &v);
             }
         }
@@ -323,7 +342,7 @@ int fl_sim_vc_view(const FlSim *s, int channel, int vc, FlVcView *out, FlError *
         if (h >= 0 && s->host_vc[h] == iv && s->q_head[h] >= 0)
             out->owner_packet = s->pool[s->q_head[h]].id;
     } else if (o->owner >= 0) {
-        int32_t pkt = front_packet(s, &s->vc[o->owner]);
+        int32_t pkt = fl__sim_front_packet(s, &s->vc[o->owner]);
         if (pkt >= 0)
             out->owner_packet = s->pool[pkt].id;
     }
@@ -338,5 +357,7 @@ int fl_sim_vc_view(const FlSim *s, int channel, int vc, FlVcView *out, FlError *
     out->capacity = s->chan_cap[channel];
     out->out_channel = q->out >= 0 ? s->vc[q->out].chan : -1;
     out->out_vc = q->out >= 0 ? s->vc[q->out].v : -1;
+    out->front_packet = q->count > 0 ? s->pool[s->slot[(int64_t)q->ring_base + q->head].pkt].id
+                                     : -1;
     return FL_OK;
 }

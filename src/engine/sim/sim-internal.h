@@ -2,7 +2,8 @@
  * implements. Shared by sim.c (configuration, set-up, the cycle loop,
  * hooks, injection and fl_sim_run), sim-router.c (hosts and switches within
  * a cycle), sim-stats.c (measurement), sim-checkpoint.c (state copies and
- * the flit and VC views) and sim-watchdog.c (deadlock detection).
+ * the flit and VC views), sim-packets.c (finding a packet by id, its route
+ * and the packet views) and sim-watchdog.c (deadlock detection).
  *
  * The model, choice by choice:
  *
@@ -117,10 +118,19 @@
  * Traffic generation is one call per cycle (fl__traffic_generate_cycle),
  * in which Bernoulli sources cost one draw per packet, not per host.
  *
+ * Packets and routes. Each packet keeps its route, the VCs its head has
+ * been granted (SimRoute), written where the hop is counted (one entry per
+ * head and switch, in the packet record VC allocation touches anyway), so
+ * that a packet's head is found from its last two entries and the view of
+ * a packet costs a buffer's scan, not the network's. An index from packet
+ * id to pool slot (FlSim.index) is kept where packets are made and
+ * delivered.
+ *
  * Checkpoints. All mutable fixed-size state lives in one block (state) and
- * a struct of scalars (sc); with the packet pool, the histograms and the
- * traffic generator's per-host state that is everything, so a checkpoint
- * is a handful of memcpy calls.
+ * a struct of scalars (sc); with the packet pool, the route chunks, the
+ * histograms and the traffic generator's per-host state that is
+ * everything, so a checkpoint is a handful of memcpy calls (the packet
+ * index is rebuilt from the pool on restore).
  */
 #ifndef FLITLAB_SIM_INTERNAL_H
 #define FLITLAB_SIM_INTERNAL_H
@@ -141,8 +151,23 @@ typedef struct SimPacket {
     int32_t next;        /* source queue or free list link, -1 at the end */
     int32_t measured;    /* 1: made in the measurement window; 2: made in
                           * the warm-up (counted in its figures only) */
-    int32_t pad_;
+    int32_t route;       /* once its head has left its host, the last chunk
+                          * of its route (see SimRoute); before, the packet
+                          * ahead of it in its source queue, or -1 */
 } SimPacket;
+
+/* A packet's route: the VCs its head has been granted, the host's
+ * injection VC first (entry 0) and one more per switch (entry hops, taken
+ * when the grant is made, before the head crosses). The entries are in
+ * chunks of SIM_ROUTE_CHUNK chained backwards, so that a packet grows its
+ * route without knowing its length and a hop writes one entry; the chunks
+ * live in one growable array (a checkpoint copies it), free ones chained
+ * through prev. */
+#define SIM_ROUTE_CHUNK 15
+typedef struct SimRoute {
+    int32_t vc[SIM_ROUTE_CHUNK];
+    int32_t prev;        /* the chunk before, or -1 */
+} SimRoute;
 
 /* One ring slot: a flit, the cycle it reaches the buffer and where its
  * packet goes. Kept together so that reading a flit touches one cache
@@ -273,6 +298,8 @@ typedef struct SimScalars {
     int64_t net_flits;       /* flits in rings (buffers and links) */
     int64_t queued_flits;    /* flits waiting in source queues */
     int64_t cq_head, cq_count;
+    int32_t route_used;      /* route chunks ever handed out */
+    int32_t route_free;      /* free route chunks, chained through prev */
     /* Of the cycle being simulated, set by fl__sim_nodes_tick(): */
     int64_t occ_weight;      /* what a flit entering a ring adds to its
                               * occupancy integral (fl__sim_occ_push) */
@@ -369,6 +396,14 @@ struct FlSim {
 
     SimPacket *pool;
     int32_t pool_cap;
+    SimRoute *route;         /* route chunks, sc.route_used of them in use */
+    int32_t route_cap;
+    /* Which pool slot holds packet id: an open-addressed table (linear
+     * probing from id & index_mask) of the slots of the packets alive, at
+     * most half full. Derived from the pool (a freed packet's id is -1),
+     * so a checkpoint leaves it and a restore rebuilds it. */
+    int32_t *index;
+    int64_t index_mask;
     int64_t *lat_hist, *net_hist;
     int64_t hist_cap;
 
@@ -398,6 +433,61 @@ int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n);
 int fl__sim_output_vc_open(const FlSim *s, int ov, int len);
 /* Puts node n in its active set. */
 void fl__sim_activate(FlSim *s, int n);
+
+/* sim-checkpoint.c, for the packet views: the packet at the front of input
+ * VC q (see there), and why the flit at the front of input VC iv, or the
+ * next flit of packet p at the front of host h's queue, does not move. */
+int32_t fl__sim_front_packet(const FlSim *s, const SimVc *q);
+FlStall fl__sim_front_stall(const FlSim *s, int iv);
+FlStall fl__sim_host_stall(const FlSim *s, int h, const SimPacket *p);
+/* The choices of the head at the front of input VC iv (at switch sw) that
+ * its VC request may take now: ch[*first .. *last] of the n returned (one,
+ * the selection's, unless selection is random). */
+int fl__sim_head_choices(const FlSim *s, int sw, int iv, FlRouteChoice *ch, int *first,
+                         int *last);
+
+/* The VCs [*lo, *hi) of a channel that class k may take (k -1: any). */
+static inline void fl__sim_class_vcs(const FlSim *s, int k, int *lo, int *hi)
+{
+    *lo = k < 0 ? 0 : s->class_lo[k];
+    *hi = k < 0 ? s->V : s->class_lo[k + 1];
+}
+
+/* sim-packets.c: the packet index and the route chunks. Allocates both for
+ * a new simulation, and frees them. */
+int fl__sim_packets_alloc(FlSim *s);
+void fl__sim_packets_free(FlSim *s);
+/* Makes the index big enough for a pool of cap packets; FL_ENOMEM leaves
+ * it as it was. */
+int fl__sim_index_reserve(FlSim *s, int32_t cap);
+/* Enters pool slot pkt (its id set) in the index. */
+void fl__sim_index_add(FlSim *s, int32_t pkt);
+/* Refills the index from the pool's live packets (after a restore). */
+void fl__sim_index_rebuild(FlSim *s);
+/* Makes room for n route chunks; FL_ENOMEM leaves the store as it was. */
+int fl__sim_route_reserve(FlSim *s, int32_t n);
+/* A chunk chained after prev, or -1 when out of memory. */
+int32_t fl__sim_route_chunk(FlSim *s, int32_t prev);
+/* Packet pkt's tail reached its host: it leaves the index, its route
+ * chunks are freed and its id becomes -1. */
+void fl__sim_packet_done(FlSim *s, int32_t pkt);
+
+/* Writes VC vc as entry n of packet p's route (see SimRoute): a new chunk
+ * every SIM_ROUTE_CHUNK entries, the first at entry 0, when its head
+ * leaves its host (p->route then stops naming the packet ahead). */
+static inline void fl__sim_route_push(FlSim *s, SimPacket *p, int n, int32_t vc)
+{
+    unsigned k = (unsigned)n % SIM_ROUTE_CHUNK;
+    if (k == 0) {
+        int32_t c = fl__sim_route_chunk(s, n ? p->route : -1);
+        if (c < 0) {
+            s->nomem = 1;
+            return;
+        }
+        p->route = c;
+    }
+    s->route[p->route].vc[k] = vc;
+}
 
 /* sim-stats.c */
 int fl__sim_stats_alloc(FlSim *s);

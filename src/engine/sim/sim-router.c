@@ -155,6 +155,7 @@ static void host_eject(FlSim *s, int h, int n)
                     s->nomem = 1;
                 if (s->hook_mask & FL_SIM_HOOK_DELIVERED)
                     record_delivery(s, p);
+                fl__sim_packet_done(s, pkt);
                 p->next = s->sc.free_head;
                 s->sc.free_head = pkt;
             }
@@ -206,8 +207,10 @@ static void host_inject(FlSim *s, int h)
     SimVc *o = &s->vc[s->host_vc[h]];
     if (s->credits[s->host_vc[h]] <= 0)
         return;
-    if (p->sent == 0)
+    if (p->sent == 0) {
         p->injected = now;
+        fl__sim_route_push(s, p, 0, s->host_vc[h]);
+    }
     SimSlot flit = { 0, pkt, fl__sim_flit_code(p->sent, p->sent == p->len - 1),
                      s->host_switch[p->dst] };
     send_flit(s, o, flit, s->inject_delay);
@@ -346,8 +349,11 @@ static void vc_allocate(FlSim *s, const SwitchAt *at)
         s->outvc[ov].owner = vc0 + loc;
         s->outvc[ov].rr = (int16_t)loc;
         /* A hop is counted when the head wins its output VC: it will leave
-         * by it, and the grant happens once per switch, like the send. */
-        s->pool[s->slot[ring_front(q)].pkt].hops++;
+         * by it, and the grant happens once per switch, like the send. The
+         * route takes the VC then too. */
+        SimPacket *p = &s->pool[s->slot[ring_front(q)].pkt];
+        p->hops++;
+        fl__sim_route_push(s, p, p->hops, ov);
     }
 }
 

@@ -194,6 +194,7 @@ static void reset_state(FlSim *s)
     fl_rng_seed(&s->sc.traffic_rng, s->cfg.seed ^ TRAFFIC_STREAM_SALT);
     s->sc.status = FL_SIM_RUNNING;
     s->sc.free_head = -1;
+    s->sc.route_free = -1;
     s->sc.queued_at_open = -1;
     s->sc.counting = 1;
     /* The window opens when the cycle counter reaches the warm-up's end:
@@ -358,7 +359,7 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     layout_state(s, s->state);
     s->pool_cap = 64 + 4 * s->n_hosts;
     s->pool = malloc(sizeof *s->pool * (size_t)s->pool_cap);
-    if (!s->pool || fl__sim_stats_alloc(s))
+    if (!s->pool || fl__sim_stats_alloc(s) || fl__sim_packets_alloc(s))
         goto fail_nomem;
     reset_state(s);
     *out = s;
@@ -397,6 +398,7 @@ void fl_sim_free(FlSim *s)
     free(s->req_list);
     free(s->state);
     free(s->pool);
+    fl__sim_packets_free(s);
     free(s->lat_hist);
     free(s->net_hist);
     free(s->delivered);
@@ -451,6 +453,8 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
             if (!bigger)
                 return FL_ENOMEM;
             s->pool = bigger;
+            if (fl__sim_index_reserve(s, cap))
+                return FL_ENOMEM;
             s->pool_cap = cap;
         }
         id = sc->pool_used++;
@@ -465,11 +469,13 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
     p->sent = 0;
     p->hops = 0;
     p->next = -1;
+    p->route = s->q_tail[src];
     /* Measured in the window; in the warm-up, for its own figures. */
     p->measured = sc->in_window ? 1 : 2 * sc->counting;
     if (sc->counting)
         sc->offered_flits += flits;
     sc->measured_outstanding += sc->in_window;
+    fl__sim_index_add(s, id);
     if (s->q_tail[src] >= 0)
         s->pool[s->q_tail[src]].next = id;
     else

@@ -289,6 +289,8 @@ typedef struct FlVcView {
     int capacity;               /* slots of the buffer (credits when empty) */
     /* As an input VC: the output VC its front packet holds, or -1. */
     int out_channel, out_vc;
+    int64_t front_packet;       /* the packet of its front flit (arrived or on
+                                 * its way), or -1 when it holds none */
 } FlVcView;
 
 /* Fills out for (channel, vc); FL_ERANGE when there is no such VC. */
@@ -296,6 +298,65 @@ int fl_sim_vc_view(const FlSim *sim, int channel, int vc, FlVcView *out, FlError
 /* VCs per channel, and channels (2 per link, as in the topology). */
 int fl_sim_vcs(const FlSim *sim);
 int fl_sim_channels(const FlSim *sim);
+
+/* --- packets ----------------------------------------------------------------
+ *
+ * One packet by its id (as FlFlitView and FlSimHookInfo give it), for an
+ * inspector: where its head is, the route it has taken and what it waits
+ * for. Each call costs a scan of the buffers its head and last flits are
+ * in, not of the network. The simulator keeps every packet's route from
+ * the start (its cost is within the noise of bench-sim), and checkpoints
+ * keep the routes. */
+
+/* One packet in the network or queued at its host. */
+typedef struct FlPacketView {
+    int64_t packet;
+    int src_host, dst_host, flits;
+    int measured;               /* as FlSimHookInfo */
+    int64_t created, injected;  /* injected -1 while its head is queued */
+    int hops;                   /* switches its head has crossed */
+    int flits_sent;             /* flits that left its host */
+    int flits_delivered;        /* flits that reached its destination host */
+    /* Where its head is (as FlFlitView: place, channel, vc, node) and why it
+     * does not move (FL_STALL_NONE when it is not at the front of its buffer
+     * or queue). Once its head has reached the destination host (its body
+     * still on the way), head_delivered is 1 and the head is shown in the
+     * buffer of the host's ejection channel, at the host. */
+    FlFlitPlace head_place;
+    int head_channel, head_vc, head_node;
+    FlStall stall;
+    /* The packet right ahead of its head in the same buffer or source queue,
+     * whose tail it waits behind, or -1. */
+    int64_t ahead;
+    int head_position;          /* as FlFlitView.position; 0 in a source
+                                 * queue (see ahead for what is before it) */
+    int head_delivered;
+    /* The output its head has been granted at head_node (channel and VC;
+     * for a queued head, the host's injection VC), or -1 for both. */
+    int head_out_channel, head_out_vc;
+} FlPacketView;
+
+/* FL_ENOTFOUND when packet is not in the network any more (delivered) or
+ * not made yet. */
+int fl_sim_packet_view(const FlSim *sim, int64_t packet, FlPacketView *out, FlError *err);
+
+/* The channels its head has entered so far, in order (its host's injection
+ * channel first, none while its head is queued), as many as fit in max,
+ * the count in *len (may exceed max). channels may be NULL when max is 0.
+ * FL_ENOTFOUND as fl_sim_packet_view. */
+int fl_sim_packet_route(const FlSim *sim, int64_t packet, int *channels, int max, int *len,
+                        FlError *err);
+
+/* What its head waits for: the VCs that would let it move and are held
+ * (stall no-vc: every VC its routing allows it now, with their owner
+ * packets; no-credit: its output VC, whose buffer downstream is full, with
+ * its owner (the packet itself) and the front packet of that buffer;
+ * channel / arbitration: the VC it competes for: its output VC, or while
+ * it has none the free VCs it may request). As many as fit in max, the
+ * count in *n. An empty list for a packet that is not blocked (stall
+ * none). FL_ENOTFOUND as fl_sim_packet_view. */
+int fl_sim_packet_waits(const FlSim *sim, int64_t packet, FlVcView *out, int max, int *n,
+                        FlError *err);
 
 #ifdef __cplusplus
 }
