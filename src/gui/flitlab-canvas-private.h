@@ -54,10 +54,13 @@ struct _FlitlabCanvas
   gboolean show_simulation;
   FlDrawFlitColour flit_colour;
   gboolean heat_map;
+  gint64 inspected_packet;     /* -1: none */
   GSignalGroup *simulation_signals;
 };
 
 /* flitlab-canvas.c */
+void              flitlab_canvas_notify           (FlitlabCanvas    *self,
+                                                   const char       *name);
 void              flitlab_canvas_emit_message     (FlitlabCanvas    *self,
                                                    const char       *context,
                                                    const char       *detail);
@@ -72,6 +75,14 @@ void              flitlab_canvas_zoom_around      (FlitlabCanvas    *self,
 void              flitlab_canvas_sim_init         (FlitlabCanvas    *self);
 /* The document's simulation while it is drawn, else NULL. */
 FlitlabSimSession *flitlab_canvas_shown_simulation (FlitlabCanvas   *self);
+/* The packet with a flit drawn at (x, y) becomes "inspected-packet";
+ * FALSE (and none is) when there is no simulation shown or no flit
+ * there. */
+gboolean          flitlab_canvas_inspect_packet_at (FlitlabCanvas   *self,
+                                                    double           x,
+                                                    double           y);
+void              flitlab_canvas_set_inspected_packet (FlitlabCanvas *self,
+                                                       gint64         packet);
 /* Draws the frame of the simulation shown over the picture. */
 void              flitlab_canvas_draw_simulation  (FlitlabCanvas    *self,
                                                    cairo_t          *cr);

@@ -8,6 +8,7 @@
  * nodes, links and channels have the same ids.
  */
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "flitlab-canvas-private.h"
 
@@ -27,24 +28,107 @@ flitlab_canvas_shown_simulation (FlitlabCanvas *self)
 }
 
 void
+flitlab_canvas_set_inspected_packet (FlitlabCanvas *self,
+                                     gint64         packet)
+{
+  packet = MAX (packet, -1);
+  if (packet == self->inspected_packet)
+    return;
+  self->inspected_packet = packet;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  flitlab_canvas_notify (self, "inspected-packet");
+}
+
+/* The flit nearest the point, within half a flit's size. */
+typedef struct
+{
+  const FlTopology *t;
+  const FlDrawView *view;
+  const FlDrawFlits *f;
+  double x, y, best;
+  gint64 packet;
+} FlitHit;
+
+static void
+hit_flit (void             *user_data,
+          const FlFlitView *flit)
+{
+  FlitHit *hit = user_data;
+  double fx, fy, d;
+
+  if (!fl_draw_flit_position (hit->t, hit->view, hit->f, flit, &fx, &fy))
+    return;
+  d = hypot (fx - hit->x, fy - hit->y);
+  if (d < hit->best)
+    {
+      hit->best = d;
+      hit->packet = flit->packet;
+    }
+}
+
+static void
+fill_flits (FlitlabCanvas     *self,
+            FlitlabSimSession *session,
+            FlDrawFlits       *f)
+{
+  const FlSim *sim = flitlab_sim_session_get_sim (session);
+
+  fl_draw_flits_init (f);
+  f->sim = sim;
+  f->colour = self->flit_colour;
+  f->link_latency = MAX (1, fl_sim_config (sim)->link_latency);
+}
+
+void
 flitlab_canvas_draw_simulation (FlitlabCanvas *self,
                                 cairo_t       *cr)
 {
   FlitlabSimSession *session = flitlab_canvas_shown_simulation (self);
-  const FlSim *sim = flitlab_sim_session_get_sim (session);
   FlDrawFlits f;
 
-  fl_draw_flits_init (&f);
-  f.sim = sim;
-  f.colour = self->flit_colour;
-  f.link_latency = MAX (1, fl_sim_config (sim)->link_latency);
+  fill_flits (self, session, &f);
   fl_draw_flits (cr, flitlab_canvas_picture (self), &self->draw, &f);
+}
+
+gboolean
+flitlab_canvas_inspect_packet_at (FlitlabCanvas *self,
+                                  double         x,
+                                  double         y)
+{
+  FlitlabSimSession *session = flitlab_canvas_shown_simulation (self);
+  FlDrawFlits f;
+  FlitHit hit = { 0 };
+  int aggregated = 0;
+  double size;
+
+  if (session == NULL)
+    {
+      flitlab_canvas_set_inspected_packet (self, -1);
+      return FALSE;
+    }
+  fill_flits (self, session, &f);
+  size = fl_draw_flit_size (flitlab_canvas_picture (self), &self->draw.view, &f, &aggregated);
+  hit.t = flitlab_canvas_picture (self);
+  hit.view = &self->draw.view;
+  hit.f = &f;
+  hit.x = x;
+  hit.y = y;
+  /* Small flits get a few pixels of slack. */
+  hit.best = MAX (size * 0.75, 4.0);
+  hit.packet = -1;
+  if (!aggregated)
+    fl_sim_foreach_flit (f.sim, 0, hit_flit, &hit);
+  flitlab_canvas_set_inspected_packet (self, hit.packet);
+  if (hit.packet >= 0)
+    flitlab_document_select (self->document, -1, -1);
+  return hit.packet >= 0;
 }
 
 static void
 simulation_changed (FlitlabCanvas *self)
 {
   g_signal_group_set_target (self->simulation_signals, flitlab_document_get_simulation (self->document));
+  flitlab_canvas_set_inspected_packet (self, -1);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -74,6 +158,7 @@ void
 flitlab_canvas_sim_init (FlitlabCanvas *self)
 {
   self->flit_colour = FL_DRAW_FLITS_BY_PACKET;
+  self->inspected_packet = -1;
   self->simulation_signals = g_signal_group_new (FLITLAB_TYPE_SIM_SESSION);
   g_signal_group_connect_swapped (self->simulation_signals, "stepped", G_CALLBACK (gtk_widget_queue_draw), self);
   g_signal_group_connect_swapped (self->simulation_signals, "notify::status", G_CALLBACK (gtk_widget_queue_draw),

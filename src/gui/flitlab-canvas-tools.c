@@ -316,6 +316,10 @@ click_at (FlitlabCanvas *self,
     case FLITLAB_CANVAS_TOOL_SELECT:
     case FLITLAB_CANVAS_TOOL_CONNECT:
     default:
+      /* A packet drawn over a link or beside a switch is what the user
+       * pointed at, rather than what lies under it. */
+      if (flitlab_canvas_inspect_packet_at (self, x, y))
+        break;
       flitlab_document_select (self->document, node, link);
       break;
     }

@@ -26,6 +26,7 @@ enum {
   PROP_ZOOM,
   PROP_FLIT_COLOUR,
   PROP_HEAT_MAP,
+  PROP_INSPECTED_PACKET,
   N_PROPS
 };
 
@@ -37,6 +38,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+void
+flitlab_canvas_notify (FlitlabCanvas *self,
+                       const char    *name)
+{
+  g_object_notify (G_OBJECT (self), name);
+}
 
 GType
 flitlab_canvas_tool_get_type (void)
@@ -248,6 +256,15 @@ flitlab_canvas_zoom_fit (FlitlabCanvas *self)
 }
 
 void
+flitlab_canvas_get_view (FlitlabCanvas *self,
+                         FlDrawView    *view)
+{
+  g_return_if_fail (FLITLAB_IS_CANVAS (self));
+
+  *view = self->draw.view;
+}
+
+void
 flitlab_canvas_zoom_in (FlitlabCanvas *self)
 {
   g_return_if_fail (FLITLAB_IS_CANVAS (self));
@@ -422,6 +439,9 @@ flitlab_canvas_get_property (GObject    *object,
     case PROP_HEAT_MAP:
       g_value_set_boolean (value, self->heat_map);
       break;
+    case PROP_INSPECTED_PACKET:
+      g_value_set_int64 (value, self->inspected_packet);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -466,6 +486,9 @@ flitlab_canvas_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_INSPECTED_PACKET:
+      flitlab_canvas_set_inspected_packet (self, g_value_get_int64 (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -504,6 +527,9 @@ flitlab_canvas_class_init (FlitlabCanvasClass *klass)
   properties[PROP_HEAT_MAP] =
     g_param_spec_boolean ("heat-map", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_INSPECTED_PACKET] =
+    g_param_spec_int64 ("inspected-packet", NULL, NULL, -1, G_MAXINT64, -1,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[MESSAGE] =

@@ -27,6 +27,7 @@
 
 #include "flitlab.h"
 #include "flitlab-document.h"
+#include "flitlab-draw.h"
 
 G_BEGIN_DECLS
 
@@ -64,6 +65,9 @@ FlitlabCanvasTool flitlab_canvas_get_tool     (FlitlabCanvas     *self);
 void              flitlab_canvas_zoom_fit     (FlitlabCanvas     *self);
 void              flitlab_canvas_zoom_in      (FlitlabCanvas     *self);
 void              flitlab_canvas_zoom_out     (FlitlabCanvas     *self);
+/* The view: how layout coordinates map to the widget's pixels. */
+void              flitlab_canvas_get_view     (FlitlabCanvas     *self,
+                                               FlDrawView        *view);
 /* While TRUE (the Simulate tab is shown), the canvas draws the network
  * with its hosts and the document's simulation over it, if any, rather
  * than the routing overlays. */

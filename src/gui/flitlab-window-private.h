@@ -7,6 +7,7 @@
 #include "flitlab-routing-panel.h"
 #include "flitlab-selection-panel.h"
 #include "flitlab-session.h"
+#include "flitlab-sim-inspector.h"
 #include "flitlab-simulate-panel.h"
 #include "flitlab-store.h"
 #include "flitlab-topology-list.h"
@@ -40,6 +41,7 @@ struct _FlitlabWindow
   GtkWidget *canvas_column;
   GtkRevealer *transport_revealer;
   FlitlabTransportBar *transport_bar;
+  FlitlabSimInspector *sim_inspector;
 
   /* The open project and a document for each network shown so far. */
   FlitlabSession *session;

@@ -22,6 +22,8 @@ side_page_changed (FlitlabWindow *self)
   gboolean shown = simulate_shown (self);
 
   gtk_revealer_set_reveal_child (self->transport_revealer, shown);
+  gtk_widget_set_visible (GTK_WIDGET (self->sim_inspector), shown);
+  gtk_widget_set_visible (GTK_WIDGET (self->selection_panel), !shown);
   flitlab_canvas_set_show_simulation (self->canvas, shown);
   /* Leaving the tab pauses: nothing moves where nobody looks. */
   if (!shown && self->document != NULL && flitlab_document_get_simulation (self->document) != NULL)
@@ -174,6 +176,8 @@ flitlab_window_simulate_init (FlitlabWindow *self)
 
   g_object_bind_property (self->transport_bar, "flit-colour", self->canvas, "flit-colour", G_BINDING_SYNC_CREATE);
   g_object_bind_property (self->transport_bar, "heat-map", self->canvas, "heat-map", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->sim_inspector, "packet", self->canvas, "inspected-packet",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_object (self->side_stack, "notify::visible-child-name", G_CALLBACK (side_page_changed), self,
                            G_CONNECT_SWAPPED);
   side_page_changed (self);

@@ -437,6 +437,7 @@ show_document (FlitlabWindow   *self,
   flitlab_routing_panel_set_document (self->routing_panel, document);
   flitlab_simulate_panel_set_document (self->simulate_panel, document);
   flitlab_transport_bar_set_document (self->transport_bar, document);
+  flitlab_sim_inspector_set_document (self->sim_inspector, document);
 
   name = flitlab_window_get_topology_name (self);
   flitlab_topology_list_select (self->topology_list, name);
@@ -872,6 +873,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   g_type_ensure (FLITLAB_TYPE_SIMULATE_PANEL);
   g_type_ensure (FLITLAB_TYPE_TOPOLOGY_LIST);
   g_type_ensure (FLITLAB_TYPE_TRANSPORT_BAR);
+  g_type_ensure (FLITLAB_TYPE_SIM_INSPECTOR);
 
   /* The routing's shortcuts, listed in help-overlay.ui, bound beside the
    * window actions they trigger. */
@@ -907,6 +909,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, canvas_column);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, transport_revealer);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, transport_bar);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, sim_inspector);
   gtk_widget_class_bind_template_callback (widget_class, canvas_message);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, topology_selected);

@@ -16,6 +16,7 @@
 
 #include "flitlab-canvas.h"
 #include "flitlab-routing-panel.h"
+#include "flitlab-sim-inspector.h"
 #include "flitlab-transport-bar.h"
 #include "gui-harness.h"
 
@@ -143,6 +144,100 @@ press (FlitlabWindow *window,
   CHECK (handled, "the key %s is handled", gdk_keyval_name (key));
 }
 
+/* A head that waits (stall other than none), or failing that any head
+ * in a buffer or on a link. */
+typedef struct
+{
+  FlFlitView blocked, any;
+  gboolean have_blocked, have_any;
+} HeadSearch;
+
+static void
+find_head (void             *user_data,
+           const FlFlitView *f)
+{
+  HeadSearch *search = user_data;
+
+  if (f->index != 0 || f->place == FL_FLIT_SOURCE_QUEUE)
+    return;
+  if (!search->have_any)
+    {
+      search->any = *f;
+      search->have_any = TRUE;
+    }
+  if (!search->have_blocked && f->stall != FL_STALL_NONE && f->place == FL_FLIT_BUFFER)
+    {
+      search->blocked = *f;
+      search->have_blocked = TRUE;
+    }
+}
+
+static FlitlabSimInspector *
+inspector_of (FlitlabWindow *window)
+{
+  return FLITLAB_SIM_INSPECTOR (find_widget (GTK_WIDGET (window), FLITLAB_TYPE_SIM_INSPECTOR, NULL));
+}
+
+/* Clicks the flit f where the canvas draws it. */
+static void
+click_flit (FlitlabWindow    *window,
+            const FlFlitView *f)
+{
+  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
+  FlitlabSimSession *session = session_of (window);
+  FlDrawFlits draw;
+  FlDrawView view;
+  double x = 0, y = 0;
+  int drawn;
+
+  fl_draw_flits_init (&draw);
+  draw.sim = flitlab_sim_session_get_sim (session);
+  flitlab_canvas_get_view (canvas, &view);
+  drawn = fl_draw_flit_position (flitlab_document_get_topology (DOC (window)), &view, &draw, f, &x, &y);
+  CHECK (drawn, "packet %" G_GINT64_FORMAT "'s head is drawn at (%.0f, %.0f)", f->packet, x, y);
+  pointer_click (canvas_drag_gesture (canvas), x, y);
+}
+
+/* Clicking a packet, then a switch, shows what they hold. */
+static void
+check_inspector (FlitlabWindow *window)
+{
+  FlitlabSimInspector *inspector = inspector_of (window);
+  HeadSearch search = { 0 };
+  g_autofree char *packet = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *sw = NULL;
+
+  CHECK (inspector != NULL && gtk_widget_is_drawable (GTK_WIDGET (inspector)), "the inspector shows");
+  fl_sim_foreach_flit (flitlab_sim_session_get_sim (session_of (window)), 0, find_head, &search);
+  CHECK (search.have_any, "some packet has left its host");
+  if (!search.have_any)
+    return;
+  click_flit (window, search.have_blocked ? &search.blocked : &search.any);
+  CHECK_INT (flitlab_sim_inspector_get_packet (inspector), search.have_blocked ? search.blocked.packet
+                                                                                : search.any.packet);
+  text = flitlab_sim_inspector_describe (inspector);
+  packet = g_strdup_printf ("Packet %" G_GINT64_FORMAT, flitlab_sim_inspector_get_packet (inspector));
+  printf ("# %s\n", text);
+  CHECK (g_str_has_prefix (text, packet) && strstr (text, "Age: ") != NULL && strstr (text, "Head: ") != NULL
+           && strstr (text, "Waits ") != NULL,
+         "the inspector tells the clicked packet's age, head and what it waits for");
+  if (search.have_blocked)
+    CHECK (strstr (text, "Waits for: ") != NULL && strstr (text, "nothing") == NULL,
+           "a blocked head says what holds it");
+
+  /* A switch: every input's VCs. */
+  flitlab_document_select (DOC (window), fl_topology_switch_node (flitlab_document_get_topology (DOC (window)), 27),
+                           -1);
+  g_free (text);
+  text = flitlab_sim_inspector_describe (inspector);
+  sw = g_strdup_printf ("Switch %d", 27);
+  CHECK (g_str_has_prefix (text, sw) && strstr (text, "Input from switch") != NULL && strstr (text, "VC 1:") != NULL,
+         "a switch shows each input's VCs: %s", text);
+  CHECK_INT (flitlab_sim_inspector_get_packet (inspector), -1);
+  click_flit (window, search.have_blocked ? &search.blocked : &search.any);
+}
+
 static void
 run_watch (FlitlabWindow *window)
 {
@@ -200,6 +295,7 @@ run_watch (FlitlabWindow *window)
          expected.flits);
   fl_sim_free (fresh);
 
+  check_inspector (window);
   take_screenshot (window, "simulation.png");
   save_and_forget (window);
 }
