@@ -276,15 +276,43 @@ typedef struct FlDrawFlits {
     int link_latency;                /* the configuration's cycles on a link, >= 1 */
     double min_flit;                 /* device units; smaller flits are aggregated */
     int max_queued;                  /* queue counts stop at this ("N+") */
+    /* Overlays; fl_draw_flits_init() sets every one to "none". */
+    /* A line in a box at the top-left corner ("cycle 1234"), readable on
+     * any background; NULL = none. */
+    const char *caption;
+    /* Per channel (2 * link + end) utilization in 0..1, nheat long: a heat
+     * map along the links, under the flits, with a small legend of its
+     * colour scale in the bottom-right corner. NULL = none. */
+    const double *heat;
+    int nheat;
+    const char *heat_label;          /* the legend's title; NULL: "channel utilization" */
+    /* A cycle of channels whose packets wait on each other
+     * (fl_sim_deadlock_cycle()): drawn in order as fl_draw_routing() draws
+     * a dependency cycle, and the flits of the packets holding those
+     * channels' VCs emphasised. NULL = none. */
+    const int *wait_cycle;
+    int nwait_cycle;
+    /* A packet chosen in an inspector (-1 = none): its flits emphasised and
+     * every other flit faded, and its route so far (the channels it has
+     * taken, in order) drawn along the links. */
+    int64_t selected_packet;
+    const int *selected_route;
+    int nselected_route;
 } FlDrawFlits;
 
 /* No simulation, colour by packet, automatic mode, link latency 1,
- * min_flit 3, queue counts up to 99. */
+ * min_flit 3, queue counts up to 99, no caption, heat map, wait cycle or
+ * selected packet. */
 void fl_draw_flits_init(FlDrawFlits *f);
 
 /* The colour fl_draw_flits() gives flit fl under f->colour, as red,
  * green and blue in 0..1: a legend or an inspector can show it. */
 void fl_draw_flit_colour(const FlDrawFlits *f, const FlFlitView *fl, double rgb[3]);
+
+/* The heat map's colour for a utilization u (0..1, clamped; NaN as 0):
+ * pale yellow through orange to dark red (ColorBrewer's YlOrRd), as red,
+ * green and blue in 0..1. */
+void fl_draw_heat_colour(double u, double rgb[3]);
 
 /* The side of a flit's square in device units for f on t through v
  * (from the link length, the switches' size and the buffer depth), and
@@ -307,9 +335,22 @@ int fl_draw_flit_position(const FlTopology *t, const FlDrawView *v, const FlDraw
  * in a red ring, and at each shown host the depth of its source queue.
  * Aggregated (f->mode, or flits under min_flit): per channel, a bar on
  * the right of the link coloured by its flits over its VCs' capacity,
- * from green to red. One pass over fl_sim_foreach_flit() and one
- * allocation per frame; only what meets cr's clip is drawn. With no
- * simulation, or an empty network, the picture is fl_draw_topology()'s. */
+ * from green to red; the emphasised flits (below) are still drawn, at
+ * min_flit.
+ *
+ * Overlays, in this order from the bottom: the heat map (a band on each
+ * channel's side of its link, under the flits), the selected packet's
+ * route so far (bold, with arrows), the wait cycle (as fl_draw_routing()
+ * draws a dependency cycle: bold red, arrows, numbered), the flits; then
+ * the emphasised flits on top, larger and framed (the selected packet's
+ * in the text colour, with every other flit faded; the wait cycle's
+ * holders' in red); the heat map's legend in the bottom-right corner and
+ * the caption in the top-left one, both within cr's clip.
+ *
+ * One pass over fl_sim_foreach_flit() and one allocation per frame (a
+ * few more with overlays); only what meets cr's clip is drawn. With no
+ * simulation, or an empty network, the picture is fl_draw_topology()'s
+ * with the caption. */
 void fl_draw_flits(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                    const FlDrawFlits *f);
 
