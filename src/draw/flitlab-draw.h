@@ -361,6 +361,98 @@ int fl_draw_export_flits_with_options(const FlTopology *t, const FlDrawOptions *
                                       const char *format, int width, int height,
                                       FlError *err);
 
+/* ------------------------------------------------------------------------ */
+/* Line plots                                                               */
+/* ------------------------------------------------------------------------ */
+/*
+ * A small line plot in plain cairo, for the live plots beside a running
+ * simulation and for figures: a title, axis labels, up to
+ * FL_DRAW_PLOT_MAX_SERIES series of (x, y) points, horizontal reference
+ * lines (the offered load), autoscaled axes with nice ticks (1, 2 or 5
+ * times a power of ten) or fixed ranges, a legend and a cursor. The struct
+ * holds everything but the points, so a caller allocates nothing for it.
+ */
+
+#define FL_DRAW_PLOT_MAX_SERIES 8
+#define FL_DRAW_PLOT_MAX_REFS 4
+
+typedef struct FlDrawPlotSeries {
+    const char *name;                /* in the legend; NULL or "" leaves it out */
+    int colour;                      /* 0xRRGGBB, or -1 for the next of the plot's palette */
+    const double *x, *y;             /* n points; a NaN in either breaks the line */
+    int n;
+    double width;                    /* line width in device units, 0 = 2 */
+    int markers;                     /* a dot at every point */
+} FlDrawPlotSeries;
+
+typedef struct FlDrawPlotRef {
+    const char *label;               /* at the line's right end; may be NULL */
+    double y;                        /* in data units */
+    int colour;                      /* 0xRRGGBB, -1 = grey */
+} FlDrawPlotRef;
+
+typedef struct FlDrawPlotAxis {
+    const char *label;               /* may be NULL */
+    /* fixed: exactly [min, max]; otherwise the data's range (the
+     * reference lines' too, on y) widened to whole ticks, and with
+     * include_zero down (or up) to 0. */
+    int fixed;
+    double min, max;
+    int include_zero;
+} FlDrawPlotAxis;
+
+typedef struct FlDrawPlot {
+    const char *title;               /* may be NULL */
+    FlDrawPlotAxis x, y;
+    FlDrawPlotSeries series[FL_DRAW_PLOT_MAX_SERIES];
+    int nseries;
+    FlDrawPlotRef refs[FL_DRAW_PLOT_MAX_REFS];
+    int nrefs;
+    int legend;                      /* names of the series and refs, top-left inside */
+    double cursor;                   /* a vertical line at this x; NaN = none */
+    int dark;                        /* colours for a dark style */
+    double font;                     /* tick labels' size; 0 = from the picture's size */
+} FlDrawPlot;
+
+/* No title, labels, series or refs; both axes autoscaled, y from zero;
+ * a legend; no cursor; light; series colours from the palette. */
+void fl_draw_plot_init(FlDrawPlot *p);
+
+/* Where a plot drawn in width x height puts its data: the plot area in
+ * device units, the axes' ranges and tick steps. */
+typedef struct FlDrawPlotLayout {
+    double left, top, right, bottom; /* the plot area */
+    double x0, x1, y0, y1;           /* the data at its edges */
+    double xstep, ystep;             /* between ticks */
+} FlDrawPlotLayout;
+
+void fl_draw_plot_layout(const FlDrawPlot *p, double width, double height,
+                         FlDrawPlotLayout *out);
+
+/* Data <-> device through a layout. */
+void fl_draw_plot_to_device(const FlDrawPlotLayout *l, double x, double y, double *dx,
+                            double *dy);
+
+/* The data x under device x px of the plot drawn in width x height (for a
+ * cursor); 1 when px is inside the plot area, else 0 (and *x clamped to
+ * the axis). */
+int fl_draw_plot_hit_x(const FlDrawPlot *p, double width, double height, double px,
+                       double *x);
+
+/* A nice tick step for a range of span over about n ticks: 1, 2 or 5
+ * times a power of ten. */
+double fl_draw_plot_nice_step(double span, int n);
+
+/* Draws p into the width x height rectangle at cr's origin: the
+ * background, grid, ticks, reference lines (dashed), the series clipped
+ * to the plot area, the legend, cursor, title and axis labels. */
+void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height);
+
+/* Writes p as PNG, SVG or PDF (format, or path's extension with NULL),
+ * atomically as fl_draw_export() does. */
+int fl_draw_export_plot(const FlDrawPlot *p, const char *path, const char *format, int width,
+                        int height, FlError *err);
+
 #ifdef __cplusplus
 }
 #endif
