@@ -12,6 +12,8 @@
 #define FLITLAB_DRAW_H
 
 #include <cairo.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "flitlab.h"
 
@@ -452,6 +454,52 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
  * atomically as fl_draw_export() does. */
 int fl_draw_export_plot(const FlDrawPlot *p, const char *path, const char *format, int width,
                         int height, FlError *err);
+
+/* ------------------------------------------------------------------------ */
+/* Animations                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* An animated GIF being written, frame by frame (giflib). Frames are
+ * mapped to a fixed palette: a 6x7x6 colour cube and four greys (the
+ * network's), nearest colour per pixel through a small cache; each frame
+ * after the first stores only the rectangle that changed. The file
+ * appears whole or not at all: it is written to a temporary file beside
+ * path and renamed into place by fl_draw_gif_close(). */
+typedef struct FlDrawGif FlDrawGif;
+
+/* Starts an animation of width x height pixels (1 to 16384 a side), each
+ * frame shown delay_cs hundredths of a second (0 to 65535), looping
+ * forever. NULL after a message naming the problem (a size, a delay, an
+ * unwritable path). */
+FlDrawGif *fl_draw_gif_open(const char *path, int width, int height, int delay_cs,
+                            FlError *err);
+
+/* Appends image, an ARGB32 or RGB24 image surface of the animation's
+ * size (transparent parts over white). FL_EINVAL for another size or
+ * format, FL_EIO when writing fails (the animation must then be
+ * aborted). */
+int fl_draw_gif_add(FlDrawGif *g, cairo_surface_t *image, FlError *err);
+
+/* The frames added so far. */
+int fl_draw_gif_frames(const FlDrawGif *g);
+
+/* Finishes the file and renames it into place; frees g either way. A GIF
+ * without frames is refused (and nothing is left behind). */
+int fl_draw_gif_close(FlDrawGif *g, FlError *err);
+
+/* Stops writing, removes the temporary file and frees g (NULL is fine). */
+void fl_draw_gif_abort(FlDrawGif *g);
+
+/* The palette index a colour maps to, and back: for tests and legends. */
+int fl_draw_gif_palette_index(int r, int g, int b);
+void fl_draw_gif_palette_colour(int index, int rgb[3]);
+
+/* Writes image as dir/prefix-NNNNN.png (index with five digits, from 1 in
+ * an animation), atomically; the file's path into path_out when not NULL
+ * (size bytes). dir must exist. */
+int fl_draw_png_sequence_write(const char *dir, const char *prefix, int index,
+                               cairo_surface_t *image, char *path_out, size_t size,
+                               FlError *err);
 
 #ifdef __cplusplus
 }
