@@ -106,6 +106,10 @@ typedef struct Lane {
     int c;
     Chan ch;
     double len;
+    /* A host link: its host's centre and the unit direction from the
+     * switch to the host; inject when the channel leaves the host. */
+    double hx, hy, ax, ay;
+    int inject;
 } Lane;
 
 static void lane_init(const Scene *sc, int c, Lane *ln)
@@ -113,6 +117,17 @@ static void lane_init(const Scene *sc, int c, Lane *ln)
     ln->c = c;
     fl__draw_chan_init(sc, c, &ln->ch);
     const DevShape *d = &ln->ch.d;
+    if (ln->ch.s.host) {
+        int src = fl_topology_channel_src(sc->g.t, c);
+        ln->inject = fl_topology_node_kind(sc->g.t, src) != FL_NODE_SWITCH;
+        int h = ln->inject ? ln->ch.reverse : !ln->ch.reverse; /* the host's end, 0 = a */
+        double sx = d->x[!h], sy = d->y[!h], len;
+        ln->hx = d->x[h];
+        ln->hy = d->y[h];
+        len = hypot(ln->hx - sx, ln->hy - sy);
+        ln->ax = len > 1e-9 ? (ln->hx - sx) / len : 0.7071;
+        ln->ay = len > 1e-9 ? (ln->hy - sy) / len : 0.7071;
+    }
     if (ln->ch.s.kind == SHAPE_STUBS) {
         int end = ln->ch.reverse ? 0 : 1;
         ln->len = 2 * hypot(d->x[end + 2] - d->x[end], d->y[end + 2] - d->y[end]);
@@ -130,11 +145,53 @@ static void lane_init(const Scene *sc, int c, Lane *ln)
     }
 }
 
+/* The size of the source queue counts beside hosts of radius host_r. */
+static double queue_font(double host_r)
+{
+    return clamp(host_r * 1.6, 7, 14);
+}
+
+/* A host link is shorter than a switch's half diagonal: drawn along it,
+ * its flits would sit on the switch's corner, where the buffers of the
+ * switch's own links stack. They go beyond the host (and its source
+ * queue count) instead, away from the switch, into the empty middle of a
+ * grid cell: a lane on each side
+ * of the line from the switch through the host, as along a link (the
+ * flits on the link next to it, then one lane per VC of the buffer),
+ * the injection channel's on the right-hand side of that line, the
+ * ejection channel's on the left; slot 0 and flits about to arrive
+ * nearest the host. */
+static void host_flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double side,
+                         const FlFlitView *fl, double *x, double *y)
+{
+    double along, off;
+    if (fl->place == FL_FLIT_LINK) {
+        int lat = f->link_latency >= 1 ? f->link_latency : 1;
+        double u = clamp((fl->position + 0.5) / lat, 0, 1);
+        along = (1 - u) * 2 * side * (1 + GAP);
+        off = side * (0.5 + GAP);
+    } else {
+        along = fl->position * side * (1 + GAP);
+        off = side * (1.5 + 2 * GAP + fl->vc * (1 + GAP));
+    }
+    /* Beyond the host's source queue count (draw_queues()). */
+    along += g->host_r + 3 + queue_font(g->host_r) * 2 + side * (0.5 + GAP);
+    if (!ln->inject)
+        off = -off;
+    /* Right of the way from the switch to the host, on a y-down screen. */
+    *x = ln->hx + ln->ax * along - ln->ay * off;
+    *y = ln->hy + ln->ay * along + ln->ax * off;
+}
+
 /* The centre of flit fl on lane ln, of side side. */
 static void flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double side,
                     const FlFlitView *fl, double *x, double *y)
 {
     double tx, ty;
+    if (ln->ch.s.host) {
+        host_flit_at(g, ln, f, side, fl, x, y);
+        return;
+    }
     if (fl->place == FL_FLIT_LINK) {
         int lat = f->link_latency >= 1 ? f->link_latency : 1;
         double u = clamp((fl->position + 0.5) / lat, 0, 1);
@@ -323,14 +380,14 @@ static void draw_rings(const Frame *fr)
 }
 
 /* The depth of each shown host's source queue, beyond the host on the
- * side away from its switch, clear of the flits on its link. */
+ * side away from its switch, between it and the flits of its link. */
 static void draw_queues(const Frame *fr)
 {
     const Geom *g = &fr->pen->sc.g;
     cairo_t *cr = fr->pen->cr;
     if (g->host_r == 0)
         return;
-    double font = clamp(g->host_r * 1.6, 7, 14);
+    double font = queue_font(g->host_r);
     cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
     cairo_set_font_size(cr, font);
     for (int n = 0; n < fl_topology_node_count(g->t); n++) {

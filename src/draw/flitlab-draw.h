@@ -326,8 +326,12 @@ double fl_draw_flit_size(const FlTopology *t, const FlDrawView *v, const FlDrawF
  * (position + 0.5) / link_latency of the way along its channel, in a lane
  * beside the link on the right-hand side of the way the channel runs; in
  * a buffer, stacked from the receiving end backwards (slot 0 nearest), one
- * lane per VC beyond that one. 0 for a flit in a source queue or on a
- * channel t does not have. Lets a caller hit-test packets. */
+ * lane per VC beyond that one. A host link is too short for lanes that
+ * would clear the buffers stacked at its switch's corner: its flits go
+ * beyond the host (and its queue count), away from the switch, in lanes
+ * on either side of the line from the switch through the host (the
+ * injection channel's on the right). 0 for a flit in a source queue or
+ * on a channel t does not have. Lets a caller hit-test packets. */
 int fl_draw_flit_position(const FlTopology *t, const FlDrawView *v, const FlDrawFlits *f,
                           const FlFlitView *fl, double *x, double *y);
 
