@@ -20,16 +20,6 @@ static unsigned rgb_of(const double rgb[3])
            | (unsigned)lround(rgb[2] * 255);
 }
 
-static int near_colour(unsigned got, unsigned want, int tol)
-{
-    for (int shift = 0; shift <= 16; shift += 8) {
-        int a = (int)(got >> shift & 0xff), b = (int)(want >> shift & 0xff);
-        if (abs(a - b) > tol)
-            return 0;
-    }
-    return 1;
-}
-
 /* A frame of f over t, fitted into w x h (or o's view when o is given). */
 static cairo_surface_t *frame(const FlTopology *t, const FlDrawFlits *f, int w, int h,
                               FlDrawOptions *o)
@@ -193,7 +183,7 @@ static void test_mesh(void)
         if (!clear || !switch_link(r.n.t, fs.v[i].channel >> 1))
             continue;
         fl_draw_flit_colour(&r.f, &fs.v[i], rgb);
-        int ok = near_colour(pixel(a, px[i], py[i]), rgb_of(rgb), 6);
+        int ok = near_rgb(pixel(a, px[i], py[i]), rgb_of(rgb), 6);
         if (fs.v[i].place == FL_FLIT_LINK) {
             on_link++;
             coloured += ok;
@@ -277,8 +267,8 @@ static void test_deadlock(void)
             continue;
         heads++;
         /* On the ring: its radius is 0.8 side, its width 0.25 side. */
-        red += near_colour(pixel(s, x + side * 0.8, y), 0xe60d0d, 12)
-               || near_colour(pixel(s, x - side * 0.8, y), 0xe60d0d, 12);
+        red += near_rgb(pixel(s, x + side * 0.8, y), 0xe60d0d, 12)
+               || near_rgb(pixel(s, x - side * 0.8, y), 0xe60d0d, 12);
     }
     CHECK(heads > 0 && red == heads, "%d of %d blocked heads ringed in red", red, heads);
 
@@ -294,7 +284,7 @@ static void test_deadlock(void)
     for (int i = 0; i < len; i++) {
         double x, y;
         link_middle(r.n.t, &o.view, cycle[i], &x, &y);
-        middles += near_colour(pixel(w, x, y), 0xe01b24, 12);
+        middles += near_rgb(pixel(w, x, y), 0xe01b24, 12);
     }
     CHECK(len > 0 && middles == len, "%d of %d wait-cycle channels drawn red", middles, len);
     int framed = 0, bodies = 0;
@@ -304,10 +294,10 @@ static void test_deadlock(void)
             || !fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[i], &x, &y))
             continue;
         bodies++;
-        framed += !near_colour(pixel(s, x, y - side * 0.62), 0xe01b24, 40)
-                  && near_colour(pixel(w, x, y - side * 0.62), 0xe01b24, 40);
-        framed += !near_colour(pixel(s, x - side * 0.62, y), 0xe01b24, 40)
-                  && near_colour(pixel(w, x - side * 0.62, y), 0xe01b24, 40);
+        framed += !near_rgb(pixel(s, x, y - side * 0.62), 0xe01b24, 40)
+                  && near_rgb(pixel(w, x, y - side * 0.62), 0xe01b24, 40);
+        framed += !near_rgb(pixel(s, x - side * 0.62, y), 0xe01b24, 40)
+                  && near_rgb(pixel(w, x - side * 0.62, y), 0xe01b24, 40);
     }
     CHECK(bodies > 0 && framed > 0, "the holders' flits are framed in red (%d sides of %d flits)",
           framed, bodies);
@@ -421,7 +411,7 @@ static void test_caption_heat(void)
     int dark = 0;
     for (int y = 0; y < 60; y++)
         for (int x = 0; x < 200; x++)
-            dark += near_colour(pixel(cap, x, y), 0x241f31, 40);
+            dark += near_rgb(pixel(cap, x, y), 0x241f31, 40);
     CHECK(dark > 20, "the caption's text is dark on its box (%d pixels)", dark);
     cairo_surface_destroy(cap);
     r.f.caption = NULL;
@@ -455,7 +445,7 @@ static void test_caption_heat(void)
         double len = hypot(bx - ax, by - ay), tx = (bx - ax) / len, ty = (by - ay) / len;
         /* On the channel's side of the link, inside its band. */
         links++;
-        hits += near_colour(pixel(hot, x - ty * 1.5, y + tx * 1.5), rgb_of(hi), 8);
+        hits += near_rgb(pixel(hot, x - ty * 1.5, y + tx * 1.5), rgb_of(hi), 8);
     }
     CHECK(links > 0 && hits == links, "%d of %d busy channels in the hottest colour", hits,
           links);
@@ -509,9 +499,9 @@ static void test_selected(void)
     double x, y, rgb[3];
     fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[pick], &x, &y);
     fl_draw_flit_colour(&r.f, &fs.v[pick], rgb);
-    CHECK(near_colour(pixel(s, x, y), rgb_of(rgb), 6), "the selected flit keeps its colour");
-    CHECK(near_colour(pixel(s, x + side * 0.62, y), 0x241f31, 40)
-              || near_colour(pixel(s, x, y + side * 0.62), 0x241f31, 40),
+    CHECK(near_rgb(pixel(s, x, y), rgb_of(rgb), 6), "the selected flit keeps its colour");
+    CHECK(near_rgb(pixel(s, x + side * 0.62, y), 0x241f31, 40)
+              || near_rgb(pixel(s, x, y + side * 0.62), 0x241f31, 40),
           "the selected flit is framed");
     int faded_ok = 0, others = 0;
     for (int i = 0; i < fs.n; i++) {
@@ -526,8 +516,8 @@ static void test_selected(void)
             c[k] = 0.25 * c[k] + 0.75;
         unsigned p = pixel(s, fx, fy);
         others++;
-        faded_ok += near_colour(p, rgb_of(c), 10)
-                    || !near_colour(pixel(plain, fx, fy), p, 0); /* under another flit */
+        faded_ok += near_rgb(p, rgb_of(c), 10)
+                    || !near_rgb(pixel(plain, fx, fy), p, 0); /* under another flit */
     }
     CHECK(others > 0 && faded_ok == others, "%d of %d other flits faded", faded_ok, others);
     /* The route: the link's middle on the line, in the route's orange
@@ -539,8 +529,8 @@ static void test_selected(void)
                     | (unsigned)lround(0.2 * 0x7b);
     int on_route = 0;
     for (int k = -3; k <= 3; k++)
-        on_route += near_colour(pixel(s, mx + k, my), want, 14)
-                    || near_colour(pixel(s, mx, my + k), want, 14);
+        on_route += near_rgb(pixel(s, mx + k, my), want, 14)
+                    || near_rgb(pixel(s, mx, my + k), want, 14);
     CHECK(on_route > 0, "the route is drawn along its channel");
     cairo_surface_destroy(s);
     cairo_surface_destroy(plain);

@@ -26,17 +26,6 @@ static cairo_surface_t *draw(const FlDrawPlot *p)
     return s;
 }
 
-/* Whether a pixel is near 0xRRGGBB, channel by channel. */
-static int near(unsigned got, unsigned want, int tol)
-{
-    for (int shift = 0; shift <= 16; shift += 8) {
-        int a = (int)(got >> shift & 0xff), b = (int)(want >> shift & 0xff);
-        if (abs(a - b) > tol)
-            return 0;
-    }
-    return 1;
-}
-
 /* Whether step is 1, 2 or 5 times a power of ten. */
 static int is_nice(double step)
 {
@@ -102,19 +91,19 @@ static void test_line(void)
         fl_draw_plot_to_device(&l, seg ? 40 : 10, seg ? 4.5 : 3, &ax, &ay);
         fl_draw_plot_to_device(&l, seg ? 50 : 20, seg ? 4.5 : 3, &bx, &by);
         for (int k = 1; k < 10; k++, points++)
-            on += near(pixel(s, ax + (bx - ax) * k / 10, ay), 0x1c71d8, 8);
+            on += near_rgb(pixel(s, ax + (bx - ax) * k / 10, ay), 0x1c71d8, 8);
     }
     CHECK(on == points, "%d of %d pixels of the line in its colour", on, points);
     /* From (0, 1) to (10, 3): the middle at (5, 2). */
     fl_draw_plot_to_device(&l, 5, 2, &ax, &ay);
-    CHECK(near(pixel(s, ax, ay), 0x1c71d8, 8), "a sloped segment passes through its middle");
+    CHECK(near_rgb(pixel(s, ax, ay), 0x1c71d8, 8), "a sloped segment passes through its middle");
     /* No line between (20, 3) and (40, 5) across the NaN. */
     int gap = 0;
     for (int k = 2; k <= 8; k++) {
         double gx, gy;
         fl_draw_plot_to_device(&l, 20 + 2.0 * k, 3 + 0.075 * k, &gx, &gy);
         for (int dy = -30; dy <= 30; dy++)
-            gap += near(pixel(s, gx, gy + dy), 0x1c71d8, 60);
+            gap += near_rgb(pixel(s, gx, gy + dy), 0x1c71d8, 60);
     }
     CHECK(gap == 0, "the NaN leaves a gap (%d line pixels in it)", gap);
     cairo_surface_destroy(s);
@@ -139,8 +128,8 @@ static void test_reference(void)
     fl_draw_plot_to_device(&l, l.x0, 0.3, &rx, &ry);
     int red = 0, above = 0;
     for (double px = l.left + 2; px < l.left + 200; px++) {
-        red += near(pixel(s, px, ry), 0xe01b24, 30);
-        above += near(pixel(s, px, ry - 6), 0xe01b24, 30);
+        red += near_rgb(pixel(s, px, ry), 0xe01b24, 30);
+        above += near_rgb(pixel(s, px, ry - 6), 0xe01b24, 30);
     }
     CHECK(red > 80 && red < 198, "the reference line is dashed at its y (%d of 198 pixels)", red);
     CHECK(above < 10, "and nowhere 6 pixels above it (%d)", above);
@@ -168,7 +157,7 @@ static void test_cursor(void)
     cairo_surface_t *s = draw(&p);
     int dark = 0;
     for (double py = l.top + 5; py < l.bottom - 5; py += 10)
-        dark += near(pixel(s, dx, py), 0x241f31, 30);
+        dark += near_rgb(pixel(s, dx, py), 0x241f31, 30);
     CHECK(dark > 0, "the cursor is drawn at its x (%d samples)", dark);
     cairo_surface_destroy(s);
 }

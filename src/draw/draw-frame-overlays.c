@@ -149,17 +149,6 @@ void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width)
     free(level);
 }
 
-/* A box in the legend's colours. */
-static void legend_box(cairo_t *cr, const Colours *col, double x, double y, double w, double h)
-{
-    cairo_rectangle(cr, x, y, w, h);
-    set_colour(cr, col->legend_fill);
-    cairo_fill_preserve(cr);
-    set_colour(cr, col->legend_border);
-    cairo_set_line_width(cr, 1);
-    cairo_stroke(cr);
-}
-
 void fl__draw_heat_legend(const Pen *pen, const char *title)
 {
     cairo_t *cr = pen->cr;
@@ -175,7 +164,7 @@ void fl__draw_heat_legend(const Pen *pen, const char *title)
     cairo_text_extents(cr, title, &te);
     double w = fmax(bar_w, te.x_advance) + 2 * pad, h = pad + font + 4 + bar_h + 4 + font + pad;
     double x = clip->x2 - w - 8, y = clip->y2 - h - 8;
-    legend_box(cr, col, x, y, w, h);
+    fl__draw_legend_box(cr, col, x, y, w, h);
     set_colour(cr, col->text);
     cairo_move_to(cr, x + pad, y + pad + font - 2);
     cairo_show_text(cr, title);

@@ -335,12 +335,7 @@ static void draw_legend(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout
     double line = font * 1.35, sample = font * 1.8, pad = font * 0.5;
     double x = l->left + 8, y = l->top + 8;
     double w = pad + sample + pad + widest + pad, h = pad * 2 + line * rows;
-    cairo_rectangle(cr, x, y, w, h);
-    set_colour(cr, col->legend_fill);
-    cairo_fill_preserve(cr);
-    set_colour(cr, col->legend_border);
-    cairo_set_line_width(cr, 1);
-    cairo_stroke(cr);
+    fl__draw_legend_box(cr, col, x, y, w, h);
     int row = 0;
     for (int i = 0; i < nseries(p) + nrefs(p); i++) {
         int is_ref = i >= nseries(p);

@@ -162,6 +162,11 @@ void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour);
 void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Sizes *z,
                     const Box *clip, const int *chans, int n);
 
+/* A box in the legend's fill with its border, as legends, captions and
+ * plot legends are drawn. */
+void fl__draw_legend_box(cairo_t *cr, const Colours *col, double x, double y, double w,
+                         double h);
+
 /* ------------------------------------------------------------------------ */
 /* Simulation frame overlays (draw-frame-overlays.c)                        */
 /* ------------------------------------------------------------------------ */

@@ -339,6 +339,17 @@ void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Size
     }
 }
 
+void fl__draw_legend_box(cairo_t *cr, const Colours *col, double x, double y, double w,
+                         double h)
+{
+    cairo_rectangle(cr, x, y, w, h);
+    set_colour(cr, col->legend_fill);
+    cairo_fill_preserve(cr);
+    set_colour(cr, col->legend_border);
+    cairo_set_line_width(cr, 1);
+    cairo_stroke(cr);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Text and clipping                                                        */
 /* ------------------------------------------------------------------------ */
