@@ -538,6 +538,67 @@ out:
     run_close(&r);
 }
 
+/* A host link's flits are drawn beyond the host, away from its switch,
+ * clear of the switch's square; the selected packet is still drawn in an
+ * aggregated frame. */
+static void test_host_lanes(void)
+{
+    Run r;
+    if (!run_open(&r, "mesh:4x4", "dor", 0.3, 4, 0, 0, 3))
+        return;
+    if (!step(r.sim, 300))
+        goto out;
+    static Flits fs;
+    fs.n = 0;
+    fl_sim_foreach_flit(r.sim, 0, gather, &fs);
+    FlDrawOptions o;
+    cairo_surface_t *s = frame(r.n.t, &r.f, 800, 800, &o);
+    int host_flits = 0, beyond = 0;
+    for (int i = 0; i < fs.n; i++) {
+        const FlFlitView *fl = &fs.v[i];
+        double x, y, hx, hy, sx, sy;
+        if (fl->place == FL_FLIT_SOURCE_QUEUE || switch_link(r.n.t, fl->channel >> 1)
+            || !fl_draw_flit_position(r.n.t, &o.view, &r.f, fl, &x, &y))
+            continue;
+        int src = fl_topology_channel_src(r.n.t, fl->channel);
+        int dst = fl_topology_channel_dst(r.n.t, fl->channel);
+        int host = fl_topology_node_kind(r.n.t, src) == FL_NODE_SWITCH ? dst : src;
+        fl_draw_node_position(r.n.t, host, &hx, &hy);
+        fl_draw_view_to_device(&o.view, hx, hy, &hx, &hy);
+        fl_draw_node_position(r.n.t, fl_topology_host_switch(r.n.t, host), &sx, &sy);
+        fl_draw_view_to_device(&o.view, sx, sy, &sx, &sy);
+        host_flits++;
+        /* Farther from the switch than the host, and on the host's side. */
+        double ax = hx - sx, ay = hy - sy;
+        beyond += hypot(x - sx, y - sy) > hypot(ax, ay) && (x - hx) * ax + (y - hy) * ay > 0;
+    }
+    CHECK(host_flits > 0 && beyond == host_flits, "%d of %d host-link flits beyond their host",
+          beyond, host_flits);
+    cairo_surface_destroy(s);
+
+    /* Aggregated: only the selected packet's flits are squares. */
+    int pick = -1;
+    for (int i = 0; i < fs.n && pick < 0; i++)
+        if (fs.v[i].place == FL_FLIT_LINK && switch_link(r.n.t, fs.v[i].channel >> 1))
+            pick = i;
+    if (pick >= 0) {
+        r.f.mode = FL_DRAW_FLITS_AGGREGATED;
+        cairo_surface_t *agg = frame(r.n.t, &r.f, 800, 800, &o);
+        r.f.selected_packet = fs.v[pick].packet;
+        cairo_surface_t *sel = frame(r.n.t, &r.f, 800, 800, &o);
+        double x, y, rgb[3];
+        fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[pick], &x, &y);
+        fl_draw_flit_colour(&r.f, &fs.v[pick], rgb);
+        CHECK(!near_rgb(pixel(agg, x, y), rgb_of(rgb), 6)
+                  && near_rgb(pixel(sel, x, y), rgb_of(rgb), 6),
+              "an aggregated frame still draws the selected packet's flits");
+        cairo_surface_destroy(sel);
+        cairo_surface_destroy(agg);
+    }
+out:
+    run_close(&r);
+}
+
 int main(void)
 {
     test_mesh();
@@ -546,5 +607,6 @@ int main(void)
     test_palette();
     test_caption_heat();
     test_selected();
+    test_host_lanes();
     return tap_done();
 }
