@@ -6,8 +6,9 @@
  * A 32x32 mesh with dor at saturation (uniform, 0.4 flits/cycle/host,
  * 8-flit packets, 2 VCs of 8 flits) is run for 2000 cycles, then its frame
  * is drawn on a 1280x800 cairo image surface with the network fitted in:
- * as the canvas draws it (aggregated at that size), and with every flit
- * drawn. Each figure is the fastest of REPEATS frames, in ms. */
+ * as the canvas draws it (aggregated at that size), with every flit
+ * drawn, aggregated, with the caption and heat map the Simulate view adds,
+ * and zoomed in. Each figure is the fastest of REPEATS frames, in ms. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -80,11 +81,28 @@ int main(void)
     f.mode = FL_DRAW_FLITS_AGGREGATED;
     printf("  aggregated:                                      %.2f ms/frame\n",
            best_frame(t, &o, &f));
+    /* What the Simulate view shows: the cycle counter and the heat map of
+     * the utilization so far. */
+    FlSimResult res = { 0 };
+    if (fl_sim_stats(sim, &res, &err))
+        goto fail;
+    char caption[32];
+    snprintf(caption, sizeof caption, "cycle %lld", (long long)fl_sim_cycle(sim));
+    f.mode = FL_DRAW_FLITS_AUTO;
+    f.caption = caption;
+    f.heat = res.channel_utilization;
+    f.nheat = fl_topology_channel_count(t);
+    printf("  as the canvas, with caption and heat map:        %.2f ms/frame\n",
+           best_frame(t, &o, &f));
+    f.caption = NULL;
+    f.heat = NULL;
+    f.nheat = 0;
     o.view.scale *= 8;   /* zoomed in: a part of the network fills the surface */
     f.mode = FL_DRAW_FLITS_AUTO;
     side = fl_draw_flit_size(t, &o.view, &f, &agg);
     printf("  zoomed in 8x (%s, flit side %.2f px):      %.2f ms/frame\n",
            agg ? "aggregated" : "individual flits", side, best_frame(t, &o, &f));
+    fl_sim_result_clear(&res);
     fl_sim_free(sim);
     fl_routing_free(r);
     fl_topology_free(t);

@@ -309,4 +309,102 @@ expect_fail "sweep without rates" "rates" sweep mesh:4x4 --routing dor
 expect_fail "sweep bad rates" "rates" sweep mesh:4x4 --routing dor --rates 0.5:0.1:0.1
 expect_fail "sweep bad format" "format" sweep mesh:4x4 --routing dor --rates 0.1:0.2:0.1 -f xml
 
+# ---- pictures and animations (only in a flitlab built with cairo) -----------
+
+# The size of a PNG (from its header), and a GIF's size, frames and
+# delays (walking its blocks), as "W H" and "W H FRAMES DELAY,DELAY...".
+png_size() {
+  python3 -c "import struct,sys; b=open(sys.argv[1],'rb').read(24); \
+print(*struct.unpack('>II', b[16:24]))" "$1"
+}
+gif_info() {
+  python3 - "$1" <<'PY'
+import struct, sys
+b = open(sys.argv[1], 'rb').read()
+assert b[:6] == b'GIF89a'
+w, h, flags = struct.unpack('<HHB', b[6:11])
+i = 13 + (3 << ((flags & 7) + 1) if flags & 0x80 else 0)
+frames, delays = 0, []
+def skip(i):
+    while b[i]:
+        i += b[i] + 1
+    return i + 1
+while b[i] != 0x3B:
+    if b[i] == 0x21:
+        if b[i + 1] == 0xF9:
+            delays.append(struct.unpack('<H', b[i + 4:i + 6])[0])
+        i = skip(i + 2)
+    elif b[i] == 0x2C:
+        lflags = b[i + 9]
+        i += 10 + (3 << ((lflags & 7) + 1) if lflags & 0x80 else 0)
+        i = skip(i + 1)
+        frames += 1
+    else:
+        raise SystemExit('bad block')
+print(w, h, frames, ','.join(map(str, sorted(set(delays)))))
+PY
+}
+
+run sim --help
+if grep -q -- "--animate" "$tmp/out"; then
+  run sim mesh:4x4 --routing dor --rate 0.3 --picture "$tmp/frame.png" --at 200
+  [ "$status" -eq 0 ] && [ "$(png_size "$tmp/frame.png")" = "1280 800" ] \
+    && grep -q "wrote .*frame.png: 1 frame, up to cycle 200 (running)" "$tmp/out"
+  ok $? "sim --picture --at writes a 1280x800 PNG of cycle 200"
+  run sim mesh:4x4 --routing dor --picture "$tmp/frame.svg" --at 10 --size 640x480 --json
+  check "d['picture'].endswith('frame.svg') and d['cycle'] == 10 and d['status'] == 'running'" \
+    "sim --picture --json names the file and the cycle"
+  grep -q 'width="640' "$tmp/frame.svg"
+  ok $? "--size 640x480 sizes the SVG"
+  run sim mesh:4x4 --routing dor --picture "$tmp/frame.pdf" --at 0
+  head -c 5 "$tmp/frame.pdf" | grep -q "%PDF"
+  ok $? "a PDF of cycle 0"
+
+  run sim mesh:4x4 --routing dor --rate 0.3 --animate "$tmp/anim.gif" --cycles 100:150:10 \
+    --size 320x200 --fps 25
+  [ "$status" -eq 0 ] && [ "$(gif_info "$tmp/anim.gif")" = "320 200 6 4" ]
+  ok $? "--animate --cycles 100:150:10 --fps 25: a 320x200 GIF of 6 frames, 4/100 s each ($(gif_info "$tmp/anim.gif"))"
+  run sim --preset ring-deadlock --animate "$tmp/ring.gif" --cycles 0:1000:50 --frame-delay 20 \
+    --size 320x240 --json
+  check "d['status'] == 'deadlock' and d['cycle'] == 187 and d['frames'] == 5" \
+    "an animation stops at the deadlock, after its frame"
+  [ "$(gif_info "$tmp/ring.gif")" = "320 240 5 20" ]
+  ok $? "the deadlock animation has 5 frames of 20/100 s"
+  run sim mesh:4x4 --routing dor --animate "$tmp/seq/" --cycles 0:20:10 --size 160x120
+  [ "$status" -eq 0 ] && [ "$(ls "$tmp/seq" | tr '\n' ' ')" = "frame-00001.png frame-00002.png frame-00003.png " ] \
+    && [ "$(png_size "$tmp/seq/frame-00002.png")" = "160 120" ]
+  ok $? "--animate DIR/ writes a numbered PNG sequence of 160x120 frames"
+  mkdir "$tmp/existing"
+  run sim mesh:4x4 --routing dor --animate "$tmp/existing" --cycles 5:5 --size 160x120
+  [ "$status" -eq 0 ] && [ -f "$tmp/existing/frame-00001.png" ]
+  ok $? "--animate into an existing directory without the slash"
+
+  expect_fail "a range that ends before it starts" "ends (cycle 10) before it starts (cycle 20)" \
+    sim mesh:4x4 --routing dor --animate "$tmp/x.gif" --cycles 20:10
+  expect_fail "a zero step" "STEP must be at least 1" \
+    sim mesh:4x4 --routing dor --animate "$tmp/x.gif" --cycles 0:10:0
+  expect_fail "a range that is not one" "FROM:TO" \
+    sim mesh:4x4 --routing dor --animate "$tmp/x.gif" --cycles 10
+  expect_fail "--animate without --cycles" "--cycles FROM:TO" \
+    sim mesh:4x4 --routing dor --animate "$tmp/x.gif"
+  expect_fail "--animate to another format" "name a .gif file" \
+    sim mesh:4x4 --routing dor --animate "$tmp/x.png" --cycles 0:10
+  expect_fail "--picture without --at" "--at CYCLE" \
+    sim mesh:4x4 --routing dor --picture "$tmp/x.png"
+  expect_fail "--at without --picture" "--at goes with --picture" \
+    sim mesh:4x4 --routing dor --at 5
+  expect_fail "--fps and --frame-delay together" "give one" \
+    sim mesh:4x4 --routing dor --animate "$tmp/x.gif" --cycles 0:1 --fps 5 --frame-delay 5
+  expect_fail "a bad size" "WIDTHxHEIGHT" \
+    sim mesh:4x4 --routing dor --picture "$tmp/x.png" --at 1 --size 100
+  expect_fail "a picture format the drawing lacks" "unknown image format 'bmp'" \
+    sim mesh:4x4 --routing dor --picture "$tmp/x.bmp" --at 1
+  expect_fail "a picture of the deflection model" "flit-level model" \
+    sim torus:4x4 --routing dor --mode deflection --picture "$tmp/x.png" --at 1
+  expect_fail "a picture in a missing directory" "cannot write" \
+    sim mesh:4x4 --routing dor --picture "$tmp/missing/x.png" --at 1
+  [ ! -e "$tmp/x.gif" ] && [ ! -e "$tmp/x.png" ] && [ -z "$(ls "$tmp" | grep '\.tmp$')" ]
+  ok $? "refused pictures and animations leave no file behind"
+fi
+
 tap_end

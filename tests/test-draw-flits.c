@@ -20,16 +20,6 @@ static unsigned rgb_of(const double rgb[3])
            | (unsigned)lround(rgb[2] * 255);
 }
 
-static int near_colour(unsigned got, unsigned want, int tol)
-{
-    for (int shift = 0; shift <= 16; shift += 8) {
-        int a = (int)(got >> shift & 0xff), b = (int)(want >> shift & 0xff);
-        if (abs(a - b) > tol)
-            return 0;
-    }
-    return 1;
-}
-
 /* A frame of f over t, fitted into w x h (or o's view when o is given). */
 static cairo_surface_t *frame(const FlTopology *t, const FlDrawFlits *f, int w, int h,
                               FlDrawOptions *o)
@@ -62,6 +52,15 @@ static int switch_link(const FlTopology *t, int l)
     fl_topology_link_ends(t, l, &a, NULL, &b, NULL);
     return fl_topology_node_kind(t, a) == FL_NODE_SWITCH
            && fl_topology_node_kind(t, b) == FL_NODE_SWITCH;
+}
+
+/* Where a link's middle is drawn: between its ends' positions. */
+static void link_middle(const FlTopology *t, const FlDrawView *v, int c, double *x, double *y)
+{
+    double ax, ay, bx, by;
+    fl_draw_node_position(t, fl_topology_channel_src(t, c), &ax, &ay);
+    fl_draw_node_position(t, fl_topology_channel_dst(t, c), &bx, &by);
+    fl_draw_view_to_device(v, (ax + bx) / 2, (ay + by) / 2, x, y);
 }
 
 /* A simulation to draw: its network, configuration and frame settings. */
@@ -184,7 +183,7 @@ static void test_mesh(void)
         if (!clear || !switch_link(r.n.t, fs.v[i].channel >> 1))
             continue;
         fl_draw_flit_colour(&r.f, &fs.v[i], rgb);
-        int ok = near_colour(pixel(a, px[i], py[i]), rgb_of(rgb), 6);
+        int ok = near_rgb(pixel(a, px[i], py[i]), rgb_of(rgb), 6);
         if (fs.v[i].place == FL_FLIT_LINK) {
             on_link++;
             coloured += ok;
@@ -268,10 +267,42 @@ static void test_deadlock(void)
             continue;
         heads++;
         /* On the ring: its radius is 0.8 side, its width 0.25 side. */
-        red += near_colour(pixel(s, x + side * 0.8, y), 0xe60d0d, 12)
-               || near_colour(pixel(s, x - side * 0.8, y), 0xe60d0d, 12);
+        red += near_rgb(pixel(s, x + side * 0.8, y), 0xe60d0d, 12)
+               || near_rgb(pixel(s, x - side * 0.8, y), 0xe60d0d, 12);
     }
     CHECK(heads > 0 && red == heads, "%d of %d blocked heads ringed in red", red, heads);
+
+    /* The wait cycle drawn as a dependency cycle: its links' middles in
+     * the cycle's red, and the flits of the packets holding it framed. */
+    int *cycle = NULL, len = 0;
+    int got = fl_sim_deadlock_cycle(r.sim, &cycle, &len, &err);
+    CHECK(got == FL_OK && len > 0, "the deadlock has a wait cycle (%d channels)", len);
+    r.f.wait_cycle = cycle;
+    r.f.nwait_cycle = len;
+    cairo_surface_t *w = frame(r.n.t, &r.f, 800, 800, &o);
+    int middles = 0;
+    for (int i = 0; i < len; i++) {
+        double x, y;
+        link_middle(r.n.t, &o.view, cycle[i], &x, &y);
+        middles += near_rgb(pixel(w, x, y), 0xe01b24, 12);
+    }
+    CHECK(len > 0 && middles == len, "%d of %d wait-cycle channels drawn red", middles, len);
+    int framed = 0, bodies = 0;
+    for (int i = 0; i < fs.n; i++) {
+        double x, y;
+        if (fs.v[i].index == 0 || fs.v[i].place != FL_FLIT_BUFFER
+            || !fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[i], &x, &y))
+            continue;
+        bodies++;
+        framed += !near_rgb(pixel(s, x, y - side * 0.62), 0xe01b24, 40)
+                  && near_rgb(pixel(w, x, y - side * 0.62), 0xe01b24, 40);
+        framed += !near_rgb(pixel(s, x - side * 0.62, y), 0xe01b24, 40)
+                  && near_rgb(pixel(w, x - side * 0.62, y), 0xe01b24, 40);
+    }
+    CHECK(bodies > 0 && framed > 0, "the holders' flits are framed in red (%d sides of %d flits)",
+          framed, bodies);
+    cairo_surface_destroy(w);
+    free(cycle);
     cairo_surface_destroy(s);
     run_close(&r);
 }
@@ -309,10 +340,273 @@ static void test_aggregated(void)
     run_close(&r);
 }
 
+/* Relative luminance of a colour, 0 (black) to 1 (white). */
+static double luma(const double rgb[3])
+{
+    return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+}
+
+/* Packet colours: distinct from each other, none too light for white. */
+static void test_palette(void)
+{
+    FlDrawFlits f;
+    fl_draw_flits_init(&f);
+    CHECK(f.selected_packet == -1 && !f.caption && !f.heat && !f.wait_cycle
+              && !f.selected_route,
+          "fl_draw_flits_init sets every overlay to none");
+    double seen[64][3];
+    int n = 0;
+    for (int64_t id = 0; id < 1000 && n < 64; id++) {
+        FlFlitView fl = { 0 };
+        double rgb[3];
+        fl.packet = id;
+        fl_draw_flit_colour(&f, &fl, rgb);
+        int known = 0;
+        for (int i = 0; i < n && !known; i++)
+            known = memcmp(seen[i], rgb, sizeof rgb) == 0;
+        if (!known)
+            memcpy(seen[n++], rgb, sizeof rgb);
+    }
+    double closest = 1e9, lightest = 0;
+    for (int i = 0; i < n; i++) {
+        lightest = fmax(lightest, luma(seen[i]));
+        for (int j = 0; j < i; j++)
+            closest = fmin(closest, fabs(seen[i][0] - seen[j][0]) + fabs(seen[i][1] - seen[j][1])
+                                        + fabs(seen[i][2] - seen[j][2]));
+    }
+    CHECK(n >= 12, "packets take %d colours", n);
+    CHECK(closest >= 0.25, "any two packet colours differ by %.2f in r + g + b", closest);
+    CHECK(lightest <= 0.6, "the lightest packet colour has luminance %.2f", lightest);
+}
+
+/* Whether the pixels of a and b differ anywhere inside (x0, y0)-(x1, y1),
+ * and whether they are the same everywhere outside it. */
+static void compare_regions(cairo_surface_t *a, cairo_surface_t *b, int x0, int y0, int x1,
+                            int y1, int *inside, int *outside)
+{
+    *inside = 0;
+    *outside = 0;
+    for (int y = 0; y < cairo_image_surface_get_height(a); y++)
+        for (int x = 0; x < cairo_image_surface_get_width(a); x++) {
+            int in = x >= x0 && x < x1 && y >= y0 && y < y1;
+            if (pixel(a, x, y) != pixel(b, x, y))
+                *(in ? inside : outside) = 1;
+        }
+}
+
+/* The caption in its box at the top-left; the heat map on the links in
+ * its colour scale, with a legend at the bottom-right. */
+static void test_caption_heat(void)
+{
+    Run r;
+    if (!run_open(&r, "mesh:4x4", "dor", 0.3, 4, 0, 0, 0))
+        return;
+    FlDrawOptions o;
+    cairo_surface_t *plain = frame(r.n.t, &r.f, 640, 480, &o);
+    r.f.caption = "cycle 0";
+    cairo_surface_t *cap = frame(r.n.t, &r.f, 640, 480, &o);
+    int in, out;
+    compare_regions(plain, cap, 0, 0, 200, 60, &in, &out);
+    CHECK(in && !out, "the caption changes the top-left corner alone");
+    int dark = 0;
+    for (int y = 0; y < 60; y++)
+        for (int x = 0; x < 200; x++)
+            dark += near_rgb(pixel(cap, x, y), 0x241f31, 40);
+    CHECK(dark > 20, "the caption's text is dark on its box (%d pixels)", dark);
+    cairo_surface_destroy(cap);
+    r.f.caption = NULL;
+
+    double lo[3], hi[3], mid[3];
+    fl_draw_heat_colour(0, lo);
+    fl_draw_heat_colour(1, hi);
+    fl_draw_heat_colour(0.5, mid);
+    CHECK(luma(lo) > 0.9 && luma(hi) < 0.3 && luma(mid) < luma(lo) && luma(mid) > luma(hi),
+          "the heat scale runs from pale (%.2f) to dark (%.2f)", luma(lo), luma(hi));
+
+    int nch = fl_topology_channel_count(r.n.t);
+    double *heat = calloc((size_t)nch, sizeof *heat);
+    r.f.heat = heat;
+    r.f.nheat = nch;
+    cairo_surface_t *cold = frame(r.n.t, &r.f, 640, 480, &o);
+    compare_regions(plain, cold, 440, 380, 640, 480, &in, &out);
+    CHECK(in && !out, "an idle heat map draws only its legend");
+    for (int c = 0; c < nch; c++)
+        heat[c] = 1.0;
+    cairo_surface_t *hot = frame(r.n.t, &r.f, 640, 480, &o);
+    fl_draw_heat_colour(15.5 / 16, hi);
+    int hits = 0, links = 0;
+    for (int c = 0; c < nch; c++) {
+        if (!switch_link(r.n.t, c >> 1))
+            continue;
+        double x, y, ax, ay, bx, by;
+        link_middle(r.n.t, &o.view, c, &x, &y);
+        fl_draw_node_position(r.n.t, fl_topology_channel_src(r.n.t, c), &ax, &ay);
+        fl_draw_node_position(r.n.t, fl_topology_channel_dst(r.n.t, c), &bx, &by);
+        double len = hypot(bx - ax, by - ay), tx = (bx - ax) / len, ty = (by - ay) / len;
+        /* On the channel's side of the link, inside its band. */
+        links++;
+        hits += near_rgb(pixel(hot, x - ty * 1.5, y + tx * 1.5), rgb_of(hi), 8);
+    }
+    CHECK(links > 0 && hits == links, "%d of %d busy channels in the hottest colour", hits,
+          links);
+    cairo_surface_destroy(hot);
+    cairo_surface_destroy(cold);
+    free(heat);
+    cairo_surface_destroy(plain);
+    run_close(&r);
+}
+
+/* A packet picked in an inspector: its flits keep their colour, every
+ * other flit fades, and its route is drawn along the links. */
+static void test_selected(void)
+{
+    Run r;
+    if (!run_open(&r, "mesh:4x4", "dor", 0.3, 4, 0, 0, 3))
+        return;
+    if (!step(r.sim, 300))
+        goto out;
+    static Flits fs;
+    fs.n = 0;
+    fl_sim_foreach_flit(r.sim, 0, gather, &fs);
+    FlDrawOptions o;
+    cairo_surface_t *plain = frame(r.n.t, &r.f, 800, 800, &o);
+    /* The packet of a flit on a switch link, away from every other flit. */
+    int pick = -1;
+    double side = fl_draw_flit_size(r.n.t, &o.view, &r.f, NULL);
+    for (int i = 0; i < fs.n && pick < 0; i++) {
+        double x, y, x2, y2;
+        if (fs.v[i].place != FL_FLIT_LINK || !switch_link(r.n.t, fs.v[i].channel >> 1)
+            || !fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[i], &x, &y))
+            continue;
+        int clear = 1;
+        for (int j = 0; j < fs.n && clear; j++)
+            clear = j == i
+                    || !fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[j], &x2, &y2)
+                    || hypot(x2 - x, y2 - y) > side * 3;
+        if (clear)
+            pick = i;
+    }
+    CHECK(pick >= 0, "a lone flit on a switch link to select");
+    if (pick < 0) {
+        cairo_surface_destroy(plain);
+        goto out;
+    }
+    int route[1] = { fs.v[pick].channel };
+    r.f.selected_packet = fs.v[pick].packet;
+    r.f.selected_route = route;
+    r.f.nselected_route = 1;
+    cairo_surface_t *s = frame(r.n.t, &r.f, 800, 800, &o);
+    double x, y, rgb[3];
+    fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[pick], &x, &y);
+    fl_draw_flit_colour(&r.f, &fs.v[pick], rgb);
+    CHECK(near_rgb(pixel(s, x, y), rgb_of(rgb), 6), "the selected flit keeps its colour");
+    CHECK(near_rgb(pixel(s, x + side * 0.62, y), 0x241f31, 40)
+              || near_rgb(pixel(s, x, y + side * 0.62), 0x241f31, 40),
+          "the selected flit is framed");
+    int faded_ok = 0, others = 0;
+    for (int i = 0; i < fs.n; i++) {
+        double fx, fy, c[3];
+        if (fs.v[i].packet == r.f.selected_packet || fs.v[i].place != FL_FLIT_LINK
+            || !switch_link(r.n.t, fs.v[i].channel >> 1)
+            || !fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[i], &fx, &fy)
+            || hypot(fx - x, fy - y) < side * 3)
+            continue;
+        fl_draw_flit_colour(&r.f, &fs.v[i], c);
+        for (int k = 0; k < 3; k++)
+            c[k] = 0.25 * c[k] + 0.75;
+        unsigned p = pixel(s, fx, fy);
+        others++;
+        faded_ok += near_rgb(p, rgb_of(c), 10)
+                    || !near_rgb(pixel(plain, fx, fy), p, 0); /* under another flit */
+    }
+    CHECK(others > 0 && faded_ok == others, "%d of %d other flits faded", faded_ok, others);
+    /* The route: the link's middle on the line, in the route's orange
+     * (80% over the grey link), unless the flit sits there. */
+    double mx, my;
+    link_middle(r.n.t, &o.view, route[0], &mx, &my);
+    unsigned want = (unsigned)lround(0.8 * 0xe6 + 0.2 * 0x77) << 16
+                    | (unsigned)lround(0.8 * 0x61 + 0.2 * 0x76) << 8
+                    | (unsigned)lround(0.2 * 0x7b);
+    int on_route = 0;
+    for (int k = -3; k <= 3; k++)
+        on_route += near_rgb(pixel(s, mx + k, my), want, 14)
+                    || near_rgb(pixel(s, mx, my + k), want, 14);
+    CHECK(on_route > 0, "the route is drawn along its channel");
+    cairo_surface_destroy(s);
+    cairo_surface_destroy(plain);
+out:
+    run_close(&r);
+}
+
+/* A host link's flits are drawn beyond the host, away from its switch,
+ * clear of the switch's square; the selected packet is still drawn in an
+ * aggregated frame. */
+static void test_host_lanes(void)
+{
+    Run r;
+    if (!run_open(&r, "mesh:4x4", "dor", 0.3, 4, 0, 0, 3))
+        return;
+    if (!step(r.sim, 300))
+        goto out;
+    static Flits fs;
+    fs.n = 0;
+    fl_sim_foreach_flit(r.sim, 0, gather, &fs);
+    FlDrawOptions o;
+    cairo_surface_t *s = frame(r.n.t, &r.f, 800, 800, &o);
+    int host_flits = 0, beyond = 0;
+    for (int i = 0; i < fs.n; i++) {
+        const FlFlitView *fl = &fs.v[i];
+        double x, y, hx, hy, sx, sy;
+        if (fl->place == FL_FLIT_SOURCE_QUEUE || switch_link(r.n.t, fl->channel >> 1)
+            || !fl_draw_flit_position(r.n.t, &o.view, &r.f, fl, &x, &y))
+            continue;
+        int src = fl_topology_channel_src(r.n.t, fl->channel);
+        int dst = fl_topology_channel_dst(r.n.t, fl->channel);
+        int host = fl_topology_node_kind(r.n.t, src) == FL_NODE_SWITCH ? dst : src;
+        fl_draw_node_position(r.n.t, host, &hx, &hy);
+        fl_draw_view_to_device(&o.view, hx, hy, &hx, &hy);
+        fl_draw_node_position(r.n.t, fl_topology_host_switch(r.n.t, host), &sx, &sy);
+        fl_draw_view_to_device(&o.view, sx, sy, &sx, &sy);
+        host_flits++;
+        /* Farther from the switch than the host, and on the host's side. */
+        double ax = hx - sx, ay = hy - sy;
+        beyond += hypot(x - sx, y - sy) > hypot(ax, ay) && (x - hx) * ax + (y - hy) * ay > 0;
+    }
+    CHECK(host_flits > 0 && beyond == host_flits, "%d of %d host-link flits beyond their host",
+          beyond, host_flits);
+    cairo_surface_destroy(s);
+
+    /* Aggregated: only the selected packet's flits are squares. */
+    int pick = -1;
+    for (int i = 0; i < fs.n && pick < 0; i++)
+        if (fs.v[i].place == FL_FLIT_LINK && switch_link(r.n.t, fs.v[i].channel >> 1))
+            pick = i;
+    if (pick >= 0) {
+        r.f.mode = FL_DRAW_FLITS_AGGREGATED;
+        cairo_surface_t *agg = frame(r.n.t, &r.f, 800, 800, &o);
+        r.f.selected_packet = fs.v[pick].packet;
+        cairo_surface_t *sel = frame(r.n.t, &r.f, 800, 800, &o);
+        double x, y, rgb[3];
+        fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[pick], &x, &y);
+        fl_draw_flit_colour(&r.f, &fs.v[pick], rgb);
+        CHECK(!near_rgb(pixel(agg, x, y), rgb_of(rgb), 6)
+                  && near_rgb(pixel(sel, x, y), rgb_of(rgb), 6),
+              "an aggregated frame still draws the selected packet's flits");
+        cairo_surface_destroy(sel);
+        cairo_surface_destroy(agg);
+    }
+out:
+    run_close(&r);
+}
+
 int main(void)
 {
     test_mesh();
     test_deadlock();
     test_aggregated();
+    test_palette();
+    test_caption_heat();
+    test_selected();
+    test_host_lanes();
     return tap_done();
 }

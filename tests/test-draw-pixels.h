@@ -18,4 +18,16 @@ static inline unsigned pixel(cairo_surface_t *s, double x, double y)
     return *(const unsigned *)(data + iy * stride + 4 * ix) & 0xffffff;
 }
 
+/* Whether the pixel value got is within tol of want (0xRRGGBB) in each of
+ * red, green and blue. */
+static inline int near_rgb(unsigned got, unsigned want, int tol)
+{
+    for (int shift = 0; shift <= 16; shift += 8) {
+        int a = (int)(got >> shift & 0xff), b = (int)(want >> shift & 0xff);
+        if (a - b > tol || b - a > tol)
+            return 0;
+    }
+    return 1;
+}
+
 #endif /* FLITLAB_TEST_DRAW_PIXELS_H */

@@ -16,6 +16,16 @@ static const CliOption sim_options[] = {
     { "channels", 0, "FILE.csv", "write each channel's utilization and VC occupancy" },
     { "preset", 0, "NAME", "start from a preset's network, routing and settings ('list' "
                            "shows them)" },
+#ifdef FL_HAVE_CAIRO
+    { "picture", 0, "FILE", "draw the network at cycle --at, its flits and the cycle counter, "
+                            "to FILE (.png, .svg or .pdf) instead of a run" },
+    { "at", 0, "CYCLE", "with --picture: the cycle to draw (a deadlock stops earlier)" },
+    { "animate", 0, "FILE.gif|DIR/", "draw the cycles --cycles FROM:TO[:STEP] as an animated "
+                                     "GIF, or as DIR/frame-00001.png..." },
+    { "frame-delay", 0, "CS", "with --animate: each frame's time, in 1/100 s (default 10)" },
+    { "fps", 0, "N", "with --animate: frames per second, instead of --frame-delay" },
+    { "size", 0, "WxH", "with --picture or --animate: the picture's size (default 1280x800)" },
+#endif
     { 0 },
 };
 
@@ -28,7 +38,15 @@ static const CliCommand sim_cmd = {
     "throughput, hops, and the status: ok, saturated (source queues grow without\n"
     "bound) or deadlock (with the cycle of channels that wait on each other).\n"
     "With --mode deflection, runs paper 003's bufferless hot-potato model instead:\n"
-    "--nmsg messages per node in a closed system for --cycles cycles.",
+    "--nmsg messages per node in a closed system for --cycles cycles."
+#ifdef FL_HAVE_CAIRO
+    "\nWith --picture FILE --at CYCLE, or --animate FILE.gif|DIR/ --cycles\n"
+    "FROM:TO[:STEP], steps the flit-level model to those cycles and draws them as\n"
+    "the application does, with the cycle counter in the picture (and a deadlock's\n"
+    "cycle of waiting channels), instead of a whole run; an animation stops at a\n"
+    "deadlock. Nothing is written if anything fails."
+#endif
+    ,
     sim_options, 0, 1, sim_generate_sim_options,
 };
 
@@ -254,6 +272,9 @@ static const FlSimPreset *preset_option(const CliCommand *cmd, const CliParsed *
     return preset;
 }
 
+static int run_flit(const CliCommand *cmd, const CliParsed *p, const CliParsed *settings,
+                    const FlSimPreset *preset, int frames);
+
 static int run_sim(const CliCommand *cmd, const CliParsed *p)
 {
     int rc;
@@ -282,17 +303,57 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
     fl_sim_settings_clear(&model);
     if (rc)
         return cli_option_error(&err, "mode", "mode");
-    if (sim_refuse_other_model(cmd, p, chosen))
-        return CLI_USAGE;
-    if (chosen == FL_SIM_MODEL_DEFLECTION)
-        return run_deflection(cmd, p, preset);
+    int frames = sim_frames_wanted(cmd, p);
+    if (frames && chosen == FL_SIM_MODEL_DEFLECTION)
+        return cli_error(CLI_USAGE, "--picture and --animate draw the flit-level model, not "
+                                    "--mode deflection");
+    /* With --animate, --cycles is the range of frames, not the deflection
+     * model's setting. */
+    const CliParsed *settings = p;
+    CliParsed *copy = NULL;
+    if (frames && cli_value(cmd, p, "animate")) {
+        if (!(copy = malloc(sizeof *copy)))
+            return cli_error(CLI_FAIL, "out of memory");
+        *copy = *p;
+        for (int i = 0; i < copy->opts.n; i++)
+            if (strcmp(copy->opts.list[i].name, "cycles") == 0)
+                copy->values[i] = NULL;
+        settings = copy;
+    }
+    rc = sim_refuse_other_model(cmd, settings, chosen) ? CLI_USAGE : CLI_OK;
+    if (!rc && frames && cli_value(cmd, p, "channels"))
+        rc = cli_error(CLI_USAGE, "--channels reports a whole run: not with --picture or "
+                                  "--animate");
+    if (!rc && frames)
+        rc = sim_frames_check(cmd, p);
+    if (!rc && chosen == FL_SIM_MODEL_DEFLECTION)
+        rc = run_deflection(cmd, p, preset);
+    else if (!rc)
+        rc = run_flit(cmd, p, settings, preset, frames);
+    free(copy);
+    return rc;
+}
 
+/* The flit-level model: a whole run, or the frames asked for; settings is
+ * p without the options the frames use otherwise. */
+static int run_flit(const CliCommand *cmd, const CliParsed *p, const CliParsed *settings,
+                    const FlSimPreset *preset, int frames)
+{
+    FlError err = { 0 };
     SimSetup s;
-    rc = sim_setup_preset(cmd, p, preset, &s);
+    int rc = sim_setup_preset(cmd, settings, preset, &s);
     FlSim *sim = NULL;
     FlSimResult res;
     memset(&res, 0, sizeof res);
-    if (!rc && (fl_sim_new(s.t, &s.cfg, &sim, &err) || fl_sim_run(sim, &res, NULL, NULL, &err)))
+    if (!rc && fl_sim_new(s.t, &s.cfg, &sim, &err))
+        rc = cli_engine_error(&err);
+    if (!rc && frames) {
+        rc = sim_write_frames(cmd, p, &s, sim);
+        fl_sim_free(sim);
+        sim_setup_free(&s);
+        return rc;
+    }
+    if (!rc && fl_sim_run(sim, &res, NULL, NULL, &err))
         rc = cli_engine_error(&err);
     const char *channels = cli_value(cmd, p, "channels");
     if (!rc && channels)

@@ -73,6 +73,15 @@ void sim_setup_free(SimSetup *s);
 /* Adds a run's scalar results to o, in the order both commands print them. */
 void sim_add_result(json_t *o, const FlSimResult *res);
 
+/* `sim --picture FILE --at CYCLE` and `sim --animate FILE.gif|DIR/
+ * --cycles FROM:TO[:STEP]` (sim-frames.c): whether one of their options
+ * is given; every option checked before any work (CLI_USAGE after a
+ * message); the frames of sim (built from s, at cycle 0) written, with a
+ * line (or JSON) saying what was written. */
+int sim_frames_wanted(const CliCommand *cmd, const CliParsed *p);
+int sim_frames_check(const CliCommand *cmd, const CliParsed *p);
+int sim_write_frames(const CliCommand *cmd, const CliParsed *p, const SimSetup *s, FlSim *sim);
+
 /* The traffic patterns, after a command's --help. */
 void sim_print_patterns(FILE *to);
 /* The engine's presets: names and titles, and with details their networks,

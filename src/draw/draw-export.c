@@ -58,9 +58,7 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data,
                                                        : CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* Opens a new temporary file beside path, so the export appears whole or
- * not at all: it is renamed over path only once everything is written. */
-static FILE *open_temporary(const char *path, char *tmp, size_t size, FlError *err)
+FILE *fl__draw_open_temporary(const char *path, char *tmp, size_t size, FlError *err)
 {
     for (int attempt = 0; attempt < 100; attempt++) {
         snprintf(tmp, size, "%s.%ld-%d.tmp", path, (long)getpid(), attempt);
@@ -96,7 +94,7 @@ int fl__draw_write_image(const char *path, const char *format, int width, int he
     char *tmp = malloc(size);
     if (!tmp)
         return fl_error_set(err, FL_ENOMEM, "out of memory");
-    FILE *f = open_temporary(path, tmp, size, err);
+    FILE *f = fl__draw_open_temporary(path, tmp, size, err);
     if (!f) {
         free(tmp);
         return FL_EIO;

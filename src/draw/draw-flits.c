@@ -16,12 +16,15 @@
 #define GAP 0.10             /* between stacked flits, share of a side */
 #define AGG_LEVELS 8         /* occupancy colours of the aggregated frame */
 
-/* Distinct colours, none of them the red of the blocked mark. */
+/* Twelve colours picked for contrast: any two differ by at least 30 in
+ * CIELAB (the ones before differed by 20), none is lighter than L* 62 so
+ * every one reads on white, and each stays clear of the network's greys,
+ * blue and green and of the red of the blocked mark. */
+#define HEX(hex)                                                                          \
+    { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1 }
 static const Rgba palette[] = {
-    { 0.12, 0.47, 0.71, 1 }, { 1.00, 0.50, 0.05, 1 }, { 0.17, 0.63, 0.17, 1 },
-    { 0.58, 0.40, 0.74, 1 }, { 0.55, 0.34, 0.29, 1 }, { 0.89, 0.47, 0.76, 1 },
-    { 0.50, 0.50, 0.50, 1 }, { 0.74, 0.74, 0.13, 1 }, { 0.09, 0.75, 0.81, 1 },
-    { 0.00, 0.30, 0.45, 1 }, { 0.40, 0.20, 0.55, 1 }, { 0.00, 0.55, 0.45, 1 },
+    HEX(0xd911d9), HEX(0xb3920e), HEX(0xb30e60), HEX(0x1139d9), HEX(0x823716), HEX(0x447622),
+    HEX(0x6c1682), HEX(0x1da489), HEX(0x0e92b3), HEX(0xd97511), HEX(0x2aa41d), HEX(0x766522),
 };
 #define NPALETTE ((int)(sizeof palette / sizeof palette[0]))
 
@@ -35,6 +38,7 @@ void fl_draw_flits_init(FlDrawFlits *f)
     f->link_latency = 1;
     f->min_flit = 3.0;
     f->max_queued = 99;
+    f->selected_packet = -1;
 }
 
 static uint64_t mix(uint64_t x)
@@ -102,6 +106,10 @@ typedef struct Lane {
     int c;
     Chan ch;
     double len;
+    /* A host link: its host's centre and the unit direction from the
+     * switch to the host; inject when the channel leaves the host. */
+    double hx, hy, ax, ay;
+    int inject;
 } Lane;
 
 static void lane_init(const Scene *sc, int c, Lane *ln)
@@ -109,6 +117,17 @@ static void lane_init(const Scene *sc, int c, Lane *ln)
     ln->c = c;
     fl__draw_chan_init(sc, c, &ln->ch);
     const DevShape *d = &ln->ch.d;
+    if (ln->ch.s.host) {
+        int src = fl_topology_channel_src(sc->g.t, c);
+        ln->inject = fl_topology_node_kind(sc->g.t, src) != FL_NODE_SWITCH;
+        int h = ln->inject ? ln->ch.reverse : !ln->ch.reverse; /* the host's end, 0 = a */
+        double sx = d->x[!h], sy = d->y[!h], len;
+        ln->hx = d->x[h];
+        ln->hy = d->y[h];
+        len = hypot(ln->hx - sx, ln->hy - sy);
+        ln->ax = len > 1e-9 ? (ln->hx - sx) / len : 0.7071;
+        ln->ay = len > 1e-9 ? (ln->hy - sy) / len : 0.7071;
+    }
     if (ln->ch.s.kind == SHAPE_STUBS) {
         int end = ln->ch.reverse ? 0 : 1;
         ln->len = 2 * hypot(d->x[end + 2] - d->x[end], d->y[end + 2] - d->y[end]);
@@ -126,11 +145,53 @@ static void lane_init(const Scene *sc, int c, Lane *ln)
     }
 }
 
+/* The size of the source queue counts beside hosts of radius host_r. */
+static double queue_font(double host_r)
+{
+    return clamp(host_r * 1.6, 7, 14);
+}
+
+/* A host link is shorter than a switch's half diagonal: drawn along it,
+ * its flits would sit on the switch's corner, where the buffers of the
+ * switch's own links stack. They go beyond the host (and its source
+ * queue count) instead, away from the switch, into the empty middle of a
+ * grid cell: a lane on each side
+ * of the line from the switch through the host, as along a link (the
+ * flits on the link next to it, then one lane per VC of the buffer),
+ * the injection channel's on the right-hand side of that line, the
+ * ejection channel's on the left; slot 0 and flits about to arrive
+ * nearest the host. */
+static void host_flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double side,
+                         const FlFlitView *fl, double *x, double *y)
+{
+    double along, off;
+    if (fl->place == FL_FLIT_LINK) {
+        int lat = f->link_latency >= 1 ? f->link_latency : 1;
+        double u = clamp((fl->position + 0.5) / lat, 0, 1);
+        along = (1 - u) * 2 * side * (1 + GAP);
+        off = side * (0.5 + GAP);
+    } else {
+        along = fl->position * side * (1 + GAP);
+        off = side * (1.5 + 2 * GAP + fl->vc * (1 + GAP));
+    }
+    /* Beyond the host's source queue count (draw_queues()). */
+    along += g->host_r + 3 + queue_font(g->host_r) * 2 + side * (0.5 + GAP);
+    if (!ln->inject)
+        off = -off;
+    /* Right of the way from the switch to the host, on a y-down screen. */
+    *x = ln->hx + ln->ax * along - ln->ay * off;
+    *y = ln->hy + ln->ay * along + ln->ax * off;
+}
+
 /* The centre of flit fl on lane ln, of side side. */
 static void flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double side,
                     const FlFlitView *fl, double *x, double *y)
 {
     double tx, ty;
+    if (ln->ch.s.host) {
+        host_flit_at(g, ln, f, side, fl, x, y);
+        return;
+    }
     if (fl->place == FL_FLIT_LINK) {
         int lat = f->link_latency >= 1 ? f->link_latency : 1;
         double u = clamp((fl->position + 0.5) / lat, 0, 1);
@@ -171,6 +232,14 @@ int fl_draw_flit_position(const FlTopology *t, const FlDrawView *v, const FlDraw
 /* Individual flits                                                         */
 /* ------------------------------------------------------------------------ */
 
+/* A flit drawn emphasised: outlined over every other flit, the selected
+ * packet's in the text colour, a wait cycle's holders' in the cycle's. */
+typedef struct Mark {
+    double x, y;
+    Rgba fill;
+    int held;
+} Mark;
+
 typedef struct Frame {
     Pen *pen;
     const FlDrawFlits *f;
@@ -179,43 +248,119 @@ typedef struct Frame {
     int *queued;                 /* per node: source queue flits seen */
     double *rings;               /* blocked heads: x, y pairs */
     int nrings, maxrings;
+    const int64_t *held;         /* packets holding the wait cycle's VCs, sorted */
+    int nheld;
+    int only_marked;             /* draw the emphasised flits alone */
+    Mark *marks;
+    int nmarks, maxmarks;
 } Frame;
+
+static int cmp_id(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int is_held(const Frame *fr, int64_t packet)
+{
+    return fr->nheld > 0 && bsearch(&packet, fr->held, (size_t)fr->nheld, sizeof packet, cmp_id);
+}
+
+/* Keeps an emphasised flit to outline once every flit is drawn; a frame
+ * that runs out of memory leaves the rest plain. */
+static void add_mark(Frame *fr, double x, double y, Rgba fill, int held)
+{
+    if (fr->nmarks == fr->maxmarks) {
+        int n = fr->maxmarks ? 2 * fr->maxmarks : 64;
+        Mark *m = realloc(fr->marks, sizeof *m * (size_t)n);
+        if (!m)
+            return;
+        fr->marks = m;
+        fr->maxmarks = n;
+    }
+    fr->marks[fr->nmarks++] = (Mark){ x, y, fill, held };
+}
+
+/* A quarter of the colour over the background. */
+static Rgba faded(Rgba c, Rgba bg)
+{
+    Rgba out = { 0.25 * c.r + 0.75 * bg.r, 0.25 * c.g + 0.75 * bg.g, 0.25 * c.b + 0.75 * bg.b,
+                 1 };
+    return out;
+}
 
 static void visit_flit(void *data, const FlFlitView *fl)
 {
     Frame *fr = data;
     const Geom *g = &fr->pen->sc.g;
     cairo_t *cr = fr->pen->cr;
+    const FlDrawFlits *f = fr->f;
     if (fl->place == FL_FLIT_SOURCE_QUEUE) {
-        if (fl->node >= 0 && fl->node < fl_topology_node_count(g->t))
+        if (!fr->only_marked && fl->node >= 0 && fl->node < fl_topology_node_count(g->t))
             fr->queued[fl->node]++;
         return;
     }
     if (fl->channel < 0 || fl->channel >= fl_topology_channel_count(g->t))
+        return;
+    int chosen = f->selected_packet >= 0 && fl->packet == f->selected_packet;
+    int held = is_held(fr, fl->packet);
+    if (fr->only_marked && !chosen && !held)
         return;
     if (fr->lane.c != fl->channel)
         lane_init(&fr->pen->sc, fl->channel, &fr->lane);
     if (fr->lane.ch.s.host && g->host_r == 0)
         return;
     double x, y, h = fr->side / 2;
-    flit_at(g, &fr->lane, fr->f, fr->side, fl, &x, &y);
+    flit_at(g, &fr->lane, f, fr->side, fl, &x, &y);
     if (!box_near(&fr->pen->clip, x, y, fr->side * 2))
         return;
-    Rgba c = flit_colour(fr->f, fl);
+    Rgba c = flit_colour(f, fl), dark = { c.r * 0.45, c.g * 0.45, c.b * 0.45, 1 };
+    int fade = f->selected_packet >= 0 && !chosen;
+    if (chosen || held)
+        add_mark(fr, x, y, c, held && !chosen);
+    if (fade) {
+        c = faded(c, fr->pen->col->background);
+        dark = faded(dark, fr->pen->col->background);
+    }
     set_colour(cr, c);
     cairo_rectangle(cr, x - h, y - h, fr->side, fr->side);
     if (fl->index == 0) {
         cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, c.r * 0.45, c.g * 0.45, c.b * 0.45);
+        set_colour(cr, dark);
         cairo_set_line_width(cr, fmax(1.0, fr->side * 0.2));
         cairo_stroke(cr);
-        if (fl->stall != FL_STALL_NONE && fr->nrings < fr->maxrings) {
+        /* Only the selected packet's, when there is one: the others fade. */
+        if (fl->stall != FL_STALL_NONE && fr->nrings < fr->maxrings && !fr->only_marked
+            && !fade) {
             fr->rings[2 * fr->nrings] = x;
             fr->rings[2 * fr->nrings + 1] = y;
             fr->nrings++;
         }
     } else {
         cairo_fill(cr);
+    }
+}
+
+/* The emphasised flits on top of the others, a little larger, each in a
+ * frame: the selected packet's in the text colour, the holders' of a wait
+ * cycle in the cycle's red. */
+static void draw_marks(const Frame *fr)
+{
+    cairo_t *cr = fr->pen->cr;
+    double side = fr->side * 1.3, h = side / 2;
+    for (int i = 0; i < fr->nmarks; i++) {
+        set_colour(cr, fr->marks[i].fill);
+        cairo_rectangle(cr, fr->marks[i].x - h, fr->marks[i].y - h, side, side);
+        cairo_fill(cr);
+    }
+    cairo_set_line_width(cr, fmax(1.5, fr->side * 0.3));
+    for (int held = 0; held <= 1; held++) {
+        cairo_new_path(cr);
+        for (int i = 0; i < fr->nmarks; i++)
+            if (fr->marks[i].held == held)
+                cairo_rectangle(cr, fr->marks[i].x - h, fr->marks[i].y - h, side, side);
+        set_colour(cr, held ? fr->pen->col->cycle : fr->pen->col->text);
+        cairo_stroke(cr);
     }
 }
 
@@ -235,14 +380,14 @@ static void draw_rings(const Frame *fr)
 }
 
 /* The depth of each shown host's source queue, beyond the host on the
- * side away from its switch, clear of the flits on its link. */
+ * side away from its switch, between it and the flits of its link. */
 static void draw_queues(const Frame *fr)
 {
     const Geom *g = &fr->pen->sc.g;
     cairo_t *cr = fr->pen->cr;
     if (g->host_r == 0)
         return;
-    double font = clamp(g->host_r * 1.6, 7, 14);
+    double font = queue_font(g->host_r);
     cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
     cairo_set_font_size(cr, font);
     for (int n = 0; n < fl_topology_node_count(g->t); n++) {
@@ -275,9 +420,35 @@ static void draw_queues(const Frame *fr)
     }
 }
 
-static void draw_individual(Pen *pen, const FlDrawFlits *f, double side)
+/* The packets that hold the VCs of the wait cycle's channels, sorted,
+ * into a new array (NULL when there are none). */
+static int64_t *held_packets(const FlDrawFlits *f, int *n)
+{
+    int vcs = fl_sim_vcs(f->sim);
+    *n = 0;
+    if (!f->wait_cycle || f->nwait_cycle <= 0 || vcs <= 0)
+        return NULL;
+    int64_t *ids = malloc(sizeof *ids * (size_t)f->nwait_cycle * (size_t)vcs);
+    if (!ids)
+        return NULL;
+    for (int i = 0; i < f->nwait_cycle; i++)
+        for (int v = 0; v < vcs; v++) {
+            FlVcView vv;
+            if (fl_sim_vc_view(f->sim, f->wait_cycle[i], v, &vv, NULL) == FL_OK
+                && vv.owner_packet >= 0)
+                ids[(*n)++] = vv.owner_packet;
+        }
+    qsort(ids, (size_t)*n, sizeof *ids, cmp_id);
+    return ids;
+}
+
+/* Every flit, or with only_marked the emphasised ones alone (over an
+ * aggregated frame). */
+static void draw_individual(Pen *pen, const FlDrawFlits *f, double side, int only_marked)
 {
     const FlTopology *t = pen->sc.g.t;
+    if (only_marked && f->selected_packet < 0 && (!f->wait_cycle || f->nwait_cycle <= 0))
+        return;
     int nodes = fl_topology_node_count(t);
     int maxrings = fl_sim_channels(f->sim) * fl_sim_vcs(f->sim) + nodes;
     /* The frame's one allocation: queue counts, then ring centres. */
@@ -287,12 +458,18 @@ static void draw_individual(Pen *pen, const FlDrawFlits *f, double side)
         return;
     Frame fr = { pen, f, side, { -1 }, (int *)(void *)buf, NULL, 0, maxrings };
     fr.rings = (double *)(void *)(buf + sizeof(double) * (((size_t)nodes + 1 + 1) / 2));
+    int64_t *held = held_packets(f, &fr.nheld);
+    fr.held = held;
+    fr.only_marked = only_marked;
     cairo_save(pen->cr);
     cairo_set_line_join(pen->cr, CAIRO_LINE_JOIN_MITER);
     fl_sim_foreach_flit(f->sim, f->max_queued > 0 ? f->max_queued : 0, visit_flit, &fr);
+    draw_marks(&fr);
     draw_rings(&fr);
     draw_queues(&fr);
     cairo_restore(pen->cr);
+    free(fr.marks);
+    free(held);
     free(buf);
 }
 
@@ -308,7 +485,9 @@ static Rgba level_colour(int level)
     return c;
 }
 
-static void draw_aggregated(Pen *pen, const FlDrawFlits *f)
+/* Per channel occupancy bars, beside the heat map's band (hw wide) when
+ * there is one. */
+static void draw_aggregated(Pen *pen, const FlDrawFlits *f, double hw)
 {
     const Geom *g = &pen->sc.g;
     cairo_t *cr = pen->cr;
@@ -333,7 +512,7 @@ static void draw_aggregated(Pen *pen, const FlDrawFlits *f)
             level[c] = (unsigned char)(1 + (k >= AGG_LEVELS ? AGG_LEVELS - 1 : k));
         }
     }
-    double off = g->lw * 1.5, w = fmax(g->lw * 2, 1.5);
+    double off = g->lw * 1.5 + hw, w = fmax(g->lw * 2, 1.5);
     cairo_save(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     cairo_set_line_width(cr, w);
@@ -366,22 +545,63 @@ static void draw_aggregated(Pen *pen, const FlDrawFlits *f)
 }
 
 /* ------------------------------------------------------------------------ */
+/* The selected packet's route                                              */
+/* ------------------------------------------------------------------------ */
+
+/* Bold in the chosen route's colour, with arrows, under the nodes. */
+static void draw_route(const Pen *pen, const int *route, int n)
+{
+    cairo_t *cr = pen->cr;
+    const Geom *g = &pen->sc.g;
+    cairo_save(cr);
+    fl__draw_clip_out_nodes(cr, g, &pen->clip);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    Rgba c = pen->col->chosen;
+    c.a = 0.8;
+    fl__draw_stroke_channels(cr, &pen->sc, route, n, c, fmax(2.5, g->lw * 1.9));
+    set_colour(cr, c);
+    fl__draw_channels_heads(cr, &pen->sc, route, n, fl__draw_head_size(g));
+    cairo_restore(cr);
+}
+
+/* ------------------------------------------------------------------------ */
 /* The frame                                                                */
 /* ------------------------------------------------------------------------ */
+
+/* The width of the heat map's band on each side of a link. */
+static double heat_width(const Geom *g, int aggregated)
+{
+    return aggregated ? fmax(1.5, g->lw * 1.5) : fmax(3.0, g->lw * 2);
+}
 
 void fl_draw_flits(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                    const FlDrawFlits *f)
 {
     fl_draw_topology(cr, t, o);
-    if (!cr || !t || !o || !f || !f->sim || fl_sim_channels(f->sim) != fl_topology_channel_count(t))
+    if (!cr || !t || !o || !f)
         return;
     Pen pen;
     fl__draw_pen_begin(&pen, cr, t, o, 0);
-    double side = flit_side(&pen.sc.g, buffer_depth(f->sim));
-    if (is_aggregated(f, side))
-        draw_aggregated(&pen, f);
-    else
-        draw_individual(&pen, f, side);
+    if (f->sim && fl_sim_channels(f->sim) == fl_topology_channel_count(t)) {
+        double side = flit_side(&pen.sc.g, buffer_depth(f->sim));
+        int agg = is_aggregated(f, side);
+        double hw = f->heat && f->nheat > 0 ? heat_width(&pen.sc.g, agg) : 0;
+        fl__draw_heat(&pen, f->heat, f->nheat, hw);
+        if (f->selected_packet >= 0 && f->selected_route && f->nselected_route > 0)
+            draw_route(&pen, f->selected_route, f->nselected_route);
+        fl__draw_cycle(cr, &pen.sc, pen.col, &pen.z, &pen.clip, f->wait_cycle,
+                       f->nwait_cycle);
+        if (agg) {
+            draw_aggregated(&pen, f, hw);
+            draw_individual(&pen, f, fmax(side, f->min_flit), 1);
+        } else {
+            draw_individual(&pen, f, side, 0);
+        }
+        if (hw > 0)
+            fl__draw_heat_legend(&pen, f->heat_label);
+    }
+    fl__draw_caption(cr, pen.col, &pen.clip, f->caption);
     fl__draw_pen_end(&pen);
 }
 

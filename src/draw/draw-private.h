@@ -7,6 +7,8 @@
 #ifndef FLITLAB_DRAW_PRIVATE_H
 #define FLITLAB_DRAW_PRIVATE_H
 
+#include <stdio.h>
+
 #include "flitlab-draw.h"
 
 #define FL_PI 3.14159265358979323846
@@ -126,6 +128,12 @@ static inline void fl__draw_shape_path(cairo_t *cr, const Shape *s, const DevSha
 
 /* Draws one picture of width x height device units into cr. */
 typedef void (*FlDrawRenderFunc)(cairo_t *cr, int width, int height, void *data);
+
+/* Opens a new temporary file beside path (its name into tmp, size bytes:
+ * strlen(path) + 32 is enough), so that a file appears whole or not at
+ * all: the caller renames it over path once everything is written, or
+ * removes it. NULL after a message naming path. */
+FILE *fl__draw_open_temporary(const char *path, char *tmp, size_t size, FlError *err);
 
 /* Writes the picture render draws to path as PNG, SVG or PDF (format, or
  * path's extension when format is NULL), atomically: through a temporary

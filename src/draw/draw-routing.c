@@ -13,7 +13,6 @@
 #include "draw-routing-private.h"
 
 #define MIN_ARROW 6.0        /* direction arrows shorter than this are left out */
-#define MAX_NUMBERED 64      /* longer cycles are drawn without numbers */
 
 /* ------------------------------------------------------------------------ */
 /* The network a routing was built on                                       */
@@ -180,46 +179,12 @@ static void draw_endpoints(const Ctx *c)
     fl__draw_ring_around(c->cr, c->g, c->r->dst, c->col->destination);
 }
 
-/* The cycle bold with arrows, and its channels numbered in order (beside
- * each arrow, on the right of the way it runs) so the eye can follow it. */
 static void draw_cycle(const Ctx *c)
 {
     const FlRoutingReport *rep = c->r->report;
     if (!rep || rep->deadlock_free || rep->cycle_len <= 0 || !rep->cycle_channels)
         return;
-    cairo_t *cr = c->cr;
-    double lw = c->g->lw, size = fl__draw_head_size(c->g);
-    cairo_save(cr);
-    fl__draw_clip_out_nodes(c->cr, c->g, &c->clip);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    fl__draw_stroke_channels(c->cr, c->sc, rep->cycle_channels, rep->cycle_len, c->col->cycle,
-                             fmax(3, lw * 2.2));
-    fl__draw_channels_heads(c->cr, c->sc, rep->cycle_channels, rep->cycle_len, size * 1.1);
-    cairo_restore(cr);
-
-    if (rep->cycle_len > MAX_NUMBERED || c->z.font <= 0)
-        return;
-    cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr, c->z.font);
-    for (int i = 0; i < rep->cycle_len; i++) {
-        int ch = rep->cycle_channels[i];
-        if (ch < 0 || ch >= fl_topology_channel_count(c->t))
-            continue;
-        Chan chan;
-        double u[2], x, y, tx, ty;
-        fl__draw_chan_init(c->sc, ch, &chan);
-        fl__draw_chan_marks(&chan, u);
-        fl__draw_chan_at(&chan, u[0], &x, &y, &tx, &ty);
-        char text[16];
-        cairo_text_extents_t te;
-        snprintf(text, sizeof text, "%d", i + 1);
-        cairo_text_extents(cr, text, &te);
-        double reach = lw + 4 + fabs(ty) * te.width / 2 + fabs(tx) * te.height / 2;
-        double cx = x - ty * reach, cy = y + tx * reach;
-        fl__draw_halo_text(c->cr, cx - te.width / 2 - te.x_bearing,
-                           cy - te.height / 2 - te.y_bearing, text, c->col->cycle,
-                           c->col->background, c->z.font);
-    }
+    fl__draw_cycle(c->cr, c->sc, c->col, &c->z, &c->clip, rep->cycle_channels, rep->cycle_len);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -155,6 +155,35 @@ void fl__draw_channels_heads(cairo_t *cr, const Scene *sc, const int *chans, int
  * endpoints are marked. */
 void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour);
 
+/* A cycle of channels (a channel dependency cycle, or the channels a
+ * deadlock's packets wait on), in order: bold in the cycle colour with
+ * arrow heads, under the nodes, and numbered from 1 when it is short
+ * enough and the labels are large enough to read. */
+void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Sizes *z,
+                    const Box *clip, const int *chans, int n);
+
+/* A box in the legend's fill with its border, as legends, captions and
+ * plot legends are drawn. */
+void fl__draw_legend_box(cairo_t *cr, const Colours *col, double x, double y, double w,
+                         double h);
+
+/* ------------------------------------------------------------------------ */
+/* Simulation frame overlays (draw-frame-overlays.c)                        */
+/* ------------------------------------------------------------------------ */
+
+/* Each channel's utilization (heat[c], 0..1, for c < nheat) as a band of
+ * the given width along its link, on the right of the way it runs, between
+ * the nodes' glyphs, in fl_draw_heat_colour()'s scale; channels under
+ * 0.5% are left plain. One stroke per colour level. */
+void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width);
+
+/* The heat map's colour scale, titled (NULL: "channel utilization"), in
+ * the bottom-right corner of the pen's clip. */
+void fl__draw_heat_legend(const Pen *pen, const char *title);
+
+/* text in bold in an opaque box at the top-left corner of clip. */
+void fl__draw_caption(cairo_t *cr, const Colours *col, const Box *clip, const char *text);
+
 /* ------------------------------------------------------------------------ */
 /* Text and clipping                                                        */
 /* ------------------------------------------------------------------------ */

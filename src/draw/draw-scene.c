@@ -296,6 +296,60 @@ void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour)
     cairo_stroke(cr);
 }
 
+#define MAX_NUMBERED 64      /* longer cycles are drawn without numbers */
+
+/* Bold with arrows under the nodes, then the numbers beside each arrow, on
+ * the right of the way it runs, so the eye can follow the cycle. */
+void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Sizes *z,
+                    const Box *clip, const int *chans, int n)
+{
+    const Geom *g = &sc->g;
+    if (!chans || n <= 0)
+        return;
+    double lw = g->lw, size = fl__draw_head_size(g);
+    cairo_save(cr);
+    fl__draw_clip_out_nodes(cr, g, clip);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    fl__draw_stroke_channels(cr, sc, chans, n, col->cycle, fmax(3, lw * 2.2));
+    fl__draw_channels_heads(cr, sc, chans, n, size * 1.1);
+    cairo_restore(cr);
+
+    if (n > MAX_NUMBERED || z->font <= 0)
+        return;
+    cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size(cr, z->font);
+    for (int i = 0; i < n; i++) {
+        int ch = chans[i];
+        if (ch < 0 || ch >= fl_topology_channel_count(g->t))
+            continue;
+        Chan chan;
+        double u[2], x, y, tx, ty;
+        fl__draw_chan_init(sc, ch, &chan);
+        fl__draw_chan_marks(&chan, u);
+        fl__draw_chan_at(&chan, u[0], &x, &y, &tx, &ty);
+        char text[16];
+        cairo_text_extents_t te;
+        snprintf(text, sizeof text, "%d", i + 1);
+        cairo_text_extents(cr, text, &te);
+        double reach = lw + 4 + fabs(ty) * te.width / 2 + fabs(tx) * te.height / 2;
+        double cx = x - ty * reach, cy = y + tx * reach;
+        fl__draw_halo_text(cr, cx - te.width / 2 - te.x_bearing,
+                           cy - te.height / 2 - te.y_bearing, text, col->cycle,
+                           col->background, z->font);
+    }
+}
+
+void fl__draw_legend_box(cairo_t *cr, const Colours *col, double x, double y, double w,
+                         double h)
+{
+    cairo_rectangle(cr, x, y, w, h);
+    set_colour(cr, col->legend_fill);
+    cairo_fill_preserve(cr);
+    set_colour(cr, col->legend_border);
+    cairo_set_line_width(cr, 1);
+    cairo_stroke(cr);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Text and clipping                                                        */
 /* ------------------------------------------------------------------------ */

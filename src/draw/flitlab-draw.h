@@ -12,6 +12,8 @@
 #define FLITLAB_DRAW_H
 
 #include <cairo.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "flitlab.h"
 
@@ -276,15 +278,43 @@ typedef struct FlDrawFlits {
     int link_latency;                /* the configuration's cycles on a link, >= 1 */
     double min_flit;                 /* device units; smaller flits are aggregated */
     int max_queued;                  /* queue counts stop at this ("N+") */
+    /* Overlays; fl_draw_flits_init() sets every one to "none". */
+    /* A line in a box at the top-left corner ("cycle 1234"), readable on
+     * any background; NULL = none. */
+    const char *caption;
+    /* Per channel (2 * link + end) utilization in 0..1, nheat long: a heat
+     * map along the links, under the flits, with a small legend of its
+     * colour scale in the bottom-right corner. NULL = none. */
+    const double *heat;
+    int nheat;
+    const char *heat_label;          /* the legend's title; NULL: "channel utilization" */
+    /* A cycle of channels whose packets wait on each other
+     * (fl_sim_deadlock_cycle()): drawn in order as fl_draw_routing() draws
+     * a dependency cycle, and the flits of the packets holding those
+     * channels' VCs emphasised. NULL = none. */
+    const int *wait_cycle;
+    int nwait_cycle;
+    /* A packet chosen in an inspector (-1 = none): its flits emphasised and
+     * every other flit faded, and its route so far (the channels it has
+     * taken, in order) drawn along the links. */
+    int64_t selected_packet;
+    const int *selected_route;
+    int nselected_route;
 } FlDrawFlits;
 
 /* No simulation, colour by packet, automatic mode, link latency 1,
- * min_flit 3, queue counts up to 99. */
+ * min_flit 3, queue counts up to 99, no caption, heat map, wait cycle or
+ * selected packet. */
 void fl_draw_flits_init(FlDrawFlits *f);
 
 /* The colour fl_draw_flits() gives flit fl under f->colour, as red,
  * green and blue in 0..1: a legend or an inspector can show it. */
 void fl_draw_flit_colour(const FlDrawFlits *f, const FlFlitView *fl, double rgb[3]);
+
+/* The heat map's colour for a utilization u (0..1, clamped; NaN as 0):
+ * pale yellow through orange to dark red (ColorBrewer's YlOrRd), as red,
+ * green and blue in 0..1. */
+void fl_draw_heat_colour(double u, double rgb[3]);
 
 /* The side of a flit's square in device units for f on t through v
  * (from the link length, the switches' size and the buffer depth), and
@@ -296,8 +326,12 @@ double fl_draw_flit_size(const FlTopology *t, const FlDrawView *v, const FlDrawF
  * (position + 0.5) / link_latency of the way along its channel, in a lane
  * beside the link on the right-hand side of the way the channel runs; in
  * a buffer, stacked from the receiving end backwards (slot 0 nearest), one
- * lane per VC beyond that one. 0 for a flit in a source queue or on a
- * channel t does not have. Lets a caller hit-test packets. */
+ * lane per VC beyond that one. A host link is too short for lanes that
+ * would clear the buffers stacked at its switch's corner: its flits go
+ * beyond the host (and its queue count), away from the switch, in lanes
+ * on either side of the line from the switch through the host (the
+ * injection channel's on the right). 0 for a flit in a source queue or
+ * on a channel t does not have. Lets a caller hit-test packets. */
 int fl_draw_flit_position(const FlTopology *t, const FlDrawView *v, const FlDrawFlits *f,
                           const FlFlitView *fl, double *x, double *y);
 
@@ -307,9 +341,22 @@ int fl_draw_flit_position(const FlTopology *t, const FlDrawView *v, const FlDraw
  * in a red ring, and at each shown host the depth of its source queue.
  * Aggregated (f->mode, or flits under min_flit): per channel, a bar on
  * the right of the link coloured by its flits over its VCs' capacity,
- * from green to red. One pass over fl_sim_foreach_flit() and one
- * allocation per frame; only what meets cr's clip is drawn. With no
- * simulation, or an empty network, the picture is fl_draw_topology()'s. */
+ * from green to red; the emphasised flits (below) are still drawn, at
+ * min_flit.
+ *
+ * Overlays, in this order from the bottom: the heat map (a band on each
+ * channel's side of its link, under the flits), the selected packet's
+ * route so far (bold, with arrows), the wait cycle (as fl_draw_routing()
+ * draws a dependency cycle: bold red, arrows, numbered), the flits; then
+ * the emphasised flits on top, larger and framed (the selected packet's
+ * in the text colour, with every other flit faded; the wait cycle's
+ * holders' in red); the heat map's legend in the bottom-right corner and
+ * the caption in the top-left one, both within cr's clip.
+ *
+ * One pass over fl_sim_foreach_flit() and one allocation per frame (a
+ * few more with overlays); only what meets cr's clip is drawn. With no
+ * simulation, or an empty network, the picture is fl_draw_topology()'s
+ * with the caption. */
 void fl_draw_flits(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                    const FlDrawFlits *f);
 
@@ -319,6 +366,144 @@ int fl_draw_export_flits_with_options(const FlTopology *t, const FlDrawOptions *
                                       const FlDrawFlits *f, const char *path,
                                       const char *format, int width, int height,
                                       FlError *err);
+
+/* ------------------------------------------------------------------------ */
+/* Line plots                                                               */
+/* ------------------------------------------------------------------------ */
+/*
+ * A small line plot in plain cairo, for the live plots beside a running
+ * simulation and for figures: a title, axis labels, up to
+ * FL_DRAW_PLOT_MAX_SERIES series of (x, y) points, horizontal reference
+ * lines (the offered load), autoscaled axes with nice ticks (1, 2 or 5
+ * times a power of ten) or fixed ranges, a legend and a cursor. The struct
+ * holds everything but the points, so a caller allocates nothing for it.
+ */
+
+#define FL_DRAW_PLOT_MAX_SERIES 8
+#define FL_DRAW_PLOT_MAX_REFS 4
+
+typedef struct FlDrawPlotSeries {
+    const char *name;                /* in the legend; NULL or "" leaves it out */
+    int colour;                      /* 0xRRGGBB, or -1 for the next of the plot's palette */
+    const double *x, *y;             /* n points; a NaN in either breaks the line */
+    int n;
+    double width;                    /* line width in device units, 0 = 2 */
+    int markers;                     /* a dot at every point */
+} FlDrawPlotSeries;
+
+typedef struct FlDrawPlotRef {
+    const char *label;               /* at the line's right end; may be NULL */
+    double y;                        /* in data units */
+    int colour;                      /* 0xRRGGBB, -1 = grey */
+} FlDrawPlotRef;
+
+typedef struct FlDrawPlotAxis {
+    const char *label;               /* may be NULL */
+    /* fixed: exactly [min, max]; otherwise the data's range (the
+     * reference lines' too, on y) widened to whole ticks, and with
+     * include_zero down (or up) to 0. */
+    int fixed;
+    double min, max;
+    int include_zero;
+} FlDrawPlotAxis;
+
+typedef struct FlDrawPlot {
+    const char *title;               /* may be NULL */
+    FlDrawPlotAxis x, y;
+    FlDrawPlotSeries series[FL_DRAW_PLOT_MAX_SERIES];
+    int nseries;
+    FlDrawPlotRef refs[FL_DRAW_PLOT_MAX_REFS];
+    int nrefs;
+    int legend;                      /* names of the series and refs, top-left inside */
+    double cursor;                   /* a vertical line at this x; NaN = none */
+    int dark;                        /* colours for a dark style */
+    double font;                     /* tick labels' size; 0 = from the picture's size */
+} FlDrawPlot;
+
+/* No title, labels, series or refs; both axes autoscaled, y from zero;
+ * a legend; no cursor; light; series colours from the palette. */
+void fl_draw_plot_init(FlDrawPlot *p);
+
+/* Where a plot drawn in width x height puts its data: the plot area in
+ * device units, the axes' ranges and tick steps. */
+typedef struct FlDrawPlotLayout {
+    double left, top, right, bottom; /* the plot area */
+    double x0, x1, y0, y1;           /* the data at its edges */
+    double xstep, ystep;             /* between ticks */
+} FlDrawPlotLayout;
+
+void fl_draw_plot_layout(const FlDrawPlot *p, double width, double height,
+                         FlDrawPlotLayout *out);
+
+/* Data <-> device through a layout. */
+void fl_draw_plot_to_device(const FlDrawPlotLayout *l, double x, double y, double *dx,
+                            double *dy);
+
+/* The data x under device x px of the plot drawn in width x height (for a
+ * cursor); 1 when px is inside the plot area, else 0 (and *x clamped to
+ * the axis). */
+int fl_draw_plot_hit_x(const FlDrawPlot *p, double width, double height, double px,
+                       double *x);
+
+/* A nice tick step for a range of span over about n ticks: 1, 2 or 5
+ * times a power of ten. */
+double fl_draw_plot_nice_step(double span, int n);
+
+/* Draws p into the width x height rectangle at cr's origin: the
+ * background, grid, ticks, reference lines (dashed), the series clipped
+ * to the plot area, the legend, cursor, title and axis labels. */
+void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height);
+
+/* Writes p as PNG, SVG or PDF (format, or path's extension with NULL),
+ * atomically as fl_draw_export() does. */
+int fl_draw_export_plot(const FlDrawPlot *p, const char *path, const char *format, int width,
+                        int height, FlError *err);
+
+/* ------------------------------------------------------------------------ */
+/* Animations                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* An animated GIF being written, frame by frame (giflib). Frames are
+ * mapped to a fixed palette: a 6x7x6 colour cube and four greys (the
+ * network's), nearest colour per pixel through a small cache; each frame
+ * after the first stores only the rectangle that changed. The file
+ * appears whole or not at all: it is written to a temporary file beside
+ * path and renamed into place by fl_draw_gif_close(). */
+typedef struct FlDrawGif FlDrawGif;
+
+/* Starts an animation of width x height pixels (1 to 16384 a side), each
+ * frame shown delay_cs hundredths of a second (0 to 65535), looping
+ * forever. NULL after a message naming the problem (a size, a delay, an
+ * unwritable path). */
+FlDrawGif *fl_draw_gif_open(const char *path, int width, int height, int delay_cs,
+                            FlError *err);
+
+/* Appends image, an ARGB32 or RGB24 image surface of the animation's
+ * size (transparent parts over white). FL_EINVAL for another size or
+ * format, FL_EIO when writing fails (the animation must then be
+ * aborted). */
+int fl_draw_gif_add(FlDrawGif *g, cairo_surface_t *image, FlError *err);
+
+/* The frames added so far. */
+int fl_draw_gif_frames(const FlDrawGif *g);
+
+/* Finishes the file and renames it into place; frees g either way. A GIF
+ * without frames is refused (and nothing is left behind). */
+int fl_draw_gif_close(FlDrawGif *g, FlError *err);
+
+/* Stops writing, removes the temporary file and frees g (NULL is fine). */
+void fl_draw_gif_abort(FlDrawGif *g);
+
+/* The palette index a colour maps to, and back: for tests and legends. */
+int fl_draw_gif_palette_index(int r, int g, int b);
+void fl_draw_gif_palette_colour(int index, int rgb[3]);
+
+/* Writes image as dir/prefix-NNNNN.png (index with five digits, from 1 in
+ * an animation), atomically; the file's path into path_out when not NULL
+ * (size bytes). dir must exist. */
+int fl_draw_png_sequence_write(const char *dir, const char *prefix, int index,
+                               cairo_surface_t *image, char *path_out, size_t size,
+                               FlError *err);
 
 #ifdef __cplusplus
 }

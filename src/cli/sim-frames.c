@@ -1,0 +1,315 @@
+/* sim-frames.c — `flitlab sim --picture FILE --at CYCLE` and `--animate
+ * FILE.gif|DIR/ --cycles FROM:TO[:STEP]`: the simulation stepped cycle by
+ * cycle (fl_sim_step) and drawn as the application draws it, with the
+ * cycle counter in the picture, to a PNG, SVG or PDF, an animated GIF or a
+ * numbered PNG sequence. Every argument is checked before the network is
+ * built, so a typo costs nothing. */
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "sim-options.h"
+
+#ifdef FL_HAVE_CAIRO
+#include "flitlab-draw.h"
+
+#define MAX_FRAMES 100000
+
+/* What to draw, from the options. */
+typedef struct Frames {
+    const char *picture, *animate;
+    int64_t at, from, to, step;
+    int width, height, delay_cs;
+    int dir;                      /* animate to a PNG sequence in a directory */
+} Frames;
+
+/* A whole number of cycles, >= 0, from text (up to end, or the whole). */
+static int parse_cycle(const char *text, size_t len, int64_t *out)
+{
+    char buf[32];
+    if (len == 0 || len >= sizeof buf)
+        return 0;
+    memcpy(buf, text, len);
+    buf[len] = '\0';
+    char *end;
+    errno = 0;
+    long long v = strtoll(buf, &end, 10);
+    if (errno || *end || end == buf || v < 0)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+static int parse_range(const char *text, Frames *fr)
+{
+    const char *c1 = strchr(text, ':');
+    const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    fr->step = 1;
+    if (!c1 || !parse_cycle(text, (size_t)(c1 - text), &fr->from)
+        || !parse_cycle(c1 + 1, c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1), &fr->to)
+        || (c2 && !parse_cycle(c2 + 1, strlen(c2 + 1), &fr->step)))
+        return cli_error(CLI_USAGE, "--cycles needs FROM:TO or FROM:TO:STEP (whole numbers of "
+                                    "cycles) with --animate, not '%s'", text);
+    if (fr->to < fr->from)
+        return cli_error(CLI_USAGE, "--cycles %s: the range ends (cycle %lld) before it starts "
+                                    "(cycle %lld)", text, (long long)fr->to,
+                         (long long)fr->from);
+    if (fr->step < 1)
+        return cli_error(CLI_USAGE, "--cycles %s: STEP must be at least 1", text);
+    if ((fr->to - fr->from) / fr->step + 1 > MAX_FRAMES)
+        return cli_error(CLI_USAGE, "--cycles %s: %lld frames, more than %d; take a larger STEP",
+                         text, (long long)((fr->to - fr->from) / fr->step + 1), MAX_FRAMES);
+    return CLI_OK;
+}
+
+static int parse_size(const char *text, Frames *fr)
+{
+    char *x;
+    long w = strtol(text, &x, 10), h = 0;
+    char *end = x;
+    if (*x == 'x' || *x == 'X')
+        h = strtol(x + 1, &end, 10);
+    if (end == x || *end || w < 16 || h < 16 || w > 16384 || h > 16384)
+        return cli_error(CLI_USAGE, "--size needs WIDTHxHEIGHT, each from 16 to 16384 (pixels, "
+                                    "or points for SVG and PDF), not '%s'", text);
+    fr->width = (int)w;
+    fr->height = (int)h;
+    return CLI_OK;
+}
+
+static int is_directory(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Reads and checks every option of the frames; CLI_USAGE after a message. */
+static int frames_options(const CliCommand *cmd, const CliParsed *p, Frames *fr)
+{
+    memset(fr, 0, sizeof *fr);
+    fr->picture = cli_value(cmd, p, "picture");
+    fr->animate = cli_value(cmd, p, "animate");
+    fr->width = 1280;
+    fr->height = 800;
+    fr->delay_cs = 10;
+    const char *at = cli_value(cmd, p, "at"), *cycles = cli_value(cmd, p, "cycles");
+    const char *delay = cli_value(cmd, p, "frame-delay"), *fps = cli_value(cmd, p, "fps");
+    const char *size = cli_value(cmd, p, "size");
+    if (fr->picture && fr->animate)
+        return cli_error(CLI_USAGE, "--picture and --animate: one at a time");
+    if (at && !fr->picture)
+        return cli_error(CLI_USAGE, "--at goes with --picture FILE");
+    if ((delay || fps) && !fr->animate)
+        return cli_error(CLI_USAGE, "--%s goes with --animate", delay ? "frame-delay" : "fps");
+    if (size && !fr->picture && !fr->animate)
+        return cli_error(CLI_USAGE, "--size goes with --picture or --animate");
+    if (size && parse_size(size, fr))
+        return CLI_USAGE;
+    if (fr->picture) {
+        FlError err = { 0 };
+        if (!at)
+            return cli_error(CLI_USAGE, "--picture needs the cycle to draw: --at CYCLE");
+        if (!parse_cycle(at, strlen(at), &fr->at))
+            return cli_error(CLI_USAGE, "--at needs a whole number of cycles, not '%s'", at);
+        if (fl_draw_check_format(fr->picture, NULL, &err))
+            return cli_error(CLI_USAGE, "--picture: %s", err.message);
+    }
+    if (!fr->animate)
+        return CLI_OK;
+    if (!cycles)
+        return cli_error(CLI_USAGE, "--animate needs the cycles to show: --cycles FROM:TO[:STEP]");
+    if (parse_range(cycles, fr))
+        return CLI_USAGE;
+    if (delay && fps)
+        return cli_error(CLI_USAGE, "--frame-delay and --fps say the same: give one");
+    long v;
+    if (delay && cli_int_value("frame-delay", delay, 1, 65535, &v))
+        return CLI_USAGE;
+    if (delay)
+        fr->delay_cs = (int)v;
+    if (fps && cli_int_value("fps", fps, 1, 100, &v))
+        return CLI_USAGE;
+    if (fps)
+        fr->delay_cs = (int)((100 + v / 2) / v);
+    size_t len = strlen(fr->animate);
+    fr->dir = (len && fr->animate[len - 1] == '/') || is_directory(fr->animate);
+    if (!fr->dir && (len < 4 || strcasecmp(fr->animate + len - 4, ".gif") != 0))
+        return cli_error(CLI_USAGE, "--animate: name a .gif file, or a directory (ending in /) "
+                                    "for a PNG sequence, not '%s'", fr->animate);
+    if (fr->dir && !is_directory(fr->animate) && mkdir(fr->animate, 0777) != 0)
+        return cli_error(CLI_FAIL, "--animate: cannot make the directory %s: %s", fr->animate,
+                         strerror(errno));
+    return CLI_OK;
+}
+
+/* Steps sim to cycle, or until it deadlocks. */
+static int step_to(FlSim *sim, int64_t cycle)
+{
+    FlError err = { 0 };
+    int64_t now = fl_sim_cycle(sim);
+    if (cycle > now && fl_sim_step(sim, cycle - now, NULL, &err))
+        return cli_engine_error(&err);
+    return CLI_OK;
+}
+
+/* The frame as it stands: the cycle counter, and a deadlock's wait cycle
+ * (the caller frees *cycle). */
+static void frame_setup(FlSim *sim, const SimSetup *s, FlDrawFlits *f, char *caption,
+                        size_t size, int **cycle)
+{
+    fl_draw_flits_init(f);
+    f->sim = sim;
+    f->link_latency = s->cfg.link_latency;
+    int deadlock = fl_sim_status(sim) == FL_SIM_DEADLOCK;
+    snprintf(caption, size, deadlock ? "cycle %lld (deadlock)" : "cycle %lld",
+             (long long)fl_sim_cycle(sim));
+    f->caption = caption;
+    *cycle = NULL;
+    if (deadlock && fl_sim_deadlock_cycle(sim, cycle, &f->nwait_cycle, NULL) == FL_OK)
+        f->wait_cycle = *cycle;
+}
+
+/* Draws the current frame into image through o. */
+static void render(cairo_surface_t *image, FlSim *sim, const SimSetup *s,
+                   const FlDrawOptions *o)
+{
+    FlDrawFlits f;
+    char caption[64];
+    int *cycle;
+    frame_setup(sim, s, &f, caption, sizeof caption, &cycle);
+    cairo_t *cr = cairo_create(image);
+    fl_draw_flits(cr, s->t, o, &f);
+    cairo_destroy(cr);
+    free(cycle);
+}
+
+static int write_picture(const Frames *fr, FlSim *sim, const SimSetup *s)
+{
+    int rc = step_to(sim, fr->at);
+    if (rc)
+        return rc;
+    FlDrawFlits f;
+    char caption[64];
+    int *cycle;
+    frame_setup(sim, s, &f, caption, sizeof caption, &cycle);
+    FlError err = { 0 };
+    rc = fl_draw_export_flits_with_options(s->t, NULL, &f, fr->picture, NULL, fr->width,
+                                           fr->height, &err);
+    free(cycle);
+    return rc ? cli_error(CLI_FAIL, "--picture: %s", err.message) : CLI_OK;
+}
+
+/* Every frame of the range, to a GIF or a PNG sequence; stops at a
+ * deadlock, after its frame (nothing moves any more). *frames: how many. */
+static int write_animation(const Frames *fr, FlSim *sim, const SimSetup *s, int *frames)
+{
+    FlError err = { 0 };
+    FlDrawGif *gif = NULL;
+    *frames = 0;
+    if (!fr->dir && !(gif = fl_draw_gif_open(fr->animate, fr->width, fr->height, fr->delay_cs,
+                                             &err)))
+        return cli_error(CLI_FAIL, "--animate: %s", err.message);
+    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, fr->width,
+                                                        fr->height);
+    FlDrawOptions o;
+    fl_draw_options_init(&o);
+    fl_draw_view_fit(s->t, fr->width, fr->height, &o.view);
+    int rc = cairo_surface_status(image) == CAIRO_STATUS_SUCCESS
+                 ? CLI_OK
+                 : cli_error(CLI_FAIL, "out of memory for a %dx%d frame", fr->width,
+                             fr->height);
+    for (int64_t c = fr->from; !rc && c <= fr->to; c += fr->step) {
+        if ((rc = step_to(sim, c)))
+            break;
+        render(image, sim, s, &o);
+        if (gif)
+            rc = fl_draw_gif_add(gif, image, &err);
+        else
+            rc = fl_draw_png_sequence_write(fr->animate, "frame", *frames + 1, image, NULL, 0,
+                                            &err);
+        if (rc) {
+            rc = cli_error(CLI_FAIL, "--animate: %s", err.message);
+            break;
+        }
+        ++*frames;
+        if (fl_sim_status(sim) == FL_SIM_DEADLOCK)
+            break;
+    }
+    cairo_surface_destroy(image);
+    if (rc) {
+        fl_draw_gif_abort(gif);
+        return rc;
+    }
+    if (gif && fl_draw_gif_close(gif, &err))
+        return cli_error(CLI_FAIL, "--animate: %s", err.message);
+    return CLI_OK;
+}
+
+int sim_frames_wanted(const CliCommand *cmd, const CliParsed *p)
+{
+    return cli_value(cmd, p, "picture") || cli_value(cmd, p, "animate")
+           || cli_value(cmd, p, "at");
+}
+
+int sim_frames_check(const CliCommand *cmd, const CliParsed *p)
+{
+    Frames fr;
+    return frames_options(cmd, p, &fr);
+}
+
+int sim_write_frames(const CliCommand *cmd, const CliParsed *p, const SimSetup *s, FlSim *sim)
+{
+    Frames fr;
+    int rc = frames_options(cmd, p, &fr), frames = 1;
+    if (!rc)
+        rc = fr.picture ? write_picture(&fr, sim, s) : write_animation(&fr, sim, s, &frames);
+    if (rc)
+        return rc;
+    const char *what = fr.picture ? fr.picture : fr.animate;
+    FlSimStatus st = fl_sim_status(sim);
+    if (cli_flag(cmd, p, "json"))
+        return cli_write_json(json_pack("{s:s, s:s, s:i, s:I, s:s}", fr.picture ? "picture"
+                                                                                 : "animation",
+                                        what, "format", fr.picture ? "image"
+                                                        : fr.dir   ? "png-sequence"
+                                                                   : "gif",
+                                        "frames", frames, "cycle",
+                                        (json_int_t)fl_sim_cycle(sim), "status",
+                                        fl_sim_status_name(st)),
+                              stdout);
+    printf("wrote %s: %d frame%s, up to cycle %lld (%s)\n", what, frames, frames == 1 ? "" : "s",
+           (long long)fl_sim_cycle(sim), fl_sim_status_name(st));
+    return CLI_OK;
+}
+
+#else /* no cairo: the options do not exist */
+
+int sim_frames_wanted(const CliCommand *cmd, const CliParsed *p)
+{
+    (void)cmd;
+    (void)p;
+    return 0;
+}
+
+int sim_frames_check(const CliCommand *cmd, const CliParsed *p)
+{
+    (void)cmd;
+    (void)p;
+    return CLI_OK;
+}
+
+int sim_write_frames(const CliCommand *cmd, const CliParsed *p, const SimSetup *s, FlSim *sim)
+{
+    (void)cmd;
+    (void)p;
+    (void)s;
+    (void)sim;
+    return cli_error(CLI_FAIL, "this flitlab was built without cairo: no pictures");
+}
+
+#endif

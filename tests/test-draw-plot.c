@@ -1,0 +1,197 @@
+/* test-draw-plot.c — line plots drawn with cairo: a line through known
+ * points lands on the pixels the layout gives, a NaN leaves a gap, ticks
+ * are nice (1, 2 or 5 times a power of ten), a reference line is drawn at
+ * its y, the cursor maps back to the data, and a plot exports. Needs no
+ * display. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "flitlab-draw.h"
+#include "tap.h"
+#include "test-draw-pixels.h"
+
+#define W 640
+#define H 400
+
+static cairo_surface_t *draw(const FlDrawPlot *p)
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+    cairo_t *cr = cairo_create(s);
+    fl_draw_plot(cr, p, W, H);
+    cairo_destroy(cr);
+    cairo_surface_flush(s);
+    return s;
+}
+
+/* Whether step is 1, 2 or 5 times a power of ten. */
+static int is_nice(double step)
+{
+    double mag = pow(10, floor(log10(step) + 1e-9));
+    double f = step / mag;
+    return fabs(f - 1) < 1e-9 || fabs(f - 2) < 1e-9 || fabs(f - 5) < 1e-9;
+}
+
+static void test_ticks(void)
+{
+    static const double spans[] = { 1, 0.37, 7.3, 12, 99, 1234.5, 0.0042, 3e6 };
+    int nice = 1;
+    for (size_t i = 0; i < sizeof spans / sizeof spans[0]; i++)
+        for (int n = 2; n <= 10; n++) {
+            double st = fl_draw_plot_nice_step(spans[i], n);
+            nice &= is_nice(st) && spans[i] / st <= n * 2.5 + 1e-9 && spans[i] / st >= n / 5.0;
+        }
+    CHECK(nice, "every step is 1, 2 or 5 x 10^k, about n of them across the span");
+    CHECK(fabs(fl_draw_plot_nice_step(10, 5) - 2) < 1e-12, "10 in 5 ticks: step 2");
+    CHECK(fabs(fl_draw_plot_nice_step(0.37, 4) - 0.1) < 1e-12, "0.37 in 4 ticks: step 0.1");
+
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    double x[] = { 0, 1000, 2000, 3000 }, y[] = { 0.013, 0.21, 0.33, 0.37 };
+    p.series[0] = (FlDrawPlotSeries){ "accepted", -1, x, y, 4, 0, 0 };
+    p.nseries = 1;
+    FlDrawPlotLayout l;
+    fl_draw_plot_layout(&p, W, H, &l);
+    CHECK(is_nice(l.xstep) && is_nice(l.ystep), "autoscaled steps are nice (%g, %g)", l.xstep,
+          l.ystep);
+    CHECK(l.y0 == 0 && l.y1 >= 0.37 && l.y1 < 0.37 + l.ystep + 1e-9
+              && fabs(remainder(l.y1, l.ystep)) < 1e-9,
+          "y from zero to the tick above the data (%g..%g)", l.y0, l.y1);
+    CHECK(l.x0 <= 0 && l.x1 >= 3000 && fabs(remainder(l.x0, l.xstep)) < 1e-9,
+          "x spans the data on whole ticks (%g..%g)", l.x0, l.x1);
+    p.x.fixed = 1;
+    p.x.min = 500;
+    p.x.max = 2500;
+    fl_draw_plot_layout(&p, W, H, &l);
+    CHECK(l.x0 == 500 && l.x1 == 2500, "a fixed range is kept (%g..%g)", l.x0, l.x1);
+}
+
+/* A line through known points: its middle pixels are the series' colour
+ * where the layout puts them; a NaN leaves a gap. */
+static void test_line(void)
+{
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    p.title = "accepted throughput";
+    p.x.label = "cycle";
+    p.y.label = "flits/cycle/host";
+    double x[] = { 0, 10, 20, 30, 40, 50 }, y[] = { 1, 3, 3, NAN, 4.5, 4.5 };
+    p.series[0] = (FlDrawPlotSeries){ "latency", 0x1c71d8, x, y, 6, 3, 0 };
+    p.nseries = 1;
+    p.legend = 0;
+    cairo_surface_t *s = draw(&p);
+    FlDrawPlotLayout l;
+    fl_draw_plot_layout(&p, W, H, &l);
+    double ax, ay, bx, by;
+    /* Along the segments from (10, 3) to (20, 3) and from (40, 4.5) to (50, 4.5). */
+    int on = 0, points = 0;
+    for (int seg = 0; seg < 2; seg++) {
+        fl_draw_plot_to_device(&l, seg ? 40 : 10, seg ? 4.5 : 3, &ax, &ay);
+        fl_draw_plot_to_device(&l, seg ? 50 : 20, seg ? 4.5 : 3, &bx, &by);
+        for (int k = 1; k < 10; k++, points++)
+            on += near_rgb(pixel(s, ax + (bx - ax) * k / 10, ay), 0x1c71d8, 8);
+    }
+    CHECK(on == points, "%d of %d pixels of the line in its colour", on, points);
+    /* From (0, 1) to (10, 3): the middle at (5, 2). */
+    fl_draw_plot_to_device(&l, 5, 2, &ax, &ay);
+    CHECK(near_rgb(pixel(s, ax, ay), 0x1c71d8, 8), "a sloped segment passes through its middle");
+    /* No line between (20, 3) and (40, 5) across the NaN. */
+    int gap = 0;
+    for (int k = 2; k <= 8; k++) {
+        double gx, gy;
+        fl_draw_plot_to_device(&l, 20 + 2.0 * k, 3 + 0.075 * k, &gx, &gy);
+        for (int dy = -30; dy <= 30; dy++)
+            gap += near_rgb(pixel(s, gx, gy + dy), 0x1c71d8, 60);
+    }
+    CHECK(gap == 0, "the NaN leaves a gap (%d line pixels in it)", gap);
+    cairo_surface_destroy(s);
+}
+
+/* The reference line is drawn at its y, dashed across the plot area. */
+static void test_reference(void)
+{
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    double x[] = { 0, 100 }, y[] = { 0.1, 0.2 };
+    p.series[0] = (FlDrawPlotSeries){ "accepted", -1, x, y, 2, 0, 0 };
+    p.nseries = 1;
+    p.refs[0] = (FlDrawPlotRef){ "offered 0.3", 0.3, 0xe01b24 };
+    p.nrefs = 1;
+    p.legend = 0;
+    FlDrawPlotLayout l;
+    fl_draw_plot_layout(&p, W, H, &l);
+    CHECK(l.y1 >= 0.3, "the y axis reaches the reference line (%g)", l.y1);
+    cairo_surface_t *s = draw(&p);
+    double rx, ry;
+    fl_draw_plot_to_device(&l, l.x0, 0.3, &rx, &ry);
+    int red = 0, above = 0;
+    for (double px = l.left + 2; px < l.left + 200; px++) {
+        red += near_rgb(pixel(s, px, ry), 0xe01b24, 30);
+        above += near_rgb(pixel(s, px, ry - 6), 0xe01b24, 30);
+    }
+    CHECK(red > 80 && red < 198, "the reference line is dashed at its y (%d of 198 pixels)", red);
+    CHECK(above < 10, "and nowhere 6 pixels above it (%d)", above);
+    cairo_surface_destroy(s);
+}
+
+/* The cursor: a pixel maps back to the data x under it, and the cursor
+ * is drawn there. */
+static void test_cursor(void)
+{
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    double x[] = { 0, 1000 }, y[] = { 0, 1 };
+    p.series[0] = (FlDrawPlotSeries){ NULL, -1, x, y, 2, 0, 0 };
+    p.nseries = 1;
+    FlDrawPlotLayout l;
+    fl_draw_plot_layout(&p, W, H, &l);
+    double dx, dy, back;
+    fl_draw_plot_to_device(&l, 250, 0, &dx, &dy);
+    int in = fl_draw_plot_hit_x(&p, W, H, dx, &back);
+    CHECK(in && fabs(back - 250) < 1e-6, "pixel %.1f is x %.3f", dx, back);
+    CHECK(!fl_draw_plot_hit_x(&p, W, H, 1, &back) && back == l.x0,
+          "left of the plot area: outside, clamped");
+    p.cursor = 250;
+    cairo_surface_t *s = draw(&p);
+    int dark = 0;
+    for (double py = l.top + 5; py < l.bottom - 5; py += 10)
+        dark += near_rgb(pixel(s, dx, py), 0x241f31, 30);
+    CHECK(dark > 0, "the cursor is drawn at its x (%d samples)", dark);
+    cairo_surface_destroy(s);
+}
+
+static void test_export(void)
+{
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    double x[] = { 0, 1, 2 }, y[] = { 1, 4, 9 };
+    p.series[0] = (FlDrawPlotSeries){ "squares", -1, x, y, 3, 0, 1 };
+    p.nseries = 1;
+    p.title = "a plot";
+    FlError err;
+    char path[64];
+    const char *formats[] = { "png", "svg", "pdf" };
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "/tmp/flitlab-plot-%ld.%s", (long)getpid(), formats[i]);
+        int rc = fl_draw_export_plot(&p, path, NULL, 400, 300, &err);
+        CHECK(rc == FL_OK && access(path, F_OK) == 0, "the plot exports as %s (%s)", formats[i],
+              rc ? err.message : "ok");
+        unlink(path);
+    }
+    snprintf(path, sizeof path, "/tmp/flitlab-plot-missing-%ld/p.png", (long)getpid());
+    CHECK(fl_draw_export_plot(&p, path, NULL, 400, 300, &err) == FL_EIO
+              && strstr(err.message, "cannot write"),
+          "an unwritable path is refused by name");
+}
+
+int main(void)
+{
+    test_ticks();
+    test_line();
+    test_reference();
+    test_cursor();
+    test_export();
+    return tap_done();
+}
