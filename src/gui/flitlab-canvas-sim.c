@@ -9,6 +9,8 @@
  */
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "flitlab-canvas-private.h"
 
@@ -66,17 +68,53 @@ hit_flit (void             *user_data,
     }
 }
 
+/* What a frame draws over the network, with the arrays it points to. */
+typedef struct
+{
+  FlDrawFlits f;
+  int *route;
+  int *wait_cycle;
+} Frame;
+
 static void
-fill_flits (FlitlabCanvas     *self,
+frame_clear (Frame *frame)
+{
+  g_free (frame->route);
+  free (frame->wait_cycle);
+}
+
+/* The frame of session as the canvas shows it: the inspected packet and
+ * its route so far, and a deadlock's cycle with the packets holding it. */
+static void
+frame_fill (FlitlabCanvas     *self,
             FlitlabSimSession *session,
-            FlDrawFlits       *f)
+            Frame             *frame)
 {
   const FlSim *sim = flitlab_sim_session_get_sim (session);
+  FlDrawFlits *f = &frame->f;
+  FlError err;
+  int len = 0;
 
+  memset (frame, 0, sizeof *frame);
   fl_draw_flits_init (f);
   f->sim = sim;
   f->colour = self->flit_colour;
   f->link_latency = MAX (1, fl_sim_config (sim)->link_latency);
+  if (self->inspected_packet >= 0
+      && fl_sim_packet_route (sim, self->inspected_packet, NULL, 0, &len, &err) == FL_OK)
+    {
+      frame->route = g_new (int, MAX (len, 1));
+      fl_sim_packet_route (sim, self->inspected_packet, frame->route, len, &len, &err);
+      f->selected_packet = self->inspected_packet;
+      f->selected_route = frame->route;
+      f->nselected_route = len;
+    }
+  if (flitlab_sim_session_get_status (session) == FL_SIM_DEADLOCK
+      && fl_sim_deadlock_cycle (sim, &frame->wait_cycle, &len, &err) == FL_OK)
+    {
+      f->wait_cycle = frame->wait_cycle;
+      f->nwait_cycle = len;
+    }
 }
 
 void
@@ -84,10 +122,11 @@ flitlab_canvas_draw_simulation (FlitlabCanvas *self,
                                 cairo_t       *cr)
 {
   FlitlabSimSession *session = flitlab_canvas_shown_simulation (self);
-  FlDrawFlits f;
+  Frame frame;
 
-  fill_flits (self, session, &f);
-  fl_draw_flits (cr, flitlab_canvas_picture (self), &self->draw, &f);
+  frame_fill (self, session, &frame);
+  fl_draw_flits (cr, flitlab_canvas_picture (self), &self->draw, &frame.f);
+  frame_clear (&frame);
 }
 
 gboolean
@@ -96,7 +135,7 @@ flitlab_canvas_inspect_packet_at (FlitlabCanvas *self,
                                   double         y)
 {
   FlitlabSimSession *session = flitlab_canvas_shown_simulation (self);
-  FlDrawFlits f;
+  Frame frame;
   FlitHit hit = { 0 };
   int aggregated = 0;
   double size;
@@ -106,18 +145,19 @@ flitlab_canvas_inspect_packet_at (FlitlabCanvas *self,
       flitlab_canvas_set_inspected_packet (self, -1);
       return FALSE;
     }
-  fill_flits (self, session, &f);
-  size = fl_draw_flit_size (flitlab_canvas_picture (self), &self->draw.view, &f, &aggregated);
+  frame_fill (self, session, &frame);
+  size = fl_draw_flit_size (flitlab_canvas_picture (self), &self->draw.view, &frame.f, &aggregated);
   hit.t = flitlab_canvas_picture (self);
   hit.view = &self->draw.view;
-  hit.f = &f;
+  hit.f = &frame.f;
   hit.x = x;
   hit.y = y;
   /* Small flits get a few pixels of slack. */
   hit.best = MAX (size * 0.75, 4.0);
   hit.packet = -1;
   if (!aggregated)
-    fl_sim_foreach_flit (f.sim, 0, hit_flit, &hit);
+    fl_sim_foreach_flit (frame.f.sim, 0, hit_flit, &hit);
+  frame_clear (&frame);
   flitlab_canvas_set_inspected_packet (self, hit.packet);
   if (hit.packet >= 0)
     flitlab_document_select (self->document, -1, -1);
