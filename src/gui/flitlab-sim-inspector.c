@@ -320,6 +320,7 @@ show_link (FlitlabSimInspector *self,
 static void
 update (FlitlabSimInspector *self)
 {
+  const FlTopology *t;
   int node = -1, link = -1;
 
   clear_rows (self);
@@ -330,13 +331,14 @@ update (FlitlabSimInspector *self)
       gtk_widget_set_visible (GTK_WIDGET (self->hint), TRUE);
       return;
     }
+  t = flitlab_sim_session_get_topology (self->session);
   flitlab_document_get_selection (self->document, &node, &link);
   gtk_widget_set_visible (GTK_WIDGET (self->hint), FALSE);
   if (self->packet >= 0)
     show_packet (self);
-  else if (node >= 0 && fl_topology_node_kind (flitlab_sim_session_get_topology (self->session), node) == FL_NODE_SWITCH)
+  else if (node >= 0 && node < fl_topology_node_count (t) && fl_topology_node_kind (t, node) == FL_NODE_SWITCH)
     show_switch (self, node);
-  else if (link >= 0 && link < fl_topology_link_count (flitlab_sim_session_get_topology (self->session)))
+  else if (link >= 0 && link < fl_topology_link_count (t))
     show_link (self, link);
   else
     {
