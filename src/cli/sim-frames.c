@@ -157,37 +157,6 @@ static int step_to(FlSim *sim, int64_t cycle)
     return CLI_OK;
 }
 
-/* The frame as it stands: the cycle counter, and a deadlock's wait cycle
- * (the caller frees *cycle). */
-static void frame_setup(FlSim *sim, const SimSetup *s, FlDrawFlits *f, char *caption,
-                        size_t size, int **cycle)
-{
-    fl_draw_flits_init(f);
-    f->sim = sim;
-    f->link_latency = s->cfg.link_latency;
-    int deadlock = fl_sim_status(sim) == FL_SIM_DEADLOCK;
-    snprintf(caption, size, deadlock ? "cycle %lld (deadlock)" : "cycle %lld",
-             (long long)fl_sim_cycle(sim));
-    f->caption = caption;
-    *cycle = NULL;
-    if (deadlock && fl_sim_deadlock_cycle(sim, cycle, &f->nwait_cycle, NULL) == FL_OK)
-        f->wait_cycle = *cycle;
-}
-
-/* Draws the current frame into image through o. */
-static void render(cairo_surface_t *image, FlSim *sim, const SimSetup *s,
-                   const FlDrawOptions *o)
-{
-    FlDrawFlits f;
-    char caption[64];
-    int *cycle;
-    frame_setup(sim, s, &f, caption, sizeof caption, &cycle);
-    cairo_t *cr = cairo_create(image);
-    fl_draw_flits(cr, s->t, o, &f);
-    cairo_destroy(cr);
-    free(cycle);
-}
-
 static int write_picture(const Frames *fr, FlSim *sim, const SimSetup *s)
 {
     int rc = step_to(sim, fr->at);
@@ -195,8 +164,15 @@ static int write_picture(const Frames *fr, FlSim *sim, const SimSetup *s)
         return rc;
     FlDrawFlits f;
     char caption[64];
-    int *cycle;
-    frame_setup(sim, s, &f, caption, sizeof caption, &cycle);
+    int *cycle = NULL;
+    fl_draw_flits_init(&f);
+    f.sim = sim;
+    f.link_latency = s->cfg.link_latency;
+    fl_draw_frame_caption(sim, caption, sizeof caption);
+    f.caption = caption;
+    if (fl_sim_status(sim) == FL_SIM_DEADLOCK
+        && fl_sim_deadlock_cycle(sim, &cycle, &f.nwait_cycle, NULL) == FL_OK)
+        f.wait_cycle = cycle;
     FlError err = { 0 };
     rc = fl_draw_export_flits_with_options(s->t, NULL, &f, fr->picture, NULL, fr->width,
                                            fr->height, &err);
@@ -208,44 +184,19 @@ static int write_picture(const Frames *fr, FlSim *sim, const SimSetup *s)
  * deadlock, after its frame (nothing moves any more). *frames: how many. */
 static int write_animation(const Frames *fr, FlSim *sim, const SimSetup *s, int *frames)
 {
+    FlDrawAnimation a;
     FlError err = { 0 };
-    FlDrawGif *gif = NULL;
-    *frames = 0;
-    if (!fr->dir && !(gif = fl_draw_gif_open(fr->animate, fr->width, fr->height, fr->delay_cs,
-                                             &err)))
-        return cli_error(CLI_FAIL, "--animate: %s", err.message);
-    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, fr->width,
-                                                        fr->height);
-    FlDrawOptions o;
-    fl_draw_options_init(&o);
-    fl_draw_view_fit(s->t, fr->width, fr->height, &o.view);
-    int rc = cairo_surface_status(image) == CAIRO_STATUS_SUCCESS
-                 ? CLI_OK
-                 : cli_error(CLI_FAIL, "out of memory for a %dx%d frame", fr->width,
-                             fr->height);
-    for (int64_t c = fr->from; !rc && c <= fr->to; c += fr->step) {
-        if ((rc = step_to(sim, c)))
-            break;
-        render(image, sim, s, &o);
-        if (gif)
-            rc = fl_draw_gif_add(gif, image, &err);
-        else
-            rc = fl_draw_png_sequence_write(fr->animate, "frame", *frames + 1, image, NULL, 0,
-                                            &err);
-        if (rc) {
-            rc = cli_error(CLI_FAIL, "--animate: %s", err.message);
-            break;
-        }
-        ++*frames;
-        if (fl_sim_status(sim) == FL_SIM_DEADLOCK)
-            break;
-    }
-    cairo_surface_destroy(image);
-    if (rc) {
-        fl_draw_gif_abort(gif);
-        return rc;
-    }
-    if (gif && fl_draw_gif_close(gif, &err))
+    fl_draw_animation_init(&a);
+    a.path = fr->animate;
+    a.png_sequence = fr->dir;
+    a.width = fr->width;
+    a.height = fr->height;
+    a.delay_cs = fr->delay_cs;
+    a.from = fr->from;
+    a.to = fr->to;
+    a.step = fr->step;
+    a.flits.link_latency = s->cfg.link_latency;
+    if (fl_draw_animate(sim, s->t, &a, frames, &err))
         return cli_error(CLI_FAIL, "--animate: %s", err.message);
     return CLI_OK;
 }

@@ -505,6 +505,37 @@ int fl_draw_png_sequence_write(const char *dir, const char *prefix, int index,
                                cairo_surface_t *image, char *path_out, size_t size,
                                FlError *err);
 
+/* The caption of a frame: "cycle N", "cycle N (deadlock)". */
+void fl_draw_frame_caption(const FlSim *sim, char *buf, size_t size);
+
+/* A range of cycles to draw, and where. */
+typedef struct FlDrawAnimation {
+    const char *path;                /* a .gif file, or an existing directory */
+    int png_sequence;                /* path is a directory: frame-00001.png, ... */
+    int width, height;               /* pixels */
+    int delay_cs;                    /* each GIF frame's time, 1/100 s */
+    int64_t from, to, step;          /* the cycles drawn: from, from + step, ... <= to */
+    const FlDrawOptions *options;    /* the view; NULL fits the network */
+    /* How each frame is drawn (colours, link latency, a selected packet);
+     * its simulation and caption are set for each frame, and a deadlock's
+     * waiting cycle once the simulation stops at one. */
+    FlDrawFlits flits;
+    FlProgressFunc progress;         /* after each frame; may be NULL */
+    void *progress_data;
+} FlDrawAnimation;
+
+/* 1280x800, 10 cs a frame, every cycle, no path yet, fl_draw_flits_init()'s
+ * flits. */
+void fl_draw_animation_init(FlDrawAnimation *a);
+
+/* Steps sim (which must not be past a->from) to each cycle of the range,
+ * drawing t with the frame into the GIF or the PNG sequence; stops after
+ * the frame of a deadlock (nothing moves any more). The number of frames
+ * written goes to *frames. A GIF appears whole or not at all; cancelling
+ * through the progress callback is FL_ECANCELLED. */
+int fl_draw_animate(FlSim *sim, const FlTopology *t, const FlDrawAnimation *a, int *frames,
+                    FlError *err);
+
 #ifdef __cplusplus
 }
 #endif
