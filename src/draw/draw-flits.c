@@ -587,7 +587,8 @@ void fl_draw_flits(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
         double side = flit_side(&pen.sc.g, buffer_depth(f->sim));
         int agg = is_aggregated(f, side);
         double hw = f->heat && f->nheat > 0 ? heat_width(&pen.sc.g, agg) : 0;
-        fl__draw_heat(&pen, f->heat, f->nheat, hw);
+        /* Aggregated, a host link's band would be a speck beside it. */
+        fl__draw_heat(&pen, f->heat, f->nheat, hw, !agg);
         if (f->selected_packet >= 0 && f->selected_route && f->nselected_route > 0)
             draw_route(&pen, f->selected_route, f->nselected_route);
         fl__draw_cycle(cr, &pen.sc, pen.col, &pen.z, &pen.clip, f->wait_cycle,

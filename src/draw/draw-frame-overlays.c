@@ -88,7 +88,16 @@ static void lane_path(cairo_t *cr, const Scene *sc, int c, double off)
         }
         return;
     }
-    int pieces = ch.s.kind == SHAPE_ARC ? 8 : 1;
+    if (ch.s.kind == SHAPE_LINE) {
+        double len = hypot(x1 - x0, y1 - y0);
+        if (len <= ra + rb)
+            return;
+        double nx = -ty0 * off, ny = tx0 * off;
+        cairo_move_to(cr, x0 + tx0 * ra + nx, y0 + ty0 * ra + ny);
+        cairo_line_to(cr, x1 - tx0 * rb + nx, y1 - ty0 * rb + ny);
+        return;
+    }
+    int pieces = 8;
     double len = 0, px = x0, py = y0;
     for (int k = 1; k <= pieces; k++) {
         double x, y, tx, ty;
@@ -103,7 +112,7 @@ static void lane_path(cairo_t *cr, const Scene *sc, int c, double off)
         lane_point(cr, &ch, u0 + (u1 - u0) * k / pieces, off, k == 0);
 }
 
-void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width)
+void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width, int hosts)
 {
     const Geom *g = &pen->sc.g;
     cairo_t *cr = pen->cr;
@@ -131,7 +140,7 @@ void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width)
         cairo_new_path(cr);
         int any = 0;
         for (int c = 0; c < nch; c++) {
-            if (level[c] != lv || (!is_switch_link(g->t, c >> 1) && g->host_r == 0))
+            if (level[c] != lv || (!(hosts && g->host_r > 0) && !is_switch_link(g->t, c >> 1)))
                 continue;
             double x, y;
             fl__draw_node_device(g, fl_topology_channel_src(g->t, c), &x, &y);

@@ -174,8 +174,9 @@ void fl__draw_legend_box(cairo_t *cr, const Colours *col, double x, double y, do
 /* Each channel's utilization (heat[c], 0..1, for c < nheat) as a band of
  * the given width along its link, on the right of the way it runs, between
  * the nodes' glyphs, in fl_draw_heat_colour()'s scale; channels under
- * 0.5% are left plain. One stroke per colour level. */
-void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width);
+ * 0.5% are left plain, and so are host links unless hosts is set (and
+ * hosts are shown). One stroke per colour level. */
+void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width, int hosts);
 
 /* The heat map's colour scale, titled (NULL: "channel utilization"), in
  * the bottom-right corner of the pen's clip. */

@@ -284,7 +284,8 @@ typedef struct FlDrawFlits {
     const char *caption;
     /* Per channel (2 * link + end) utilization in 0..1, nheat long: a heat
      * map along the links, under the flits, with a small legend of its
-     * colour scale in the bottom-right corner. NULL = none. */
+     * colour scale in the bottom-right corner (host links only when flits
+     * are drawn one by one). NULL = none. */
     const double *heat;
     int nheat;
     const char *heat_label;          /* the legend's title; NULL: "channel utilization" */
