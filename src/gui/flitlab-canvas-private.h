@@ -83,6 +83,14 @@ gboolean          flitlab_canvas_inspect_packet_at (FlitlabCanvas   *self,
                                                     double           y);
 void              flitlab_canvas_set_inspected_packet (FlitlabCanvas *self,
                                                        gint64         packet);
+/* Writes the frame shown, with the cycle counter in it, through
+ * options. */
+gboolean          flitlab_canvas_export_frame     (FlitlabCanvas       *self,
+                                                   const FlDrawOptions *options,
+                                                   const char          *path,
+                                                   int                  width,
+                                                   int                  height,
+                                                   FlError             *err);
 /* Draws the frame of the simulation shown over the picture. */
 void              flitlab_canvas_draw_simulation  (FlitlabCanvas    *self,
                                                    cairo_t          *cr);

@@ -130,6 +130,28 @@ flitlab_canvas_draw_simulation (FlitlabCanvas *self,
 }
 
 gboolean
+flitlab_canvas_export_frame (FlitlabCanvas       *self,
+                             const FlDrawOptions *options,
+                             const char          *path,
+                             int                  width,
+                             int                  height,
+                             FlError             *err)
+{
+  FlitlabSimSession *session = flitlab_canvas_shown_simulation (self);
+  char caption[64];
+  Frame frame;
+  int rc;
+
+  frame_fill (self, session, &frame);
+  fl_draw_frame_caption (frame.f.sim, caption, sizeof caption);
+  frame.f.caption = caption;
+  rc = fl_draw_export_flits_with_options (flitlab_canvas_picture (self), options, &frame.f, path, NULL, width,
+                                          height, err);
+  frame_clear (&frame);
+  return rc == FL_OK;
+}
+
+gboolean
 flitlab_canvas_inspect_packet_at (FlitlabCanvas *self,
                                   double         x,
                                   double         y)

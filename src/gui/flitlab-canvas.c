@@ -309,6 +309,15 @@ flitlab_canvas_export (FlitlabCanvas  *self,
       fl_draw_view_fit (flitlab_canvas_picture (self), width, height, &options.view);
     }
   flitlab_canvas_fill_routing (self, &rd, TRUE);
+  if (flitlab_canvas_shown_simulation (self) != NULL)
+    {
+      if (!flitlab_canvas_export_frame (self, &options, path, width, height, &err))
+        {
+          g_set_error_literal (error, FLITLAB_CANVAS_ERROR, FLITLAB_CANVAS_ERROR_EXPORT, err.message);
+          return FALSE;
+        }
+      return TRUE;
+    }
   if (fl_draw_export_routing_with_options (flitlab_canvas_picture (self), &options, &rd, path,
                                            NULL, width, height, &err) != FL_OK)
     {

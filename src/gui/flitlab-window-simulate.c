@@ -158,8 +158,260 @@ preset_action (GSimpleAction *action,
     flitlab_window_toast (self, error->message);
 }
 
+/* Export Animation ------------------------------------------------------------------ */
+
+/* What an export job takes: the session (keeping its network and
+ * configuration alive) and the animation's settings, drawn on a simulation
+ * of its own so the one watched stays where it is. */
+typedef struct
+{
+  FlitlabSimSession *session;
+  FlDrawAnimation animation;
+  FlDrawOptions options;
+  char *path;
+} ExportData;
+
+static void
+export_data_free (gpointer user_data)
+{
+  ExportData *data = user_data;
+
+  g_object_unref (data->session);
+  g_free (data->path);
+  g_free (data);
+}
+
+static gpointer
+export_job (FlitlabJob  *job,
+            gpointer     user_data,
+            GError     **error)
+{
+  ExportData *data = user_data;
+  const FlSim *watched = flitlab_sim_session_get_sim (data->session);
+  FlSim *sim = NULL;
+  FlError err = { 0 };
+  int frames = 0;
+
+  data->animation.progress = flitlab_job_progress;
+  data->animation.progress_data = job;
+  if (fl_sim_new (flitlab_sim_session_get_topology (data->session), fl_sim_config (watched), &sim, &err) != FL_OK
+      || fl_draw_animate (sim, flitlab_sim_session_get_topology (data->session), &data->animation, &frames, &err)
+           != FL_OK)
+    {
+      fl_sim_free (sim);
+      flitlab_set_engine_error (error, &err);
+      return NULL;
+    }
+  fl_sim_free (sim);
+  return GINT_TO_POINTER (frames);
+}
+
+static void
+export_done (gpointer      user_data,
+             gpointer      result,
+             const GError *error)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  g_autofree char *message = NULL;
+
+  if (error != NULL)
+    message = g_strdup_printf (_("Could not export the animation: %s"), error->message);
+  else
+    /* Translators: the number of pictures written. */
+    message = g_strdup_printf (ngettext ("Animation saved: %d frame", "Animation saved: %d frames",
+                                         GPOINTER_TO_INT (result)),
+                               GPOINTER_TO_INT (result));
+  flitlab_window_toast (self, message);
+}
+
+gboolean
+flitlab_window_export_animation (FlitlabWindow *self,
+                                 const char    *path,
+                                 gint64         from,
+                                 gint64         to,
+                                 gint64         step,
+                                 gboolean       png_sequence,
+                                 GError       **error)
+{
+  FlitlabSimSession *session = flitlab_canvas_get_show_simulation (self->canvas) && self->document != NULL
+                                 ? flitlab_document_get_simulation (self->document)
+                                 : NULL;
+  ExportData *data;
+
+  g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
+
+  if (session == NULL)
+    {
+      g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, FL_EINVAL,
+                           _("There is no simulation to export: press Play in the Simulate tab first."));
+      return FALSE;
+    }
+  if (from < 0 || to < from || step < 1)
+    {
+      g_set_error (error, FLITLAB_SIM_SESSION_ERROR, FL_ERANGE,
+                   _("The cycles to export must run forwards: from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
+                     " every %" G_GINT64_FORMAT " is not a range."),
+                   from, to, step);
+      return FALSE;
+    }
+  data = g_new0 (ExportData, 1);
+  data->session = g_object_ref (session);
+  data->path = g_strdup (path);
+  fl_draw_animation_init (&data->animation);
+  data->animation.path = data->path;
+  data->animation.png_sequence = png_sequence;
+  data->animation.from = from;
+  data->animation.to = to;
+  data->animation.step = step;
+  /* What the canvas shows: its size, its view, its colours. */
+  data->animation.width = MAX (gtk_widget_get_width (GTK_WIDGET (self->canvas)), 64);
+  data->animation.height = MAX (gtk_widget_get_height (GTK_WIDGET (self->canvas)), 64);
+  fl_draw_options_init (&data->options);
+  flitlab_canvas_get_view (self->canvas, &data->options.view);
+  data->animation.options = &data->options;
+  g_object_get (self->canvas, "flit-colour", &data->animation.flits.colour, NULL);
+  data->animation.flits.link_latency = MAX (1, fl_sim_config (flitlab_sim_session_get_sim (session))->link_latency);
+  flitlab_workers_run (self->workers, FLITLAB_JOB_EXPORT, export_job, data, export_data_free, NULL, NULL,
+                       export_done, self);
+  return TRUE;
+}
+
+/* The dialog: the range and the format, then where. */
+typedef struct
+{
+  FlitlabWindow *self;
+  GtkSpinButton *from, *to, *step;
+  GtkDropDown *format;
+  gint64 range[3];
+  gboolean png_sequence;
+} ExportAsk;
+
+static void
+export_path_chosen (GtkNativeDialog *dialog,
+                    int              response,
+                    gpointer         user_data)
+{
+  ExportAsk *ask = user_data;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (file != NULL)
+    path = g_file_get_path (file);
+  if (path != NULL && !ask->png_sequence && !g_str_has_suffix (path, ".gif"))
+    {
+      char *with_extension = g_strconcat (path, ".gif", NULL);
+
+      g_free (path);
+      path = with_extension;
+    }
+  if (path != NULL
+      && !flitlab_window_export_animation (ask->self, path, ask->range[0], ask->range[1], ask->range[2],
+                                           ask->png_sequence, &error))
+    flitlab_window_toast (ask->self, error->message);
+  g_object_unref (dialog);
+  g_free (ask);
+}
+
+static void
+export_range_chosen (AdwMessageDialog *dialog,
+                     const char       *response,
+                     gpointer          user_data)
+{
+  ExportAsk *ask = user_data;
+  GtkFileChooserNative *chooser;
+
+  if (!g_str_equal (response, "export"))
+    {
+      g_free (ask);
+      return;
+    }
+  ask->range[0] = gtk_spin_button_get_value_as_int (ask->from);
+  ask->range[1] = gtk_spin_button_get_value_as_int (ask->to);
+  ask->range[2] = gtk_spin_button_get_value_as_int (ask->step);
+  ask->png_sequence = gtk_drop_down_get_selected (ask->format) == 1;
+  chooser = gtk_file_chooser_native_new (ask->png_sequence ? _("Export Frames into a Folder") : _("Export Animation"),
+                                         GTK_WINDOW (ask->self),
+                                         ask->png_sequence ? GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+                                                           : GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  if (!ask->png_sequence)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("animation.gif"));
+  g_signal_connect (chooser, "response", G_CALLBACK (export_path_chosen), ask);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static GtkSpinButton *
+add_spin (GtkGrid    *grid,
+          int         row,
+          const char *label,
+          double      lower,
+          double      upper,
+          double      value)
+{
+  GtkWidget *title = gtk_label_new_with_mnemonic (label);
+  GtkWidget *spin = gtk_spin_button_new_with_range (lower, MAX (lower, upper), 1);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (title), spin);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_grid_attach (grid, title, 0, row, 1, 1);
+  gtk_grid_attach (grid, spin, 1, row, 1, 1);
+  return GTK_SPIN_BUTTON (spin);
+}
+
+static void
+export_animation_action (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       user_data)
+{
+  FlitlabWindow *self = FLITLAB_WINDOW (user_data);
+  FlitlabSimSession *session = self->document != NULL ? flitlab_document_get_simulation (self->document) : NULL;
+  static const char * const formats[] = { N_("Animated GIF"), N_("PNG sequence"), NULL };
+  g_autoptr(GtkStringList) format_names = gtk_string_list_new (NULL);
+  GtkWidget *dialog, *grid;
+  ExportAsk *ask;
+  gint64 cycle, max;
+
+  if (session == NULL || !flitlab_canvas_get_show_simulation (self->canvas))
+    {
+      flitlab_window_toast (self, _("There is no simulation to export: press Play in the Simulate tab first."));
+      return;
+    }
+  cycle = flitlab_sim_session_get_cycle (session);
+  max = flitlab_sim_session_get_max_cycle (session);
+  ask = g_new0 (ExportAsk, 1);
+  ask->self = self;
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Export Animation"),
+                                   _("The cycles drawn as they are on the canvas, each frame with its cycle "
+                                     "counter."));
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  ask->from = add_spin (GTK_GRID (grid), 0, _("_From cycle"), 0, G_MAXINT32, MAX (0, cycle - 100));
+  ask->to = add_spin (GTK_GRID (grid), 1, _("_To cycle"), 0, G_MAXINT32, MAX (cycle, MIN (max, 100)));
+  ask->step = add_spin (GTK_GRID (grid), 2, _("_Every"), 1, 100000, 1);
+  for (int i = 0; formats[i] != NULL; i++)
+    gtk_string_list_append (format_names, _(formats[i]));
+  ask->format = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (format_names)), NULL));
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new (_("Format")), 0, 3, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), GTK_WIDGET (ask->format), 1, 3, 1, 1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "export", _("_Export…"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "export", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (export_range_chosen), ask);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static const GActionEntry simulate_actions[] = {
   { .name = "sim-preset", .activate = preset_action, .parameter_type = "s" },
+  { .name = "export-animation", .activate = export_animation_action },
 };
 
 void

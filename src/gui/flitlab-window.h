@@ -49,6 +49,18 @@ gboolean               flitlab_window_apply_preset        (FlitlabWindow       *
                                                            const char          *name,
                                                            GError             **error);
 
+/* Writes the cycles from, from + step, ... <= to of the simulation shown
+ * as the canvas draws them, into the GIF path or (png_sequence) the
+ * folder path, in a worker: a toast says when it is done. FALSE with error
+ * set when there is no simulation shown or the range is empty. */
+gboolean               flitlab_window_export_animation    (FlitlabWindow       *self,
+                                                           const char          *path,
+                                                           gint64               from,
+                                                           gint64               to,
+                                                           gint64               step,
+                                                           gboolean             png_sequence,
+                                                           GError             **error);
+
 /* TRUE while a generation, a measurement or the building of a routing
  * runs, or an edit waits to be measured and routed: the "busy" property. */
 gboolean               flitlab_window_get_busy            (FlitlabWindow       *self);

@@ -12,6 +12,7 @@
  *             writes screenshots/deadlock.png
  *   presets   every preset starts and steps without an error
  */
+#include <gif_lib.h>
 #include <limits.h>
 
 #include "flitlab-canvas.h"
@@ -238,6 +239,62 @@ check_inspector (FlitlabWindow *window)
   click_flit (window, search.have_blocked ? &search.blocked : &search.any);
 }
 
+static int
+gif_frames (const char *path)
+{
+  int error = 0, frames = -1;
+  GifFileType *gif = DGifOpenFileName (path, &error);
+
+  if (gif != NULL && DGifSlurp (gif) == GIF_OK)
+    frames = gif->ImageCount;
+  if (gif != NULL)
+    DGifCloseFile (gif, &error);
+  return frames;
+}
+
+/* The frame as a picture, and 21 cycles as a GIF and a PNG sequence. */
+static void
+check_export (FlitlabWindow *window,
+              gint64         cycle)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-export-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "frame.png", NULL);
+  g_autofree char *gif = g_build_filename (dir, "worms.gif", NULL);
+  g_autofree char *frames = g_build_filename (dir, "frames", NULL);
+  g_autofree char *fifth = g_build_filename (frames, "frame-00005.png", NULL);
+  g_autofree char *sixth = g_build_filename (frames, "frame-00006.png", NULL);
+
+  CHECK (flitlab_canvas_export (flitlab_window_get_canvas (window), png, &error)
+           && g_file_test (png, G_FILE_TEST_IS_REGULAR),
+         "the frame exports as a picture: %s", error != NULL ? error->message : "ok");
+  CHECK (flitlab_window_export_animation (window, gif, cycle - 20, cycle, 1, FALSE, &error)
+           && wait_until (window, is_idle),
+         "cycles %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT " export as a GIF", cycle - 20, cycle);
+  CHECK_INT (gif_frames (gif), 21);
+  g_mkdir (frames, 0755);
+  CHECK (flitlab_window_export_animation (window, frames, cycle - 8, cycle, 2, TRUE, &error)
+           && wait_until (window, is_idle),
+         "every 2nd cycle exports as a PNG sequence");
+  CHECK (g_file_test (fifth, G_FILE_TEST_IS_REGULAR) && !g_file_test (sixth, G_FILE_TEST_EXISTS),
+         "the sequence has its 5 frames");
+  CHECK (!flitlab_window_export_animation (window, gif, cycle, cycle - 1, 1, FALSE, &error),
+         "a range running backwards is refused: %s", error != NULL ? error->message : "?");
+  CHECK_INT (flitlab_sim_session_get_cycle (session_of (window)), cycle);
+  g_unlink (fifth);
+  for (int i = 1; i <= 4; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("frame-%05d.png", i);
+      g_autofree char *file = g_build_filename (frames, name, NULL);
+
+      g_unlink (file);
+    }
+  g_rmdir (frames);
+  g_unlink (png);
+  g_unlink (gif);
+  g_rmdir (dir);
+}
+
 static void
 run_watch (FlitlabWindow *window)
 {
@@ -296,6 +353,7 @@ run_watch (FlitlabWindow *window)
   fl_sim_free (fresh);
 
   check_inspector (window);
+  check_export (window, back);
   take_screenshot (window, "simulation.png");
   save_and_forget (window);
 }
