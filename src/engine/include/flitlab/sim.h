@@ -294,6 +294,30 @@ int fl_sim_vc_view(const FlSim *sim, int channel, int vc, FlVcView *out, FlError
 int fl_sim_vcs(const FlSim *sim);
 int fl_sim_channels(const FlSim *sim);
 
+/* --- Counters since cycle 0 ----------------------------------------------- */
+
+/* Totals since cycle 0, whatever the measurement window: for plots over
+ * simulated time (differences between two cycles). */
+typedef struct FlSimCounters {
+    int64_t cycle;                 /* fl_sim_cycle() */
+    int64_t packets_created;       /* made by the traffic or fl_sim_inject */
+    int64_t flits_created;         /* their flits: the offered load */
+    int64_t flits_injected;        /* flits that left their hosts */
+    int64_t flits_ejected;         /* flits that reached their destinations */
+    int64_t packets_delivered;     /* packets whose tail reached its host */
+    int64_t latency_sum;           /* their latencies (from creation) summed */
+    int64_t flit_hops;             /* channel traversals */
+    int64_t in_network;            /* flits in buffers and on links */
+    int64_t queued;                /* flits waiting in source queues */
+    int hosts;                     /* hosts, to turn totals into per-host rates */
+} FlSimCounters;
+
+/* FL_EINVAL without a simulation or output. */
+int fl_sim_counters(const FlSim *sim, FlSimCounters *out);
+/* Flits that entered each channel c (all its VCs) since cycle 0, into out[c]
+ * for c < min(n, fl_sim_channels()). */
+int fl_sim_channel_flits(const FlSim *sim, int64_t *out, int n, FlError *err);
+
 #ifdef __cplusplus
 }
 #endif
