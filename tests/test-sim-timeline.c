@@ -151,6 +151,48 @@ static void test_seek_and_thin(void)
     net_close(&n);
 }
 
+/* Past saturation the source queues grow, and with them the packet pool:
+ * successive checkpoints share what has not changed. */
+static void test_shared_pages(void)
+{
+    Net n;
+    FlSimConfig cfg;
+    if (!uniform_net(&n, &cfg, "mesh:8x8", "dor", 0.9, 4))
+        return;
+    FlSim *s = NULL;
+    fl_sim_new(n.t, &cfg, &s, NULL);
+    FlSimTimeline *tl = fl_sim_timeline_new(s, 100, (size_t)1 << 30, 100, NULL);
+    if (!tl) {
+        CHECK(0, "a timeline");
+        fl_sim_free(s);
+        net_close(&n);
+        return;
+    }
+    fl_sim_timeline_step(tl, 3900, NULL, NULL);
+    size_t before = fl_sim_timeline_checkpoint_bytes(tl);
+    fl_sim_timeline_step(tl, 100, NULL, NULL);
+    size_t added = fl_sim_timeline_checkpoint_bytes(tl) - before;
+    FlSimCheckpoint *last = NULL;
+    fl_sim_checkpoint(s, &last, NULL);
+    size_t full = fl_sim_checkpoint_size(last);
+    FlSimCounters k;
+    fl_sim_counters(s, &k);
+    CHECK(fl_sim_timeline_n_checkpoints(tl) == 41 && k.queued > 50000 && added < full / 2,
+          "in a saturated run (%lld flits queued) the 41st checkpoint adds %zu bytes, under "
+          "half of a copy of its own (%zu)", (long long)k.queued, added, full);
+    uint64_t here = state_hash(s);
+    fl_sim_timeline_seek(tl, 1234, NULL);
+    fl_sim_restore(s, last, NULL);
+    CHECK(state_hash(s) == here, "a checkpoint of its own still restores the same state");
+    fl_sim_checkpoint_free(last);
+    fl_sim_timeline_seek(tl, 3999, NULL);
+    CHECK(state_hash(s) == straight_to(&n, &cfg, 3999), "and seeking in the saturated run "
+          "reaches the state of a fresh run");
+    fl_sim_timeline_free(tl);
+    fl_sim_free(s);
+    net_close(&n);
+}
+
 /* --- samples -------------------------------------------------------------------- */
 
 static int same_double(double a, double b)
@@ -414,6 +456,7 @@ static void test_errors(void)
 int main(void)
 {
     test_seek_and_thin();
+    test_shared_pages();
     test_samples();
     test_window_utilization();
     test_deadlock();

@@ -123,7 +123,7 @@
  * Checkpoints. All mutable fixed-size state lives in one block (state) and
  * a struct of scalars (sc); with the packet pool, the histograms and the
  * traffic generator's per-host state that is everything, so a checkpoint
- * is a handful of memcpy calls.
+ * is a handful of memcpy calls (in pages, see sim-checkpoint.c).
  */
 #ifndef FLITLAB_SIM_INTERNAL_H
 #define FLITLAB_SIM_INTERNAL_H
@@ -439,6 +439,14 @@ static inline int fl__sim_window_opened(const FlSim *s)
 {
     return s->sc.in_window || s->sc.window_closed;
 }
+
+/* sim-checkpoint.c: a checkpoint that shares the pages of prev (may be
+ * NULL) whose bytes have not changed; checkpoints that share count their
+ * bytes in one place, *shared_bytes (pages once; NULL shares nothing and
+ * counts nowhere), and prev shares only when it counts there too. Returns
+ * FL_ENOMEM. */
+int fl__sim_checkpoint_after(const FlSim *s, const FlSimCheckpoint *prev, size_t *shared_bytes,
+                             FlSimCheckpoint **out);
 
 /* sim-watchdog.c: a cycle of channels whose packets wait on each other, in
  * *channels (malloc'd), or FL_ENOTFOUND. */

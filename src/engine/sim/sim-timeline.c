@@ -22,7 +22,6 @@ typedef struct Kept {
     FlSimCheckpoint *cp;
     int64_t cycle;
     int64_t unit;            /* the checkpoint interval when it was taken */
-    size_t bytes;
 } Kept;
 
 struct FlSimTimeline {
@@ -34,7 +33,7 @@ struct FlSimTimeline {
 
     Kept *kept;              /* by increasing cycle; kept[0] is cycle 0's */
     size_t n_kept, kept_cap;
-    size_t kept_bytes;
+    size_t kept_bytes;       /* the checkpoints' bytes, shared pages once */
     int64_t dense;           /* w, or 0 while everything is kept */
 
     FlSimSample *samples;
@@ -59,19 +58,17 @@ static int push_checkpoint(FlSimTimeline *tl, FlError *err)
         tl->kept = bigger;
         tl->kept_cap = cap;
     }
+    /* Sharing the newest's unchanged pages. */
     FlSimCheckpoint *cp;
-    int rc = fl_sim_checkpoint(tl->sim, &cp, err);
-    if (rc)
-        return rc;
-    Kept *k = &tl->kept[tl->n_kept++];
-    *k = (Kept){ cp, fl_sim_checkpoint_cycle(cp), tl->interval, fl_sim_checkpoint_size(cp) };
-    tl->kept_bytes += k->bytes;
+    const FlSimCheckpoint *prev = tl->n_kept ? tl->kept[tl->n_kept - 1].cp : NULL;
+    if (fl__sim_checkpoint_after(tl->sim, prev, &tl->kept_bytes, &cp))
+        return fl_error_set(err, FL_ENOMEM, "out of memory");
+    tl->kept[tl->n_kept++] = (Kept){ cp, fl_sim_checkpoint_cycle(cp), tl->interval };
     return FL_OK;
 }
 
 static void drop_checkpoint(FlSimTimeline *tl, size_t i)
 {
-    tl->kept_bytes -= tl->kept[i].bytes;
     fl_sim_checkpoint_free(tl->kept[i].cp);
     memmove(&tl->kept[i], &tl->kept[i + 1], sizeof *tl->kept * (tl->n_kept - i - 1));
     tl->n_kept--;
@@ -99,12 +96,10 @@ static void apply_rule(FlSimTimeline *tl, int64_t w)
     int64_t newest = tl->kept[tl->n_kept - 1].cycle;
     size_t out = 0;
     for (size_t i = 0; i < tl->n_kept; i++) {
-        if (rule_keeps(&tl->kept[i], newest, w)) {
+        if (rule_keeps(&tl->kept[i], newest, w))
             tl->kept[out++] = tl->kept[i];
-        } else {
-            tl->kept_bytes -= tl->kept[i].bytes;
+        else
             fl_sim_checkpoint_free(tl->kept[i].cp);
-        }
     }
     tl->n_kept = out;
 }

@@ -337,18 +337,31 @@ int fl_sim_channel_flits(const FlSim *sim, int64_t *out, int n, FlError *err);
  * checkpoint alone when that is larger; there are about (w / interval) x
  * log2(cycles / w) of them; and seeking to a cycles before the newest
  * checkpoint re-simulates at most about 2 x interval x (1 + a / w) cycles.
- * A checkpoint is the simulation's state (fl_sim_checkpoint_size): about
- * 600 KiB for a 16x16 mesh with 2 VCs of 8 flits, plus 48 bytes per packet
- * alive (in saturation, the source queues' packets).
+ * A checkpoint is the simulation's state (fl_sim_checkpoint_size): for a
+ * 16x16 mesh with 2 VCs of 8 flits about 800 KiB of buffers and records,
+ * plus 56 bytes per packet alive (past saturation the source queues, which
+ * grow without bound). A timeline's checkpoints share, in 256-byte pages,
+ * the bytes that have not changed since the one before, and the budget
+ * counts shared pages once: past saturation a new checkpoint costs about
+ * an eighth of a full copy. bench-sim-seek: 100,000 cycles of a 16x16
+ * mesh at 0.3 flits/cycle/host (past saturation, 20 MiB a full copy at
+ * the end) keep 96 checkpoints in 248 MiB of the default 256, 512 cycles
+ * apart 10,000 cycles back.
  *
  * Samples. Every sample_interval cycles (1 to 65535), the first time the
  * simulation reaches the end of one, the timeline records an FlSimSample
  * and the flits that entered each channel in it; the run is deterministic,
- * so they stay valid after seeking back. Memory: sizeof(FlSimSample) (48
+ * so they stay valid after seeking back. Memory: sizeof(FlSimSample) (40
  * bytes) plus 2 bytes per channel per sample (a channel takes at most one
  * flit a cycle), e.g. 2.9 KiB per sample for a 16x16 mesh (1472
  * channels): 2.9 MiB for 100,000 cycles at the default 100. */
 typedef struct FlSimTimeline FlSimTimeline;
+
+/* What the application uses: a checkpoint every 256 cycles, 256 MiB of
+ * them, a sample every 100 cycles. */
+#define FL_SIM_TIMELINE_DEFAULT_INTERVAL 256
+#define FL_SIM_TIMELINE_DEFAULT_BUDGET ((size_t)256 << 20)
+#define FL_SIM_TIMELINE_DEFAULT_SAMPLE 100
 
 typedef struct FlSimSample {
     int64_t cycle;                 /* the interval [cycle, cycle +
