@@ -18,6 +18,12 @@
 
 #define SEEKS 9
 
+/* The case, as `flitlab sim` takes it. */
+static const char *const SETTINGS[][2] = {
+    { "vcs", "2" }, { "buf", "8" }, { "traffic", "uniform" }, { "rate", "0.3" },
+    { "packet", "8" }, { "warmup", "1000" }, { "seed", "1" },
+};
+
 static double now_ms(void)
 {
     struct timespec ts;
@@ -64,20 +70,17 @@ int main(int argc, char **argv)
     FlSim *sim = NULL;
     FlSimTimeline *tl = NULL;
     FlError err = { 0 };
-    FlSimConfig cfg;
+    FlSimSettings settings;
+    fl_sim_settings_init(&settings);
     int rc = 1;
+    for (size_t i = 0; i < sizeof SETTINGS / sizeof SETTINGS[0]; i++)
+        if (fl_sim_settings_set(&settings, SETTINGS[i][0], SETTINGS[i][1], &err))
+            goto out;
     if (fl_topology_from_spec("mesh:16x16", &t, &err) || fl_routing_new(t, "dor", NULL, &r, &err))
         goto out;
-    fl_sim_config_init(&cfg);
-    cfg.routing = r;
-    cfg.vcs = 2;
-    cfg.buf_flits = 8;
-    cfg.traffic.pattern = "uniform";
-    cfg.traffic.rate = 0.3;
-    cfg.traffic.packet_flits = 8;
-    cfg.warmup_cycles = 1000;
-    cfg.measure_cycles = cycles;
-    if (fl_sim_new(t, &cfg, &sim, &err))
+    settings.config.routing = r;
+    settings.config.measure_cycles = cycles;
+    if (fl_sim_new(t, &settings.config, &sim, &err))
         goto out;
     tl = fl_sim_timeline_new(sim, FL_SIM_TIMELINE_DEFAULT_INTERVAL,
                              (size_t)(budget_mib * (1 << 20)), FL_SIM_TIMELINE_DEFAULT_SAMPLE,
@@ -130,6 +133,7 @@ out:
         fprintf(stderr, "bench-sim-seek: %s\n", err.message);
     fl_sim_timeline_free(tl);
     fl_sim_free(sim);
+    fl_sim_settings_clear(&settings);
     fl_routing_free(r);
     fl_topology_free(t);
     return rc;
