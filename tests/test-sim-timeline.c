@@ -443,6 +443,10 @@ static void test_errors(void)
     CHECK(fl_sim_timeline_channel_series(tl, 0, u, 4, &got, NULL) == FL_OK && got == 0
               && fl_sim_timeline_samples(tl, NULL) == 0,
           "no samples before the first interval ends");
+    fl_sim_step(s, 5, NULL, NULL);
+    CHECK(fl_sim_timeline_step(tl, 1, NULL, &err) == FL_EINVAL
+              && fl_sim_timeline_seek(tl, 2, NULL) == FL_EINVAL,
+          "a simulation stepped past the timeline without it is refused: %s", err.message);
     CHECK(fl_sim_counters(NULL, NULL) == FL_EINVAL
               && fl_sim_channel_flits(s, NULL, 3, &err) == FL_EINVAL
               && fl_sim_channel_flits(s, NULL, 0, NULL) == FL_OK,

@@ -215,6 +215,16 @@ static int advance(FlSimTimeline *tl, int64_t n, FlSimStatus *status, FlError *e
     return rc;
 }
 
+/* The samples need every cycle past the furthest to go through advance(). */
+static int stepped_behind(const FlSimTimeline *tl, FlError *err)
+{
+    if (fl_sim_cycle(tl->sim) <= tl->max_cycle)
+        return FL_OK;
+    return fl_error_set(err, FL_EINVAL, "timeline: the simulation was stepped to cycle %lld "
+                        "past the timeline's %lld without it",
+                        (long long)fl_sim_cycle(tl->sim), (long long)tl->max_cycle);
+}
+
 int fl_sim_timeline_step(FlSimTimeline *tl, int64_t n, FlSimStatus *status, FlError *err)
 {
     if (!tl)
@@ -222,7 +232,8 @@ int fl_sim_timeline_step(FlSimTimeline *tl, int64_t n, FlSimStatus *status, FlEr
     if (n < 0)
         return fl_error_set(err, FL_EINVAL, "cycles to step: must be >= 0, not %lld",
                             (long long)n);
-    return advance(tl, n, status, err);
+    int rc = stepped_behind(tl, err);
+    return rc ? rc : advance(tl, n, status, err);
 }
 
 int fl_sim_timeline_seek(FlSimTimeline *tl, int64_t cycle, FlError *err)
@@ -235,14 +246,14 @@ int fl_sim_timeline_seek(FlSimTimeline *tl, int64_t cycle, FlError *err)
     int64_t now = fl_sim_cycle(tl->sim);
     if (cycle == now)
         return FL_OK;
+    int rc = stepped_behind(tl, err);
+    if (rc)
+        return rc;
     /* Going back, or forward past a checkpoint kept from an earlier visit:
      * start from the nearest checkpoint. */
     const Kept *k = checkpoint_before(tl, cycle);
-    if (cycle < now || k->cycle > now) {
-        int rc = fl_sim_restore(tl->sim, k->cp, err);
-        if (rc)
-            return rc;
-    }
+    if ((cycle < now || k->cycle > now) && (rc = fl_sim_restore(tl->sim, k->cp, err)))
+        return rc;
     return advance(tl, cycle - fl_sim_cycle(tl->sim), NULL, err);
 }
 
