@@ -320,10 +320,9 @@ int fl_sim_channel_flits(const FlSim *sim, int64_t *out, int n, FlError *err);
 
 /* A timeline drives a simulation it is given (and does not own) forwards
  * and backwards: it steps it, takes a checkpoint every checkpoint_interval
- * cycles past the newest one it keeps, and seeks to any cycle
- * by restoring the nearest checkpoint at or before it and simulating
- * forward, so that the state reached is bit for bit the state running
- * forward reaches. Step, seek and restore the simulation only through its
+ * cycles past the newest one it keeps, and seeks to any cycle by restoring
+ * the nearest checkpoint at or before it and simulating forward, so that
+ * the state reached is bit for bit the state running forward reaches. Step, seek and restore the simulation only through its
  * timeline (reading it is fine; stepping it past the furthest cycle
  * without the timeline makes the timeline refuse to step or seek), and
  * free the timeline before the simulation.
