@@ -1,10 +1,12 @@
 /* flitlab-sim-session.c — a simulation run driven by the application. */
 #include "flitlab-sim-session.h"
 
-/* Defaults: a checkpoint every 256 cycles, 64 MiB of them, 20 cycles per
+/* Defaults: the engine's for checkpoints and samples (a checkpoint every
+ * 256 cycles, 256 MiB of them, a sample every 100 cycles), 20 cycles per
  * second when playing. */
-#define DEFAULT_INTERVAL 256
-#define DEFAULT_BUDGET ((guint64) 64 << 20)
+#define DEFAULT_INTERVAL FL_SIM_TIMELINE_DEFAULT_INTERVAL
+#define DEFAULT_BUDGET ((guint64) FL_SIM_TIMELINE_DEFAULT_BUDGET)
+#define DEFAULT_SAMPLE_INTERVAL FL_SIM_TIMELINE_DEFAULT_SAMPLE
 #define DEFAULT_SPEED 20.0
 /* While playing, each main-loop visit simulates for at most this long, and
  * a paced session is visited at about 60 Hz. */
@@ -20,14 +22,11 @@ struct _FlitlabSimSession
   gpointer owner;
   GDestroyNotify owner_free;
   FlSim *sim;
-
-  /* Checkpoints, by increasing cycle; the first is cycle 0's and stays. */
-  GQueue checkpoints;
-  guint64 checkpoint_bytes;
+  /* Steps, seeks and checkpoints the simulation, and samples it. */
+  FlSimTimeline *timeline;
   gint64 interval;
   guint64 budget;
 
-  gint64 max_cycle;
   double speed;
   guint play_source;
   gint64 play_start_us;       /* when pacing started, and the cycle then */
@@ -81,57 +80,6 @@ set_engine_error (GError        **error,
   g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, err->code, err->message);
 }
 
-/* --- checkpoints ------------------------------------------------------- */
-
-static gboolean
-take_checkpoint (FlitlabSimSession  *self,
-                 GError            **error)
-{
-  FlSimCheckpoint *cp;
-  FlError err;
-
-  if (fl_sim_checkpoint (self->sim, &cp, &err))
-    {
-      set_engine_error (error, &err);
-      return FALSE;
-    }
-  g_queue_push_tail (&self->checkpoints, cp);
-  self->checkpoint_bytes += fl_sim_checkpoint_size (cp);
-  return TRUE;
-}
-
-/* Drops the oldest checkpoints after cycle 0's while over the budget. */
-static void
-trim_checkpoints (FlitlabSimSession *self)
-{
-  while (self->checkpoint_bytes > self->budget && self->checkpoints.length > 1)
-    {
-      GList *second = self->checkpoints.head->next;
-      FlSimCheckpoint *cp = second->data;
-
-      self->checkpoint_bytes -= fl_sim_checkpoint_size (cp);
-      g_queue_delete_link (&self->checkpoints, second);
-      fl_sim_checkpoint_free (cp);
-    }
-}
-
-static gint64
-newest_checkpoint_cycle (FlitlabSimSession *self)
-{
-  return fl_sim_checkpoint_cycle (g_queue_peek_tail (&self->checkpoints));
-}
-
-/* The latest checkpoint at or before cycle (cycle 0's at worst). */
-static const FlSimCheckpoint *
-checkpoint_before (FlitlabSimSession *self,
-                   gint64             cycle)
-{
-  for (GList *l = self->checkpoints.tail; l; l = l->prev)
-    if (fl_sim_checkpoint_cycle (l->data) <= cycle)
-      return l->data;
-  return g_queue_peek_head (&self->checkpoints);
-}
-
 /* --- notification ------------------------------------------------------- */
 
 /* Notifies the properties that changed since the last call, then emits
@@ -151,9 +99,9 @@ publish (FlitlabSimSession *self,
       moved = TRUE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CYCLE]);
     }
-  if (self->max_cycle != self->shown_max_cycle)
+  if (fl_sim_timeline_max_cycle (self->timeline) != self->shown_max_cycle)
     {
-      self->shown_max_cycle = self->max_cycle;
+      self->shown_max_cycle = fl_sim_timeline_max_cycle (self->timeline);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_CYCLE]);
     }
   if (status != self->shown_status)
@@ -173,10 +121,10 @@ publish (FlitlabSimSession *self,
 
 /* --- stepping ------------------------------------------------------------- */
 
-/* Steps n cycles in chunks that end on checkpoint marks, taking the
- * checkpoints past the newest one; with deadline_us > 0 stops once
- * monotonic time passes it (chunks grow from one cycle so as to find how
- * many fit). Stops early when the simulation stops. */
+/* Steps n cycles through the timeline (which takes the checkpoints and
+ * samples); with deadline_us > 0 stops once monotonic time passes it
+ * (chunks grow from one cycle so as to find how many fit). Stops early
+ * when the simulation stops. */
 static gboolean
 advance (FlitlabSimSession  *self,
          gint64              n,
@@ -189,26 +137,16 @@ advance (FlitlabSimSession  *self,
   while (left > 0 && fl_sim_status (self->sim) == FL_SIM_RUNNING)
     {
       gint64 cycle = fl_sim_cycle (self->sim);
-      gint64 mark = (cycle / self->interval + 1) * self->interval;
-      gint64 todo = MIN (MIN (chunk, left), mark - cycle);
-      FlSimStatus status;
+      gint64 todo = MIN (chunk, left);
       FlError err;
 
-      if (fl_sim_step (self->sim, todo, &status, &err))
+      if (fl_sim_timeline_step (self->timeline, todo, NULL, &err))
         {
           set_engine_error (error, &err);
           return FALSE;
         }
       gint64 done = fl_sim_cycle (self->sim) - cycle;
       left -= done;
-      cycle += done;
-      self->max_cycle = MAX (self->max_cycle, cycle);
-      if (cycle % self->interval == 0 && cycle > newest_checkpoint_cycle (self))
-        {
-          if (!take_checkpoint (self, error))
-            return FALSE;
-          trim_checkpoints (self);
-        }
       if (done < todo)
         break;
       if (deadline_us > 0)
@@ -245,9 +183,8 @@ flitlab_sim_session_seek (FlitlabSimSession  *self,
                           gint64              cycle,
                           GError            **error)
 {
-  gint64 now;
-  const FlSimCheckpoint *cp;
-  gboolean ok = TRUE;
+  FlError err;
+  gboolean ok;
 
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FALSE);
   if (cycle < 0)
@@ -256,24 +193,11 @@ flitlab_sim_session_seek (FlitlabSimSession  *self,
                    "seek: cycles start at 0, not %" G_GINT64_FORMAT, cycle);
       return FALSE;
     }
-  now = fl_sim_cycle (self->sim);
-  if (cycle == now)
+  if (cycle == fl_sim_cycle (self->sim))
     return TRUE;
-  /* Going back, or forward past a checkpoint kept from an earlier visit:
-   * start from the nearest checkpoint. */
-  cp = checkpoint_before (self, cycle);
-  if (cycle < now || fl_sim_checkpoint_cycle (cp) > now)
-    {
-      FlError err;
-
-      if (fl_sim_restore (self->sim, cp, &err))
-        {
-          set_engine_error (error, &err);
-          publish (self, TRUE);
-          return FALSE;
-        }
-    }
-  ok = advance (self, cycle - fl_sim_cycle (self->sim), 0, error);
+  ok = fl_sim_timeline_seek (self->timeline, cycle, &err) == FL_OK;
+  if (!ok)
+    set_engine_error (error, &err);
   publish (self, TRUE);
   return ok;
 }
@@ -445,7 +369,7 @@ gint64
 flitlab_sim_session_get_max_cycle (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
-  return self->max_cycle;
+  return fl_sim_timeline_max_cycle (self->timeline);
 }
 
 FlSimStatus
@@ -471,6 +395,8 @@ flitlab_sim_session_set_checkpoint_interval (FlitlabSimSession *self,
   if (interval == self->interval)
     return;
   self->interval = interval;
+  if (self->timeline)
+    fl_sim_timeline_set_checkpoint_interval (self->timeline, interval, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHECKPOINT_INTERVAL]);
 }
 
@@ -489,7 +415,8 @@ flitlab_sim_session_set_checkpoint_budget (FlitlabSimSession *self,
   if (bytes == self->budget)
     return;
   self->budget = bytes;
-  trim_checkpoints (self);
+  if (self->timeline)
+    fl_sim_timeline_set_checkpoint_budget (self->timeline, (size_t) MIN (bytes, G_MAXSIZE));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHECKPOINT_BUDGET]);
 }
 
@@ -504,14 +431,28 @@ guint
 flitlab_sim_session_get_n_checkpoints (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
-  return self->checkpoints.length;
+  return (guint) fl_sim_timeline_n_checkpoints (self->timeline);
 }
 
 guint64
 flitlab_sim_session_get_checkpoint_bytes (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
-  return self->checkpoint_bytes;
+  return fl_sim_timeline_checkpoint_bytes (self->timeline);
+}
+
+gint64
+flitlab_sim_session_get_sample_interval (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  return fl_sim_timeline_sample_interval (self->timeline);
+}
+
+const FlSimTimeline *
+flitlab_sim_session_get_timeline (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), NULL);
+  return self->timeline;
 }
 
 /* --- the object -------------------------------------------------------------- */
@@ -530,8 +471,9 @@ flitlab_sim_session_finalize (GObject *object)
 {
   FlitlabSimSession *self = FLITLAB_SIM_SESSION (object);
 
-  g_queue_clear_full (&self->checkpoints, (GDestroyNotify) fl_sim_checkpoint_free);
-  /* The simulation before what it runs on. */
+  /* The timeline before the simulation it drives, and that before what it
+   * runs on. */
+  g_clear_pointer (&self->timeline, fl_sim_timeline_free);
   g_clear_pointer (&self->sim, fl_sim_free);
   if (self->owner_free)
     self->owner_free (self->owner);
@@ -552,7 +494,7 @@ flitlab_sim_session_get_property (GObject    *object,
       g_value_set_int64 (value, flitlab_sim_session_get_cycle (self));
       break;
     case PROP_MAX_CYCLE:
-      g_value_set_int64 (value, self->max_cycle);
+      g_value_set_int64 (value, flitlab_sim_session_get_max_cycle (self));
       break;
     case PROP_PLAYING:
       g_value_set_boolean (value, flitlab_sim_session_get_playing (self));
@@ -647,7 +589,6 @@ flitlab_sim_session_class_init (FlitlabSimSessionClass *klass)
 static void
 flitlab_sim_session_init (FlitlabSimSession *self)
 {
-  g_queue_init (&self->checkpoints);
   self->interval = DEFAULT_INTERVAL;
   self->budget = DEFAULT_BUDGET;
   self->speed = DEFAULT_SPEED;
@@ -683,9 +624,14 @@ flitlab_sim_session_new_full (const FlTopology  *topology,
   self->owner = owner;
   self->owner_free = owner_free;
   self->sim = sim;
-  /* Cycle 0's checkpoint: every seek can start from it. */
-  if (!take_checkpoint (self, error))
-    g_clear_object (&self);
+  /* It takes cycle 0's checkpoint: every seek can start from it. */
+  self->timeline = fl_sim_timeline_new (sim, self->interval, (size_t) self->budget,
+                                        DEFAULT_SAMPLE_INTERVAL, &err);
+  if (!self->timeline)
+    {
+      set_engine_error (error, &err);
+      g_clear_object (&self);
+    }
   return self;
 }
 

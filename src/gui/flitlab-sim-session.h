@@ -3,10 +3,12 @@
  *
  * The session owns an FlSim built on a topology and routing that it keeps
  * alive (a reference on a FlitlabRouted, or whatever owner the caller hands
- * over), and checkpoints taken every checkpoint-interval cycles, kept
- * under a memory budget. Seeking restores the nearest checkpoint at or
- * before the target and simulates forward, so the state reached is the one
- * running forward would reach, bit for bit. Not a widget: viewers connect
+ * over), and the FlSimTimeline that drives it: checkpoints taken every
+ * checkpoint-interval cycles, thinned out with age under a memory budget,
+ * and samples of the run every sample interval (100 cycles) for plots and
+ * the heat map. Seeking restores the nearest checkpoint at or before the
+ * target and simulates forward, so the state reached is the one running
+ * forward would reach, bit for bit. Not a widget: viewers connect
  * to "stepped" (once per batch of cycles, at most once per main-loop
  * iteration while playing) and read the simulation through
  * flitlab_sim_session_get_sim().
@@ -88,8 +90,9 @@ void               flitlab_sim_session_set_speed     (FlitlabSimSession  *self,
                                                       double              cycles_per_second);
 double             flitlab_sim_session_get_speed     (FlitlabSimSession  *self);
 
-/* Checkpoints: one every interval cycles (>= 1), the oldest dropped (but
- * the one at cycle 0) while they take more than budget bytes. */
+/* Checkpoints: one every interval cycles (>= 1); while they take more than
+ * budget bytes, old ones are thinned out (cycle 0's always stays, see
+ * FlSimTimeline). */
 void               flitlab_sim_session_set_checkpoint_interval (FlitlabSimSession *self,
                                                                 gint64             interval);
 gint64             flitlab_sim_session_get_checkpoint_interval (FlitlabSimSession *self);
@@ -99,5 +102,12 @@ guint64            flitlab_sim_session_get_checkpoint_budget   (FlitlabSimSessio
 /* Kept checkpoints and their bytes. */
 guint              flitlab_sim_session_get_n_checkpoints       (FlitlabSimSession *self);
 guint64            flitlab_sim_session_get_checkpoint_bytes    (FlitlabSimSession *self);
+/* Cycles per sample of the timeline. */
+gint64             flitlab_sim_session_get_sample_interval     (FlitlabSimSession *self);
+
+/* The timeline, for the samples (live plots), channel utilization over a
+ * window (the heat map) and a channel's series (its inspector): read it,
+ * never step or seek it behind the session's back. */
+const FlSimTimeline *flitlab_sim_session_get_timeline          (FlitlabSimSession *self);
 
 G_END_DECLS

@@ -1,8 +1,9 @@
 /* test-gui-sim-session.c — the application's simulation session, headless:
  * seeking and stepping back reach the state running forward reaches, bit
- * for bit; checkpoints stay within their budget; playing never blocks the
- * main loop and pauses on a deadlock; properties notify only on a real
- * change. No window: the session is not a widget. */
+ * for bit; checkpoints stay within their budget; the timeline's samples
+ * outlast seeking back; playing never blocks the main loop and pauses on a
+ * deadlock; properties notify only on a real change. No window: the
+ * session is not a widget. */
 #include <string.h>
 
 #include "flitlab-sim-session.h"
@@ -180,6 +181,43 @@ test_budget (void)
   CHECK (flitlab_sim_session_seek (s, 1950, NULL)
          && fingerprint (s) == straight_to (routed, &cfg, 1950),
          "and forward again to a kept one");
+}
+
+/* The session's timeline: samples for the plots, recorded once and kept
+ * across seeks, and the heat map's channel utilization. */
+static void
+test_timeline (void)
+{
+  g_autoptr (FlitlabRouted) routed = routed_new ("mesh:4x4", "dor");
+  FlSimConfig cfg;
+  g_autoptr (FlitlabSimSession) s = NULL;
+  const FlSimTimeline *tl;
+  const FlSimSample *samples;
+  double util[64];
+  gsize n;
+
+  if (!routed)
+    return;
+  uniform_config (&cfg, 0.3);
+  s = session_new (routed, &cfg);
+  tl = flitlab_sim_session_get_timeline (s);
+  CHECK (tl && fl_sim_timeline_sim (tl) == flitlab_sim_session_get_sim (s)
+         && flitlab_sim_session_get_sample_interval (s) == 100,
+         "the session's timeline drives its simulation, a sample every 100 cycles");
+  flitlab_sim_session_step (s, 1050, NULL);
+  flitlab_sim_session_seek (s, 420, NULL);
+  n = fl_sim_timeline_samples (tl, &samples);
+  CHECK (n == 10 && samples[9].cycle == 900 && samples[9].accepted > 0.2
+         && samples[9].offered > 0.2 && samples[9].in_network > 0,
+         "10 samples up to cycle 1050, still there after seeking back to 420 (the last: "
+         "accepted %.3f, offered %.3f)", n ? samples[n - 1].accepted : 0.0,
+         n ? samples[n - 1].offered : 0.0);
+  CHECK (fl_sim_timeline_max_cycle (tl) == flitlab_sim_session_get_max_cycle (s)
+         && fl_sim_timeline_n_checkpoints (tl) == flitlab_sim_session_get_n_checkpoints (s),
+         "the session's furthest cycle and checkpoints are its timeline's");
+  CHECK (fl_sim_timeline_channel_utilization (tl, 100, 1000, util, G_N_ELEMENTS (util), NULL)
+         == FL_OK && util[0] >= 0.0 && util[0] <= 1.0,
+         "channel utilization over [100, 1000)");
 }
 
 /* --- notifications ------------------------------------------------------------ */
@@ -401,6 +439,7 @@ main (int   argc,
   test_create ();
   test_seek ();
   test_budget ();
+  test_timeline ();
   test_notify ();
   test_play ();
   test_play_deadlock ();

@@ -7,74 +7,182 @@
  * latency histograms (up to the longest latency seen), plus the traffic
  * generator's per-host state. A
  * checkpoint copies exactly these, so restoring and stepping replays the
- * same cycles bit for bit.
+ * same cycles bit for bit; the arrays in pages, which a timeline's
+ * checkpoints share while their bytes are the same.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "sim-internal.h"
 
+/* A copy of one array in pages of PAGE_BYTES. A checkpoint taken after
+ * another (fl__sim_checkpoint_after) shares the pages whose bytes have not
+ * changed, counted once: in saturation the packet pool grows with the
+ * source queues, and most of it (the queued packets) stays as it was from
+ * one checkpoint to the next. */
+#define PAGE_BYTES ((size_t)256)
+
+typedef struct CpPage {
+    int refs;
+    size_t len;
+    unsigned char data[];
+} CpPage;
+
+typedef struct CpBlob {
+    size_t bytes;
+    size_t n_pages;
+    CpPage **pages;
+} CpBlob;
+
 struct FlSimCheckpoint {
     const FlSim *owner;      /* only restored into the simulation it came from */
     size_t state_bytes;
-    void *state;
+    CpBlob state;
     SimScalars sc;
-    SimPacket *pool;         /* sc.pool_used packets */
-    SimRoute *route;         /* sc.route_used chunks */
-    int64_t *lat_hist, *net_hist;   /* sc.hist_len entries */
+    CpBlob pool;             /* sc.pool_used packets */
+    CpBlob route;            /* sc.route_used chunks */
+    CpBlob lat_hist, net_hist;   /* sc.hist_len entries */
     void *traffic;
     size_t traffic_bytes;
-    size_t bytes;            /* all of the above */
+    size_t bytes;            /* all of the above, shared pages included */
+    size_t own_bytes;        /* the same without the pages */
+    size_t *shared_bytes;    /* the family's bytes (pages counted once), or
+                              * NULL for a checkpoint that shares nothing */
 };
+
+static size_t page_cost(size_t len)
+{
+    return sizeof(CpPage) + len;
+}
+
+static void blob_free(CpBlob *b, size_t *counter)
+{
+    for (size_t i = 0; i < b->n_pages && b->pages; i++) {
+        CpPage *pg = b->pages[i];
+        if (pg && --pg->refs == 0) {
+            if (counter)
+                *counter -= page_cost(pg->len);
+            free(pg);
+        }
+    }
+    free(b->pages);
+    memset(b, 0, sizeof *b);
+}
+
+/* Copies bytes of src into b, sharing the pages of prev (may be NULL) that
+ * hold the same bytes. */
+static int blob_save(CpBlob *b, const void *src, size_t bytes, const CpBlob *prev,
+                     size_t *counter)
+{
+    b->bytes = bytes;
+    b->n_pages = (bytes + PAGE_BYTES - 1) / PAGE_BYTES;
+    b->pages = calloc(b->n_pages ? b->n_pages : 1, sizeof *b->pages);
+    if (!b->pages)
+        return FL_ENOMEM;
+    const unsigned char *from = src;
+    for (size_t i = 0; i < b->n_pages; i++) {
+        size_t at = i * PAGE_BYTES, len = bytes - at < PAGE_BYTES ? bytes - at : PAGE_BYTES;
+        CpPage *old = prev && i < prev->n_pages ? prev->pages[i] : NULL;
+        if (old && old->len == len && memcmp(old->data, from + at, len) == 0) {
+            old->refs++;
+            b->pages[i] = old;
+            continue;
+        }
+        CpPage *pg = malloc(sizeof *pg + len);
+        if (!pg)
+            return FL_ENOMEM;
+        pg->refs = 1;
+        pg->len = len;
+        memcpy(pg->data, from + at, len);
+        b->pages[i] = pg;
+        if (counter)
+            *counter += page_cost(len);
+    }
+    return FL_OK;
+}
+
+static void blob_load(void *dst, const CpBlob *b)
+{
+    unsigned char *to = dst;
+    for (size_t i = 0; i < b->n_pages; i++)
+        memcpy(to + i * PAGE_BYTES, b->pages[i]->data, b->pages[i]->len);
+}
+
+/* The page table's bytes, and the pages'. */
+static size_t blob_table_bytes(const CpBlob *b)
+{
+    return b->n_pages * sizeof(CpPage *);
+}
+
+static size_t blob_page_bytes(const CpBlob *b)
+{
+    return b->bytes + b->n_pages * sizeof(CpPage);
+}
 
 void fl_sim_checkpoint_free(FlSimCheckpoint *cp)
 {
     if (!cp)
         return;
-    free(cp->state);
-    free(cp->pool);
-    free(cp->route);
-    free(cp->lat_hist);
-    free(cp->net_hist);
+    blob_free(&cp->state, cp->shared_bytes);
+    blob_free(&cp->pool, cp->shared_bytes);
+    blob_free(&cp->route, cp->shared_bytes);
+    blob_free(&cp->lat_hist, cp->shared_bytes);
+    blob_free(&cp->net_hist, cp->shared_bytes);
+    if (cp->shared_bytes)
+        *cp->shared_bytes -= cp->own_bytes;
     free(cp->traffic);
     free(cp);
 }
 
-/* malloc for a copy of n bytes, never asking for zero. */
-static void *copy_of(const void *src, size_t n)
+int fl__sim_checkpoint_after(const FlSim *s, const FlSimCheckpoint *prev, size_t *shared_bytes,
+                             FlSimCheckpoint **out)
 {
-    void *p = malloc(n ? n : 1);
-    if (p && n)
-        memcpy(p, src, n);
-    return p;
+    FlSimCheckpoint *cp = calloc(1, sizeof *cp);
+    if (!cp)
+        return FL_ENOMEM;
+    /* Pages are shared only within one family, counted in one place. */
+    if (prev && prev->shared_bytes != shared_bytes)
+        prev = NULL;
+    cp->owner = s;
+    cp->sc = s->sc;
+    cp->state_bytes = s->state_bytes;
+    cp->shared_bytes = shared_bytes;
+    cp->traffic_bytes = fl_traffic_state_size(s->traffic);
+    cp->traffic = malloc(cp->traffic_bytes ? cp->traffic_bytes : 1);
+    size_t hist = sizeof(int64_t) * (size_t)s->sc.hist_len;
+    if (!cp->traffic
+        || blob_save(&cp->state, s->state, s->state_bytes, prev ? &prev->state : NULL,
+                     shared_bytes)
+        || blob_save(&cp->pool, s->pool, sizeof *s->pool * (size_t)s->sc.pool_used,
+                     prev ? &prev->pool : NULL, shared_bytes)
+        || blob_save(&cp->route, s->route, sizeof *s->route * (size_t)s->sc.route_used,
+                     prev ? &prev->route : NULL, shared_bytes)
+        || blob_save(&cp->lat_hist, s->lat_hist, hist, prev ? &prev->lat_hist : NULL,
+                     shared_bytes)
+        || blob_save(&cp->net_hist, s->net_hist, hist, prev ? &prev->net_hist : NULL,
+                     shared_bytes)) {
+        fl_sim_checkpoint_free(cp);
+        return FL_ENOMEM;
+    }
+    fl_traffic_state_save(s->traffic, cp->traffic);
+    cp->own_bytes = sizeof *cp + cp->traffic_bytes + blob_table_bytes(&cp->state)
+                    + blob_table_bytes(&cp->pool) + blob_table_bytes(&cp->route)
+                    + blob_table_bytes(&cp->lat_hist)
+                    + blob_table_bytes(&cp->net_hist);
+    cp->bytes = cp->own_bytes + blob_page_bytes(&cp->state) + blob_page_bytes(&cp->pool)
+                + blob_page_bytes(&cp->route) + blob_page_bytes(&cp->lat_hist) + blob_page_bytes(&cp->net_hist);
+    if (shared_bytes)
+        *shared_bytes += cp->own_bytes;
+    *out = cp;
+    return FL_OK;
 }
 
 int fl_sim_checkpoint(const FlSim *s, FlSimCheckpoint **out, FlError *err)
 {
     if (!s || !out)
         return fl_error_set(err, FL_EINVAL, "no simulation");
-    FlSimCheckpoint *cp = calloc(1, sizeof *cp);
-    if (!cp)
+    if (fl__sim_checkpoint_after(s, NULL, NULL, out))
         return fl_error_set(err, FL_ENOMEM, "out of memory");
-    cp->owner = s;
-    cp->sc = s->sc;
-    cp->state_bytes = s->state_bytes;
-    cp->state = copy_of(s->state, s->state_bytes);
-    cp->pool = copy_of(s->pool, sizeof *s->pool * (size_t)s->sc.pool_used);
-    cp->route = copy_of(s->route, sizeof *s->route * (size_t)s->sc.route_used);
-    cp->lat_hist = copy_of(s->lat_hist, sizeof(int64_t) * (size_t)s->sc.hist_len);
-    cp->net_hist = copy_of(s->net_hist, sizeof(int64_t) * (size_t)s->sc.hist_len);
-    cp->traffic_bytes = fl_traffic_state_size(s->traffic);
-    cp->traffic = malloc(cp->traffic_bytes ? cp->traffic_bytes : 1);
-    if (!cp->state || !cp->pool || !cp->route || !cp->lat_hist || !cp->net_hist || !cp->traffic) {
-        fl_sim_checkpoint_free(cp);
-        return fl_error_set(err, FL_ENOMEM, "out of memory");
-    }
-    fl_traffic_state_save(s->traffic, cp->traffic);
-    cp->bytes = sizeof *cp + cp->state_bytes + sizeof *s->pool * (size_t)s->sc.pool_used
-                + sizeof *s->route * (size_t)s->sc.route_used
-                + 2 * sizeof(int64_t) * (size_t)s->sc.hist_len + cp->traffic_bytes;
-    *out = cp;
     return FL_OK;
 }
 
@@ -108,15 +216,15 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
     }
     if (fl__sim_route_reserve(s, cp->sc.route_used))
         return fl_error_set(err, FL_ENOMEM, "out of memory");
-    memcpy(s->state, cp->state, s->state_bytes);
-    memcpy(s->pool, cp->pool, sizeof *s->pool * (size_t)cp->sc.pool_used);
-    memcpy(s->route, cp->route, sizeof *s->route * (size_t)cp->sc.route_used);
+    blob_load(s->state, &cp->state);
+    blob_load(s->pool, &cp->pool);
+    blob_load(s->route, &cp->route);
     /* Histogram entries past the checkpoint's longest latency are zero in
      * the checkpoint's past. */
     memset(s->lat_hist, 0, sizeof(int64_t) * (size_t)s->hist_cap);
     memset(s->net_hist, 0, sizeof(int64_t) * (size_t)s->hist_cap);
-    memcpy(s->lat_hist, cp->lat_hist, sizeof(int64_t) * (size_t)cp->sc.hist_len);
-    memcpy(s->net_hist, cp->net_hist, sizeof(int64_t) * (size_t)cp->sc.hist_len);
+    blob_load(s->lat_hist, &cp->lat_hist);
+    blob_load(s->net_hist, &cp->net_hist);
     s->sc = cp->sc;
     fl__sim_index_rebuild(s);
     fl_traffic_state_load(s->traffic, cp->traffic);

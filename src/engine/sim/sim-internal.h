@@ -73,10 +73,13 @@
  * reaches warmup_cycles (at once for a warm-up of 0); packets made in
  * [warmup, warmup + measure) are measured; the run then drains until all
  * of them are delivered. Packets made in the warm-up count in the warm-up's
- * figures only (SimPacket.measured 2). Latency runs from creation (source queueing
- * included) and, for network latency, from the cycle the head left its
- * host, to the cycle the tail reaches the destination host. Hops are
- * switches traversed, as BookSim counts them. Accepted throughput counts
+ * figures only (SimPacket.measured 2). Channel counts and a few totals
+ * (FlSimCounters) are never cleared: the window's channel counts are
+ * differences of snapshots taken when it opens and closes, so sending a
+ * flit counts it without looking at the window. Latency runs from
+ * creation (source queueing included) and, for network latency, from the
+ * cycle the head left its host, to the cycle the tail reaches the
+ * destination host. Hops are switches traversed, as BookSim counts them. Accepted throughput counts
  * flits arriving at each host during the window. Channel utilization is
  * flits entered x C / window; VC occupancy is the time-average of slots
  * held (flits buffered or on the way) over the window. The run is saturated
@@ -129,8 +132,8 @@
  * Checkpoints. All mutable fixed-size state lives in one block (state) and
  * a struct of scalars (sc); with the packet pool, the route chunks, the
  * histograms and the traffic generator's per-host state that is
- * everything, so a checkpoint is a handful of memcpy calls (the packet
- * index is rebuilt from the pool on restore).
+ * everything, so a checkpoint is a handful of memcpy calls (in pages, see
+ * sim-checkpoint.c; the packet index is rebuilt from the pool on restore).
  */
 #ifndef FLITLAB_SIM_INTERNAL_H
 #define FLITLAB_SIM_INTERNAL_H
@@ -229,9 +232,11 @@ typedef struct SimVc {
     int32_t out_port;    /* as an input VC holding an output VC: that VC's
                           * port, so that switch allocation need not read
                           * the output VC's records */
-    int64_t flits;       /* as an output VC: flits entered in the window, in
+    int64_t flits;       /* as an output VC: flits entered since cycle 0, in
                           * the record that sending writes anyway (a
-                          * channel's count is its VCs' sum) */
+                          * channel's count is its VCs' sum; the window's
+                          * is the difference of chan_flits_open and
+                          * chan_flits_close, or of the count now) */
     /* Fixed. */
     int32_t ring_base;   /* first slot of its ring */
     int32_t mask;        /* ring length - 1: a ring is a power of two
@@ -311,11 +316,15 @@ typedef struct SimScalars {
     int64_t measured_outstanding;
     int64_t measured_done;
     int64_t lat_sum, net_sum, hops_sum;
+    /* Since cycle 0, whatever the window (see FlSimCounters). */
+    int64_t created_packets, created_flits;
+    int64_t delivered_packets, delivered_lat_sum;
     int64_t hist_len;        /* latencies seen so far < hist_len */
     int window_closed;
     int in_window;           /* the window is open: stats_open ran, close not */
-    int counting;            /* 1 until the window closes: flits are counted
-                              * (the warm-up's until stats_open clears them) */
+    int counting;            /* 1 until the window closes: flits accepted and
+                              * offered are counted (the warm-up's until
+                              * stats_open clears them) */
 } SimScalars;
 
 struct FlSim {
@@ -391,6 +400,10 @@ struct FlSim {
     SimCredit *cq;                     /* credit queue (a ring) */
     /* Measurement state. */
     int64_t *host_accepted;            /* flits received in the window */
+    int64_t *chan_flits_open;          /* per channel: flits entered before
+                                        * the window opened */
+    int64_t *chan_flits_close;         /* and before it closed (see
+                                        * SimVc.flits) */
 
     SimScalars sc;
 
@@ -501,11 +514,29 @@ int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p);
  * warm-up has none (all zero). */
 int fl__sim_stats_fill(const FlSim *s, FlSimResult *res, double wall_s, int warmup_figures,
                        FlError *err);
+/* Flits entered channel c (all its VCs) since cycle 0; and the same for
+ * channels 0 to n - 1, into out. */
+static inline int64_t fl__sim_chan_flit_sum(const FlSim *s, int c)
+{
+    int64_t flits = 0;
+    for (int v = 0; v < s->V; v++)
+        flits += s->vc[s->chan_vc[c] + v].flits;
+    return flits;
+}
+void fl__sim_chan_flits(const FlSim *s, int64_t *out, int n);
 /* Whether the measurement window has opened (the warm-up is over). */
 static inline int fl__sim_window_opened(const FlSim *s)
 {
     return s->sc.in_window || s->sc.window_closed;
 }
+
+/* sim-checkpoint.c: a checkpoint that shares the pages of prev (may be
+ * NULL) whose bytes have not changed; checkpoints that share count their
+ * bytes in one place, *shared_bytes (pages once; NULL shares nothing and
+ * counts nowhere), and prev shares only when it counts there too. Returns
+ * FL_ENOMEM. */
+int fl__sim_checkpoint_after(const FlSim *s, const FlSimCheckpoint *prev, size_t *shared_bytes,
+                             FlSimCheckpoint **out);
 
 /* sim-watchdog.c: a cycle of channels whose packets wait on each other, in
  * *channels (malloc'd), or FL_ENOTFOUND. */

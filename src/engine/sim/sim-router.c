@@ -86,7 +86,7 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
     ring_push(s, o, flit, now + delay);
     if (s->multi_cycle_links)
         s->chan_free[o->chan] = now + s->cfg.link_cycles_per_flit;
-    o->flits += s->sc.counting;
+    o->flits++;
     s->sc.flit_hops++;
     /* An ejection VC needs no credits. */
     int32_t *credits = &s->credits[o - s->vc];

@@ -20,10 +20,9 @@ void fl__sim_stats_open(FlSim *s)
     /* The flits present stay, as far as the occupancy integral knows, to
      * the window's end (see fl__sim_occ_push). */
     int64_t window = s->win_end - s->sc.cycle;
-    for (int iv = 0; iv < s->n_vc; iv++) {
+    for (int iv = 0; iv < s->n_vc; iv++)
         s->vc[iv].occ = (int64_t)s->vc[iv].count * window;
-        s->vc[iv].flits = 0;
-    }
+    fl__sim_chan_flits(s, s->chan_flits_open, s->n_chan);
     memset(s->host_accepted, 0, sizeof(int64_t) * (size_t)s->n_hosts);
     /* The warm-up's figures end here. */
     SimScalars *sc = &s->sc;
@@ -40,6 +39,7 @@ void fl__sim_stats_open(FlSim *s)
 /* Called when the cycle counter reaches the window's end. */
 void fl__sim_stats_close(FlSim *s)
 {
+    fl__sim_chan_flits(s, s->chan_flits_close, s->n_chan);
     s->sc.queued_at_close = s->sc.queued_flits;
     s->sc.window_closed = 1;
     s->sc.in_window = 0;
@@ -68,6 +68,8 @@ static int grow_histograms(FlSim *s, int64_t need)
 int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p)
 {
     SimScalars *sc = &s->sc;
+    sc->delivered_packets++;
+    sc->delivered_lat_sum += sc->cycle - p->created;
     /* A warm-up packet counts only while the warm-up's figures last. */
     if (!p->measured || (p->measured == 2 && fl__sim_window_opened(s)))
         return FL_OK;
@@ -167,9 +169,11 @@ int fl__sim_stats_fill(const FlSim *s, FlSimResult *res, double wall_s, int warm
         return fl_error_set(err, FL_ENOMEM, "out of memory");
     }
     for (int c = 0; c < s->n_chan && !none; c++) {
-        int64_t flits = 0;
-        for (int v = 0; v < s->V; v++)
-            flits += s->vc[s->chan_vc[c] + v].flits;
+        /* Counted since cycle 0: the window's are those past its opening
+         * (in the warm-up, all of them) and before its closing. */
+        int64_t flits = sc->window_closed ? s->chan_flits_close[c] : fl__sim_chan_flit_sum(s, c);
+        if (opened)
+            flits -= s->chan_flits_open[c];
         res->channel_utilization[c] = (double)flits * cfg->link_cycles_per_flit
                                       / (double)window;
     }
@@ -188,5 +192,42 @@ int fl__sim_stats_fill(const FlSim *s, FlSimResult *res, double wall_s, int warm
             return fl_error_set(err, FL_ENOMEM, "out of memory");
         }
     }
+    return FL_OK;
+}
+
+void fl__sim_chan_flits(const FlSim *s, int64_t *out, int n)
+{
+    for (int c = 0; c < n; c++)
+        out[c] = fl__sim_chan_flit_sum(s, c);
+}
+
+int fl_sim_channel_flits(const FlSim *s, int64_t *out, int n, FlError *err)
+{
+    if (!s || (!out && n > 0))
+        return fl_error_set(err, FL_EINVAL, "no simulation or output");
+    if (n < 0)
+        return fl_error_set(err, FL_EINVAL, "channel flits: n must be >= 0, not %d", n);
+    fl__sim_chan_flits(s, out, n < s->n_chan ? n : s->n_chan);
+    return FL_OK;
+}
+
+int fl_sim_counters(const FlSim *s, FlSimCounters *out)
+{
+    if (!s || !out)
+        return FL_EINVAL;
+    const SimScalars *sc = &s->sc;
+    *out = (FlSimCounters){
+        .cycle = sc->cycle,
+        .packets_created = sc->created_packets,
+        .flits_created = sc->created_flits,
+        .flits_injected = sc->created_flits - sc->queued_flits,
+        .flits_ejected = sc->ejected,
+        .packets_delivered = sc->delivered_packets,
+        .latency_sum = sc->delivered_lat_sum,
+        .flit_hops = sc->flit_hops,
+        .in_network = sc->net_flits,
+        .queued = sc->queued_flits,
+        .hosts = s->n_hosts,
+    };
     return FL_OK;
 }

@@ -144,6 +144,8 @@ static size_t layout_state(FlSim *s, char *base)
     s->host_accepted = carve(base, &off, nh, sizeof(int64_t));
     /* Last: rarely written, and the hot arrays keep their places. */
     s->lost = carve(base, &off, nv, sizeof(uint32_t));
+    s->chan_flits_open = carve(base, &off, nc, sizeof(int64_t));
+    s->chan_flits_close = carve(base, &off, nc, sizeof(int64_t));
     return off;
 }
 
@@ -474,6 +476,8 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
     p->measured = sc->in_window ? 1 : 2 * sc->counting;
     if (sc->counting)
         sc->offered_flits += flits;
+    sc->created_packets++;
+    sc->created_flits += flits;
     sc->measured_outstanding += sc->in_window;
     fl__sim_index_add(s, id);
     if (s->q_tail[src] >= 0)

@@ -358,6 +358,136 @@ int fl_sim_packet_route(const FlSim *sim, int64_t packet, int *channels, int max
 int fl_sim_packet_waits(const FlSim *sim, int64_t packet, FlVcView *out, int max, int *n,
                         FlError *err);
 
+/* --- Counters since cycle 0, and the timeline ------------------------------ */
+
+/* Totals since cycle 0, whatever the measurement window: for plots over
+ * simulated time (differences between two cycles). */
+typedef struct FlSimCounters {
+    int64_t cycle;                 /* fl_sim_cycle() */
+    int64_t packets_created;       /* made by the traffic or fl_sim_inject */
+    int64_t flits_created;         /* their flits: the offered load */
+    int64_t flits_injected;        /* flits that left their hosts */
+    int64_t flits_ejected;         /* flits that reached their destinations */
+    int64_t packets_delivered;     /* packets whose tail reached its host */
+    int64_t latency_sum;           /* their latencies (from creation) summed */
+    int64_t flit_hops;             /* channel traversals */
+    int64_t in_network;            /* flits in buffers and on links */
+    int64_t queued;                /* flits waiting in source queues */
+    int hosts;                     /* hosts, to turn totals into per-host rates */
+} FlSimCounters;
+
+/* FL_EINVAL without a simulation or output. */
+int fl_sim_counters(const FlSim *sim, FlSimCounters *out);
+/* Flits that entered each channel c (all its VCs) since cycle 0, into out[c]
+ * for c < min(n, fl_sim_channels()). */
+int fl_sim_channel_flits(const FlSim *sim, int64_t *out, int n, FlError *err);
+
+/* A timeline drives a simulation it is given (and does not own) forwards
+ * and backwards: it steps it, takes a checkpoint every checkpoint_interval
+ * cycles past the newest one it keeps, and seeks to any cycle by restoring
+ * the nearest checkpoint at or before it and simulating forward, so that
+ * the state reached is bit for bit the state running forward reaches. Step, seek and restore the simulation only through its
+ * timeline (reading it is fine; stepping it past the furthest cycle
+ * without the timeline makes the timeline refuse to step or seek), and
+ * free the timeline before the simulation.
+ *
+ * Checkpoint memory. While the checkpoints fit in checkpoint_budget bytes,
+ * every one is kept. Past it, old ones are thinned out: the timeline keeps,
+ * for a stretch of w cycles (the widest that fits, shrinking as the run
+ * grows), every checkpoint of the newest w cycles, every 2nd of the 2w
+ * before them, every 4th of the 4w before those, and so on, plus cycle
+ * 0's, which is never dropped; if even that does not fit, the oldest
+ * after cycle 0 go. So the kept bytes never exceed the budget, or cycle 0's
+ * checkpoint alone when that is larger; there are about (w / interval) x
+ * log2(cycles / w) of them; and seeking to a cycles before the newest
+ * checkpoint re-simulates at most about 2 x interval x (1 + a / w) cycles.
+ * A checkpoint is the simulation's state (fl_sim_checkpoint_size): for a
+ * 16x16 mesh with 2 VCs of 8 flits about 800 KiB of buffers and records,
+ * plus 56 bytes per packet alive (past saturation the source queues, which
+ * grow without bound). A timeline's checkpoints share, in 256-byte pages,
+ * the bytes that have not changed since the one before, and the budget
+ * counts shared pages once: past saturation a new checkpoint costs about
+ * an eighth of a full copy. bench-sim-seek: 100,000 cycles of a 16x16
+ * mesh at 0.3 flits/cycle/host (past saturation, 20 MiB a full copy at
+ * the end) keep 96 checkpoints in 248 MiB of the default 256, 512 cycles
+ * apart 10,000 cycles back.
+ *
+ * Samples. Every sample_interval cycles (1 to 65535), the first time the
+ * simulation reaches the end of one, the timeline records an FlSimSample
+ * and the flits that entered each channel in it; the run is deterministic,
+ * so they stay valid after seeking back. Memory: sizeof(FlSimSample) (40
+ * bytes) plus 2 bytes per channel per sample (a channel takes at most one
+ * flit a cycle), e.g. 2.9 KiB per sample for a 16x16 mesh (1472
+ * channels): 2.9 MiB for 100,000 cycles at the default 100. */
+typedef struct FlSimTimeline FlSimTimeline;
+
+/* What the application uses: a checkpoint every 256 cycles, 256 MiB of
+ * them, a sample every 100 cycles. */
+#define FL_SIM_TIMELINE_DEFAULT_INTERVAL 256
+#define FL_SIM_TIMELINE_DEFAULT_BUDGET ((size_t)256 << 20)
+#define FL_SIM_TIMELINE_DEFAULT_SAMPLE 100
+
+typedef struct FlSimSample {
+    int64_t cycle;                 /* the interval [cycle, cycle +
+                                    * sample_interval) */
+    double offered, accepted;      /* flits per cycle per host over the
+                                    * interval: made, and delivered */
+    double latency;                /* mean latency (from creation) of the
+                                    * packets delivered in the interval, NaN
+                                    * if none */
+    int64_t in_network;            /* flits in buffers and on links at its
+                                    * end */
+} FlSimSample;
+
+/* sim must be at cycle 0 (its checkpoint is the first). checkpoint_interval
+ * >= 1 cycles; sample_interval 1 to 65535 cycles. NULL with err set on a
+ * bad argument or out of memory. */
+FlSimTimeline *fl_sim_timeline_new(FlSim *sim, int64_t checkpoint_interval,
+                                   size_t checkpoint_budget, int64_t sample_interval,
+                                   FlError *err);
+void fl_sim_timeline_free(FlSimTimeline *tl);
+/* Advances up to n >= 0 cycles as fl_sim_step does (stopping early at a
+ * deadlock, or when a hook asks), taking checkpoints and recording samples
+ * past the furthest cycle reached so far. */
+int fl_sim_timeline_step(FlSimTimeline *tl, int64_t n, FlSimStatus *status, FlError *err);
+/* Goes to cycle >= 0, backwards or forwards; forwards it stops early at a
+ * deadlock (fl_sim_cycle() tells where). */
+int fl_sim_timeline_seek(FlSimTimeline *tl, int64_t cycle, FlError *err);
+FlSim *fl_sim_timeline_sim(const FlSimTimeline *tl);
+/* The furthest cycle simulated so far. */
+int64_t fl_sim_timeline_max_cycle(const FlSimTimeline *tl);
+/* Kept checkpoints, their bytes, and the cycle of the i-th (by increasing
+ * cycle; the 0th is cycle 0's), -1 past the last. */
+size_t fl_sim_timeline_n_checkpoints(const FlSimTimeline *tl);
+size_t fl_sim_timeline_checkpoint_bytes(const FlSimTimeline *tl);
+int64_t fl_sim_timeline_checkpoint_cycle(const FlSimTimeline *tl, size_t i);
+/* A new interval applies to the checkpoints taken from now on; a new
+ * budget thins at once if need be (a larger one keeps everything taken
+ * from now on until it is reached again). */
+int fl_sim_timeline_set_checkpoint_interval(FlSimTimeline *tl, int64_t interval, FlError *err);
+int64_t fl_sim_timeline_checkpoint_interval(const FlSimTimeline *tl);
+void fl_sim_timeline_set_checkpoint_budget(FlSimTimeline *tl, size_t bytes);
+size_t fl_sim_timeline_checkpoint_budget(const FlSimTimeline *tl);
+int64_t fl_sim_timeline_sample_interval(const FlSimTimeline *tl);
+/* The bytes the samples and their channel counts take. */
+size_t fl_sim_timeline_sample_bytes(const FlSimTimeline *tl);
+
+/* The samples recorded, in cycle order: those of the whole intervals up to
+ * the furthest cycle reached (*out NULL when there are none); valid until
+ * the next step or seek. */
+size_t fl_sim_timeline_samples(const FlSimTimeline *tl, const FlSimSample **out);
+/* Per channel, flits x link_cycles_per_flit / cycles over [from, to),
+ * widened to the sample intervals it touches and cut at the last one
+ * recorded, into out[c] for c < min(n, fl_sim_channels()); all 0 when no
+ * recorded interval is in it. FL_ERANGE when from < 0 or to <= from. */
+int fl_sim_timeline_channel_utilization(const FlSimTimeline *tl, int64_t from, int64_t to,
+                                        double *out, int n, FlError *err);
+/* Channel's utilization in each recorded sample interval, in order, into
+ * out (up to max values); *n gets how many intervals are recorded (may be
+ * more than max). FL_ERANGE for a channel that does not exist. */
+int fl_sim_timeline_channel_series(const FlSimTimeline *tl, int channel, double *out,
+                                   size_t max, size_t *n, FlError *err);
+
 #ifdef __cplusplus
 }
 #endif
