@@ -20,7 +20,7 @@ struct FlSimCheckpoint {
     void *state;
     SimScalars sc;
     SimPacket *pool;         /* sc.pool_used packets */
-    SimRoute *route;         /* sc.route_used chunks */
+    int32_t *route;          /* sc.route_used chunks */
     int64_t *lat_hist, *net_hist;   /* sc.hist_len entries */
     void *traffic;
     size_t traffic_bytes;
@@ -61,7 +61,8 @@ int fl_sim_checkpoint(const FlSim *s, FlSimCheckpoint **out, FlError *err)
     cp->state_bytes = s->state_bytes;
     cp->state = copy_of(s->state, s->state_bytes);
     cp->pool = copy_of(s->pool, sizeof *s->pool * (size_t)s->sc.pool_used);
-    cp->route = copy_of(s->route, sizeof *s->route * (size_t)s->sc.route_used);
+    size_t route_bytes = sizeof *s->route * SIM_ROUTE_CHUNK * (size_t)s->sc.route_used;
+    cp->route = copy_of(s->route, route_bytes);
     cp->lat_hist = copy_of(s->lat_hist, sizeof(int64_t) * (size_t)s->sc.hist_len);
     cp->net_hist = copy_of(s->net_hist, sizeof(int64_t) * (size_t)s->sc.hist_len);
     cp->traffic_bytes = fl_traffic_state_size(s->traffic);
@@ -72,7 +73,7 @@ int fl_sim_checkpoint(const FlSim *s, FlSimCheckpoint **out, FlError *err)
     }
     fl_traffic_state_save(s->traffic, cp->traffic);
     cp->bytes = sizeof *cp + cp->state_bytes + sizeof *s->pool * (size_t)s->sc.pool_used
-                + sizeof *s->route * (size_t)s->sc.route_used
+                + route_bytes
                 + 2 * sizeof(int64_t) * (size_t)s->sc.hist_len + cp->traffic_bytes;
     *out = cp;
     return FL_OK;
@@ -102,15 +103,14 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
         if (!bigger)
             return fl_error_set(err, FL_ENOMEM, "out of memory");
         s->pool = bigger;
-        if (fl__sim_index_reserve(s, cp->sc.pool_used))
-            return fl_error_set(err, FL_ENOMEM, "out of memory");
         s->pool_cap = cp->sc.pool_used;
     }
-    if (fl__sim_route_reserve(s, cp->sc.route_used))
+    if (fl__sim_route_reserve(s, cp->sc.route_used)
+        || fl__sim_index_build(cp->pool, cp->sc.pool_used, &s->index, &s->index_mask))
         return fl_error_set(err, FL_ENOMEM, "out of memory");
     memcpy(s->state, cp->state, s->state_bytes);
     memcpy(s->pool, cp->pool, sizeof *s->pool * (size_t)cp->sc.pool_used);
-    memcpy(s->route, cp->route, sizeof *s->route * (size_t)cp->sc.route_used);
+    memcpy(s->route, cp->route, sizeof *s->route * SIM_ROUTE_CHUNK * (size_t)cp->sc.route_used);
     /* Histogram entries past the checkpoint's longest latency are zero in
      * the checkpoint's past. */
     memset(s->lat_hist, 0, sizeof(int64_t) * (size_t)s->hist_cap);
@@ -118,7 +118,6 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
     memcpy(s->lat_hist, cp->lat_hist, sizeof(int64_t) * (size_t)cp->sc.hist_len);
     memcpy(s->net_hist, cp->net_hist, sizeof(int64_t) * (size_t)cp->sc.hist_len);
     s->sc = cp->sc;
-    fl__sim_index_rebuild(s);
     fl_traffic_state_load(s->traffic, cp->traffic);
     /* Between cycles no delivery waits for a hook; after a cycle that ran
      * out of memory, the checkpoint is the way back. */
