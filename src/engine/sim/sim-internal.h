@@ -119,12 +119,12 @@
  * in which Bernoulli sources cost one draw per packet, not per host.
  *
  * Packets and routes. Each packet keeps its route, the VCs its head has
- * been granted (SimRoute), written where the hop is counted (one entry per
- * head and switch, in the packet record VC allocation touches anyway), so
- * that a packet's head is found from its last two entries and the view of
- * a packet costs a buffer's scan, not the network's. An index from packet
- * id to pool slot (FlSim.index) is kept where packets are made and
- * delivered.
+ * been granted (see SIM_ROUTE_CHUNK), written where the hop is counted
+ * (one word per head and switch, next to the packet record VC allocation
+ * touches anyway), so that a packet's head is found from its last two
+ * entries and the view of a packet costs a buffer's scan, not the
+ * network's. An index from packet id to pool slot (FlSim.index) is written
+ * where packets are made.
  *
  * Checkpoints. All mutable fixed-size state lives in one block (state) and
  * a struct of scalars (sc); with the packet pool, the route chunks, the
@@ -152,7 +152,7 @@ typedef struct SimPacket {
     int32_t measured;    /* 1: made in the measurement window; 2: made in
                           * the warm-up (counted in its figures only) */
     int32_t route;       /* once its head has left its host, where the
-                          * last entry of its route is (see SimRoute);
+                          * last entry of its route is (SIM_ROUTE_CHUNK);
                           * before, the pool slot of the packet ahead of it
                           * in its source queue, or -1 */
 } SimPacket;
@@ -162,10 +162,10 @@ typedef struct SimPacket {
  * when the grant is made, before the head crosses). Entries are kept in
  * chunks of SIM_ROUTE_CHUNK int32_t in one growable array (FlSim.route, a
  * checkpoint copies it): chunk c is route[c * SIM_ROUTE_CHUNK ..], its
- * last word the chunk before (or -1), the others entries, so that a packet
- * grows its route without knowing its length and a hop writes one word
- * after the last (SimPacket.route). Free chunks are chained through the
- * same word. */
+ * last word the chunk before (chunk 0, never handed out, ends every
+ * chain), the others entries, so that a packet grows its route without
+ * knowing its length and a hop writes the word after its last entry
+ * (SimPacket.route). Free chunks are chained through the same word. */
 #define SIM_ROUTE_CHUNK 16
 #define SIM_ROUTE_LINK (SIM_ROUTE_CHUNK - 1)
 
@@ -397,7 +397,7 @@ struct FlSim {
 
     SimPacket *pool;
     int32_t pool_cap;
-    int32_t *route;          /* route chunks (SimRoute), sc.route_used of
+    int32_t *route;          /* route chunks (SIM_ROUTE_CHUNK), sc.route_used of
                               * them handed out */
     int32_t route_cap;       /* chunks */
     /* Which pool slot holds packet id: index[id & index_mask], written when
@@ -463,8 +463,10 @@ void fl__sim_packets_free(FlSim *s);
 /* Enters pool slot pkt (its id set) in the index; FL_ENOMEM when the index
  * had to grow and could not. */
 int fl__sim_index_add(FlSim *s, int32_t pkt);
-/* A fresh index of the live packets of pool (used slots), into *index
- * and *mask, for a restore; FL_ENOMEM leaves both as they were. */
+/* A fresh index of the live packets of pool (its first used slots), long
+ * enough that none shares an entry, replacing *index and *mask (the index
+ * grows so, and a restore builds the checkpoint's); FL_ENOMEM leaves both
+ * as they were. */
 int fl__sim_index_build(const SimPacket *pool, int32_t used, int32_t **index, int64_t *mask);
 /* Makes room for n route chunks; FL_ENOMEM leaves the store as it was. */
 int fl__sim_route_reserve(FlSim *s, int32_t n);

@@ -2,8 +2,8 @@
  * chunks each packet's route is kept in, and the views of one packet
  * (where its head is, the route it took, what it waits for).
  *
- * A packet's head is found from its route (see SimRoute): the last entry
- * is the VC it was last granted, the one before the VC it was in then. If
+ * A packet's head is found from its route (see SIM_ROUTE_CHUNK): the last
+ * entry is the VC it was last granted, the one before the VC it was in. If
  * the head is still at the front of that earlier VC, the grant is pending;
  * otherwise it is in the last VC's ring (in the buffer or on the link), or,
  * when that is an ejection VC and the ring no longer holds it, at its host.
