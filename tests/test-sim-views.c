@@ -177,8 +177,14 @@ static const char *const tally_name[T_N] = {
  * known to be exercised: heads stalled for each reason, heads at their
  * hosts with bodies on the way, heads on links, packets behind others in a
  * buffer and in a source queue. */
-enum { SEEN_DELIVERED = FL_STALL_CHANNEL + 1, SEEN_LINK, SEEN_AHEAD_BUFFER, SEEN_AHEAD_QUEUE,
-       SEEN_N };
+enum {
+    SEEN_DELIVERED = FL_STALL_CHANNEL + 1,
+    SEEN_LINK,
+    SEEN_AHEAD_BUFFER,
+    SEEN_AHEAD_QUEUE,
+    SEEN_LONG,
+    SEEN_N
+};
 static int cases_met[SEEN_N];
 
 static void meet(const FlPacketView *v)
@@ -186,6 +192,7 @@ static void meet(const FlPacketView *v)
     cases_met[v->stall]++;
     cases_met[SEEN_DELIVERED] += v->head_delivered;
     cases_met[SEEN_LINK] += v->head_place == FL_FLIT_LINK;
+    cases_met[SEEN_LONG] += v->hops >= 16;
     if (v->ahead >= 0)
         cases_met[v->head_place == FL_FLIT_SOURCE_QUEUE ? SEEN_AHEAD_QUEUE : SEEN_AHEAD_BUFFER]++;
 }
@@ -414,11 +421,18 @@ static void test_brute(void)
         brute_case("irregular:16 up*/down* random", &n, &cfg, stops, nstops);
         net_close(&n);
     }
+    if (uniform_net(&n, &cfg, "mesh:12x12", "dor", 0.1, 4)) {
+        /* Routes of up to 24 channels. */
+        static const int64_t far[] = { 60, 300 };
+        brute_case("mesh:12x12 dor 0.1", &n, &cfg, far, 2);
+        net_close(&n);
+    }
     static const char *const what[SEEN_N] = {
         "heads free to move", "heads without a VC", "heads without a credit",
         "heads that lost an arbitration", "heads waiting for a channel or a delay",
         "heads at their hosts, bodies on the way", "heads on links",
         "heads behind another packet in a buffer", "heads behind another packet in a queue",
+        "heads past 16 switches",
     };
     for (int k = 0; k < SEEN_N; k++)
         CHECK(cases_met[k] > 0, "the cases met %d %s", cases_met[k], what[k]);
@@ -428,10 +442,18 @@ static void test_brute(void)
 
 static void dor_paths(FlSim *s, const Net *n)
 {
-    int checked = 0, bad = 0, partial = 0;
+    int checked = 0, bad = 0, partial = 0, long_ones = 0;
+    /* Corner to corner, so that some routes are long. */
+    int last = fl_topology_host_count(n->t) - 1, side = 10;
+    for (int i = 0; i < 6; i++) {
+        fl_sim_inject(s, 0, last, 6, NULL, NULL);
+        fl_sim_inject(s, last, 0, 6, NULL, NULL);
+        fl_sim_inject(s, side - 1, last - side + 1, 6, NULL, NULL);
+    }
     char first[300] = "";
-    for (int stop = 0; stop < 4; stop++) {
-        step(s, 97 + 211 * stop);
+    static const int64_t gaps[] = { 15, 6, 8, 8, 8, 97, 300, 500 };
+    for (int stop = 0; stop < 8; stop++) {
+        step(s, gaps[stop]);
         World w;
         world_build(&w, s);
         for (int64_t id = 0; id <= w.max_id; id++) {
@@ -460,13 +482,15 @@ static void dor_paths(FlSim *s, const Net *n)
                 snprintf(first, sizeof first, "packet %lld: %d of %d channels, first differing "
                          "at %d", (long long)id, len, nw, len);
             partial += len < nw;
+            long_ones += len > 16;
             checked++;
         }
         world_free(&w);
     }
-    CHECK(checked > 50 && partial > 10, "mesh:6x6 dor: %d routes compared, %d of them partway",
-          checked, partial);
-    CHECK(bad == 0, "mesh:6x6 dor: every route so far is fl_routing_path's with the host "
+    CHECK(checked > 50 && partial > 10 && long_ones > 5,
+          "mesh:10x10 dor: %d routes compared, %d of them partway, %d past 16 channels", checked,
+          partial, long_ones);
+    CHECK(bad == 0, "mesh:10x10 dor: every route so far is fl_routing_path's with the host "
           "channels (%d wrong%s%s)", bad, bad ? ": " : "", first);
     /* Part of a route: the first max channels, the full count. */
     World w;
@@ -779,7 +803,7 @@ int main(void)
 {
     with_uniform("mesh:4x4", "dor", 0.2, 4, errors);
     test_brute();
-    with_uniform("mesh:6x6", "dor", 0.25, 6, dor_paths);
+    with_uniform("mesh:10x10", "dor", 0.2, 6, dor_paths);
     test_ring_deadlock();
     test_checkpoints();
     return tap_done();

@@ -155,7 +155,8 @@ int fl__sim_checkpoint_after(const FlSim *s, const FlSimCheckpoint *prev, size_t
                      shared_bytes)
         || blob_save(&cp->pool, s->pool, sizeof *s->pool * (size_t)s->sc.pool_used,
                      prev ? &prev->pool : NULL, shared_bytes)
-        || blob_save(&cp->route, s->route, sizeof *s->route * (size_t)s->sc.route_used,
+        || blob_save(&cp->route, s->route,
+                     sizeof *s->route * SIM_ROUTE_CHUNK * (size_t)s->sc.route_used,
                      prev ? &prev->route : NULL, shared_bytes)
         || blob_save(&cp->lat_hist, s->lat_hist, hist, prev ? &prev->lat_hist : NULL,
                      shared_bytes)
@@ -210,8 +211,6 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
         if (!bigger)
             return fl_error_set(err, FL_ENOMEM, "out of memory");
         s->pool = bigger;
-        if (fl__sim_index_reserve(s, cp->sc.pool_used))
-            return fl_error_set(err, FL_ENOMEM, "out of memory");
         s->pool_cap = cp->sc.pool_used;
     }
     if (fl__sim_route_reserve(s, cp->sc.route_used))
@@ -219,6 +218,11 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
     blob_load(s->state, &cp->state);
     blob_load(s->pool, &cp->pool);
     blob_load(s->route, &cp->route);
+    /* The index is built from the pool as restored (the checkpoint keeps
+     * it in pages); running out of memory here leaves the simulation to be
+     * restored again or freed, as after a step that did. */
+    if (fl__sim_index_build(s->pool, cp->sc.pool_used, &s->index, &s->index_mask))
+        return fl_error_set(err, FL_ENOMEM, "out of memory");
     /* Histogram entries past the checkpoint's longest latency are zero in
      * the checkpoint's past. */
     memset(s->lat_hist, 0, sizeof(int64_t) * (size_t)s->hist_cap);
@@ -226,7 +230,6 @@ int fl_sim_restore(FlSim *s, const FlSimCheckpoint *cp, FlError *err)
     blob_load(s->lat_hist, &cp->lat_hist);
     blob_load(s->net_hist, &cp->net_hist);
     s->sc = cp->sc;
-    fl__sim_index_rebuild(s);
     fl_traffic_state_load(s->traffic, cp->traffic);
     /* Between cycles no delivery waits for a hook; after a cycle that ran
      * out of memory, the checkpoint is the way back. */

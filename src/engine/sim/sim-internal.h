@@ -122,12 +122,12 @@
  * in which Bernoulli sources cost one draw per packet, not per host.
  *
  * Packets and routes. Each packet keeps its route, the VCs its head has
- * been granted (SimRoute), written where the hop is counted (one entry per
- * head and switch, in the packet record VC allocation touches anyway), so
- * that a packet's head is found from its last two entries and the view of
- * a packet costs a buffer's scan, not the network's. An index from packet
- * id to pool slot (FlSim.index) is kept where packets are made and
- * delivered.
+ * been granted (see SIM_ROUTE_CHUNK), written where the hop is counted
+ * (one word per head and switch, next to the packet record VC allocation
+ * touches anyway), so that a packet's head is found from its last two
+ * entries and the view of a packet costs a buffer's scan, not the
+ * network's. An index from packet id to pool slot (FlSim.index) is written
+ * where packets are made.
  *
  * Checkpoints. All mutable fixed-size state lives in one block (state) and
  * a struct of scalars (sc); with the packet pool, the route chunks, the
@@ -154,23 +154,23 @@ typedef struct SimPacket {
     int32_t next;        /* source queue or free list link, -1 at the end */
     int32_t measured;    /* 1: made in the measurement window; 2: made in
                           * the warm-up (counted in its figures only) */
-    int32_t route;       /* once its head has left its host, the last chunk
-                          * of its route (see SimRoute); before, the packet
-                          * ahead of it in its source queue, or -1 */
+    int32_t route;       /* once its head has left its host, where the
+                          * last entry of its route is (SIM_ROUTE_CHUNK);
+                          * before, the pool slot of the packet ahead of it
+                          * in its source queue, or -1 */
 } SimPacket;
 
 /* A packet's route: the VCs its head has been granted, the host's
  * injection VC first (entry 0) and one more per switch (entry hops, taken
- * when the grant is made, before the head crosses). The entries are in
- * chunks of SIM_ROUTE_CHUNK chained backwards, so that a packet grows its
- * route without knowing its length and a hop writes one entry; the chunks
- * live in one growable array (a checkpoint copies it), free ones chained
- * through prev. */
-#define SIM_ROUTE_CHUNK 15
-typedef struct SimRoute {
-    int32_t vc[SIM_ROUTE_CHUNK];
-    int32_t prev;        /* the chunk before, or -1 */
-} SimRoute;
+ * when the grant is made, before the head crosses). Entries are kept in
+ * chunks of SIM_ROUTE_CHUNK int32_t in one growable array (FlSim.route, a
+ * checkpoint copies it): chunk c is route[c * SIM_ROUTE_CHUNK ..], its
+ * last word the chunk before (chunk 0, never handed out, ends every
+ * chain), the others entries, so that a packet grows its route without
+ * knowing its length and a hop writes the word after its last entry
+ * (SimPacket.route). Free chunks are chained through the same word. */
+#define SIM_ROUTE_CHUNK 16
+#define SIM_ROUTE_LINK (SIM_ROUTE_CHUNK - 1)
 
 /* One ring slot: a flit, the cycle it reaches the buffer and where its
  * packet goes. Kept together so that reading a flit touches one cache
@@ -303,8 +303,9 @@ typedef struct SimScalars {
     int64_t net_flits;       /* flits in rings (buffers and links) */
     int64_t queued_flits;    /* flits waiting in source queues */
     int64_t cq_head, cq_count;
-    int32_t route_used;      /* route chunks ever handed out */
-    int32_t route_free;      /* free route chunks, chained through prev */
+    int32_t route_used;      /* route chunks ever handed out, and chunk 0 */
+    int32_t route_free;      /* free route chunks, chained through their
+                              * last words; 0 ends the chain */
     /* Of the cycle being simulated, set by fl__sim_nodes_tick(): */
     int64_t occ_weight;      /* what a flit entering a ring adds to its
                               * occupancy integral (fl__sim_occ_push) */
@@ -409,12 +410,14 @@ struct FlSim {
 
     SimPacket *pool;
     int32_t pool_cap;
-    SimRoute *route;         /* route chunks, sc.route_used of them in use */
-    int32_t route_cap;
-    /* Which pool slot holds packet id: an open-addressed table (linear
-     * probing from id & index_mask) of the slots of the packets alive, at
-     * most half full. Derived from the pool (a freed packet's id is -1),
-     * so a checkpoint leaves it and a restore rebuilds it. */
+    int32_t *route;          /* route chunks (SIM_ROUTE_CHUNK), sc.route_used of
+                              * them handed out */
+    int32_t route_cap;       /* chunks */
+    /* Which pool slot holds packet id: index[id & index_mask], written when
+     * the packet is made; it is the packet's if that slot's id is id (a
+     * delivered packet's is -1). The table doubles when a packet alive would
+     * lose its entry to a newer one, so it spans the ids alive. Derived from
+     * the pool: a checkpoint leaves it and a restore rebuilds it. */
     int32_t *index;
     int64_t index_mask;
     int64_t *lat_hist, *net_hist;
@@ -470,36 +473,35 @@ static inline void fl__sim_class_vcs(const FlSim *s, int k, int *lo, int *hi)
  * a new simulation, and frees them. */
 int fl__sim_packets_alloc(FlSim *s);
 void fl__sim_packets_free(FlSim *s);
-/* Makes the index big enough for a pool of cap packets; FL_ENOMEM leaves
- * it as it was. */
-int fl__sim_index_reserve(FlSim *s, int32_t cap);
-/* Enters pool slot pkt (its id set) in the index. */
-void fl__sim_index_add(FlSim *s, int32_t pkt);
-/* Refills the index from the pool's live packets (after a restore). */
-void fl__sim_index_rebuild(FlSim *s);
+/* Enters pool slot pkt (its id set) in the index; FL_ENOMEM when the index
+ * had to grow and could not. */
+int fl__sim_index_add(FlSim *s, int32_t pkt);
+/* A fresh index of the live packets of pool (its first used slots), long
+ * enough that none shares an entry, replacing *index and *mask (the index
+ * grows so, and a restore builds the checkpoint's); FL_ENOMEM leaves both
+ * as they were. */
+int fl__sim_index_build(const SimPacket *pool, int32_t used, int32_t **index, int64_t *mask);
 /* Makes room for n route chunks; FL_ENOMEM leaves the store as it was. */
 int fl__sim_route_reserve(FlSim *s, int32_t n);
-/* A chunk chained after prev, or -1 when out of memory. */
-int32_t fl__sim_route_chunk(FlSim *s, int32_t prev);
-/* Packet pkt's tail reached its host: it leaves the index, its route
- * chunks are freed and its id becomes -1. */
+/* Where a new route's entry 0 goes: the first word of a fresh chunk. */
+int32_t fl__sim_route_start(FlSim *s);
+/* The word after at, the last of a chunk's entries: the first of a fresh
+ * chunk chained after it (on failure, at again, with nomem set). */
+int32_t fl__sim_route_extend(FlSim *s, int32_t at);
+/* Packet pkt's tail reached its host: its route chunks are freed and its
+ * id becomes -1, so the index no longer finds it. */
 void fl__sim_packet_done(FlSim *s, int32_t pkt);
 
-/* Writes VC vc as entry n of packet p's route (see SimRoute): a new chunk
- * every SIM_ROUTE_CHUNK entries, the first at entry 0, when its head
- * leaves its host (p->route then stops naming the packet ahead). */
-static inline void fl__sim_route_push(FlSim *s, SimPacket *p, int n, int32_t vc)
+/* Appends VC vc to the route of packet p, whose head has left its host:
+ * the word after its last entry, or, past a chunk's last entry, a new
+ * chunk's first (rare: one hop in SIM_ROUTE_LINK, out of line). */
+static inline void fl__sim_route_push(FlSim *s, SimPacket *p, int32_t vc)
 {
-    unsigned k = (unsigned)n % SIM_ROUTE_CHUNK;
-    if (k == 0) {
-        int32_t c = fl__sim_route_chunk(s, n ? p->route : -1);
-        if (c < 0) {
-            s->nomem = 1;
-            return;
-        }
-        p->route = c;
-    }
-    s->route[p->route].vc[k] = vc;
+    int32_t at = p->route + 1;
+    if (__builtin_expect((at & SIM_ROUTE_LINK) == SIM_ROUTE_LINK, 0))
+        at = fl__sim_route_extend(s, p->route);
+    s->route[at] = vc;
+    p->route = at;
 }
 
 /* sim-stats.c */

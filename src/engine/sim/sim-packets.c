@@ -2,8 +2,8 @@
  * chunks each packet's route is kept in, and the views of one packet
  * (where its head is, the route it took, what it waits for).
  *
- * A packet's head is found from its route (see SimRoute): the last entry
- * is the VC it was last granted, the one before the VC it was in then. If
+ * A packet's head is found from its route (see SIM_ROUTE_CHUNK): the last
+ * entry is the VC it was last granted, the one before the VC it was in. If
  * the head is still at the front of that earlier VC, the grant is pending;
  * otherwise it is in the last VC's ring (in the buffer or on the link), or,
  * when that is an ejection VC and the ring no longer holds it, at its host.
@@ -15,83 +15,60 @@
 
 /* --- the index ------------------------------------------------------------- */
 
-/* Index slots for a pool of cap packets: a power of two at least twice as
- * many, so that the table is at most half full. */
-static int64_t index_length(int32_t cap)
-{
-    return fl__sim_ring_length(2 * (cap > 1 ? cap : 1));
-}
-
-static void index_insert(int32_t *index, int64_t mask, const SimPacket *pool, int32_t pkt)
-{
-    int64_t h = pool[pkt].id & mask;
-    while (index[h] >= 0)
-        h = (h + 1) & mask;
-    index[h] = pkt;
-}
-
-static void index_fill(const FlSim *s, int32_t *index, int64_t mask)
+/* Enters every live packet of pool (slots below used) in a table of
+ * mask + 1 entries; 0 if two of them share an entry. */
+static int index_fill(const SimPacket *pool, int32_t used, int32_t *index, int64_t mask)
 {
     for (int64_t h = 0; h <= mask; h++)
         index[h] = -1;
-    for (int32_t pkt = 0; pkt < s->sc.pool_used; pkt++)
-        if (s->pool[pkt].id >= 0)
-            index_insert(index, mask, s->pool, pkt);
+    for (int32_t pkt = 0; pkt < used; pkt++) {
+        if (pool[pkt].id < 0)
+            continue;
+        int64_t h = pool[pkt].id & mask;
+        if (index[h] >= 0)
+            return 0;
+        index[h] = pkt;
+    }
+    return 1;
 }
 
-int fl__sim_index_reserve(FlSim *s, int32_t cap)
+int fl__sim_index_build(const SimPacket *pool, int32_t used, int32_t **index, int64_t *mask)
 {
-    int64_t len = index_length(cap);
-    if (s->index && len <= s->index_mask + 1)
-        return FL_OK;
-    int32_t *index = malloc(sizeof *index * (size_t)len);
-    if (!index)
-        return FL_ENOMEM;
-    index_fill(s, index, len - 1);
-    free(s->index);
-    s->index = index;
-    s->index_mask = len - 1;
+    /* Ids alive span at least as many as are alive. */
+    int64_t len = fl__sim_ring_length(used > 32 ? 2 * used : 64);
+    for (;; len *= 2) {
+        int32_t *table = malloc(sizeof *table * (size_t)len);
+        if (!table)
+            return FL_ENOMEM;
+        if (index_fill(pool, used, table, len - 1)) {
+            free(*index);
+            *index = table;
+            *mask = len - 1;
+            return FL_OK;
+        }
+        free(table);
+    }
+}
+
+int fl__sim_index_add(FlSim *s, int32_t pkt)
+{
+    int64_t id = s->pool[pkt].id, h = id & s->index_mask;
+    int32_t had = s->index[h];
+    /* A packet alive with the same low bits keeps its entry: a table twice
+     * as long (or more) separates them. */
+    if (had >= 0 && had != pkt && s->pool[had].id >= 0 && (s->pool[had].id & s->index_mask) == h)
+        return fl__sim_index_build(s->pool, s->sc.pool_used, &s->index, &s->index_mask);
+    s->index[h] = pkt;
     return FL_OK;
-}
-
-void fl__sim_index_add(FlSim *s, int32_t pkt)
-{
-    index_insert(s->index, s->index_mask, s->pool, pkt);
-}
-
-void fl__sim_index_rebuild(FlSim *s)
-{
-    index_fill(s, s->index, s->index_mask);
 }
 
 /* The pool slot of packet id, or -1. */
 static int32_t index_find(const FlSim *s, int64_t id)
 {
-    if (id < 0 || id >= s->sc.next_packet_id)
+    if (id < 0)
         return -1;
-    for (int64_t h = id & s->index_mask;; h = (h + 1) & s->index_mask) {
-        int32_t pkt = s->index[h];
-        if (pkt < 0 || s->pool[pkt].id == id)
-            return pkt;
-    }
-}
-
-/* Takes pkt out of the index: the entries after it in its run move back
- * into the hole when their home slot allows (deletion without tombstones,
- * so that lookups of absent ids stay short). */
-static void index_remove(FlSim *s, int32_t pkt)
-{
-    int64_t mask = s->index_mask, hole = s->pool[pkt].id & mask;
-    while (s->index[hole] != pkt)
-        hole = (hole + 1) & mask;
-    for (int64_t j = (hole + 1) & mask; s->index[j] >= 0; j = (j + 1) & mask) {
-        int64_t home = s->pool[s->index[j]].id & mask;
-        if (((j - home) & mask) >= ((j - hole) & mask)) {
-            s->index[hole] = s->index[j];
-            hole = j;
-        }
-    }
-    s->index[hole] = -1;
+    int32_t pkt = s->index[id & s->index_mask];
+    return pkt >= 0 && pkt < s->sc.pool_used && s->pool[pkt].id == id ? pkt : -1;
 }
 
 /* --- route chunks ---------------------------------------------------------- */
@@ -99,10 +76,15 @@ static void index_remove(FlSim *s, int32_t pkt)
 int fl__sim_packets_alloc(FlSim *s)
 {
     s->route_cap = 64 + s->n_hosts;
-    s->route = malloc(sizeof *s->route * (size_t)s->route_cap);
+    s->route = malloc(sizeof *s->route * SIM_ROUTE_CHUNK * (size_t)s->route_cap);
     if (!s->route)
         return FL_ENOMEM;
-    return fl__sim_index_reserve(s, s->pool_cap);
+    /* Chunk 0 is never handed out: every route's first chunk links to it,
+     * and a route that could not grow writes into it, so that walking a
+     * route never leaves the array (see fl__sim_route_start). */
+    for (int i = 0; i < SIM_ROUTE_CHUNK; i++)
+        s->route[i] = 0;
+    return fl__sim_index_build(s->pool, 0, &s->index, &s->index_mask);
 }
 
 void fl__sim_packets_free(FlSim *s)
@@ -115,7 +97,7 @@ int fl__sim_route_reserve(FlSim *s, int32_t n)
 {
     if (n <= s->route_cap)
         return FL_OK;
-    SimRoute *bigger = realloc(s->route, sizeof *bigger * (size_t)n);
+    int32_t *bigger = realloc(s->route, sizeof *bigger * SIM_ROUTE_CHUNK * (size_t)n);
     if (!bigger)
         return FL_ENOMEM;
     s->route = bigger;
@@ -123,31 +105,45 @@ int fl__sim_route_reserve(FlSim *s, int32_t n)
     return FL_OK;
 }
 
-int32_t fl__sim_route_chunk(FlSim *s, int32_t prev)
+/* A fresh chunk linked to chunk prev, or 0 (with nomem set) when out of
+ * memory. */
+static int32_t new_chunk(FlSim *s, int32_t prev)
 {
     int32_t c = s->sc.route_free;
-    if (c >= 0) {
-        s->sc.route_free = s->route[c].prev;
+    if (c > 0) {
+        s->sc.route_free = s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
     } else {
-        if (s->sc.route_used == s->route_cap && fl__sim_route_reserve(s, 2 * s->route_cap))
-            return -1;
+        if (s->sc.route_used == s->route_cap && fl__sim_route_reserve(s, 2 * s->route_cap)) {
+            s->nomem = 1;
+            return 0;
+        }
         c = s->sc.route_used++;
     }
-    s->route[c].prev = prev;
+    s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK] = prev;
     return c;
+}
+
+int32_t fl__sim_route_start(FlSim *s)
+{
+    return new_chunk(s, 0) * SIM_ROUTE_CHUNK;
+}
+
+int32_t fl__sim_route_extend(FlSim *s, int32_t at)
+{
+    int32_t c = new_chunk(s, at / SIM_ROUTE_CHUNK);
+    return c ? c * SIM_ROUTE_CHUNK : at;
 }
 
 void fl__sim_packet_done(FlSim *s, int32_t pkt)
 {
     SimPacket *p = &s->pool[pkt];
-    index_remove(s, pkt);
-    for (int32_t c = p->route; c >= 0;) {
-        int32_t prev = s->route[c].prev;
-        s->route[c].prev = s->sc.route_free;
+    for (int32_t c = p->route / SIM_ROUTE_CHUNK; c > 0;) {
+        int32_t *link = &s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
+        int32_t prev = *link;
+        *link = s->sc.route_free;
         s->sc.route_free = c;
         c = prev;
     }
-    p->route = -1;
     p->id = -1;
 }
 
@@ -157,13 +153,16 @@ static int route_length(const SimPacket *p)
     return p->injected >= 0 ? p->hops + 1 : 0;
 }
 
+/* Entries per chunk. */
+#define ENTRIES SIM_ROUTE_LINK
+
 /* Entry i of the route of p, whose route has len entries: O(len - i). */
 static int32_t route_entry(const FlSim *s, const SimPacket *p, int len, int i)
 {
-    int32_t c = p->route;
-    for (int k = (len - 1) / SIM_ROUTE_CHUNK; k > i / SIM_ROUTE_CHUNK; k--)
-        c = s->route[c].prev;
-    return s->route[c].vc[i % SIM_ROUTE_CHUNK];
+    int32_t c = p->route / SIM_ROUTE_CHUNK;
+    for (int k = (len - 1) / ENTRIES; k > i / ENTRIES; k--)
+        c = s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
+    return s->route[c * SIM_ROUTE_CHUNK + i % ENTRIES];
 }
 
 /* --- where a head is ------------------------------------------------------- */
@@ -222,13 +221,16 @@ static int locate_head(const FlSim *s, int32_t pkt, HeadAt *at)
 static int first_undelivered(const FlSim *s, int32_t pkt, int len)
 {
     const SimPacket *p = &s->pool[pkt];
+    int32_t c = p->route / SIM_ROUTE_CHUNK;
     for (int i = len - 1; i >= 0; i--) {
-        const SimVc *q = &s->vc[route_entry(s, p, len, i)];
+        const SimVc *q = &s->vc[s->route[c * SIM_ROUTE_CHUNK + i % ENTRIES]];
         for (int k = 0; k < q->count; k++) {
             const SimSlot *slot = &s->slot[(int64_t)q->ring_base + ((q->head + k) & q->mask)];
             if (slot->pkt == pkt)
                 return fl__sim_flit_index(slot->flit);
         }
+        if (i % ENTRIES == 0)
+            c = s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
     }
     return p->sent;
 }
@@ -375,16 +377,16 @@ int fl_sim_packet_route(const FlSim *s, int64_t packet, int *channels, int max, 
         return rc;
     int n = route_length(f.p);
     *len = f.at.entered;
-    /* Chunk k, from the last back to the first, holds entries k *
-     * SIM_ROUTE_CHUNK + j. */
-    int32_t c = f.p->route;
-    for (int k = n > 0 ? (n - 1) / SIM_ROUTE_CHUNK : -1; k >= 0; k--) {
-        for (int j = 0; j < SIM_ROUTE_CHUNK; j++) {
-            int i = k * SIM_ROUTE_CHUNK + j;
+    /* Chunk k, from the last back to the first, holds entries k * ENTRIES
+     * + j. */
+    int32_t c = f.p->route / SIM_ROUTE_CHUNK;
+    for (int k = n > 0 ? (n - 1) / ENTRIES : -1; k >= 0; k--) {
+        for (int j = 0; j < ENTRIES; j++) {
+            int i = k * ENTRIES + j;
             if (i < f.at.entered && i < max)
-                channels[i] = s->vc[s->route[c].vc[j]].chan;
+                channels[i] = s->vc[s->route[c * SIM_ROUTE_CHUNK + j]].chan;
         }
-        c = s->route[c].prev;
+        c = s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
     }
     return FL_OK;
 }

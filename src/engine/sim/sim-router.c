@@ -209,7 +209,8 @@ static void host_inject(FlSim *s, int h)
         return;
     if (p->sent == 0) {
         p->injected = now;
-        fl__sim_route_push(s, p, 0, s->host_vc[h]);
+        p->route = fl__sim_route_start(s);
+        s->route[p->route] = s->host_vc[h];
     }
     SimSlot flit = { 0, pkt, fl__sim_flit_code(p->sent, p->sent == p->len - 1),
                      s->host_switch[p->dst] };
@@ -353,7 +354,7 @@ static void vc_allocate(FlSim *s, const SwitchAt *at)
          * route takes the VC then too. */
         SimPacket *p = &s->pool[s->slot[ring_front(q)].pkt];
         p->hops++;
-        fl__sim_route_push(s, p, p->hops, ov);
+        fl__sim_route_push(s, p, ov);
     }
 }
 

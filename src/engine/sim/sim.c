@@ -196,7 +196,8 @@ static void reset_state(FlSim *s)
     fl_rng_seed(&s->sc.traffic_rng, s->cfg.seed ^ TRAFFIC_STREAM_SALT);
     s->sc.status = FL_SIM_RUNNING;
     s->sc.free_head = -1;
-    s->sc.route_free = -1;
+    s->sc.route_used = 1;   /* chunk 0 is never handed out */
+    s->sc.route_free = 0;
     s->sc.queued_at_open = -1;
     s->sc.counting = 1;
     /* The window opens when the cycle counter reaches the warm-up's end:
@@ -455,8 +456,6 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
             if (!bigger)
                 return FL_ENOMEM;
             s->pool = bigger;
-            if (fl__sim_index_reserve(s, cap))
-                return FL_ENOMEM;
             s->pool_cap = cap;
         }
         id = sc->pool_used++;
@@ -479,7 +478,8 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
     sc->created_packets++;
     sc->created_flits += flits;
     sc->measured_outstanding += sc->in_window;
-    fl__sim_index_add(s, id);
+    if (fl__sim_index_add(s, id))
+        return FL_ENOMEM;
     if (s->q_tail[src] >= 0)
         s->pool[s->q_tail[src]].next = id;
     else

@@ -169,7 +169,9 @@ int fl_sim_inject(FlSim *sim, int src_host, int dst_host, int flits, int64_t *pa
 typedef struct FlSimCheckpoint FlSimCheckpoint;
 int fl_sim_checkpoint(const FlSim *sim, FlSimCheckpoint **out, FlError *err);
 /* Fails with FL_EINVAL for a checkpoint of another simulation, and when
- * called from a hook. */
+ * called from a hook; with FL_ENOMEM the simulation is left as it was, or
+ * (when memory ran out rebuilding its packet index) must be restored again
+ * or freed. */
 int fl_sim_restore(FlSim *sim, const FlSimCheckpoint *cp, FlError *err);
 void fl_sim_checkpoint_free(FlSimCheckpoint *cp);
 /* The cycle it was taken at, and the bytes it holds (the copy itself, for
