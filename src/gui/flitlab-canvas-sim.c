@@ -74,13 +74,20 @@ typedef struct
   FlDrawFlits f;
   int *route;
   int *wait_cycle;
+  double *heat;
 } Frame;
+
+/* The heat map shows each channel's utilization over the cycles before
+ * the one shown: long enough to smooth the flits' comings and goings,
+ * short enough to follow a hot spot forming. */
+#define HEAT_WINDOW 500
 
 static void
 frame_clear (Frame *frame)
 {
   g_free (frame->route);
   free (frame->wait_cycle);
+  g_free (frame->heat);
 }
 
 /* The frame of session as the canvas shows it: the inspected packet and
@@ -108,6 +115,22 @@ frame_fill (FlitlabCanvas     *self,
       f->selected_packet = self->inspected_packet;
       f->selected_route = frame->route;
       f->nselected_route = len;
+    }
+  if (self->heat_map)
+    {
+      const FlSimTimeline *tl = flitlab_sim_session_get_timeline (session);
+      gint64 cycle = fl_sim_cycle (sim);
+      int n = fl_sim_channels (sim);
+
+      frame->heat = g_new0 (double, MAX (n, 1));
+      if (cycle > 0
+          && fl_sim_timeline_channel_utilization (tl, MAX (0, cycle - HEAT_WINDOW), cycle, frame->heat, n, &err)
+               == FL_OK)
+        {
+          f->heat = frame->heat;
+          f->nheat = n;
+          f->heat_label = _("channel utilization, last 500 cycles");
+        }
     }
   if (flitlab_sim_session_get_status (session) == FL_SIM_DEADLOCK
       && fl_sim_deadlock_cycle (sim, &frame->wait_cycle, &len, &err) == FL_OK)

@@ -8,6 +8,7 @@
 
 #include "flitlab-node-number.h"
 #include "flitlab-sim-inspector.h"
+#include "flitlab-sim-plot.h"
 
 /* The blocking VCs listed for a packet. */
 #define MAX_WAITS 16
@@ -16,7 +17,10 @@ struct _FlitlabSimInspector
 {
   GtkWidget parent_instance;
 
+  GtkWidget *plots;            /* the live plots, while there is a session */
+  FlitlabSimPlot *throughput, *latency;
   AdwPreferencesGroup *group;
+  FlitlabSimPlot *link_plot;   /* a link's utilization, in group */
   GtkLabel *hint;
   GPtrArray *rows;             /* the rows of group */
 
@@ -310,7 +314,9 @@ show_link (FlitlabSimInspector *self,
   /* Translators: a link by its channels, e.g. "Link 3 → 4 and back". */
   g_autofree char *title = g_strdup_printf (_("Link %s and back"), ab);
 
-  show_title (self, title, _("Each channel's virtual channels"));
+  show_title (self, title, _("Each channel's utilization over time, and its virtual channels"));
+  flitlab_sim_plot_set_link (self->link_plot, link);
+  gtk_widget_set_visible (GTK_WIDGET (self->link_plot), TRUE);
   for (int end = 0; end < 2; end++)
     show_input (self, t, sim, 2 * link + end);
 }
@@ -324,6 +330,8 @@ update (FlitlabSimInspector *self)
   int node = -1, link = -1;
 
   clear_rows (self);
+  gtk_widget_set_visible (GTK_WIDGET (self->link_plot), FALSE);
+  gtk_widget_set_visible (self->plots, self->session != NULL);
   if (self->session == NULL)
     {
       show_title (self, _("Inspector"), NULL);
@@ -358,6 +366,9 @@ session_changed (FlitlabSimInspector *self)
     {
       g_set_object (&self->session, session);
       g_signal_group_set_target (self->session_signals, session);
+      flitlab_sim_plot_set_session (self->throughput, session);
+      flitlab_sim_plot_set_session (self->latency, session);
+      flitlab_sim_plot_set_session (self->link_plot, session);
       flitlab_sim_inspector_set_packet (self, -1);
     }
   update (self);
@@ -409,6 +420,14 @@ flitlab_sim_inspector_get_packet (FlitlabSimInspector *self)
   g_return_val_if_fail (FLITLAB_IS_SIM_INSPECTOR (self), -1);
 
   return self->packet;
+}
+
+int
+flitlab_sim_inspector_get_plot_points (FlitlabSimInspector *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_INSPECTOR (self), 0);
+
+  return flitlab_sim_plot_get_n_points (self->throughput);
 }
 
 char *
@@ -530,7 +549,16 @@ flitlab_sim_inspector_init (FlitlabSimInspector *self)
   gtk_widget_set_margin_bottom (box, 12);
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 12);
+  self->plots = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->throughput = FLITLAB_SIM_PLOT (flitlab_sim_plot_new (FLITLAB_SIM_PLOT_THROUGHPUT));
+  self->latency = FLITLAB_SIM_PLOT (flitlab_sim_plot_new (FLITLAB_SIM_PLOT_LATENCY));
+  gtk_box_append (GTK_BOX (self->plots), GTK_WIDGET (self->throughput));
+  gtk_box_append (GTK_BOX (self->plots), GTK_WIDGET (self->latency));
+  gtk_box_append (GTK_BOX (box), self->plots);
   self->group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  self->link_plot = FLITLAB_SIM_PLOT (flitlab_sim_plot_new (FLITLAB_SIM_PLOT_LINK));
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->link_plot), 6);
+  adw_preferences_group_add (self->group, GTK_WIDGET (self->link_plot));
   self->hint = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->hint, TRUE);
   gtk_label_set_xalign (self->hint, 0);

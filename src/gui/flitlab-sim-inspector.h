@@ -2,7 +2,8 @@
  * the user clicked: a packet (its source, destination, age, hops, where its
  * head is and what it waits for, and whose packet holds that), a switch
  * (every input VC's flits, the output it is granted and its credits) or a
- * link (each channel's VCs and its utilization over simulated time).
+ * link (each channel's VCs and its utilization over simulated time),
+ * under live plots of throughput and latency over simulated time.
  *
  * Follows its document's simulation and selection; the packet shown is the
  * "packet" property (-1: none), which the canvas sets when a flit is
@@ -26,6 +27,8 @@ void        flitlab_sim_inspector_set_document (FlitlabSimInspector *self,
 void        flitlab_sim_inspector_set_packet   (FlitlabSimInspector *self,
                                                 gint64               packet);
 gint64      flitlab_sim_inspector_get_packet   (FlitlabSimInspector *self);
+/* The points the live throughput plot drew last (for tests). */
+int         flitlab_sim_inspector_get_plot_points (FlitlabSimInspector *self);
 /* The title and each row's title and subtitle shown, one per line, for
  * tests. */
 char       *flitlab_sim_inspector_describe     (FlitlabSimInspector *self);

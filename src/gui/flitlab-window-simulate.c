@@ -16,11 +16,38 @@ simulate_shown (FlitlabWindow *self)
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->side_stack), "simulate") == 0;
 }
 
+/* The pane under the tabs gets the room the live plots and the inspector
+ * need while the Simulate tab shows, and gives it back after. */
+static void
+make_room_below (FlitlabWindow *self,
+                 gboolean       shown)
+{
+  GtkWidget *paned = gtk_widget_get_ancestor (GTK_WIDGET (self->sim_inspector), GTK_TYPE_PANED);
+  int height = paned != NULL ? gtk_widget_get_height (paned) : 0;
+  int *kept = paned != NULL ? g_object_get_data (G_OBJECT (paned), "flitlab-position") : NULL;
+
+  if (paned == NULL || height <= 0)
+    return;
+  if (shown && kept == NULL)
+    {
+      kept = g_new (int, 1);
+      *kept = gtk_paned_get_position (GTK_PANED (paned));
+      g_object_set_data_full (G_OBJECT (paned), "flitlab-position", kept, g_free);
+      gtk_paned_set_position (GTK_PANED (paned), MIN (*kept, MAX (200, height / 3)));
+    }
+  else if (!shown && kept != NULL)
+    {
+      gtk_paned_set_position (GTK_PANED (paned), *kept);
+      g_object_set_data (G_OBJECT (paned), "flitlab-position", NULL);
+    }
+}
+
 static void
 side_page_changed (FlitlabWindow *self)
 {
   gboolean shown = simulate_shown (self);
 
+  make_room_below (self, shown);
   gtk_revealer_set_reveal_child (self->transport_revealer, shown);
   gtk_widget_set_visible (GTK_WIDGET (self->sim_inspector), shown);
   gtk_widget_set_visible (GTK_WIDGET (self->selection_panel), !shown);

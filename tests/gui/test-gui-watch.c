@@ -295,6 +295,22 @@ check_export (FlitlabWindow *window,
   g_rmdir (dir);
 }
 
+/* As a teacher would set it for the class: worms of 8 flits at a load that
+ * makes them meet. */
+static void
+set_worms (FlitlabWindow *window)
+{
+  FlSimSettings settings;
+  FlError err = { 0 };
+
+  CHECK (fl_sim_settings_copy (&settings, flitlab_document_get_sim_settings (DOC (window)), &err) == FL_OK
+           && fl_sim_settings_set (&settings, "packet", "8", &err) == FL_OK
+           && fl_sim_settings_set (&settings, "rate", "0.3", &err) == FL_OK,
+         "8-flit packets at 0.3: %s", err.message);
+  flitlab_document_set_sim_settings (DOC (window), &settings);
+  fl_sim_settings_clear (&settings);
+}
+
 static void
 run_watch (FlitlabWindow *window)
 {
@@ -318,6 +334,7 @@ run_watch (FlitlabWindow *window)
          "DOR is chosen and built");
   show_simulate_tab (window);
   CHECK (bar != NULL, "the window has a transport bar");
+  set_worms (window);
 
   /* Play, let it run a few hundred cycles as fast as it goes, pause. */
   flitlab_transport_bar_set_speed (bar, 0);
@@ -353,8 +370,14 @@ run_watch (FlitlabWindow *window)
   fl_sim_free (fresh);
 
   check_inspector (window);
-  check_export (window, back);
+  /* Rendering the window draws the live plots. */
   take_screenshot (window, "simulation.png");
+  CHECK (flitlab_sim_inspector_get_plot_points (inspector_of (window)) >= 3,
+         "the live plots have drawn the samples so far (%d)",
+         flitlab_sim_inspector_get_plot_points (inspector_of (window)));
+  g_object_set (flitlab_window_get_canvas (window), "heat-map", TRUE, NULL);
+  CHECK (save_screenshot (GTK_WIDGET (flitlab_window_get_canvas (window)), "/dev/null"), "the heat map draws");
+  check_export (window, back);
   save_and_forget (window);
 }
 
