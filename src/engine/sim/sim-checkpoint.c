@@ -171,7 +171,8 @@ int fl__sim_checkpoint_after(const FlSim *s, const FlSimCheckpoint *prev, size_t
                     + blob_table_bytes(&cp->lat_hist)
                     + blob_table_bytes(&cp->net_hist);
     cp->bytes = cp->own_bytes + blob_page_bytes(&cp->state) + blob_page_bytes(&cp->pool)
-                + blob_page_bytes(&cp->route) + blob_page_bytes(&cp->lat_hist) + blob_page_bytes(&cp->net_hist);
+                + blob_page_bytes(&cp->route) + blob_page_bytes(&cp->lat_hist)
+                + blob_page_bytes(&cp->net_hist);
     if (shared_bytes)
         *shared_bytes += cp->own_bytes;
     *out = cp;

@@ -388,10 +388,11 @@ int fl_sim_channel_flits(const FlSim *sim, int64_t *out, int n, FlError *err);
  * and backwards: it steps it, takes a checkpoint every checkpoint_interval
  * cycles past the newest one it keeps, and seeks to any cycle by restoring
  * the nearest checkpoint at or before it and simulating forward, so that
- * the state reached is bit for bit the state running forward reaches. Step, seek and restore the simulation only through its
- * timeline (reading it is fine; stepping it past the furthest cycle
- * without the timeline makes the timeline refuse to step or seek), and
- * free the timeline before the simulation.
+ * the state reached is bit for bit the state running forward reaches.
+ * Step, seek and restore the simulation only through its timeline
+ * (reading it is fine; stepping it past the furthest cycle without the
+ * timeline makes the timeline refuse to step or seek), and free the
+ * timeline before the simulation.
  *
  * Checkpoint memory. While the checkpoints fit in checkpoint_budget bytes,
  * every one is kept. Past it, old ones are thinned out: the timeline keeps,
