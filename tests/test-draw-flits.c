@@ -599,6 +599,57 @@ out:
     run_close(&r);
 }
 
+/* Every family the application draws: each flit in a buffer or on a link
+ * has a place inside the picture, no two flits of a channel share one
+ * (deep buffers on short links and XMESH's stubs included), and the frame
+ * draws. */
+static void test_families(void)
+{
+    static const char *const nets[][2] = {
+        { "torus:4x4", "dor" },         { "xmesh:8x8", "xmesh" },
+        { "hypercube:4", "dor" },       { "dmesh:5x5", "dmesh" },
+        { "ring:8", "dor" },            { "irregular:16,ports=4,hosts=2,seed=1", "updown" },
+        { "myrinet-mesh:2x4", "updown" },
+    };
+    enum { W = 1600, H = 1200 };
+    for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
+        Run r;
+        /* Buffers of 16 flits are deeper than a stub is long. */
+        if (!run_open(&r, nets[i][0], nets[i][1], 0.3, 6, 0, 16, 0))
+            continue;
+        static Flits fs;
+        fs.n = 0;
+        step(r.sim, 300);
+        fl_sim_foreach_flit(r.sim, 0, gather, &fs);
+        FlDrawOptions o;
+        cairo_surface_t *s = frame(r.n.t, &r.f, W, H, &o);
+        int aggregated = 0, placed = 0, inside = 0, apart = 1;
+        double side = fl_draw_flit_size(r.n.t, &o.view, &r.f, &aggregated);
+        static double x[MAX_FLITS], y[MAX_FLITS];
+        for (int k = 0; k < fs.n; k++) {
+            if (!fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[k], &x[k], &y[k]))
+                continue;
+            placed++;
+            inside += x[k] >= 0 && x[k] <= W && y[k] >= 0 && y[k] <= H;
+            /* Flits of one channel (its link and its buffer) never meet;
+             * those of two links drawn across each other may. */
+            for (int j = 0; j < k && apart; j++)
+                if (fs.v[j].channel == fs.v[k].channel
+                    && hypot(x[k] - x[j], y[k] - y[j]) < side / 2)
+                    apart = 0;
+        }
+        CHECK(fs.n > 20 && placed == fs.n, "%s: every one of %d flits in the network has a place",
+              nets[i][0], fs.n);
+        CHECK(inside == placed, "%s: every flit is inside the picture (%d of %d)", nets[i][0],
+              inside, placed);
+        CHECK(apart, "%s: no two flits of a channel are drawn at the same place (flits of %.1f px)",
+              nets[i][0], side);
+        CHECK(cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, "%s: the frame draws", nets[i][0]);
+        cairo_surface_destroy(s);
+        run_close(&r);
+    }
+}
+
 int main(void)
 {
     test_mesh();
@@ -608,5 +659,6 @@ int main(void)
     test_caption_heat();
     test_selected();
     test_host_lanes();
+    test_families();
     return tap_done();
 }

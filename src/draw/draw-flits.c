@@ -202,12 +202,18 @@ static void flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double 
         *y += tx * off;
         return;
     }
-    double back = g->half + side * (0.5 + GAP + fl->position * (1 + GAP));
     double lo = ln->ch.s.kind == SHAPE_STUBS ? 0.5 : 0;   /* a stub's buffer stays on it */
+    /* The slots that fit along the channel; a deeper buffer (a stub, a
+     * short link) folds into further rows of lanes, so that no two of its
+     * flits meet. */
+    double room = ln->len * (1 - lo) - g->half - side * (0.5 + GAP);
+    int fit = room > 0 ? 1 + (int)(room / (side * (1 + GAP))) : 1;
+    int row = fl->position / fit, vcs = f->sim ? fl_sim_vcs(f->sim) : 1;
+    double back = g->half + side * (0.5 + GAP + (fl->position % fit) * (1 + GAP));
     double u = ln->len > 1e-9 ? clamp(1 - back / ln->len, lo, 1) : 1;
     fl__draw_chan_at(&ln->ch, u, x, y, &tx, &ty);
     /* Lanes beyond the one flits on the link take. */
-    double off = g->lw * 0.5 + side * (1.5 + 2 * GAP + fl->vc * (1 + GAP));
+    double off = g->lw * 0.5 + side * (1.5 + 2 * GAP + (fl->vc + row * vcs) * (1 + GAP));
     *x += -ty * off;   /* the right-hand side of the way it runs */
     *y += tx * off;
 }
