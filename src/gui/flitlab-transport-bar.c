@@ -8,7 +8,7 @@
 
 /* The speeds offered, cycles per second; 0 is as fast as the machine goes. */
 static const double speeds[] = { 1, 2, 5, 10, 20, 50, 100, 1000, 0 };
-#define DEFAULT_SPEED_INDEX 4
+#define DEFAULT_SPEED_INDEX 5
 
 /* What the line under the bar says, and so when it goes. */
 typedef enum {
