@@ -8,7 +8,8 @@
  * is drawn on a 1280x800 cairo image surface with the network fitted in:
  * as the canvas draws it (aggregated at that size), with every flit
  * drawn, aggregated, with the caption and heat map the Simulate view adds,
- * and zoomed in. Each figure is the fastest of REPEATS frames, in ms. */
+ * and zoomed in; then paper 003's XMESH in the deflection model. Each
+ * figure is the fastest of REPEATS frames, in ms. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -19,8 +20,9 @@
 #define WIDTH 1280
 #define HEIGHT 800
 
-/* The fastest of REPEATS frames of f over t, in ms. */
-static double best_frame(const FlTopology *t, const FlDrawOptions *o, const FlDrawFlits *f)
+/* The fastest of REPEATS frames of f (or with f NULL, of d) over t, in ms. */
+static double best_frame_of(const FlTopology *t, const FlDrawOptions *o, const FlDrawFlits *f,
+                            const FlDrawDeflect *d)
 {
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, WIDTH, HEIGHT);
     double best = 1e9;
@@ -28,7 +30,10 @@ static double best_frame(const FlTopology *t, const FlDrawOptions *o, const FlDr
         struct timespec a, b;
         cairo_t *cr = cairo_create(s);
         clock_gettime(CLOCK_MONOTONIC, &a);
-        fl_draw_flits(cr, t, o, f);
+        if (f)
+            fl_draw_flits(cr, t, o, f);
+        else
+            fl_draw_deflect(cr, t, o, d);
         cairo_surface_flush(s);
         clock_gettime(CLOCK_MONOTONIC, &b);
         double ms = (double)(b.tv_sec - a.tv_sec) * 1e3 + (double)(b.tv_nsec - a.tv_nsec) * 1e-6;
@@ -38,6 +43,70 @@ static double best_frame(const FlTopology *t, const FlDrawOptions *o, const FlDr
     }
     cairo_surface_destroy(s);
     return best;
+}
+
+static double best_frame(const FlTopology *t, const FlDrawOptions *o, const FlDrawFlits *f)
+{
+    return best_frame_of(t, o, f, NULL);
+}
+
+/* The options of t fitted into the surface. */
+static FlDrawOptions fitted(const FlTopology *t)
+{
+    FlDrawOptions o;
+    fl_draw_options_init(&o);
+    fl_draw_view_fit(t, WIDTH, HEIGHT, &o.view);
+    return o;
+}
+
+/* Paper 003's network in the deflection model: xmesh:36x72 with xmesh
+ * routing, 4 messages per switch, age priority, after 1000 cycles; fitted
+ * in (as the canvas draws it), aggregated and zoomed in. */
+static int bench_deflect(void)
+{
+    FlTopology *t = NULL;
+    FlRouting *r = NULL;
+    FlDeflect *d = NULL;
+    FlError err;
+    FlDeflectConfig cfg = { 0 };
+    int rc = 1;
+    if (fl_topology_from_spec("xmesh:36x72", &t, &err)
+        || fl_routing_new(t, "xmesh", NULL, &r, &err))
+        goto out;
+    cfg.routing = r;
+    cfg.nmsg = 4;
+    cfg.priority = FL_PRIORITY_AGE;
+    cfg.cycles = 1000;
+    cfg.seed = 1;
+    if (fl_deflect_new(t, &cfg, &d, &err) || fl_deflect_step(d, 1000, &err))
+        goto out;
+    FlDrawOptions o = fitted(t);
+    FlDrawDeflect f;
+    fl_draw_deflect_init(&f);
+    f.deflect = d;
+    f.caption = "cycle 1000";
+    int agg = 0;
+    double side = fl_draw_deflect_size(t, &o.view, &f, &agg);
+    printf("xmesh:36x72 deflection, 4 messages per switch, age priority, cycle %lld\n",
+           (long long)fl_deflect_cycle(d));
+    best_frame_of(t, &o, NULL, &f);
+    printf("  as the canvas draws it (%s, side %.2f px):  %.2f ms/frame\n",
+           agg ? "aggregated" : "individual messages", side, best_frame_of(t, &o, NULL, &f));
+    f.mode = FL_DRAW_FLITS_AGGREGATED;
+    printf("  aggregated:                                      %.2f ms/frame\n",
+           best_frame_of(t, &o, NULL, &f));
+    f.mode = FL_DRAW_FLITS_AUTO;
+    o.view.scale *= 4;
+    printf("  zoomed in 4x:                                    %.2f ms/frame\n",
+           best_frame_of(t, &o, NULL, &f));
+    rc = 0;
+out:
+    if (rc)
+        fprintf(stderr, "bench-draw-flits: %s\n", err.message);
+    fl_deflect_free(d);
+    fl_routing_free(r);
+    fl_topology_free(t);
+    return rc;
 }
 
 int main(void)
@@ -62,9 +131,7 @@ int main(void)
     if (fl_sim_new(t, &cfg, &sim, &err) || fl_sim_step(sim, 2000, &st, &err))
         goto fail;
 
-    FlDrawOptions o;
-    fl_draw_options_init(&o);
-    fl_draw_view_fit(t, WIDTH, HEIGHT, &o.view);
+    FlDrawOptions o = fitted(t);
     FlDrawFlits f;
     fl_draw_flits_init(&f);
     f.sim = sim;
@@ -106,7 +173,7 @@ int main(void)
     fl_sim_free(sim);
     fl_routing_free(r);
     fl_topology_free(t);
-    return 0;
+    return bench_deflect();
 fail:
     fprintf(stderr, "bench-draw-flits: %s\n", err.message);
     fl_sim_free(sim);
