@@ -30,6 +30,7 @@ struct _FlitlabSimSession
    * first) and their bytes, and its statistics at every cycle reached so
    * far (index = cycle). */
   FlDeflect *deflect;
+  FlDeflectConfig deflect_config;
   GPtrArray *deflect_checkpoints;
   guint64 deflect_bytes;
   GArray *deflect_stats;
@@ -614,6 +615,13 @@ flitlab_sim_session_get_deflect (FlitlabSimSession *self)
   return self->deflect;
 }
 
+const FlDeflectConfig *
+flitlab_sim_session_get_deflect_config (FlitlabSimSession *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), NULL);
+  return self->deflect != NULL ? &self->deflect_config : NULL;
+}
+
 const FlDeflectStats *
 flitlab_sim_session_get_deflect_stats (FlitlabSimSession *self,
                                        gsize             *n)
@@ -836,6 +844,7 @@ flitlab_sim_session_new_deflect (const FlTopology      *topology,
   self->owner = owner;
   self->owner_free = owner_free;
   self->deflect = deflect;
+  self->deflect_config = cfg;
   self->deflect_checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) fl_deflect_checkpoint_free);
   self->deflect_stats = g_array_new (FALSE, FALSE, sizeof (FlDeflectStats));
   fl_deflect_stats (deflect, &st);

@@ -133,6 +133,9 @@ const FlSimTimeline *flitlab_sim_session_get_timeline          (FlitlabSimSessio
 /* The deflection model (fl_deflect_foreach, fl_deflect_stats), read-only
  * as the simulation is; NULL for a flit-level session. */
 const FlDeflect      *flitlab_sim_session_get_deflect          (FlitlabSimSession *self);
+/* Its configuration (the routing the session's), to build another model
+ * that runs the same (an export); NULL for a flit-level session. */
+const FlDeflectConfig *flitlab_sim_session_get_deflect_config  (FlitlabSimSession *self);
 /* Its statistics at every cycle reached so far: *n entries, entry c as
  * fl_deflect_stats() gave them at cycle c (entry 0: all zero); kept
  * across seeks. NULL and 0 for a flit-level session. */
