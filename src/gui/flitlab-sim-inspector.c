@@ -500,56 +500,40 @@ show_hint (FlitlabSimInspector *self,
 }
 
 static void
-show_deflect (FlitlabSimInspector *self,
-              const FlTopology    *t,
-              int                  node,
-              int                  link)
-{
-  if (self->packet >= 0)
-    show_message (self);
-  else if (node >= 0 && node < fl_topology_node_count (t) && fl_topology_node_kind (t, node) == FL_NODE_SWITCH)
-    show_deflect_switch (self, node);
-  else if (link >= 0 && link < fl_topology_link_count (t))
-    show_deflect_link (self, link);
-  else
-    show_hint (self, _("Click a message, a switch or a link in the drawing to see where it goes and how often "
-                       "it was deflected."));
-}
-
-static void
 update (FlitlabSimInspector *self)
 {
   const FlTopology *t;
   int node = -1, link = -1;
+  gboolean deflect;
 
   clear_rows (self);
   gtk_widget_set_visible (GTK_WIDGET (self->link_plot), FALSE);
   gtk_widget_set_visible (self->plots, self->session != NULL);
   if (self->session == NULL)
     {
-      show_title (self, _("Inspector"), NULL);
-      gtk_label_set_text (self->hint, _("Press Play under the drawing to watch the network simulated."));
-      gtk_widget_set_visible (GTK_WIDGET (self->hint), TRUE);
+      show_hint (self, _("Press Play under the drawing to watch the network simulated."));
       return;
     }
   t = flitlab_sim_session_get_topology (self->session);
+  deflect = flitlab_sim_session_get_deflect (self->session) != NULL;
   flitlab_document_get_selection (self->document, &node, &link);
   gtk_widget_set_visible (GTK_WIDGET (self->hint), FALSE);
-  if (flitlab_sim_session_get_deflect (self->session) != NULL)
-    show_deflect (self, t, node, link);
+  /* The deflection model's messages, switches and links, or the
+   * simulator's packets, switches and links. */
+  if (self->packet >= 0 && deflect)
+    show_message (self);
   else if (self->packet >= 0)
     show_packet (self);
   else if (node >= 0 && node < fl_topology_node_count (t) && fl_topology_node_kind (t, node) == FL_NODE_SWITCH)
-    show_switch (self, node);
+    (deflect ? show_deflect_switch : show_switch) (self, node);
   else if (link >= 0 && link < fl_topology_link_count (t))
-    show_link (self, link);
+    (deflect ? show_deflect_link : show_link) (self, link);
+  else if (deflect)
+    show_hint (self, _("Click a message, a switch or a link in the drawing to see where it goes and how often "
+                       "it was deflected."));
   else
-    {
-      show_title (self, _("Inspector"), NULL);
-      gtk_label_set_text (self->hint, _("Click a packet, a switch or a link in the drawing to see what it holds "
-                                        "and what it waits for."));
-      gtk_widget_set_visible (GTK_WIDGET (self->hint), TRUE);
-    }
+    show_hint (self, _("Click a packet, a switch or a link in the drawing to see what it holds "
+                       "and what it waits for."));
 }
 
 static void

@@ -608,18 +608,17 @@ flitlab_sim_session_get_timeline (FlitlabSimSession *self)
   return self->timeline;
 }
 
+/* NULL for a flit-level session, as for no session. */
 const FlDeflect *
 flitlab_sim_session_get_deflect (FlitlabSimSession *self)
 {
-  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), NULL);
-  return self->deflect;
+  return FLITLAB_IS_SIM_SESSION (self) ? self->deflect : NULL;
 }
 
 const FlDeflectConfig *
 flitlab_sim_session_get_deflect_config (FlitlabSimSession *self)
 {
-  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), NULL);
-  return self->deflect != NULL ? &self->deflect_config : NULL;
+  return flitlab_sim_session_get_deflect (self) != NULL ? &self->deflect_config : NULL;
 }
 
 const FlDeflectStats *
@@ -774,6 +773,50 @@ flitlab_sim_session_init (FlitlabSimSession *self)
   self->shown_status = FL_SIM_RUNNING;
 }
 
+/* A session on topology and routing, kept alive by owner, once the engine
+ * has made its model (rc FL_OK); else NULL with the engine's error, and
+ * the owner released. */
+static FlitlabSimSession *
+session_start (const FlTopology  *topology,
+               const FlRouting   *routing,
+               gpointer           owner,
+               GDestroyNotify     owner_free,
+               int                rc,
+               const FlError     *err,
+               GError           **error)
+{
+  FlitlabSimSession *self;
+
+  if (rc != FL_OK)
+    {
+      set_engine_error (error, err);
+      if (owner_free)
+        owner_free (owner);
+      return NULL;
+    }
+  self = g_object_new (FLITLAB_TYPE_SIM_SESSION, NULL);
+  self->topology = topology;
+  self->routing = routing;
+  self->owner = owner;
+  self->owner_free = owner_free;
+  return self;
+}
+
+/* self when its first checkpoint was taken (ok), else NULL with err. */
+static FlitlabSimSession *
+session_ready (FlitlabSimSession  *self,
+               gboolean            ok,
+               const FlError      *err,
+               GError            **error)
+{
+  if (!ok)
+    {
+      set_engine_error (error, err);
+      g_clear_object (&self);
+    }
+  return self;
+}
+
 FlitlabSimSession *
 flitlab_sim_session_new_full (const FlTopology  *topology,
                               const FlRouting   *routing,
@@ -784,65 +827,54 @@ flitlab_sim_session_new_full (const FlTopology  *topology,
 {
   FlitlabSimSession *self;
   FlSimConfig cfg;
-  FlSim *sim;
+  FlSim *sim = NULL;
   FlError err;
 
   g_return_val_if_fail (topology && routing && config, NULL);
   cfg = *config;
   cfg.routing = routing;
-  if (fl_sim_new (topology, &cfg, &sim, &err))
-    {
-      set_engine_error (error, &err);
-      if (owner_free)
-        owner_free (owner);
-      return NULL;
-    }
-  self = g_object_new (FLITLAB_TYPE_SIM_SESSION, NULL);
-  self->topology = topology;
-  self->routing = routing;
-  self->owner = owner;
-  self->owner_free = owner_free;
+  self = session_start (topology, routing, owner, owner_free, fl_sim_new (topology, &cfg, &sim, &err), &err,
+                        error);
+  if (self == NULL)
+    return NULL;
   self->sim = sim;
   /* It takes cycle 0's checkpoint: every seek can start from it. */
   self->timeline = fl_sim_timeline_new (sim, self->interval, (size_t) self->budget,
                                         DEFAULT_SAMPLE_INTERVAL, &err);
-  if (!self->timeline)
-    {
-      set_engine_error (error, &err);
-      g_clear_object (&self);
-    }
-  return self;
+  return session_ready (self, self->timeline != NULL, &err, error);
+}
+
+/* The model on routing, its configuration (config on that routing) in
+ * cfg. */
+static int
+deflect_new (const FlTopology       *topology,
+             const FlRouting        *routing,
+             const FlDeflectConfig  *config,
+             FlDeflectConfig        *cfg,
+             FlDeflect             **out,
+             FlError                *err)
+{
+  *cfg = *config;
+  cfg->routing = routing;
+  return fl_deflect_new (topology, cfg, out, err);
 }
 
 FlitlabSimSession *
-flitlab_sim_session_new_deflect (const FlTopology      *topology,
-                                 const FlRouting       *routing,
-                                 const FlDeflectConfig *config,
-                                 gpointer               owner,
-                                 GDestroyNotify         owner_free,
-                                 GError               **error)
+flitlab_sim_session_new_deflect (const FlTopology *topology, const FlRouting *routing,
+                                 const FlDeflectConfig *config, gpointer owner,
+                                 GDestroyNotify owner_free, GError **error)
 {
+  FlDeflectConfig cfg = { 0 };
   FlitlabSimSession *self;
-  FlDeflectConfig cfg;
   FlDeflectStats st;
-  FlDeflect *deflect;
+  FlDeflect *deflect = NULL;
   FlError err;
+  int rc;
 
   g_return_val_if_fail (topology && routing && config, NULL);
-  cfg = *config;
-  cfg.routing = routing;
-  if (fl_deflect_new (topology, &cfg, &deflect, &err))
-    {
-      set_engine_error (error, &err);
-      if (owner_free)
-        owner_free (owner);
-      return NULL;
-    }
-  self = g_object_new (FLITLAB_TYPE_SIM_SESSION, NULL);
-  self->topology = topology;
-  self->routing = routing;
-  self->owner = owner;
-  self->owner_free = owner_free;
+  rc = deflect_new (topology, routing, config, &cfg, &deflect, &err);
+  if ((self = session_start (topology, routing, owner, owner_free, rc, &err, error)) == NULL)
+    return NULL;
   self->deflect = deflect;
   self->deflect_config = cfg;
   self->deflect_checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) fl_deflect_checkpoint_free);
@@ -850,12 +882,7 @@ flitlab_sim_session_new_deflect (const FlTopology      *topology,
   fl_deflect_stats (deflect, &st);
   g_array_append_val (self->deflect_stats, st);
   /* Cycle 0's checkpoint: every seek can start from it. */
-  if (deflect_checkpoint (self, &err) != FL_OK)
-    {
-      set_engine_error (error, &err);
-      g_clear_object (&self);
-    }
-  return self;
+  return session_ready (self, deflect_checkpoint (self, &err) == FL_OK, &err, error);
 }
 
 FlitlabSimSession *

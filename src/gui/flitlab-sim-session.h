@@ -63,12 +63,9 @@ FlitlabSimSession *flitlab_sim_session_new_full   (const FlTopology    *topology
  * routing is ignored; its cycles too: it steps as long as asked), kept
  * alive by owner as for flitlab_sim_session_new_full(). NULL with error
  * set when the model refuses the configuration. */
-FlitlabSimSession *flitlab_sim_session_new_deflect (const FlTopology      *topology,
-                                                   const FlRouting       *routing,
-                                                   const FlDeflectConfig *config,
-                                                   gpointer               owner,
-                                                   GDestroyNotify         owner_free,
-                                                   GError               **error);
+FlitlabSimSession *flitlab_sim_session_new_deflect (const FlTopology *topology, const FlRouting *routing,
+                                                   const FlDeflectConfig *config, gpointer owner,
+                                                   GDestroyNotify owner_free, GError **error);
 
 /* The simulation, for the views (fl_sim_foreach_flit, fl_sim_vc_view,
  * fl_sim_stats, ...): read it, never step or restore it behind the
@@ -131,7 +128,8 @@ gint64             flitlab_sim_session_get_sample_interval     (FlitlabSimSessio
 const FlSimTimeline *flitlab_sim_session_get_timeline          (FlitlabSimSession *self);
 
 /* The deflection model (fl_deflect_foreach, fl_deflect_stats), read-only
- * as the simulation is; NULL for a flit-level session. */
+ * as the simulation is; NULL for a flit-level session (or none: views
+ * may ask whatever they hold). */
 const FlDeflect      *flitlab_sim_session_get_deflect          (FlitlabSimSession *self);
 /* Its configuration (the routing the session's), to build another model
  * that runs the same (an export); NULL for a flit-level session. */
