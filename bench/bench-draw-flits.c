@@ -95,6 +95,14 @@ static int bench_deflect(void)
     f.mode = FL_DRAW_FLITS_AGGREGATED;
     printf("  aggregated:                                      %.2f ms/frame\n",
            best_frame_of(t, &o, NULL, &f));
+    f.mode = FL_DRAW_FLITS_INDIVIDUAL;
+    printf("  every message drawn:                             %.2f ms/frame\n",
+           best_frame_of(t, &o, NULL, &f));
+    /* What the network itself costs, under the messages. */
+    f.deflect = NULL;
+    printf("  the network alone (fl_draw_topology):            %.2f ms/frame\n",
+           best_frame_of(t, &o, NULL, &f));
+    f.deflect = d;
     f.mode = FL_DRAW_FLITS_AUTO;
     o.view.scale *= 4;
     printf("  zoomed in 4x:                                    %.2f ms/frame\n",
