@@ -502,6 +502,7 @@ check_message_inspector (FlitlabWindow *window,
   const FlDeflectView *pick = NULL;
   g_autofree char *text = NULL;
   g_autofree char *title = NULL;
+  g_auto(GStrv) lines = NULL;
   FlDrawDeflect draw;
   FlDrawView view;
   double x = 0, y = 0;
@@ -526,7 +527,9 @@ check_message_inspector (FlitlabWindow *window,
   CHECK_INT (flitlab_sim_inspector_get_packet (inspector_of (window)), pick->message);
   text = flitlab_sim_inspector_describe (inspector_of (window));
   title = g_strdup_printf ("Message %" G_GINT64_FORMAT, pick->message);
-  printf ("# %s\n", text);
+  lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    printf ("# %s\n", lines[i]);
   CHECK (g_str_has_prefix (text, title) && strstr (text, "Age: ") != NULL && strstr (text, "Hops: ") != NULL
            && strstr (text, "Deflections so far: ") != NULL && strstr (text, "Where: at switch") != NULL,
          "the inspector tells the message's age, hops, deflections and where it is");
