@@ -16,7 +16,8 @@
  * A deflection session (flitlab_sim_session_new_deflect()) drives paper
  * 003's FlDeflect instead, with the same stepping, seeking, playing,
  * properties and signals: checkpoints of its own every
- * checkpoint-interval cycles, thinned under the budget, and the model's
+ * checkpoint-interval cycles (32 to start with), thinned under the
+ * budget, and the model's
  * statistics at every cycle reached (the live plots' series). It has no
  * FlSim and no timeline (get_sim and get_timeline return NULL), and its
  * status is always running: a closed system never stops.

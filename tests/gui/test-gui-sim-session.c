@@ -501,6 +501,7 @@ test_deflect (void)
          "a deflection session: its model, no simulation or timeline, cycle 0's checkpoint");
   if (s == NULL)
     return;
+  CHECK_INT (flitlab_sim_session_get_checkpoint_interval (s), 32);
   g_signal_connect (s, "notify", G_CALLBACK (count_notify), &c);
   g_signal_connect (s, "stepped", G_CALLBACK (count_stepped), &c);
   flitlab_sim_session_set_checkpoint_interval (s, 50);
