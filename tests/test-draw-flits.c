@@ -14,36 +14,17 @@
 #include "sim-net.h"
 #include "test-draw-pixels.h"
 
-static unsigned rgb_of(const double rgb[3])
-{
-    return (unsigned)lround(rgb[0] * 255) << 16 | (unsigned)lround(rgb[1] * 255) << 8
-           | (unsigned)lround(rgb[2] * 255);
-}
-
 /* A frame of f over t, fitted into w x h (or o's view when o is given). */
 static cairo_surface_t *frame(const FlTopology *t, const FlDrawFlits *f, int w, int h,
                               FlDrawOptions *o)
 {
-    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
-    cairo_t *cr = cairo_create(s);
-    fl_draw_options_init(o);
-    fl_draw_view_fit(t, w, h, &o->view);
+    cairo_t *cr;
+    cairo_surface_t *s = fitted_picture(t, w, h, o, &cr);
     if (f)
         fl_draw_flits(cr, t, o, f);
     else
         fl_draw_topology(cr, t, o);
-    cairo_destroy(cr);
-    cairo_surface_flush(s);
-    return s;
-}
-
-static int same_pixels(cairo_surface_t *a, cairo_surface_t *b)
-{
-    int h = cairo_image_surface_get_height(a);
-    size_t n = (size_t)cairo_image_surface_get_stride(a) * (size_t)h;
-    return cairo_image_surface_get_stride(b) == cairo_image_surface_get_stride(a)
-           && cairo_image_surface_get_height(b) == h
-           && memcmp(cairo_image_surface_get_data(a), cairo_image_surface_get_data(b), n) == 0;
+    return finish_picture(s, cr);
 }
 
 static int switch_link(const FlTopology *t, int l)
@@ -144,7 +125,7 @@ static void test_mesh(void)
     /* Cycle 0: nothing injected yet. */
     cairo_surface_t *plain = frame(r.n.t, NULL, 800, 800, &o);
     cairo_surface_t *empty = frame(r.n.t, &r.f, 800, 800, &o);
-    CHECK(same_pixels(plain, empty), "an empty network's frame is the plain network");
+    CHECK(surfaces_equal(plain, empty), "an empty network's frame is the plain network");
     cairo_surface_destroy(empty);
 
     int agg = -1;
@@ -158,8 +139,8 @@ static void test_mesh(void)
     fl_sim_foreach_flit(r.sim, 0, gather, &fs);
     cairo_surface_t *a = frame(r.n.t, &r.f, 800, 800, &o);
     cairo_surface_t *b = frame(r.n.t, &r.f, 800, 800, &o);
-    CHECK(same_pixels(a, b), "the same state gives the same pixels");
-    CHECK(!same_pixels(a, plain), "a running network's frame differs from the plain one");
+    CHECK(surfaces_equal(a, b), "the same state gives the same pixels");
+    CHECK(!surfaces_equal(a, plain), "a running network's frame differs from the plain one");
 
     /* Flits on switch links clear of every flit (and blocked ring) of
      * another channel must show their packet's colour at their centre. A
@@ -183,7 +164,7 @@ static void test_mesh(void)
         if (!clear || !switch_link(r.n.t, fs.v[i].channel >> 1))
             continue;
         fl_draw_flit_colour(&r.f, &fs.v[i], rgb);
-        int ok = near_rgb(pixel(a, px[i], py[i]), rgb_of(rgb), 6);
+        int ok = near_rgb(pixel(a, px[i], py[i]), hex_rgb(rgb), 6);
         if (fs.v[i].place == FL_FLIT_LINK) {
             on_link++;
             coloured += ok;
@@ -217,7 +198,7 @@ static void test_mesh(void)
     /* Forced aggregation draws other pixels than the flits. */
     r.f.mode = FL_DRAW_FLITS_AGGREGATED;
     cairo_surface_t *c = frame(r.n.t, &r.f, 800, 800, &o);
-    CHECK(!same_pixels(a, c) && !same_pixels(c, plain), "aggregated frame of the 4x4 mesh");
+    CHECK(!surfaces_equal(a, c) && !surfaces_equal(c, plain), "aggregated frame of the 4x4 mesh");
     cairo_surface_destroy(c);
     r.f.mode = FL_DRAW_FLITS_AUTO;
 
@@ -329,7 +310,7 @@ static void test_aggregated(void)
             }
         CHECK(occupancy > 100, "occupancy bars drawn (%d pixels)", occupancy);
         cairo_surface_t *s2 = frame(r.n.t, &r.f, 400, 300, &o);
-        CHECK(same_pixels(s, s2), "the aggregated frame is the same twice");
+        CHECK(surfaces_equal(s, s2), "the aggregated frame is the same twice");
         cairo_surface_destroy(s2);
         cairo_surface_destroy(s);
         /* Zoomed in, flits are individual again. */
@@ -445,7 +426,7 @@ static void test_caption_heat(void)
         double len = hypot(bx - ax, by - ay), tx = (bx - ax) / len, ty = (by - ay) / len;
         /* On the channel's side of the link, inside its band. */
         links++;
-        hits += near_rgb(pixel(hot, x - ty * 1.5, y + tx * 1.5), rgb_of(hi), 8);
+        hits += near_rgb(pixel(hot, x - ty * 1.5, y + tx * 1.5), hex_rgb(hi), 8);
     }
     CHECK(links > 0 && hits == links, "%d of %d busy channels in the hottest colour", hits,
           links);
@@ -499,7 +480,7 @@ static void test_selected(void)
     double x, y, rgb[3];
     fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[pick], &x, &y);
     fl_draw_flit_colour(&r.f, &fs.v[pick], rgb);
-    CHECK(near_rgb(pixel(s, x, y), rgb_of(rgb), 6), "the selected flit keeps its colour");
+    CHECK(near_rgb(pixel(s, x, y), hex_rgb(rgb), 6), "the selected flit keeps its colour");
     CHECK(near_rgb(pixel(s, x + side * 0.62, y), 0x241f31, 40)
               || near_rgb(pixel(s, x, y + side * 0.62), 0x241f31, 40),
           "the selected flit is framed");
@@ -516,7 +497,7 @@ static void test_selected(void)
             c[k] = 0.25 * c[k] + 0.75;
         unsigned p = pixel(s, fx, fy);
         others++;
-        faded_ok += near_rgb(p, rgb_of(c), 10)
+        faded_ok += near_rgb(p, hex_rgb(c), 10)
                     || !near_rgb(pixel(plain, fx, fy), p, 0); /* under another flit */
     }
     CHECK(others > 0 && faded_ok == others, "%d of %d other flits faded", faded_ok, others);
@@ -589,8 +570,8 @@ static void test_host_lanes(void)
         double x, y, rgb[3];
         fl_draw_flit_position(r.n.t, &o.view, &r.f, &fs.v[pick], &x, &y);
         fl_draw_flit_colour(&r.f, &fs.v[pick], rgb);
-        CHECK(!near_rgb(pixel(agg, x, y), rgb_of(rgb), 6)
-                  && near_rgb(pixel(sel, x, y), rgb_of(rgb), 6),
+        CHECK(!near_rgb(pixel(agg, x, y), hex_rgb(rgb), 6)
+                  && near_rgb(pixel(sel, x, y), hex_rgb(rgb), 6),
               "an aggregated frame still draws the selected packet's flits");
         cairo_surface_destroy(sel);
         cairo_surface_destroy(agg);

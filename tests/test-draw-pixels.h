@@ -4,6 +4,9 @@
 
 #include <cairo.h>
 #include <math.h>
+#include <string.h>
+
+#include "flitlab-draw.h"
 
 /* The RGB of the pixel at device point (x, y) of an image surface, or a
  * value that matches no colour outside it. */
@@ -28,6 +31,42 @@ static inline int near_rgb(unsigned got, unsigned want, int tol)
             return 0;
     }
     return 1;
+}
+
+/* Whether two image surfaces of one size hold the same pixels. */
+static inline int surfaces_equal(cairo_surface_t *a, cairo_surface_t *b)
+{
+    int h = cairo_image_surface_get_height(a);
+    size_t n = (size_t)cairo_image_surface_get_stride(a) * (size_t)h;
+    return cairo_image_surface_get_stride(b) == cairo_image_surface_get_stride(a)
+           && cairo_image_surface_get_height(b) == h
+           && memcmp(cairo_image_surface_get_data(a), cairo_image_surface_get_data(b), n) == 0;
+}
+
+/* Red, green and blue in 0..1 as 0xRRGGBB. */
+static inline unsigned hex_rgb(const double rgb[3])
+{
+    return (unsigned)lround(rgb[0] * 255) << 16 | (unsigned)lround(rgb[1] * 255) << 8
+           | (unsigned)lround(rgb[2] * 255);
+}
+
+/* A w x h surface with t fitted in through o's view (o initialised), and
+ * a context on it, to draw a frame; finish_picture() flushes it. */
+static inline cairo_surface_t *fitted_picture(const FlTopology *t, int w, int h,
+                                              FlDrawOptions *o, cairo_t **cr)
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    *cr = cairo_create(s);
+    fl_draw_options_init(o);
+    fl_draw_view_fit(t, w, h, &o->view);
+    return s;
+}
+
+static inline cairo_surface_t *finish_picture(cairo_surface_t *s, cairo_t *cr)
+{
+    cairo_destroy(cr);
+    cairo_surface_flush(s);
+    return s;
 }
 
 #endif /* FLITLAB_TEST_DRAW_PIXELS_H */

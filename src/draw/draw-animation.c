@@ -1,7 +1,8 @@
 /* draw-animation.c — a range of cycles of a running simulation drawn frame
  * by frame into an animated GIF or a PNG sequence, with the cycle counter
  * in each picture: what `flitlab sim --animate` and the application's
- * Export Animation write. */
+ * Export Animation write, for the flit-level model and the deflection
+ * one alike. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -14,6 +15,7 @@ void fl_draw_animation_init(FlDrawAnimation *a)
     a->height = 800;
     a->delay_cs = 10;
     a->step = 1;
+    fl_draw_deflect_init(&a->deflect);
 }
 
 void fl_draw_frame_caption(const FlSim *sim, char *buf, size_t size)
@@ -23,18 +25,30 @@ void fl_draw_frame_caption(const FlSim *sim, char *buf, size_t size)
              (long long)fl_sim_cycle(sim));
 }
 
+/* What an animation draws: a model to step and draw, and when it stops
+ * moving. */
+typedef struct Model {
+    int (*step_to)(void *model, int64_t cycle, FlError *err);
+    void (*render)(cairo_t *cr, void *model, const FlTopology *t, const FlDrawOptions *o,
+                   const FlDrawAnimation *a);
+    int (*stopped)(void *model);
+    void *model;
+} Model;
+
 /* Steps sim to cycle, or until it deadlocks. */
-static int step_to(FlSim *sim, int64_t cycle, FlError *err)
+static int sim_step_to(void *model, int64_t cycle, FlError *err)
 {
+    FlSim *sim = model;
     int64_t now = fl_sim_cycle(sim);
     return cycle > now ? fl_sim_step(sim, cycle - now, NULL, err) : FL_OK;
 }
 
-/* Draws the current frame of sim into image: a's flits with the caption,
- * and a deadlock's waiting cycle once there is one. */
-static void render(cairo_surface_t *image, FlSim *sim, const FlTopology *t,
-                   const FlDrawOptions *o, const FlDrawAnimation *a)
+/* The current frame of sim: a's flits with the caption, and a deadlock's
+ * waiting cycle once there is one. */
+static void sim_render(cairo_t *cr, void *model, const FlTopology *t, const FlDrawOptions *o,
+                       const FlDrawAnimation *a)
 {
+    FlSim *sim = model;
     FlDrawFlits f = a->flits;
     char caption[64];
     int *cycle = NULL;
@@ -45,16 +59,43 @@ static void render(cairo_surface_t *image, FlSim *sim, const FlTopology *t,
     if (fl_sim_status(sim) == FL_SIM_DEADLOCK && !f.wait_cycle
         && fl_sim_deadlock_cycle(sim, &cycle, &f.nwait_cycle, NULL) == FL_OK)
         f.wait_cycle = cycle;
-    cairo_t *cr = cairo_create(image);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_paint(cr);
     fl_draw_flits(cr, t, o, &f);
-    cairo_destroy(cr);
     free(cycle);
 }
 
-int fl_draw_animate(FlSim *sim, const FlTopology *t, const FlDrawAnimation *a, int *frames,
-                    FlError *err)
+/* Nothing moves after a deadlock. */
+static int sim_stopped(void *model)
+{
+    return fl_sim_status(model) == FL_SIM_DEADLOCK;
+}
+
+static int deflect_step_to(void *model, int64_t cycle, FlError *err)
+{
+    int64_t now = fl_deflect_cycle(model);
+    return cycle > now ? fl_deflect_step(model, cycle - now, err) : FL_OK;
+}
+
+static void deflect_render(cairo_t *cr, void *model, const FlTopology *t,
+                           const FlDrawOptions *o, const FlDrawAnimation *a)
+{
+    FlDrawDeflect d = a->deflect;
+    char caption[64];
+
+    d.deflect = model;
+    fl_draw_deflect_caption(model, caption, sizeof caption);
+    d.caption = caption;
+    fl_draw_deflect(cr, t, o, &d);
+}
+
+/* A closed system never stops. */
+static int deflect_stopped(void *model)
+{
+    (void)model;
+    return 0;
+}
+
+static int animate(const Model *m, const FlTopology *t, const FlDrawAnimation *a, int *frames,
+                   FlError *err)
 {
     FlDrawGif *gif = NULL;
     FlDrawOptions o;
@@ -78,9 +119,13 @@ int fl_draw_animate(FlSim *sim, const FlTopology *t, const FlDrawAnimation *a, i
     }
     int64_t total = (a->to - a->from) / a->step + 1;
     for (int64_t c = a->from; !rc && c <= a->to; c += a->step) {
-        if ((rc = step_to(sim, c, err)))
+        if ((rc = m->step_to(m->model, c, err)))
             break;
-        render(image, sim, t, &o, a);
+        cairo_t *cr = cairo_create(image);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_paint(cr);
+        m->render(cr, m->model, t, &o, a);
+        cairo_destroy(cr);
         if (gif)
             rc = fl_draw_gif_add(gif, image, err);
         else
@@ -88,7 +133,7 @@ int fl_draw_animate(FlSim *sim, const FlTopology *t, const FlDrawAnimation *a, i
         if (rc)
             break;
         ++*frames;
-        if (fl_sim_status(sim) == FL_SIM_DEADLOCK)
+        if (m->stopped(m->model))
             break;
         if (a->progress && a->progress(a->progress_data, (double)*frames / (double)total))
             rc = fl_error_set(err, FL_ECANCELLED, "the animation was cancelled");
@@ -99,4 +144,18 @@ int fl_draw_animate(FlSim *sim, const FlTopology *t, const FlDrawAnimation *a, i
         return rc;
     }
     return gif ? fl_draw_gif_close(gif, err) : FL_OK;
+}
+
+int fl_draw_animate(FlSim *sim, const FlTopology *t, const FlDrawAnimation *a, int *frames,
+                    FlError *err)
+{
+    Model m = { sim_step_to, sim_render, sim_stopped, sim };
+    return animate(&m, t, a, frames, err);
+}
+
+int fl_draw_animate_deflect(FlDeflect *d, const FlTopology *t, const FlDrawAnimation *a,
+                            int *frames, FlError *err)
+{
+    Model m = { deflect_step_to, deflect_render, deflect_stopped, d };
+    return animate(&m, t, a, frames, err);
 }

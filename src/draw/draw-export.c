@@ -145,6 +145,7 @@ typedef struct Picture {
     const FlDrawOptions *o;
     const FlDrawRouting *r;
     const FlDrawFlits *f;
+    const FlDrawDeflect *d;
 } Picture;
 
 static void render_picture(cairo_t *cr, int width, int height, void *data)
@@ -154,13 +155,16 @@ static void render_picture(cairo_t *cr, int width, int height, void *data)
     (void)height;
     if (p->f)
         fl_draw_flits(cr, p->t, p->o, p->f);
+    else if (p->d)
+        fl_draw_deflect(cr, p->t, p->o, p->d);
     else
         fl_draw_routing(cr, p->t, p->o, p->r);
 }
 
 int fl__draw_export_picture(const FlTopology *t, const FlDrawOptions *opt,
-                            const FlDrawRouting *r, const FlDrawFlits *f, const char *path,
-                            const char *format, int width, int height, FlError *err)
+                            const FlDrawRouting *r, const FlDrawFlits *f,
+                            const FlDrawDeflect *d, const char *path, const char *format,
+                            int width, int height, FlError *err)
 {
     FlDrawOptions o;
     if (!t)
@@ -171,7 +175,7 @@ int fl__draw_export_picture(const FlTopology *t, const FlDrawOptions *opt,
         fl_draw_options_init(&o);
         fl_draw_view_fit(t, width, height, &o.view);
     }
-    Picture p = { t, &o, r, f };
+    Picture p = { t, &o, r, f, d };
     return fl__draw_write_image(path, format, width, height, render_picture, &p, err);
 }
 
@@ -180,7 +184,7 @@ int fl_draw_export_routing_with_options(const FlTopology *t, const FlDrawOptions
                                         const char *format, int width, int height,
                                         FlError *err)
 {
-    return fl__draw_export_picture(t, opt, r, NULL, path, format, width, height, err);
+    return fl__draw_export_picture(t, opt, r, NULL, NULL, path, format, width, height, err);
 }
 
 /* A network without a routing is drawn by fl_draw_routing() exactly as by

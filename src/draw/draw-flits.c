@@ -49,12 +49,25 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
+Rgba fl__draw_key_colour(uint64_t key, int *index)
+{
+    int i = (int)(mix(key) % NPALETTE);
+    if (index)
+        *index = i;
+    return palette[i];
+}
+
+int fl__draw_palette_size(void)
+{
+    return NPALETTE;
+}
+
 static Rgba flit_colour(const FlDrawFlits *f, const FlFlitView *fl)
 {
     uint64_t key = f->colour == FL_DRAW_FLITS_BY_SOURCE        ? (uint64_t)fl->src_host
                    : f->colour == FL_DRAW_FLITS_BY_DESTINATION ? (uint64_t)fl->dst_host
                                                                 : (uint64_t)fl->packet;
-    return palette[mix(key) % NPALETTE];
+    return fl__draw_key_colour(key, NULL);
 }
 
 void fl_draw_flit_colour(const FlDrawFlits *f, const FlFlitView *fl, double rgb[3])
@@ -75,17 +88,21 @@ static int buffer_depth(const FlSim *sim)
 /* A flit's side: a one-step link between two switches holds a whole
  * buffer. The buffers of its two channels stack on opposite sides of it,
  * clear of each other and of the lane of the flits on the link. */
-static double flit_side(const Geom *g, int depth)
+double fl__draw_flit_side(const Geom *g, int depth)
 {
     double room = g->v.scale - 2 * g->half;
     double side = room / (depth * (1 + GAP) + 0.25);
     return fmin(side, MAX_FLIT);
 }
 
+int fl__draw_is_aggregated(FlDrawFlitsMode mode, double min, double side)
+{
+    return mode == FL_DRAW_FLITS_AGGREGATED || (mode == FL_DRAW_FLITS_AUTO && side < min);
+}
+
 static int is_aggregated(const FlDrawFlits *f, double side)
 {
-    return f->mode == FL_DRAW_FLITS_AGGREGATED
-           || (f->mode == FL_DRAW_FLITS_AUTO && side < f->min_flit);
+    return fl__draw_is_aggregated(f->mode, f->min_flit, side);
 }
 
 double fl_draw_flit_size(const FlTopology *t, const FlDrawView *v, const FlDrawFlits *f,
@@ -93,7 +110,7 @@ double fl_draw_flit_size(const FlTopology *t, const FlDrawView *v, const FlDrawF
 {
     Geom g;
     fl__draw_geom_init(&g, t, v, 0);
-    double side = flit_side(&g, buffer_depth(f ? f->sim : NULL));
+    double side = fl__draw_flit_side(&g, buffer_depth(f ? f->sim : NULL));
     fl__draw_geom_clear(&g);
     if (aggregated)
         *aggregated = f ? is_aggregated(f, side) : 0;
@@ -183,6 +200,19 @@ static void host_flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, do
     *y = ln->hy + ln->ay * along + ln->ax * off;
 }
 
+/* The point back device units before the arriving end of ln's channel
+ * (kept on a wrap-around's arriving stub), off to the right of the way it
+ * runs. */
+static void lane_arrival(const Lane *ln, double back, double off, double *x, double *y)
+{
+    double tx, ty;
+    double lo = ln->ch.s.kind == SHAPE_STUBS ? 0.5 : 0;   /* a stub's buffer stays on it */
+    double u = ln->len > 1e-9 ? clamp(1 - back / ln->len, lo, 1) : 1;
+    fl__draw_chan_at(&ln->ch, u, x, y, &tx, &ty);
+    *x += -ty * off;   /* the right-hand side of the way it runs */
+    *y += tx * off;
+}
+
 /* The centre of flit fl on lane ln, of side side. */
 static void flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double side,
                     const FlFlitView *fl, double *x, double *y)
@@ -202,7 +232,7 @@ static void flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double 
         *y += tx * off;
         return;
     }
-    double lo = ln->ch.s.kind == SHAPE_STUBS ? 0.5 : 0;   /* a stub's buffer stays on it */
+    double lo = ln->ch.s.kind == SHAPE_STUBS ? 0.5 : 0;   /* as lane_arrival() keeps it */
     /* The slots that fit along the channel; a deeper buffer (a stub, a
      * short link) folds into further rows of lanes, so that no two of its
      * flits meet. */
@@ -210,12 +240,17 @@ static void flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double 
     int fit = room > 0 ? 1 + (int)(room / (side * (1 + GAP))) : 1;
     int row = fl->position / fit, vcs = f->sim ? fl_sim_vcs(f->sim) : 1;
     double back = g->half + side * (0.5 + GAP + (fl->position % fit) * (1 + GAP));
-    double u = ln->len > 1e-9 ? clamp(1 - back / ln->len, lo, 1) : 1;
-    fl__draw_chan_at(&ln->ch, u, x, y, &tx, &ty);
     /* Lanes beyond the one flits on the link take. */
     double off = g->lw * 0.5 + side * (1.5 + 2 * GAP + (fl->vc + row * vcs) * (1 + GAP));
-    *x += -ty * off;   /* the right-hand side of the way it runs */
-    *y += tx * off;
+    lane_arrival(ln, back, off, x, y);
+}
+
+void fl__draw_chan_arrival(const Scene *sc, int c, double back, double off, double *x,
+                           double *y)
+{
+    Lane ln;
+    lane_init(sc, c, &ln);
+    lane_arrival(&ln, back, off, x, y);
 }
 
 int fl_draw_flit_position(const FlTopology *t, const FlDrawView *v, const FlDrawFlits *f,
@@ -227,7 +262,7 @@ int fl_draw_flit_position(const FlTopology *t, const FlDrawView *v, const FlDraw
     Scene sc;
     Lane ln;
     fl__draw_scene_init(&sc, t, v, 0);
-    double side = flit_side(&sc.g, buffer_depth(f->sim));
+    double side = fl__draw_flit_side(&sc.g, buffer_depth(f->sim));
     lane_init(&sc, fl->channel, &ln);
     flit_at(&sc.g, &ln, f, side, fl, x, y);
     fl__draw_geom_clear(&sc.g);
@@ -590,7 +625,7 @@ void fl_draw_flits(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
     Pen pen;
     fl__draw_pen_begin(&pen, cr, t, o, 0);
     if (f->sim && fl_sim_channels(f->sim) == fl_topology_channel_count(t)) {
-        double side = flit_side(&pen.sc.g, buffer_depth(f->sim));
+        double side = fl__draw_flit_side(&pen.sc.g, buffer_depth(f->sim));
         int agg = is_aggregated(f, side);
         double hw = f->heat && f->nheat > 0 ? heat_width(&pen.sc.g, agg) : 0;
         /* Aggregated, a host link's band would be a speck beside it. */
@@ -622,5 +657,5 @@ int fl_draw_export_flits_with_options(const FlTopology *t, const FlDrawOptions *
         fl_draw_flits_init(&none);
         f = &none;
     }
-    return fl__draw_export_picture(t, opt, NULL, f, path, format, width, height, err);
+    return fl__draw_export_picture(t, opt, NULL, f, NULL, path, format, width, height, err);
 }

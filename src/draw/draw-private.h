@@ -144,10 +144,11 @@ int fl__draw_write_image(const char *path, const char *format, int width, int he
                          FlDrawRenderFunc render, void *data, FlError *err);
 
 /* Writes t drawn with opt (NULL: fitted into width x height) as
- * fl_draw_flits() draws f over it, or with f NULL as fl_draw_routing()
- * draws r (which may be NULL). */
+ * fl_draw_flits() draws f over it, or as fl_draw_deflect() draws d, or
+ * with both NULL as fl_draw_routing() draws r (which may be NULL). */
 int fl__draw_export_picture(const FlTopology *t, const FlDrawOptions *opt,
-                            const FlDrawRouting *r, const FlDrawFlits *f, const char *path,
-                            const char *format, int width, int height, FlError *err);
+                            const FlDrawRouting *r, const FlDrawFlits *f,
+                            const FlDrawDeflect *d, const char *path, const char *format,
+                            int width, int height, FlError *err);
 
 #endif /* FLITLAB_DRAW_PRIVATE_H */

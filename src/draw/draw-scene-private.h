@@ -186,6 +186,30 @@ void fl__draw_heat_legend(const Pen *pen, const char *title);
 void fl__draw_caption(cairo_t *cr, const Colours *col, const Box *clip, const char *text);
 
 /* ------------------------------------------------------------------------ */
+/* Shared by simulation frames (draw-flits.c, draw-deflect.c)               */
+/* ------------------------------------------------------------------------ */
+
+/* The colour of a packet or message by its key (an id, a source, a
+ * destination): a stable hash into the frames' palette, whose index goes
+ * to *index (may be NULL), 0 to fl__draw_palette_size() - 1. */
+Rgba fl__draw_key_colour(uint64_t key, int *index);
+int fl__draw_palette_size(void);
+
+/* The side of a flit (or message) in device units, for buffers of depth
+ * flits: a one-step link between two switches holds a whole buffer. */
+double fl__draw_flit_side(const Geom *g, int depth);
+
+/* Whether a frame in mode with marks of side side is drawn aggregated:
+ * forced, or automatic and side under min. */
+int fl__draw_is_aggregated(FlDrawFlitsMode mode, double min, double side);
+
+/* The point back device units before the arriving end of channel c
+ * (where its buffer's slot 0 is drawn; kept on a wrap-around's arriving
+ * stub), off to the right of the way it runs. */
+void fl__draw_chan_arrival(const Scene *sc, int c, double back, double off, double *x,
+                           double *y);
+
+/* ------------------------------------------------------------------------ */
 /* Text and clipping                                                        */
 /* ------------------------------------------------------------------------ */
 

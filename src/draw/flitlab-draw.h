@@ -369,6 +369,83 @@ int fl_draw_export_flits_with_options(const FlTopology *t, const FlDrawOptions *
                                       FlError *err);
 
 /* ------------------------------------------------------------------------ */
+/* Deflection frames                                                        */
+/* ------------------------------------------------------------------------ */
+/*
+ * One cycle of paper 003's deflection model (an FlDeflect) over the
+ * network, as fl_draw_flits() draws a flit-level frame: each message in
+ * transit on the channel it took in the last cycle, near the end it
+ * arrived at (there is at most one per channel: the network has no
+ * buffers); the messages still waiting at their source counted beside the
+ * switch; a message whose last hop was a deflection ringed.
+ */
+
+typedef struct FlDrawDeflect {
+    const FlDeflect *deflect;        /* built on the network drawn; NULL draws none */
+    FlDrawFlitColour colour;         /* by message id, by source or by destination switch */
+    FlDrawFlitsMode mode;
+    double min_message;              /* device units; smaller messages are aggregated */
+    const char *caption;             /* top-left box ("cycle 1234"); NULL = none */
+    int legend;                      /* a legend in the bottom-left corner */
+    const char *deflected_label;     /* its words; NULL: "deflected" */
+    const char *waiting_label;       /* its words; NULL: "waiting at the source" */
+    /* A message chosen in an inspector (-1 = none): drawn larger and
+     * framed, every other faded, its source and destination ringed. */
+    int64_t selected_message;
+} FlDrawDeflect;
+
+/* No model, colour by message, automatic mode, min_message 5, no caption,
+ * a legend, nothing selected. */
+void fl_draw_deflect_init(FlDrawDeflect *d);
+
+/* The colour fl_draw_deflect() gives message m, as red, green and blue in
+ * 0..1. */
+void fl_draw_deflect_colour(const FlDrawDeflect *d, const FlDeflectView *m, double rgb[3]);
+
+/* The side of a message's square in device units on t through v (as a
+ * flit's in a buffer one flit deep, at most a quarter of a grid step),
+ * and whether the frame is drawn aggregated. */
+double fl_draw_deflect_size(const FlTopology *t, const FlDrawView *v, const FlDrawDeflect *d,
+                            int *aggregated);
+
+/* Where fl_draw_deflect() draws message m, in device units: on a
+ * switch-to-switch channel, just before the switch it arrived at, on the
+ * right-hand side of the way the channel runs. 0 for a message waiting at
+ * its source (drawn only as a count) or on a channel t does not have.
+ * Lets a caller hit-test messages. */
+int fl_draw_deflect_position(const FlTopology *t, const FlDrawView *v, const FlDrawDeflect *d,
+                             const FlDeflectView *m, double *x, double *y);
+
+/* The message drawn nearest the device point (x, y), within tolerance
+ * device units of its centre, or -1 (its id; waiting messages are not
+ * drawn one by one and are never hit). One pass over the messages. */
+int64_t fl_draw_deflect_hit(const FlTopology *t, const FlDrawView *v, const FlDrawDeflect *d,
+                            double x, double y, double tolerance);
+
+/* Draws t as fl_draw_flits() does (fl_draw_topology()), then the frame of
+ * d->deflect over it: every message in transit as a square of its colour,
+ * outlined darker, deflected ones in a red ring; at each switch with
+ * messages waiting, their number at its top-right corner (dots there when
+ * the switch is too small for a number). Aggregated (d->mode, or messages
+ * under min_message): per busy channel a dot where its message would be,
+ * dark grey for a shortest-path hop and red for a deflection; the selected
+ * message is still drawn whole.
+ * Then the legend (bottom-left) and the caption (top-left). One pass over
+ * fl_deflect_foreach(); only what meets cr's clip is drawn. */
+void fl_draw_deflect(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                     const FlDrawDeflect *d);
+
+/* The caption of a deflection frame: "cycle N". */
+void fl_draw_deflect_caption(const FlDeflect *d, char *buf, size_t size);
+
+/* fl_draw_export_flits_with_options() for a deflection frame: PNG, SVG
+ * or PDF, the whole network fitted in when opt is NULL. */
+int fl_draw_export_deflect_with_options(const FlTopology *t, const FlDrawOptions *opt,
+                                        const FlDrawDeflect *d, const char *path,
+                                        const char *format, int width, int height,
+                                        FlError *err);
+
+/* ------------------------------------------------------------------------ */
 /* Line plots                                                               */
 /* ------------------------------------------------------------------------ */
 /*
@@ -523,10 +600,13 @@ typedef struct FlDrawAnimation {
     FlDrawFlits flits;
     FlProgressFunc progress;         /* after each frame; may be NULL */
     void *progress_data;
+    /* How each frame of fl_draw_animate_deflect() is drawn; its model and
+     * caption are set for each frame. */
+    FlDrawDeflect deflect;
 } FlDrawAnimation;
 
 /* 1280x800, 10 cs a frame, every cycle, no path yet, fl_draw_flits_init()'s
- * flits. */
+ * flits and fl_draw_deflect_init()'s deflection frames. */
 void fl_draw_animation_init(FlDrawAnimation *a);
 
 /* Steps sim (which must not be past a->from) to each cycle of the range,
@@ -536,6 +616,11 @@ void fl_draw_animation_init(FlDrawAnimation *a);
  * through the progress callback is FL_ECANCELLED. */
 int fl_draw_animate(FlSim *sim, const FlTopology *t, const FlDrawAnimation *a, int *frames,
                     FlError *err);
+
+/* The same for the deflection model: steps d (which must not be past
+ * a->from) to each cycle of the range and draws it with a->deflect. */
+int fl_draw_animate_deflect(FlDeflect *d, const FlTopology *t, const FlDrawAnimation *a,
+                            int *frames, FlError *err);
 
 #ifdef __cplusplus
 }

@@ -2,10 +2,12 @@
  * frame drawn over the whole network (hosts and host links included, where
  * flits start and end), redrawn whenever the simulation steps.
  *
- * The frame is fl_draw_flits()'s, the function exports and the command
- * line use too; the document's topology is drawn (its positions are the
- * ones being edited) with the simulation built on the routed copy, whose
- * nodes, links and channels have the same ids.
+ * The frame is fl_draw_flits()'s (fl_draw_deflect()'s for the deflection
+ * model), the function exports and the command line use too; the
+ * document's topology is drawn (its positions are the ones being edited)
+ * with the simulation built on the routed copy, whose nodes, links and
+ * channels have the same ids. A deflection message is inspected as a
+ * packet is: its id is the inspected packet.
  */
 #include <glib/gi18n.h>
 #include <math.h>
@@ -140,13 +142,37 @@ frame_fill (FlitlabCanvas     *self,
     }
 }
 
+/* The deflection frame of session as the canvas shows it: its colours,
+ * the inspected message, the legend in the user's words. */
+static void
+deflect_fill (FlitlabCanvas     *self,
+              FlitlabSimSession *session,
+              FlDrawDeflect     *d)
+{
+  fl_draw_deflect_init (d);
+  d->deflect = flitlab_sim_session_get_deflect (session);
+  d->colour = self->flit_colour;
+  d->selected_message = self->inspected_packet;
+  /* Translators: the legend of a deflection frame: a message whose last hop was not towards its destination. */
+  d->deflected_label = _("deflected");
+  /* Translators: the legend of a deflection frame: the number beside a switch. */
+  d->waiting_label = _("messages waiting at their source");
+}
+
 void
 flitlab_canvas_draw_simulation (FlitlabCanvas *self,
                                 cairo_t       *cr)
 {
   FlitlabSimSession *session = flitlab_canvas_shown_simulation (self);
+  FlDrawDeflect d;
   Frame frame;
 
+  if (flitlab_sim_session_get_deflect (session) != NULL)
+    {
+      deflect_fill (self, session, &d);
+      fl_draw_deflect (cr, flitlab_canvas_picture (self), &self->draw, &d);
+      return;
+    }
   frame_fill (self, session, &frame);
   fl_draw_flits (cr, flitlab_canvas_picture (self), &self->draw, &frame.f);
   frame_clear (&frame);
@@ -162,9 +188,19 @@ flitlab_canvas_export_frame (FlitlabCanvas       *self,
 {
   FlitlabSimSession *session = flitlab_canvas_shown_simulation (self);
   char caption[64];
+  FlDrawDeflect d;
   Frame frame;
   int rc;
 
+  if (flitlab_sim_session_get_deflect (session) != NULL)
+    {
+      deflect_fill (self, session, &d);
+      fl_draw_deflect_caption (d.deflect, caption, sizeof caption);
+      d.caption = caption;
+      return fl_draw_export_deflect_with_options (flitlab_canvas_picture (self), options, &d, path, NULL, width,
+                                                  height, err)
+             == FL_OK;
+    }
   frame_fill (self, session, &frame);
   fl_draw_frame_caption (frame.f.sim, caption, sizeof caption);
   frame.f.caption = caption;
@@ -172,6 +208,27 @@ flitlab_canvas_export_frame (FlitlabCanvas       *self,
                                           height, err);
   frame_clear (&frame);
   return rc == FL_OK;
+}
+
+/* The deflection message drawn under (x, y), inspected as a packet. */
+static gboolean
+inspect_message_at (FlitlabCanvas     *self,
+                    FlitlabSimSession *session,
+                    double             x,
+                    double             y)
+{
+  const FlTopology *t = flitlab_canvas_picture (self);
+  FlDrawDeflect d;
+  gint64 message;
+
+  deflect_fill (self, session, &d);
+  /* Small messages get a few pixels of slack. */
+  message = fl_draw_deflect_hit (t, &self->draw.view, &d, x, y,
+                                 MAX (fl_draw_deflect_size (t, &self->draw.view, &d, NULL) * 0.75, 4.0));
+  flitlab_canvas_set_inspected_packet (self, message);
+  if (message >= 0)
+    flitlab_document_select (self->document, -1, -1);
+  return message >= 0;
 }
 
 gboolean
@@ -190,6 +247,8 @@ flitlab_canvas_inspect_packet_at (FlitlabCanvas *self,
       flitlab_canvas_set_inspected_packet (self, -1);
       return FALSE;
     }
+  if (flitlab_sim_session_get_deflect (session) != NULL)
+    return inspect_message_at (self, session, x, y);
   frame_fill (self, session, &frame);
   size = fl_draw_flit_size (flitlab_canvas_picture (self), &self->draw.view, &frame.f, &aggregated);
   hit.t = flitlab_canvas_picture (self);

@@ -1,6 +1,7 @@
 /* flitlab-document-sim.c — watching a document's network simulated: a
  * FlitlabSimSession made from the routing built and the simulation
- * settings, dropped when either changes.
+ * settings (the flit-level simulator, or paper 003's deflection model),
+ * dropped when either changes.
  */
 #include <glib/gi18n.h>
 #include <stdlib.h>
@@ -64,25 +65,26 @@ flitlab_document_watch (FlitlabDocument  *self,
                              : _("The routing is not built yet: choose one in the Routing tab."));
       return NULL;
     }
-  if (self->sim_settings.model == FL_SIM_MODEL_DEFLECTION)
-    {
-      g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, FL_EUNSUPPORTED,
-                           _("Deflection routing runs as a whole: press Run."));
-      return NULL;
-    }
 
-  cfg = self->sim_settings.config;
   owner = g_new0 (WatchOwner, 1);
   owner->routed = flitlab_routed_ref (self->routed);
-  if (flitlab_document_read_trace (&self->sim_settings, &cfg, &owner->trace, &err) != FL_OK)
+  if (self->sim_settings.model == FL_SIM_MODEL_DEFLECTION)
+    /* Paper 003's model, on the routing built: its shortest-path ports. */
+    session = flitlab_sim_session_new_deflect (owner->routed->topology, owner->routed->routing,
+                                               &self->sim_settings.deflect, owner, watch_owner_free, error);
+  else
     {
-      flitlab_set_engine_error (error, &err);
-      watch_owner_free (owner);
-      return NULL;
+      cfg = self->sim_settings.config;
+      if (flitlab_document_read_trace (&self->sim_settings, &cfg, &owner->trace, &err) != FL_OK)
+        {
+          flitlab_set_engine_error (error, &err);
+          watch_owner_free (owner);
+          return NULL;
+        }
+      cfg.routing = owner->routed->routing;
+      session = flitlab_sim_session_new_full (owner->routed->topology, owner->routed->routing, &cfg, owner,
+                                              watch_owner_free, error);
     }
-  cfg.routing = owner->routed->routing;
-  session = flitlab_sim_session_new_full (owner->routed->topology, owner->routed->routing, &cfg, owner,
-                                          watch_owner_free, error);
   if (session == NULL)
     return NULL;
   flitlab_document_set_simulation (self, session);

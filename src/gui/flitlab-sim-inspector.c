@@ -1,10 +1,12 @@
 /* flitlab-sim-inspector.c — a packet, a switch or a link of a simulation,
  * read through the engine's views (fl_sim_packet_view,
- * fl_sim_packet_waits, fl_sim_vc_view): nothing here re-derives the
- * simulator's state. */
+ * fl_sim_packet_waits, fl_sim_vc_view; fl_deflect_foreach for a message
+ * of the deflection model): nothing here re-derives the simulator's
+ * state. */
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "flitlab-node-number.h"
 #include "flitlab-sim-inspector.h"
@@ -321,40 +323,217 @@ show_link (FlitlabSimInspector *self,
     show_input (self, t, sim, 2 * link + end);
 }
 
+/* The deflection model ---------------------------------------------------------------------- */
+
+/* The messages at a node: the one named, the ones waiting at it, the ones
+ * that arrived there (or crossed channel c) in the last cycle. */
+typedef struct
+{
+  gint64 message;
+  int node, channel;
+  FlDeflectView found;
+  GArray *waiting, *arrived;
+} MessageSearch;
+
+static void
+search_message (void                *user_data,
+                const FlDeflectView *m)
+{
+  MessageSearch *search = user_data;
+
+  if (m->message == search->message)
+    search->found = *m;
+  if (m->channel < 0 && m->src == search->node)
+    g_array_append_val (search->waiting, *m);
+  else if (m->channel >= 0 && (m->node == search->node || m->channel == search->channel))
+    g_array_append_val (search->arrived, *m);
+}
+
+static void
+search_messages (FlitlabSimInspector *self,
+                 MessageSearch       *search,
+                 gint64               message,
+                 int                  node,
+                 int                  channel)
+{
+  memset (search, 0, sizeof *search);
+  search->message = message;
+  search->node = node;
+  search->channel = channel;
+  search->found.message = -1;
+  search->waiting = g_array_new (FALSE, FALSE, sizeof (FlDeflectView));
+  search->arrived = g_array_new (FALSE, FALSE, sizeof (FlDeflectView));
+  fl_deflect_foreach (flitlab_sim_session_get_deflect (self->session), search_message, search);
+}
+
+static void
+search_clear (MessageSearch *search)
+{
+  g_array_unref (search->waiting);
+  g_array_unref (search->arrived);
+}
+
+/* Where a message is between two cycles, in words. */
+static char *
+message_place_words (const FlTopology    *t,
+                     const FlDeflectView *m)
+{
+  g_autofree char *node = node_words (t, m->node);
+  g_autofree char *channel = NULL;
+
+  if (m->channel < 0)
+    /* Translators: %s is a switch. */
+    return g_strdup_printf (_("waiting at %s to be sent"), node);
+  channel = channel_words (t, m->channel);
+  if (m->deflected)
+    /* Translators: %s is a switch, then a channel such as "3 → 4". */
+    return g_strdup_printf (_("at %s, deflected there over %s in the last cycle"), node, channel);
+  /* Translators: %s is a switch, then a channel such as "3 → 4". */
+  return g_strdup_printf (_("at %s, reached over %s on a shortest path"), node, channel);
+}
+
+/* A row per message, each leading to it. */
+static void
+add_message_rows (FlitlabSimInspector *self,
+                  const FlTopology    *t,
+                  const char          *title,
+                  GArray              *messages)
+{
+  for (guint i = 0; i < messages->len; i++)
+    {
+      const FlDeflectView *m = &g_array_index (messages, FlDeflectView, i);
+      g_autofree char *to = node_words (t, m->dst);
+      /* Translators: a message by its number, then where it goes. */
+      g_autofree char *subtitle = g_strdup_printf (_("message %" G_GINT64_FORMAT " to %s%s"), m->message, to,
+                                                   m->deflected ? _(", deflected") : "");
+
+      add_packet_row (self, title, subtitle, m->message);
+    }
+}
+
+static void
+show_message (FlitlabSimInspector *self)
+{
+  const FlTopology *t = flitlab_sim_session_get_topology (self->session);
+  gint64 cycle = flitlab_sim_session_get_cycle (self->session);
+  g_autofree char *title = g_strdup_printf (_("Message %" G_GINT64_FORMAT), self->packet);
+  g_autofree char *from = NULL, *to = NULL, *ends = NULL, *age = NULL, *hops = NULL, *deflections = NULL;
+  g_autofree char *place = NULL;
+  MessageSearch search;
+  const FlDeflectView *m = &search.found;
+
+  search_messages (self, &search, self->packet, -1, -1);
+  if (m->message < 0)
+    {
+      show_title (self, title, _("Delivered, or not made yet at this cycle."));
+      search_clear (&search);
+      return;
+    }
+  from = node_words (t, m->src);
+  to = node_words (t, m->dst);
+  ends = g_strdup_printf (_("from %s to %s"), from, to);
+  show_title (self, title, ends);
+  age = g_strdup_printf (_("%" G_GINT64_FORMAT " cycles, made at cycle %" G_GINT64_FORMAT), cycle - m->created,
+                         m->created);
+  add_row (self, _("Age"), age);
+  hops = g_strdup_printf ("%d", m->hops);
+  add_row (self, _("Hops"), hops);
+  deflections = g_strdup_printf ("%d", m->deflections);
+  add_row (self, _("Deflections so far"), deflections);
+  place = message_place_words (t, m);
+  add_row (self, _("Where"), place);
+  search_clear (&search);
+}
+
+/* A switch of the deflection model: the messages waiting to leave it and
+ * the ones that reached it in the last cycle. */
+static void
+show_deflect_switch (FlitlabSimInspector *self,
+                     int                  node)
+{
+  const FlTopology *t = flitlab_sim_session_get_topology (self->session);
+  g_autofree char *title = node_words (t, node);
+  g_autofree char *waiting = NULL;
+  MessageSearch search;
+
+  title[0] = g_ascii_toupper (title[0]);
+  show_title (self, title, _("The messages waiting here and those that arrived in the last cycle"));
+  search_messages (self, &search, -1, node, -1);
+  waiting = g_strdup_printf ("%u", search.waiting->len);
+  add_row (self, _("Waiting to be sent"), waiting);
+  add_message_rows (self, t, _("Arrived"), search.arrived);
+  search_clear (&search);
+}
+
+/* A link of the deflection model: the message on each channel, if any. */
+static void
+show_deflect_link (FlitlabSimInspector *self,
+                   int                  link)
+{
+  const FlTopology *t = flitlab_sim_session_get_topology (self->session);
+  g_autofree char *ab = channel_words (t, 2 * link);
+  g_autofree char *title = g_strdup_printf (_("Link %s and back"), ab);
+
+  show_title (self, title, _("The messages that crossed it in the last cycle"));
+  for (int end = 0; end < 2; end++)
+    {
+      g_autofree char *channel = channel_words (t, 2 * link + end);
+      MessageSearch search;
+
+      search_messages (self, &search, -1, -1, 2 * link + end);
+      if (search.arrived->len == 0)
+        add_row (self, channel, _("no message"));
+      add_message_rows (self, t, channel, search.arrived);
+      search_clear (&search);
+    }
+}
+
 /* Updating ------------------------------------------------------------------------------- */
+
+static void
+show_hint (FlitlabSimInspector *self,
+           const char          *hint)
+{
+  show_title (self, _("Inspector"), NULL);
+  gtk_label_set_text (self->hint, hint);
+  gtk_widget_set_visible (GTK_WIDGET (self->hint), TRUE);
+}
 
 static void
 update (FlitlabSimInspector *self)
 {
   const FlTopology *t;
   int node = -1, link = -1;
+  gboolean deflect;
 
   clear_rows (self);
   gtk_widget_set_visible (GTK_WIDGET (self->link_plot), FALSE);
   gtk_widget_set_visible (self->plots, self->session != NULL);
   if (self->session == NULL)
     {
-      show_title (self, _("Inspector"), NULL);
-      gtk_label_set_text (self->hint, _("Press Play under the drawing to watch the network simulated."));
-      gtk_widget_set_visible (GTK_WIDGET (self->hint), TRUE);
+      show_hint (self, _("Press Play under the drawing to watch the network simulated."));
       return;
     }
   t = flitlab_sim_session_get_topology (self->session);
+  deflect = flitlab_sim_session_get_deflect (self->session) != NULL;
   flitlab_document_get_selection (self->document, &node, &link);
   gtk_widget_set_visible (GTK_WIDGET (self->hint), FALSE);
-  if (self->packet >= 0)
+  /* The deflection model's messages, switches and links, or the
+   * simulator's packets, switches and links. */
+  if (self->packet >= 0 && deflect)
+    show_message (self);
+  else if (self->packet >= 0)
     show_packet (self);
   else if (node >= 0 && node < fl_topology_node_count (t) && fl_topology_node_kind (t, node) == FL_NODE_SWITCH)
-    show_switch (self, node);
+    (deflect ? show_deflect_switch : show_switch) (self, node);
   else if (link >= 0 && link < fl_topology_link_count (t))
-    show_link (self, link);
+    (deflect ? show_deflect_link : show_link) (self, link);
+  else if (deflect)
+    show_hint (self, _("Click a message, a switch or a link in the drawing to see where it goes and how often "
+                       "it was deflected."));
   else
-    {
-      show_title (self, _("Inspector"), NULL);
-      gtk_label_set_text (self->hint, _("Click a packet, a switch or a link in the drawing to see what it holds "
-                                        "and what it waits for."));
-      gtk_widget_set_visible (GTK_WIDGET (self->hint), TRUE);
-    }
+    show_hint (self, _("Click a packet, a switch or a link in the drawing to see what it holds "
+                       "and what it waits for."));
 }
 
 static void

@@ -78,6 +78,113 @@ link_points (const FlSimTimeline *tl,
       p->n = 0;
 }
 
+/* The deflection model's throughput (messages delivered per cycle per
+ * switch) and mean delay of the messages delivered, over bins of cycles:
+ * at most MAX_BINS points, whatever the length of the run. */
+#define MAX_BINS 400
+
+static void
+deflect_points (FlitlabSimSession  *session,
+                FlitlabSimPlotKind  kind,
+                Points             *p)
+{
+  gsize n = 0;
+  const FlDeflectStats *st = flitlab_sim_session_get_deflect_stats (session, &n);
+  int switches = MAX (1, fl_topology_switch_count (flitlab_sim_session_get_topology (session)));
+  gint64 last = (gint64) n - 1;
+  gint64 width = MAX (1, (last + MAX_BINS - 1) / MAX_BINS);
+
+  p->n = 0;
+  p->x = g_new (double, MAX_BINS + 1);
+  p->y[0] = g_new (double, MAX_BINS + 1);
+  for (gint64 a = 0; a + width <= last; a += width)
+    {
+      const FlDeflectStats *s0 = &st[a], *s1 = &st[a + width];
+      double delivered = (double) (s1->delivered - s0->delivered);
+
+      p->x[p->n] = (double) a + width / 2.0;
+      if (kind == FLITLAB_SIM_PLOT_LATENCY)
+        /* The delays of the messages delivered within the bin. */
+        p->y[0][p->n] = delivered > 0 ? (s1->avg_delay * (double) s1->delivered
+                                          - s0->avg_delay * (double) s0->delivered) / delivered
+                                      : NAN;
+      else
+        p->y[0][p->n] = delivered / ((double) width * switches);
+      p->n++;
+    }
+}
+
+static void
+deflect_plot (FlitlabSimPlot *self,
+              FlDrawPlot     *plot,
+              Points         *points)
+{
+  deflect_points (self->session, self->kind, points);
+  plot->title = self->kind == FLITLAB_SIM_PLOT_LATENCY ? _("Average delay of the messages delivered, cycles")
+                                                       : _("Throughput, messages per cycle per switch");
+  plot->series[0] = (FlDrawPlotSeries) { .name = NULL, .colour = -1, .x = points->x, .y = points->y[0],
+                                         .n = (int) points->n };
+  plot->nseries = 1;
+  plot->legend = FALSE;
+}
+
+/* The flit-level plots, from the timeline's samples; FALSE when there is
+ * nothing to plot (no link chosen). ab and ba get the link's channels'
+ * names. */
+static gboolean
+timeline_plot (FlitlabSimPlot      *self,
+               const FlSimTimeline *tl,
+               const FlTopology    *t,
+               FlDrawPlot          *plot,
+               Points              *points,
+               char               **ab,
+               char               **ba)
+{
+  switch (self->kind)
+    {
+    case FLITLAB_SIM_PLOT_THROUGHPUT:
+      samples_points (tl, self->kind, points);
+      plot->title = _("Throughput, flits per cycle per host");
+      plot->series[0] = (FlDrawPlotSeries) { .name = _("accepted"), .colour = -1, .x = points->x, .y = points->y[0],
+                                             .n = (int) points->n };
+      plot->series[1] = (FlDrawPlotSeries) { .name = _("offered"), .colour = 0x9a9996, .x = points->x,
+                                             .y = points->y[1], .n = (int) points->n, .width = 1 };
+      plot->nseries = 2;
+      plot->refs[0] = (FlDrawPlotRef) { .label = _("rate set"), .colour = -1,
+                                        .y = fl_sim_config (flitlab_sim_session_get_sim (self->session))
+                                               ->traffic.rate };
+      plot->nrefs = 1;
+      break;
+    case FLITLAB_SIM_PLOT_LATENCY:
+      samples_points (tl, self->kind, points);
+      plot->title = _("Average latency, cycles");
+      plot->series[0] = (FlDrawPlotSeries) { .name = NULL, .colour = -1, .x = points->x, .y = points->y[0],
+                                             .n = (int) points->n };
+      plot->nseries = 1;
+      plot->legend = FALSE;
+      break;
+    case FLITLAB_SIM_PLOT_LINK:
+    default:
+      if (self->link < 0 || self->link >= fl_topology_link_count (t))
+        return FALSE;
+      link_points (tl, self->link, points);
+      *ab = g_strdup_printf ("%d → %d", flitlab_node_number (t, fl_topology_channel_src (t, 2 * self->link)),
+                             flitlab_node_number (t, fl_topology_channel_dst (t, 2 * self->link)));
+      *ba = g_strdup_printf ("%d → %d", flitlab_node_number (t, fl_topology_channel_src (t, 2 * self->link + 1)),
+                             flitlab_node_number (t, fl_topology_channel_dst (t, 2 * self->link + 1)));
+      plot->title = _("Channel utilization");
+      plot->y.fixed = TRUE;
+      plot->y.min = 0;
+      plot->y.max = 1;
+      plot->series[0] = (FlDrawPlotSeries) { .name = *ab, .colour = -1, .x = points->x, .y = points->y[0],
+                                             .n = (int) points->n };
+      plot->series[1] = (FlDrawPlotSeries) { .name = *ba, .colour = -1, .x = points->x, .y = points->y[1],
+                                             .n = (int) points->n };
+      plot->nseries = 2;
+    }
+  return TRUE;
+}
+
 static void
 flitlab_sim_plot_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -103,48 +210,15 @@ flitlab_sim_plot_snapshot (GtkWidget   *widget,
   plot.x.fixed = TRUE;
   plot.x.min = 0;
   plot.x.max = MAX (1.0, (double) flitlab_sim_session_get_max_cycle (self->session));
-  switch (self->kind)
+  if (flitlab_sim_session_get_deflect (self->session) != NULL)
     {
-    case FLITLAB_SIM_PLOT_THROUGHPUT:
-      samples_points (tl, self->kind, &points);
-      plot.title = _("Throughput, flits per cycle per host");
-      plot.series[0] = (FlDrawPlotSeries) { .name = _("accepted"), .colour = -1, .x = points.x, .y = points.y[0],
-                                            .n = (int) points.n };
-      plot.series[1] = (FlDrawPlotSeries) { .name = _("offered"), .colour = 0x9a9996, .x = points.x,
-                                            .y = points.y[1], .n = (int) points.n, .width = 1 };
-      plot.nseries = 2;
-      plot.refs[0] = (FlDrawPlotRef) { .label = _("rate set"), .colour = -1,
-                                       .y = fl_sim_config (flitlab_sim_session_get_sim (self->session))
-                                              ->traffic.rate };
-      plot.nrefs = 1;
-      break;
-    case FLITLAB_SIM_PLOT_LATENCY:
-      samples_points (tl, self->kind, &points);
-      plot.title = _("Average latency, cycles");
-      plot.series[0] = (FlDrawPlotSeries) { .name = NULL, .colour = -1, .x = points.x, .y = points.y[0],
-                                            .n = (int) points.n };
-      plot.nseries = 1;
-      plot.legend = FALSE;
-      break;
-    case FLITLAB_SIM_PLOT_LINK:
-    default:
-      if (self->link < 0 || self->link >= fl_topology_link_count (t))
+      /* No timeline: no link series. */
+      if (self->kind == FLITLAB_SIM_PLOT_LINK)
         return;
-      link_points (tl, self->link, &points);
-      ab = g_strdup_printf ("%d → %d", flitlab_node_number (t, fl_topology_channel_src (t, 2 * self->link)),
-                            flitlab_node_number (t, fl_topology_channel_dst (t, 2 * self->link)));
-      ba = g_strdup_printf ("%d → %d", flitlab_node_number (t, fl_topology_channel_src (t, 2 * self->link + 1)),
-                            flitlab_node_number (t, fl_topology_channel_dst (t, 2 * self->link + 1)));
-      plot.title = _("Channel utilization");
-      plot.y.fixed = TRUE;
-      plot.y.min = 0;
-      plot.y.max = 1;
-      plot.series[0] = (FlDrawPlotSeries) { .name = ab, .colour = -1, .x = points.x, .y = points.y[0],
-                                            .n = (int) points.n };
-      plot.series[1] = (FlDrawPlotSeries) { .name = ba, .colour = -1, .x = points.x, .y = points.y[1],
-                                            .n = (int) points.n };
-      plot.nseries = 2;
+      deflect_plot (self, &plot, &points);
     }
+  else if (!timeline_plot (self, tl, t, &plot, &points, &ab, &ba))
+    return;
   self->n_points = (int) points.n;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   fl_draw_plot (cr, &plot, width, height);

@@ -8,6 +8,11 @@
 #define DEFAULT_BUDGET ((guint64) FL_SIM_TIMELINE_DEFAULT_BUDGET)
 #define DEFAULT_SAMPLE_INTERVAL FL_SIM_TIMELINE_DEFAULT_SAMPLE
 #define DEFAULT_SPEED 20.0
+/* A deflection cycle costs about what its checkpoint does on paper 003's
+ * XMESH (1.4 ms and 2 ms on a 36x72 one, checkpoints of 450 kB): one every
+ * 32 cycles adds a few percent to a run and keeps a step back within 31
+ * cycles of simulation (under 50 ms there). */
+#define DEFLECT_INTERVAL 32
 /* While playing, each main-loop visit simulates for at most this long, and
  * a paced session is visited at about 60 Hz. */
 #define PLAY_BUDGET_US 8000
@@ -26,6 +31,14 @@ struct _FlitlabSimSession
   FlSimTimeline *timeline;
   gint64 interval;
   guint64 budget;
+  /* Or the deflection model, its checkpoints (sorted by cycle, cycle 0's
+   * first) and their bytes, and its statistics at every cycle reached so
+   * far (index = cycle). */
+  FlDeflect *deflect;
+  FlDeflectConfig deflect_config;
+  GPtrArray *deflect_checkpoints;
+  guint64 deflect_bytes;
+  GArray *deflect_stats;
 
   double speed;
   guint play_source;
@@ -80,6 +93,140 @@ set_engine_error (GError        **error,
   g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, err->code, err->message);
 }
 
+/* --- the model ---------------------------------------------------------- */
+
+static gint64
+model_cycle (FlitlabSimSession *self)
+{
+  return self->deflect != NULL ? fl_deflect_cycle (self->deflect) : fl_sim_cycle (self->sim);
+}
+
+/* A deflection run is a closed system: it never stops. */
+static FlSimStatus
+model_status (FlitlabSimSession *self)
+{
+  return self->deflect != NULL ? FL_SIM_RUNNING : fl_sim_status (self->sim);
+}
+
+static gint64
+model_max_cycle (FlitlabSimSession *self)
+{
+  return self->deflect != NULL ? (gint64) self->deflect_stats->len - 1 : fl_sim_timeline_max_cycle (self->timeline);
+}
+
+static gint64
+checkpoint_cycle (FlitlabSimSession *self,
+                  guint              i)
+{
+  return fl_deflect_checkpoint_cycle (g_ptr_array_index (self->deflect_checkpoints, i));
+}
+
+/* While the checkpoints take more than the budget, the one whose loss
+ * leaves the shortest gap between its neighbours goes: old stretches end
+ * up sparse and the recent ones dense, as the timeline thins them.
+ * Cycle 0's and the newest always stay. */
+static void
+deflect_thin (FlitlabSimSession *self)
+{
+  GPtrArray *cps = self->deflect_checkpoints;
+
+  while (self->deflect_bytes > self->budget && cps->len > 2)
+    {
+      guint drop = 1;
+      gint64 best = G_MAXINT64;
+
+      for (guint i = 1; i + 1 < cps->len; i++)
+        {
+          gint64 gap = checkpoint_cycle (self, i + 1) - checkpoint_cycle (self, i - 1);
+
+          if (gap < best)
+            {
+              best = gap;
+              drop = i;
+            }
+        }
+      self->deflect_bytes -= fl_deflect_checkpoint_size (g_ptr_array_index (cps, drop));
+      g_ptr_array_remove_index (cps, drop);
+    }
+}
+
+static int
+deflect_checkpoint (FlitlabSimSession *self,
+                    FlError           *err)
+{
+  FlDeflectCheckpoint *cp;
+
+  if (fl_deflect_checkpoint (self->deflect, &cp, err) != FL_OK)
+    return err->code;
+  g_ptr_array_add (self->deflect_checkpoints, cp);
+  self->deflect_bytes += fl_deflect_checkpoint_size (cp);
+  deflect_thin (self);
+  return FL_OK;
+}
+
+/* n cycles of the deflection model, one at a time: each cycle's
+ * statistics are recorded the first time it is reached, and a checkpoint
+ * is taken at every multiple of the interval past the newest one. */
+static int
+deflect_step (FlitlabSimSession *self,
+              gint64             n,
+              FlError           *err)
+{
+  for (gint64 i = 0; i < n; i++)
+    {
+      gint64 cycle;
+
+      if (fl_deflect_step (self->deflect, 1, err) != FL_OK)
+        return err->code;
+      cycle = fl_deflect_cycle (self->deflect);
+      if (cycle == (gint64) self->deflect_stats->len)
+        {
+          FlDeflectStats st;
+
+          fl_deflect_stats (self->deflect, &st);
+          g_array_append_val (self->deflect_stats, st);
+        }
+      if (cycle % self->interval == 0 && cycle > checkpoint_cycle (self, self->deflect_checkpoints->len - 1)
+          && deflect_checkpoint (self, err) != FL_OK)
+        return err->code;
+    }
+  return FL_OK;
+}
+
+/* Restores the newest checkpoint at or before cycle (unless stepping on
+ * from where the model is comes sooner) and steps there. */
+static int
+deflect_seek (FlitlabSimSession *self,
+              gint64             cycle,
+              FlError           *err)
+{
+  GPtrArray *cps = self->deflect_checkpoints;
+  guint i = 0;
+  gint64 now = fl_deflect_cycle (self->deflect);
+
+  while (i + 1 < cps->len && checkpoint_cycle (self, i + 1) <= cycle)
+    i++;
+  if (cycle < now || checkpoint_cycle (self, i) > now)
+    {
+      if (fl_deflect_restore (self->deflect, g_ptr_array_index (cps, i), err) != FL_OK)
+        return err->code;
+      now = checkpoint_cycle (self, i);
+    }
+  return deflect_step (self, cycle - now, err);
+}
+
+/* Steps n cycles (the simulator through the timeline, which takes the
+ * checkpoints and samples). */
+static int
+model_step (FlitlabSimSession *self,
+            gint64             n,
+            FlError           *err)
+{
+  if (self->deflect != NULL)
+    return deflect_step (self, n, err);
+  return fl_sim_timeline_step (self->timeline, n, NULL, err);
+}
+
 /* --- notification ------------------------------------------------------- */
 
 /* Notifies the properties that changed since the last call, then emits
@@ -88,8 +235,8 @@ static void
 publish (FlitlabSimSession *self,
          gboolean           moved)
 {
-  gint64 cycle = fl_sim_cycle (self->sim);
-  FlSimStatus status = fl_sim_status (self->sim);
+  gint64 cycle = model_cycle (self);
+  FlSimStatus status = model_status (self);
   gboolean back = cycle > 0;
 
   g_object_freeze_notify (G_OBJECT (self));
@@ -99,9 +246,9 @@ publish (FlitlabSimSession *self,
       moved = TRUE;
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CYCLE]);
     }
-  if (fl_sim_timeline_max_cycle (self->timeline) != self->shown_max_cycle)
+  if (model_max_cycle (self) != self->shown_max_cycle)
     {
-      self->shown_max_cycle = fl_sim_timeline_max_cycle (self->timeline);
+      self->shown_max_cycle = model_max_cycle (self);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_CYCLE]);
     }
   if (status != self->shown_status)
@@ -134,18 +281,18 @@ advance (FlitlabSimSession  *self,
   gint64 chunk = deadline_us > 0 ? 1 : n;
   gint64 left = n;
 
-  while (left > 0 && fl_sim_status (self->sim) == FL_SIM_RUNNING)
+  while (left > 0 && model_status (self) == FL_SIM_RUNNING)
     {
-      gint64 cycle = fl_sim_cycle (self->sim);
+      gint64 cycle = model_cycle (self);
       gint64 todo = MIN (chunk, left);
       FlError err;
 
-      if (fl_sim_timeline_step (self->timeline, todo, NULL, &err))
+      if (model_step (self, todo, &err))
         {
           set_engine_error (error, &err);
           return FALSE;
         }
-      gint64 done = fl_sim_cycle (self->sim) - cycle;
+      gint64 done = model_cycle (self) - cycle;
       left -= done;
       if (done < todo)
         break;
@@ -193,9 +340,12 @@ flitlab_sim_session_seek (FlitlabSimSession  *self,
                    "seek: cycles start at 0, not %" G_GINT64_FORMAT, cycle);
       return FALSE;
     }
-  if (cycle == fl_sim_cycle (self->sim))
+  if (cycle == model_cycle (self))
     return TRUE;
-  ok = fl_sim_timeline_seek (self->timeline, cycle, &err) == FL_OK;
+  if (self->deflect != NULL)
+    ok = deflect_seek (self, cycle, &err) == FL_OK;
+  else
+    ok = fl_sim_timeline_seek (self->timeline, cycle, &err) == FL_OK;
   if (!ok)
     set_engine_error (error, &err);
   publish (self, TRUE);
@@ -207,9 +357,9 @@ flitlab_sim_session_step_back (FlitlabSimSession  *self,
                                GError            **error)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FALSE);
-  if (fl_sim_cycle (self->sim) == 0)
+  if (model_cycle (self) == 0)
     return TRUE;
-  return flitlab_sim_session_seek (self, fl_sim_cycle (self->sim) - 1, error);
+  return flitlab_sim_session_seek (self, model_cycle (self) - 1, error);
 }
 
 /* --- playing --------------------------------------------------------------- */
@@ -245,7 +395,7 @@ play_tick (gpointer data)
 
   if (self->speed > 0)
     {
-      want = paced_cycle (self, now) - fl_sim_cycle (self->sim);
+      want = paced_cycle (self, now) - model_cycle (self);
       if (want <= 0)
         return G_SOURCE_CONTINUE;
     }
@@ -253,13 +403,13 @@ play_tick (gpointer data)
   /* Behind the pace (a slow network): go on from here rather than catch
    * up in a burst. */
   if (ok && self->speed > 0
-      && fl_sim_cycle (self->sim) + 1 < paced_cycle (self, g_get_monotonic_time ()))
+      && model_cycle (self) + 1 < paced_cycle (self, g_get_monotonic_time ()))
     {
       self->play_start_us = g_get_monotonic_time ();
-      self->play_start_cycle = fl_sim_cycle (self->sim);
+      self->play_start_cycle = model_cycle (self);
     }
   g_object_ref (self);
-  if (!ok || fl_sim_status (self->sim) != FL_SIM_RUNNING)
+  if (!ok || model_status (self) != FL_SIM_RUNNING)
     playing_stopped (self);
   publish (self, FALSE);
   if (!ok)
@@ -274,7 +424,7 @@ static void
 start_playing (FlitlabSimSession *self)
 {
   self->play_start_us = g_get_monotonic_time ();
-  self->play_start_cycle = fl_sim_cycle (self->sim);
+  self->play_start_cycle = model_cycle (self);
   /* As fast as possible: whenever the main loop is idle; paced: at about
    * the frame rate. */
   if (self->speed > 0)
@@ -297,7 +447,7 @@ flitlab_sim_session_set_playing (FlitlabSimSession *self,
       return;
     }
   /* A stopped simulation has nothing to play. */
-  if (fl_sim_status (self->sim) != FL_SIM_RUNNING)
+  if (model_status (self) != FL_SIM_RUNNING)
     return;
   start_playing (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
@@ -362,28 +512,28 @@ gint64
 flitlab_sim_session_get_cycle (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
-  return fl_sim_cycle (self->sim);
+  return model_cycle (self);
 }
 
 gint64
 flitlab_sim_session_get_max_cycle (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
-  return fl_sim_timeline_max_cycle (self->timeline);
+  return model_max_cycle (self);
 }
 
 FlSimStatus
 flitlab_sim_session_get_status (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FL_SIM_RUNNING);
-  return fl_sim_status (self->sim);
+  return model_status (self);
 }
 
 gboolean
 flitlab_sim_session_get_can_step_back (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), FALSE);
-  return fl_sim_cycle (self->sim) > 0;
+  return model_cycle (self) > 0;
 }
 
 void
@@ -415,6 +565,8 @@ flitlab_sim_session_set_checkpoint_budget (FlitlabSimSession *self,
   if (bytes == self->budget)
     return;
   self->budget = bytes;
+  if (self->deflect != NULL)
+    deflect_thin (self);
   if (self->timeline)
     fl_sim_timeline_set_checkpoint_budget (self->timeline, (size_t) MIN (bytes, G_MAXSIZE));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHECKPOINT_BUDGET]);
@@ -431,6 +583,8 @@ guint
 flitlab_sim_session_get_n_checkpoints (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  if (self->deflect != NULL)
+    return self->deflect_checkpoints->len;
   return (guint) fl_sim_timeline_n_checkpoints (self->timeline);
 }
 
@@ -438,6 +592,8 @@ guint64
 flitlab_sim_session_get_checkpoint_bytes (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  if (self->deflect != NULL)
+    return self->deflect_bytes;
   return fl_sim_timeline_checkpoint_bytes (self->timeline);
 }
 
@@ -445,6 +601,8 @@ gint64
 flitlab_sim_session_get_sample_interval (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), 0);
+  if (self->deflect != NULL)
+    return 1;
   return fl_sim_timeline_sample_interval (self->timeline);
 }
 
@@ -453,6 +611,28 @@ flitlab_sim_session_get_timeline (FlitlabSimSession *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), NULL);
   return self->timeline;
+}
+
+/* NULL for a flit-level session, as for no session. */
+const FlDeflect *
+flitlab_sim_session_get_deflect (FlitlabSimSession *self)
+{
+  return FLITLAB_IS_SIM_SESSION (self) ? self->deflect : NULL;
+}
+
+const FlDeflectConfig *
+flitlab_sim_session_get_deflect_config (FlitlabSimSession *self)
+{
+  return flitlab_sim_session_get_deflect (self) != NULL ? &self->deflect_config : NULL;
+}
+
+const FlDeflectStats *
+flitlab_sim_session_get_deflect_stats (FlitlabSimSession *self,
+                                       gsize             *n)
+{
+  g_return_val_if_fail (FLITLAB_IS_SIM_SESSION (self), NULL);
+  *n = self->deflect_stats != NULL ? self->deflect_stats->len : 0;
+  return self->deflect_stats != NULL ? (const FlDeflectStats *) (gpointer) self->deflect_stats->data : NULL;
 }
 
 /* --- the object -------------------------------------------------------------- */
@@ -475,6 +655,9 @@ flitlab_sim_session_finalize (GObject *object)
    * runs on. */
   g_clear_pointer (&self->timeline, fl_sim_timeline_free);
   g_clear_pointer (&self->sim, fl_sim_free);
+  g_clear_pointer (&self->deflect_checkpoints, g_ptr_array_unref);
+  g_clear_pointer (&self->deflect_stats, g_array_unref);
+  g_clear_pointer (&self->deflect, fl_deflect_free);
   if (self->owner_free)
     self->owner_free (self->owner);
   G_OBJECT_CLASS (flitlab_sim_session_parent_class)->finalize (object);
@@ -595,6 +778,50 @@ flitlab_sim_session_init (FlitlabSimSession *self)
   self->shown_status = FL_SIM_RUNNING;
 }
 
+/* A session on topology and routing, kept alive by owner, once the engine
+ * has made its model (rc FL_OK); else NULL with the engine's error, and
+ * the owner released. */
+static FlitlabSimSession *
+session_start (const FlTopology  *topology,
+               const FlRouting   *routing,
+               gpointer           owner,
+               GDestroyNotify     owner_free,
+               int                rc,
+               const FlError     *err,
+               GError           **error)
+{
+  FlitlabSimSession *self;
+
+  if (rc != FL_OK)
+    {
+      set_engine_error (error, err);
+      if (owner_free)
+        owner_free (owner);
+      return NULL;
+    }
+  self = g_object_new (FLITLAB_TYPE_SIM_SESSION, NULL);
+  self->topology = topology;
+  self->routing = routing;
+  self->owner = owner;
+  self->owner_free = owner_free;
+  return self;
+}
+
+/* self when its first checkpoint was taken (ok), else NULL with err. */
+static FlitlabSimSession *
+session_ready (FlitlabSimSession  *self,
+               gboolean            ok,
+               const FlError      *err,
+               GError            **error)
+{
+  if (!ok)
+    {
+      set_engine_error (error, err);
+      g_clear_object (&self);
+    }
+  return self;
+}
+
 FlitlabSimSession *
 flitlab_sim_session_new_full (const FlTopology  *topology,
                               const FlRouting   *routing,
@@ -605,34 +832,63 @@ flitlab_sim_session_new_full (const FlTopology  *topology,
 {
   FlitlabSimSession *self;
   FlSimConfig cfg;
-  FlSim *sim;
+  FlSim *sim = NULL;
   FlError err;
 
   g_return_val_if_fail (topology && routing && config, NULL);
   cfg = *config;
   cfg.routing = routing;
-  if (fl_sim_new (topology, &cfg, &sim, &err))
-    {
-      set_engine_error (error, &err);
-      if (owner_free)
-        owner_free (owner);
-      return NULL;
-    }
-  self = g_object_new (FLITLAB_TYPE_SIM_SESSION, NULL);
-  self->topology = topology;
-  self->routing = routing;
-  self->owner = owner;
-  self->owner_free = owner_free;
+  self = session_start (topology, routing, owner, owner_free, fl_sim_new (topology, &cfg, &sim, &err), &err,
+                        error);
+  if (self == NULL)
+    return NULL;
   self->sim = sim;
   /* It takes cycle 0's checkpoint: every seek can start from it. */
   self->timeline = fl_sim_timeline_new (sim, self->interval, (size_t) self->budget,
                                         DEFAULT_SAMPLE_INTERVAL, &err);
-  if (!self->timeline)
-    {
-      set_engine_error (error, &err);
-      g_clear_object (&self);
-    }
-  return self;
+  return session_ready (self, self->timeline != NULL, &err, error);
+}
+
+/* The model on routing, its configuration (config on that routing) in
+ * cfg. */
+static int
+deflect_new (const FlTopology       *topology,
+             const FlRouting        *routing,
+             const FlDeflectConfig  *config,
+             FlDeflectConfig        *cfg,
+             FlDeflect             **out,
+             FlError                *err)
+{
+  *cfg = *config;
+  cfg->routing = routing;
+  return fl_deflect_new (topology, cfg, out, err);
+}
+
+FlitlabSimSession *
+flitlab_sim_session_new_deflect (const FlTopology *topology, const FlRouting *routing,
+                                 const FlDeflectConfig *config, gpointer owner,
+                                 GDestroyNotify owner_free, GError **error)
+{
+  FlDeflectConfig cfg = { 0 };
+  FlitlabSimSession *self;
+  FlDeflectStats st;
+  FlDeflect *deflect = NULL;
+  FlError err;
+  int rc;
+
+  g_return_val_if_fail (topology && routing && config, NULL);
+  rc = deflect_new (topology, routing, config, &cfg, &deflect, &err);
+  if ((self = session_start (topology, routing, owner, owner_free, rc, &err, error)) == NULL)
+    return NULL;
+  self->interval = DEFLECT_INTERVAL;
+  self->deflect = deflect;
+  self->deflect_config = cfg;
+  self->deflect_checkpoints = g_ptr_array_new_with_free_func ((GDestroyNotify) fl_deflect_checkpoint_free);
+  self->deflect_stats = g_array_new (FALSE, FALSE, sizeof (FlDeflectStats));
+  fl_deflect_stats (deflect, &st);
+  g_array_append_val (self->deflect_stats, st);
+  /* Cycle 0's checkpoint: every seek can start from it. */
+  return session_ready (self, deflect_checkpoint (self, &err) == FL_OK, &err, error);
 }
 
 FlitlabSimSession *

@@ -12,6 +12,15 @@
  * to "stepped" (once per batch of cycles, at most once per main-loop
  * iteration while playing) and read the simulation through
  * flitlab_sim_session_get_sim().
+ *
+ * A deflection session (flitlab_sim_session_new_deflect()) drives paper
+ * 003's FlDeflect instead, with the same stepping, seeking, playing,
+ * properties and signals: checkpoints of its own every
+ * checkpoint-interval cycles (32 to start with), thinned under the
+ * budget, and the model's
+ * statistics at every cycle reached (the live plots' series). It has no
+ * FlSim and no timeline (get_sim and get_timeline return NULL), and its
+ * status is always running: a closed system never stops.
  */
 #pragma once
 
@@ -51,9 +60,17 @@ FlitlabSimSession *flitlab_sim_session_new_full   (const FlTopology    *topology
                                                    GDestroyNotify       owner_free,
                                                    GError             **error);
 
+/* A deflection session on topology and routing (the configuration's
+ * routing is ignored; its cycles too: it steps as long as asked), kept
+ * alive by owner as for flitlab_sim_session_new_full(). NULL with error
+ * set when the model refuses the configuration. */
+FlitlabSimSession *flitlab_sim_session_new_deflect (const FlTopology *topology, const FlRouting *routing,
+                                                   const FlDeflectConfig *config, gpointer owner,
+                                                   GDestroyNotify owner_free, GError **error);
+
 /* The simulation, for the views (fl_sim_foreach_flit, fl_sim_vc_view,
  * fl_sim_stats, ...): read it, never step or restore it behind the
- * session's back. */
+ * session's back. NULL for a deflection session. */
 const FlSim       *flitlab_sim_session_get_sim       (FlitlabSimSession  *self);
 const FlTopology  *flitlab_sim_session_get_topology  (FlitlabSimSession  *self);
 const FlRouting   *flitlab_sim_session_get_routing   (FlitlabSimSession  *self);
@@ -107,7 +124,21 @@ gint64             flitlab_sim_session_get_sample_interval     (FlitlabSimSessio
 
 /* The timeline, for the samples (live plots), channel utilization over a
  * window (the heat map) and a channel's series (its inspector): read it,
- * never step or seek it behind the session's back. */
+ * never step or seek it behind the session's back. NULL for a deflection
+ * session. */
 const FlSimTimeline *flitlab_sim_session_get_timeline          (FlitlabSimSession *self);
+
+/* The deflection model (fl_deflect_foreach, fl_deflect_stats), read-only
+ * as the simulation is; NULL for a flit-level session (or none: views
+ * may ask whatever they hold). */
+const FlDeflect      *flitlab_sim_session_get_deflect          (FlitlabSimSession *self);
+/* Its configuration (the routing the session's), to build another model
+ * that runs the same (an export); NULL for a flit-level session. */
+const FlDeflectConfig *flitlab_sim_session_get_deflect_config  (FlitlabSimSession *self);
+/* Its statistics at every cycle reached so far: *n entries, entry c as
+ * fl_deflect_stats() gave them at cycle c (entry 0: all zero); kept
+ * across seeks. NULL and 0 for a flit-level session. */
+const FlDeflectStats *flitlab_sim_session_get_deflect_stats    (FlitlabSimSession *self,
+                                                                gsize             *n);
 
 G_END_DECLS

@@ -208,6 +208,27 @@ export_data_free (gpointer user_data)
   g_free (data);
 }
 
+/* The deflection model watched, run again on a model of its own. */
+static gpointer
+export_deflect_job (ExportData  *data,
+                    GError     **error)
+{
+  const FlTopology *t = flitlab_sim_session_get_topology (data->session);
+  FlDeflect *deflect = NULL;
+  FlError err = { 0 };
+  int frames = 0;
+
+  if (fl_deflect_new (t, flitlab_sim_session_get_deflect_config (data->session), &deflect, &err) != FL_OK
+      || fl_draw_animate_deflect (deflect, t, &data->animation, &frames, &err) != FL_OK)
+    {
+      fl_deflect_free (deflect);
+      flitlab_set_engine_error (error, &err);
+      return NULL;
+    }
+  fl_deflect_free (deflect);
+  return GINT_TO_POINTER (frames);
+}
+
 static gpointer
 export_job (FlitlabJob  *job,
             gpointer     user_data,
@@ -221,6 +242,8 @@ export_job (FlitlabJob  *job,
 
   data->animation.progress = flitlab_job_progress;
   data->animation.progress_data = job;
+  if (watched == NULL)
+    return export_deflect_job (data, error);
   if (fl_sim_new (flitlab_sim_session_get_topology (data->session), fl_sim_config (watched), &sim, &err) != FL_OK
       || fl_draw_animate (sim, flitlab_sim_session_get_topology (data->session), &data->animation, &frames, &err)
            != FL_OK)
@@ -297,7 +320,13 @@ flitlab_window_export_animation (FlitlabWindow *self,
   flitlab_canvas_get_view (self->canvas, &data->options.view);
   data->animation.options = &data->options;
   g_object_get (self->canvas, "flit-colour", &data->animation.flits.colour, NULL);
-  data->animation.flits.link_latency = MAX (1, fl_sim_config (flitlab_sim_session_get_sim (session))->link_latency);
+  data->animation.deflect.colour = data->animation.flits.colour;
+  /* Translators: the legend of a deflection frame: a message whose last hop was not towards its destination. */
+  data->animation.deflect.deflected_label = _("deflected");
+  /* Translators: the legend of a deflection frame: the number beside a switch. */
+  data->animation.deflect.waiting_label = _("messages waiting at their source");
+  if (flitlab_sim_session_get_sim (session) != NULL)
+    data->animation.flits.link_latency = MAX (1, fl_sim_config (flitlab_sim_session_get_sim (session))->link_latency);
   flitlab_workers_run (self->workers, FLITLAB_JOB_EXPORT, export_job, data, export_data_free, NULL, NULL,
                        export_done, self);
   return TRUE;

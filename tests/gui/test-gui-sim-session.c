@@ -2,8 +2,9 @@
  * seeking and stepping back reach the state running forward reaches, bit
  * for bit; checkpoints stay within their budget; the timeline's samples
  * outlast seeking back; playing never blocks the main loop and pauses on a
- * deadlock; properties notify only on a real change. No window: the
- * session is not a widget. */
+ * deadlock; properties notify only on a real change; the deflection
+ * model seeks, steps back and thins its checkpoints the same way. No
+ * window: the session is not a widget. */
 #include <string.h>
 
 #include "flitlab-sim-session.h"
@@ -425,6 +426,137 @@ test_create (void)
   fl_topology_free (t);
 }
 
+/* --- the deflection model ---------------------------------------------------- */
+
+static void
+hash_message (void                *data,
+              const FlDeflectView *m)
+{
+  guint64 *h = data;
+  const gint64 v[] = { m->message, m->src, m->dst, m->node, m->channel, m->deflected, m->deflections, m->hops,
+                       m->created };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (v); i++)
+    *h = (*h ^ (guint64) v[i]) * 0x100000001b3ULL;
+}
+
+/* Every message's view and the totals. */
+static guint64
+deflect_fingerprint (const FlDeflect *d)
+{
+  guint64 h = 0xcbf29ce484222325ULL;
+  FlDeflectStats st;
+
+  fl_deflect_foreach (d, hash_message, &h);
+  fl_deflect_stats (d, &st);
+  h = (h ^ (guint64) st.delivered) * 31 + (guint64) st.deflections;
+  h = h * 31 + (guint64) (st.avg_delay * 1e6);
+  return h ^ (guint64) fl_deflect_cycle (d);
+}
+
+/* A fresh model stepped straight to cycle. */
+static guint64
+deflect_straight_to (FlitlabRouted         *routed,
+                     const FlDeflectConfig *cfg,
+                     gint64                 cycle)
+{
+  FlDeflect *d = NULL;
+  guint64 h = 0;
+
+  if (fl_deflect_new (routed->topology, cfg, &d, NULL) == FL_OK && fl_deflect_step (d, cycle, NULL) == FL_OK)
+    h = deflect_fingerprint (d);
+  fl_deflect_free (d);
+  return h;
+}
+
+static void
+test_deflect (void)
+{
+  g_autoptr (FlitlabRouted) routed = routed_new ("xmesh:8x8", "xmesh");
+  FlDeflectConfig cfg = { 0 };
+  g_autoptr (FlitlabSimSession) s = NULL;
+  g_autoptr (GError) error = NULL;
+  static const gint64 targets[] = { 137, 400, 23, 399, 250, 0, 50, 401, 600 };
+  const FlDeflectStats *stats;
+  Counts c = { 0 };
+  gsize n = 0;
+  guint64 one;
+  int freed = 0;
+  gint64 start, before;
+
+  if (!routed)
+    return;
+  cfg.routing = routed->routing;
+  cfg.nmsg = 0;
+  s = flitlab_sim_session_new_deflect (routed->topology, routed->routing, &cfg, &freed, count_free, &error);
+  CHECK (s == NULL && error != NULL && freed == 1, "a refused deflection configuration: %s, the owner released",
+         error ? error->message : "no error");
+  g_clear_error (&error);
+  cfg.nmsg = 3;
+  cfg.priority = FL_PRIORITY_AGE;
+  cfg.seed = 5;
+  s = flitlab_sim_session_new_deflect (routed->topology, routed->routing, &cfg, &freed, count_free, &error);
+  CHECK (s != NULL && flitlab_sim_session_get_deflect (s) != NULL && flitlab_sim_session_get_sim (s) == NULL
+           && flitlab_sim_session_get_timeline (s) == NULL && flitlab_sim_session_get_n_checkpoints (s) == 1,
+         "a deflection session: its model, no simulation or timeline, cycle 0's checkpoint");
+  if (s == NULL)
+    return;
+  CHECK_INT (flitlab_sim_session_get_checkpoint_interval (s), 32);
+  g_signal_connect (s, "notify", G_CALLBACK (count_notify), &c);
+  g_signal_connect (s, "stepped", G_CALLBACK (count_stepped), &c);
+  flitlab_sim_session_set_checkpoint_interval (s, 50);
+  CHECK (flitlab_sim_session_step (s, 400, &error) && flitlab_sim_session_get_cycle (s) == 400
+           && flitlab_sim_session_get_max_cycle (s) == 400,
+         "400 cycles");
+  CHECK (c.cycle == 1 && c.max_cycle == 1 && c.back == 1 && c.stepped == 1 && c.status == 0,
+         "cycle, max-cycle and can-step-back notified once, one \"stepped\", the status stays");
+  CHECK_INT (flitlab_sim_session_get_n_checkpoints (s), 9);
+  stats = flitlab_sim_session_get_deflect_stats (s, &n);
+  CHECK (n == 401 && stats[0].delivered == 0 && stats[400].cycle == 400 && stats[400].delivered > 0
+           && stats[400].delivered >= stats[200].delivered,
+         "the statistics of every cycle: %" G_GSIZE_FORMAT " entries, %" G_GINT64_FORMAT " delivered by cycle 400",
+         n, n > 400 ? stats[400].delivered : -1);
+  for (gsize i = 0; i < G_N_ELEMENTS (targets); i++)
+    {
+      gint64 at = targets[i];
+
+      CHECK (flitlab_sim_session_seek (s, at, &error) && flitlab_sim_session_get_cycle (s) == at,
+             "seek to %" G_GINT64_FORMAT, at);
+      CHECK (deflect_fingerprint (flitlab_sim_session_get_deflect (s)) == deflect_straight_to (routed, &cfg, at),
+             "at %" G_GINT64_FORMAT " every message and the totals are those of stepping straight there", at);
+    }
+  flitlab_sim_session_get_deflect_stats (s, &n);
+  CHECK (n == 601 && flitlab_sim_session_get_max_cycle (s) == 600, "seeking on to 600 recorded its cycles");
+  for (int i = 0; i < 3; i++)
+    flitlab_sim_session_step_back (s, NULL);
+  CHECK (flitlab_sim_session_get_cycle (s) == 597
+           && deflect_fingerprint (flitlab_sim_session_get_deflect (s)) == deflect_straight_to (routed, &cfg, 597),
+         "three steps back: cycle 597, as stepping straight there");
+
+  /* Under a budget of about three checkpoints, old ones are thinned. */
+  one = flitlab_sim_session_get_checkpoint_bytes (s) / flitlab_sim_session_get_n_checkpoints (s);
+  flitlab_sim_session_set_checkpoint_budget (s, 3 * one);
+  CHECK (flitlab_sim_session_get_n_checkpoints (s) <= 3 && flitlab_sim_session_get_checkpoint_bytes (s) <= 3 * one,
+         "%u checkpoints, %" G_GUINT64_FORMAT " bytes, within the budget", flitlab_sim_session_get_n_checkpoints (s),
+         flitlab_sim_session_get_checkpoint_bytes (s));
+  CHECK (flitlab_sim_session_seek (s, 333, NULL)
+           && deflect_fingerprint (flitlab_sim_session_get_deflect (s)) == deflect_straight_to (routed, &cfg, 333),
+         "seeking past dropped checkpoints still reaches the same state");
+
+  /* Playing as fast as it goes, then paused. */
+  flitlab_sim_session_set_speed (s, 0);
+  flitlab_sim_session_set_playing (s, TRUE);
+  start = g_get_monotonic_time ();
+  while (g_get_monotonic_time () - start < 300000)
+    g_main_context_iteration (NULL, FALSE);
+  flitlab_sim_session_set_playing (s, FALSE);
+  before = flitlab_sim_session_get_cycle (s);
+  CHECK (before > 343 && flitlab_sim_session_get_status (s) == FL_SIM_RUNNING,
+         "playing runs on (to cycle %" G_GINT64_FORMAT "), never stopping by itself", before);
+  g_clear_object (&s);
+  CHECK_INT (freed, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -443,5 +575,6 @@ main (int   argc,
   test_notify ();
   test_play ();
   test_play_deadlock ();
+  test_deflect ();
   return tap_done ();
 }

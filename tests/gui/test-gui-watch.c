@@ -11,6 +11,10 @@
  *             within seconds, the bar names the turns closing the cycle;
  *             writes screenshots/deadlock.png
  *   presets   every preset starts and steps without an error
+ *   deflection  paper 003's XMESH in the deflection model: play, pause,
+ *             step back 10 cycles; every message is where a fresh model
+ *             stepped to that cycle puts it; a click inspects a message;
+ *             the plots draw; 5 cycles export as a GIF
  */
 #include <gif_lib.h>
 #include <limits.h>
@@ -462,6 +466,160 @@ run_presets (FlitlabWindow *window)
   save_and_forget (window);
 }
 
+/* Every message's view, in slot order. */
+static void
+gather_message (void                *user_data,
+                const FlDeflectView *m)
+{
+  g_array_append_val ((GArray *) user_data, *m);
+}
+
+static GArray *
+message_views (const FlDeflect *d)
+{
+  GArray *views = g_array_new (FALSE, TRUE, sizeof (FlDeflectView));
+
+  fl_deflect_foreach (d, gather_message, views);
+  return views;
+}
+
+static gboolean
+same_view (const FlDeflectView *a,
+           const FlDeflectView *b)
+{
+  return a->message == b->message && a->src == b->src && a->dst == b->dst && a->node == b->node
+         && a->channel == b->channel && a->deflected == b->deflected && a->deflections == b->deflections
+         && a->hops == b->hops && a->created == b->created;
+}
+
+/* Clicks a deflected message in transit (or any in transit) where the
+ * canvas draws it; the inspector tells its story. */
+static void
+check_message_inspector (FlitlabWindow *window,
+                         GArray        *views)
+{
+  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
+  const FlDeflectView *pick = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *title = NULL;
+  g_auto(GStrv) lines = NULL;
+  FlDrawDeflect draw;
+  FlDrawView view;
+  double x = 0, y = 0;
+  gboolean drawn;
+
+  for (guint i = 0; i < views->len; i++)
+    {
+      const FlDeflectView *m = &g_array_index (views, FlDeflectView, i);
+
+      if (m->channel >= 0 && (pick == NULL || (m->deflected && !pick->deflected)))
+        pick = m;
+    }
+  CHECK (pick != NULL, "some message is in transit");
+  if (pick == NULL)
+    return;
+  fl_draw_deflect_init (&draw);
+  draw.deflect = flitlab_sim_session_get_deflect (session_of (window));
+  flitlab_canvas_get_view (canvas, &view);
+  drawn = fl_draw_deflect_position (flitlab_document_get_topology (DOC (window)), &view, &draw, pick, &x, &y);
+  CHECK (drawn, "message %" G_GINT64_FORMAT " is drawn at (%.0f, %.0f)", pick->message, x, y);
+  pointer_click (canvas_drag_gesture (canvas), x, y);
+  CHECK_INT (flitlab_sim_inspector_get_packet (inspector_of (window)), pick->message);
+  text = flitlab_sim_inspector_describe (inspector_of (window));
+  title = g_strdup_printf ("Message %" G_GINT64_FORMAT, pick->message);
+  lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    printf ("# %s\n", lines[i]);
+  CHECK (g_str_has_prefix (text, title) && strstr (text, "Age: ") != NULL && strstr (text, "Hops: ") != NULL
+           && strstr (text, "Deflections so far: ") != NULL && strstr (text, "Where: at switch") != NULL,
+         "the inspector tells the message's age, hops, deflections and where it is");
+  if (pick->deflected)
+    CHECK (strstr (text, "deflected there") != NULL, "a deflected message says so");
+}
+
+/* The frame as a picture, and 5 cycles of the deflection model as a GIF:
+ * the session stays where it is. */
+static void
+check_deflect_export (FlitlabWindow *window,
+                      gint64         cycle)
+{
+  gboolean frame, animation;
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-deflect-XXXXXX", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *png = g_build_filename (dir, "frame.png", NULL);
+  int frames = -1;
+  g_autofree char *gif = g_build_filename (dir, "messages.gif", NULL);
+
+  frame = flitlab_canvas_export (flitlab_window_get_canvas (window), png, &error);
+  CHECK (frame && g_file_test (png, G_FILE_TEST_IS_REGULAR), "the deflection frame exports as a picture: %s",
+         error != NULL ? error->message : "ok");
+  animation = flitlab_window_export_animation (window, gif, cycle - 4, cycle, 1, FALSE, &error)
+              && wait_until (window, is_idle);
+  if (animation)
+    frames = gif_frames (gif);
+  CHECK (frames == 5, "cycles %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT " export as a GIF of 5 frames (%d)",
+         cycle - 4, cycle, frames);
+  CHECK_INT (flitlab_sim_session_get_cycle (session_of (window)), cycle);
+  g_unlink (png);
+  g_unlink (gif);
+  g_rmdir (dir);
+}
+
+static void
+run_deflection (FlitlabWindow *window)
+{
+  FlitlabTransportBar *bar = bar_of (window);
+  FlitlabSimSession *session;
+  g_autoptr(GArray) seen = NULL;
+  g_autoptr(GArray) expected = NULL;
+  FlDeflect *fresh = NULL;
+  FlError err = { 0 };
+  gint64 paused, back;
+  guint same = 0;
+
+  apply_preset (window, "paper003-xmesh");
+  CHECK (g_strcmp0 (flitlab_window_get_topology_name (window), "xmesh:36x72") == 0, "the XMESH shows: %s",
+         flitlab_window_get_topology_name (window));
+  flitlab_transport_bar_set_speed (bar, 0);
+  flitlab_transport_bar_play_pause (bar);
+  session = session_of (window);
+  CHECK (session != NULL && flitlab_sim_session_get_deflect (session) != NULL
+           && flitlab_sim_session_get_playing (session),
+         "Play starts the deflection model: %s", flitlab_transport_bar_get_message (bar));
+  if (session == NULL)
+    return;
+  wanted_cycle = 60;
+  CHECK (wait_until (window, reached_wanted_cycle), "it runs to cycle 60 and beyond");
+  press (window, GDK_KEY_space);
+  CHECK (!flitlab_sim_session_get_playing (session), "Space pauses");
+  paused = flitlab_sim_session_get_cycle (session);
+
+  /* Back 10 cycles: every message where a fresh model puts it. */
+  flitlab_transport_bar_step (bar, -10);
+  back = flitlab_sim_session_get_cycle (session);
+  CHECK_INT (back, paused - 10);
+  CHECK (fl_deflect_new (flitlab_sim_session_get_topology (session), flitlab_sim_session_get_deflect_config (session),
+                         &fresh, &err)
+             == FL_OK
+           && fl_deflect_step (fresh, back, &err) == FL_OK,
+         "a fresh model steps to cycle %" G_GINT64_FORMAT ": %s", back, err.message);
+  seen = message_views (flitlab_sim_session_get_deflect (session));
+  expected = fresh != NULL ? message_views (fresh) : g_array_new (FALSE, TRUE, sizeof (FlDeflectView));
+  for (guint i = 0; i < MIN (seen->len, expected->len); i++)
+    same += same_view (&g_array_index (seen, FlDeflectView, i), &g_array_index (expected, FlDeflectView, i));
+  CHECK (seen->len == 2592 * 4 && seen->len == expected->len && same == seen->len,
+         "every message's view after stepping back equals the fresh model's (%u of %u)", same, expected->len);
+  fl_deflect_free (fresh);
+
+  check_message_inspector (window, seen);
+  CHECK (save_screenshot (GTK_WIDGET (window), "/dev/null"), "the window draws the deflection frame");
+  CHECK (flitlab_sim_inspector_get_plot_points (inspector_of (window)) >= 3,
+         "the live plots draw the deflection throughput (%d points)",
+         flitlab_sim_inspector_get_plot_points (inspector_of (window)));
+  check_deflect_export (window, back);
+  save_and_forget (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -474,6 +632,8 @@ main (int   argc,
     harness_run_app (run_deadlock, NULL);
   else if (g_str_equal (scenario, "presets"))
     harness_run_app (run_presets, NULL);
+  else if (g_str_equal (scenario, "deflection"))
+    harness_run_app (run_deflection, NULL);
   else
     CHECK (FALSE, "a known scenario: %s", scenario);
   return tap_done ();
