@@ -37,21 +37,41 @@ points_clear (Points *p)
   g_free (p->y[1]);
 }
 
+/* Room for n points in each series. */
 static void
-samples_points (const FlSimTimeline *tl,
-                FlitlabSimPlotKind   kind,
-                Points              *p)
+points_alloc (Points *p,
+              size_t  n)
+{
+  p->x = g_new (double, MAX (n, 1));
+  p->y[0] = g_new (double, MAX (n, 1));
+  p->y[1] = g_new (double, MAX (n, 1));
+}
+
+/* The middle of each sample interval recorded, as the x of its point; their
+ * number goes to p->n. */
+static const FlSimSample *
+sample_points (const FlSimTimeline *tl,
+               Points              *p)
 {
   const FlSimSample *samples = NULL;
   double half = fl_sim_timeline_sample_interval (tl) / 2.0;
 
   p->n = fl_sim_timeline_samples (tl, &samples);
-  p->x = g_new (double, MAX (p->n, 1));
-  p->y[0] = g_new (double, MAX (p->n, 1));
-  p->y[1] = g_new (double, MAX (p->n, 1));
+  points_alloc (p, p->n);
+  for (size_t i = 0; i < p->n; i++)
+    p->x[i] = (double) samples[i].cycle + half;
+  return samples;
+}
+
+static void
+samples_points (const FlSimTimeline *tl,
+                FlitlabSimPlotKind   kind,
+                Points              *p)
+{
+  const FlSimSample *samples = sample_points (tl, p);
+
   for (size_t i = 0; i < p->n; i++)
     {
-      p->x[i] = (double) samples[i].cycle + half;
       p->y[0][i] = kind == FLITLAB_SIM_PLOT_LATENCY ? samples[i].latency : samples[i].accepted;
       p->y[1][i] = samples[i].offered;
     }
@@ -62,17 +82,11 @@ link_points (const FlSimTimeline *tl,
              int                  link,
              Points              *p)
 {
-  const FlSimSample *samples = NULL;
-  double half = fl_sim_timeline_sample_interval (tl) / 2.0;
-  size_t n = fl_sim_timeline_samples (tl, &samples);
+  size_t n;
   FlError err;
 
-  p->n = n;
-  p->x = g_new (double, MAX (n, 1));
-  p->y[0] = g_new (double, MAX (n, 1));
-  p->y[1] = g_new (double, MAX (n, 1));
-  for (size_t i = 0; i < n; i++)
-    p->x[i] = (double) samples[i].cycle + half;
+  sample_points (tl, p);
+  n = p->n;
   for (int end = 0; end < 2; end++)
     if (fl_sim_timeline_channel_series (tl, 2 * link + end, p->y[end], n, &n, &err) != FL_OK)
       p->n = 0;
@@ -94,9 +108,8 @@ deflect_points (FlitlabSimSession  *session,
   gint64 last = (gint64) n - 1;
   gint64 width = MAX (1, (last + MAX_BINS - 1) / MAX_BINS);
 
+  points_alloc (p, MAX_BINS + 1);
   p->n = 0;
-  p->x = g_new (double, MAX_BINS + 1);
-  p->y[0] = g_new (double, MAX_BINS + 1);
   for (gint64 a = 0; a + width <= last; a += width)
     {
       const FlDeflectStats *s0 = &st[a], *s1 = &st[a + width];
