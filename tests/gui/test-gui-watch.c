@@ -406,6 +406,52 @@ apply_preset (FlitlabWindow *window,
          "the preset %s is set up: %s", name, error != NULL ? error->message : "ok");
 }
 
+/* Strong red pixels of the canvas: the waiting cycle is drawn in bold red
+ * along the ring's channels, far more of them than the blocked heads'
+ * rings alone make. */
+static int
+red_pixels (FlitlabWindow *window)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-cycle-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "canvas.png", NULL);
+  cairo_surface_t *image;
+  int red = 0;
+
+  if (!save_screenshot (GTK_WIDGET (flitlab_window_get_canvas (window)), path))
+    return -1;
+  image = cairo_image_surface_create_from_png (path);
+  for (int y = 0; y < cairo_image_surface_get_height (image); y++)
+    {
+      const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (image)
+                                              + y * cairo_image_surface_get_stride (image));
+
+      for (int x = 0; x < cairo_image_surface_get_width (image); x++)
+        red += ((row[x] >> 16) & 0xff) > 180 && ((row[x] >> 8) & 0xff) < 80 && (row[x] & 0xff) < 80;
+    }
+  cairo_surface_destroy (image);
+  g_unlink (path);
+  g_rmdir (dir);
+  return red;
+}
+
+static void
+check_cycle_drawn (FlitlabWindow *window)
+{
+  FlitlabSimSession *session = session_of (window);
+  int at_deadlock = red_pixels (window), before;
+  g_autoptr(GError) error = NULL;
+
+  /* One cycle earlier the watchdog has not fired: no cycle is drawn. */
+  CHECK (flitlab_sim_session_seek (session, flitlab_sim_session_get_cycle (session) - 1, &error),
+         "one cycle back");
+  before = red_pixels (window);
+  CHECK (at_deadlock > 2 * before + 1000, "the waiting cycle is drawn on the network (%d red pixels, %d before)",
+         at_deadlock, before);
+  CHECK (flitlab_sim_session_step (session, 1, &error)
+           && flitlab_sim_session_get_status (session) == FL_SIM_DEADLOCK,
+         "stepping on reaches the deadlock again");
+}
+
 static void
 run_deadlock (FlitlabWindow *window)
 {
@@ -431,6 +477,7 @@ run_deadlock (FlitlabWindow *window)
   CHECK (message != NULL && strstr (message, "Deadlock") != NULL && strstr (message, "turns at") != NULL,
          "the bar names the turns closing the cycle: %s", message);
   CHECK (shows_label (GTK_WIDGET (window), message), "the sentence is on screen");
+  check_cycle_drawn (window);
   take_screenshot (window, "deadlock.png");
   save_and_forget (window);
 }
