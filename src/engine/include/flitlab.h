@@ -25,6 +25,7 @@
 #include "flitlab/analysis.h"
 #include "flitlab/traffic.h"
 #include "flitlab/sim.h"
+#include "flitlab/message.h"
 #include "flitlab/deflect.h"
 #include "flitlab/config.h"
 

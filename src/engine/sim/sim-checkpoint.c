@@ -268,6 +268,11 @@ int fl_sim_channels(const FlSim *s)
     return s ? s->n_chan : 0;
 }
 
+int fl_sim_hosts(const FlSim *s)
+{
+    return s ? s->n_hosts : 0;
+}
+
 /* The pool index of the packet at the front of input VC q: its front flit's,
  * or, with an empty ring while q holds an output VC, the last flit it sent
  * (a packet keeps the output VC until its tail leaves, and a push never

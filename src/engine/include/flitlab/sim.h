@@ -300,6 +300,8 @@ int fl_sim_vc_view(const FlSim *sim, int channel, int vc, FlVcView *out, FlError
 /* VCs per channel, and channels (2 per link, as in the topology). */
 int fl_sim_vcs(const FlSim *sim);
 int fl_sim_channels(const FlSim *sim);
+/* Hosts of its network (the src_host / dst_host ranks). */
+int fl_sim_hosts(const FlSim *sim);
 
 /* --- packets ----------------------------------------------------------------
  *

@@ -1,0 +1,243 @@
+/* test-message.c — schedules of messages over the flit-level simulator
+ * (one-port hosts, software costs, packets, dependencies) against the
+ * simulator's zero-load latency, and paper 001's parameterized model
+ * against closed forms. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim-net.h"
+
+/* The 4x4 mesh with DOR and no traffic of its own: host h at switch h. */
+static FlSim *quiet_mesh(Net *n, FlSimConfig *cfg)
+{
+    FlSim *s = NULL;
+    FlError err;
+    if (!uniform_net(n, cfg, "mesh:4x4", "dor", 0.0, 1))
+        return NULL;
+    if (fl_sim_new(n->t, cfg, &s, &err)) {
+        CHECK(0, "fl_sim_new: %s", err.message);
+        net_close(n);
+        return NULL;
+    }
+    return s;
+}
+
+/* Switches on the route between hosts a and b of the 4x4 mesh. */
+static int route_switches(int a, int b)
+{
+    return abs(a % 4 - b % 4) + abs(a / 4 - b / 4) + 1;
+}
+
+/* A message's network time alone: the zero-load latency of the default
+ * pipeline, T0 = 1 + H + (L - 1), from the cycle its packets are handed
+ * over to the cycle its tail reaches the host, plus the cycle after, from
+ * which the host can act on it. */
+static int64_t alone(int a, int b, int flits)
+{
+    return 1 + route_switches(a, b) + (flits - 1) + 1;
+}
+
+static int run(FlSim *s, const FlMessage *m, int n, const FlMessageCosts *c, FlMessageTimes *t,
+               int64_t *done)
+{
+    FlError err;
+    int rc = fl_message_run(s, m, n, c, 0, t, done, &err);
+    CHECK(rc == FL_OK, "the schedule runs: %s", rc ? err.message : "ok");
+    return rc == FL_OK;
+}
+
+static void test_one_message(void)
+{
+    Net n;
+    FlSimConfig cfg;
+    FlSim *s = quiet_mesh(&n, &cfg);
+    if (!s)
+        return;
+    FlMessage m = { 0, 15, 8, -1 };
+    FlMessageCosts c = { 100, 2, 50, 3, 0 };
+    FlMessageTimes t;
+    int64_t done;
+    if (run(s, &m, 1, &c, &t, &done)) {
+        CHECK_INT(t.start, 0);
+        CHECK_INT(t.injected, 100 + 2 * 8);
+        CHECK_INT(t.arrived - t.injected, alone(0, 15, 8));
+        CHECK_INT(t.received, t.arrived + 50 + 3 * 8);
+        CHECK_INT(done, t.received);
+    }
+    fl_sim_free(s);
+    net_close(&n);
+}
+
+/* A message longer than a packet goes as several, back to back: it
+ * arrives as one packet of its size would. */
+static void test_packets(void)
+{
+    Net n;
+    FlSimConfig cfg;
+    FlSim *s = quiet_mesh(&n, &cfg);
+    if (!s)
+        return;
+    FlMessage m = { 3, 12, 100, -1 };
+    FlMessageCosts c = { 0, 0, 0, 0, 16 };
+    FlMessageTimes t;
+    if (run(s, &m, 1, &c, &t, NULL))
+        CHECK(t.arrived - t.injected == alone(3, 12, 100),
+              "100 flits in 7 packets of 16 arrive %lld cycles after, as one packet would (%lld)",
+              (long long)(t.arrived - t.injected), (long long)alone(3, 12, 100));
+    fl_sim_free(s);
+    net_close(&n);
+}
+
+/* One port: a host sends one message at a time, and receives one at a
+ * time; a message waits for the one it depends on. */
+static void test_one_port(void)
+{
+    Net n;
+    FlSimConfig cfg;
+    FlSim *s = quiet_mesh(&n, &cfg);
+    if (!s)
+        return;
+    FlMessage m[] = {
+        { 0, 5, 4, -1 },    /* 0 sends twice */
+        { 0, 10, 4, -1 },
+        { 6, 9, 4, -1 },    /* 9 receives from 6 and 13 at about the same time */
+        { 13, 9, 4, -1 },
+        { 5, 7, 4, 0 },     /* 5 forwards what it got from 0 */
+    };
+    FlMessageCosts c = { 30, 1, 20, 2, 0 };
+    FlMessageTimes t[5];
+    int64_t done;
+    if (run(s, m, 5, &c, t, &done)) {
+        CHECK_INT(t[1].start, t[0].injected);
+        int64_t first = t[2].received < t[3].received ? 2 : 3, second = 5 - first;
+        CHECK(t[second].received == t[first].received + 20 + 2 * 4,
+              "receipts at one host are one at a time (%lld, then %lld)",
+              (long long)t[first].received, (long long)t[second].received);
+        CHECK_INT(t[4].start, t[0].received);
+        int64_t last = 0;
+        for (int i = 0; i < 5; i++)
+            last = t[i].received > last ? t[i].received : last;
+        CHECK_INT(done, last);
+    }
+    fl_sim_free(s);
+    net_close(&n);
+}
+
+/* A chain 0 -> 1 -> 2 -> 3 along a row meets no contention: paper 001's
+ * model with t_hold = s_s + s_d L and t_end = t_hold + the network time +
+ * r_s + r_d L gives the simulated times exactly. */
+static void test_model_matches_chain(void)
+{
+    Net n;
+    FlSimConfig cfg;
+    FlSim *s = quiet_mesh(&n, &cfg);
+    if (!s)
+        return;
+    FlMessage m[] = { { 0, 1, 6, -1 }, { 1, 2, 6, 0 }, { 2, 3, 6, 1 } };
+    FlMessageCosts c = { 40, 2, 25, 1, 0 };
+    FlMessageTimes sim[3], model[3];
+    int64_t sim_done, model_done;
+    FlError err;
+    int64_t hold = 40 + 2 * 6, end = hold + alone(0, 1, 6) + 25 + 6;
+    if (run(s, m, 3, &c, sim, &sim_done)
+        && fl_message_analytic(m, 3, 16, hold, end, model, &model_done, &err) == FL_OK) {
+        CHECK(sim_done == model_done && sim_done == 3 * end,
+              "the chain completes at %lld simulated, %lld in the model (3 t_end = %lld)",
+              (long long)sim_done, (long long)model_done, (long long)(3 * end));
+        for (int i = 0; i < 3; i++)
+            CHECK(sim[i].start == model[i].start && sim[i].received == model[i].received,
+                  "message %d: sent %lld / %lld, received %lld / %lld", i,
+                  (long long)sim[i].start, (long long)model[i].start,
+                  (long long)sim[i].received, (long long)model[i].received);
+    }
+    fl_sim_free(s);
+    net_close(&n);
+}
+
+/* Paper 001's model on trees whose times have closed forms. */
+static void test_analytic(void)
+{
+    FlError err;
+    int64_t done = -1;
+    FlMessageTimes t[16];
+    /* Binomial (recursive doubling) on 8 hosts: step s doubles the holders;
+     * with t_hold = t_end every step costs t_end: 3 t_end in all. */
+    FlMessage binomial[7] = {
+        { 0, 4, 1, -1 }, { 0, 2, 1, -1 }, { 4, 6, 1, 0 }, { 0, 1, 1, -1 },
+        { 4, 5, 1, 0 },  { 2, 3, 1, 1 },  { 6, 7, 1, 2 },
+    };
+    int rc = fl_message_analytic(binomial, 7, 8, 30, 30, t, &done, &err);
+    CHECK(rc == FL_OK && done == 90,
+          "binomial tree on 8 nodes with t_hold = t_end = 30: %lld, expected 90", (long long)done);
+    /* Separate addressing: the source sends to k = 9 destinations, one
+     * after another: (k - 1) t_hold + t_end. */
+    FlMessage sequential[9];
+    for (int i = 0; i < 9; i++)
+        sequential[i] = (FlMessage){ 0, i + 1, 1, -1 };
+    rc = fl_message_analytic(sequential, 9, 10, 20, 55, t, &done, &err);
+    CHECK(rc == FL_OK && done == 8 * 20 + 55,
+          "sequential to 9 with t_hold 20, t_end 55: %lld, expected %d", (long long)done,
+          8 * 20 + 55);
+    /* A chain of 9: 9 t_end. */
+    FlMessage chain[9];
+    for (int i = 0; i < 9; i++)
+        chain[i] = (FlMessage){ i, i + 1, 1, i - 1 };
+    rc = fl_message_analytic(chain, 9, 10, 20, 55, t, &done, &err);
+    CHECK(rc == FL_OK && done == 9 * 55,
+          "a chain of 9 with t_end 55: %lld, expected %d", (long long)done, 9 * 55);
+}
+
+static void test_refusals(void)
+{
+    FlError err;
+    FlMessageTimes t[3];
+    FlMessage self[] = { { 2, 2, 1, -1 } };
+    CHECK(fl_message_check(self, 1, 4, &err) == FL_EINVAL && strstr(err.message, "itself"),
+          "a host sending to itself is refused: %s", err.message);
+    FlMessage range[] = { { 0, 9, 1, -1 } };
+    CHECK(fl_message_check(range, 1, 4, &err) == FL_EINVAL, "a missing host is refused: %s",
+          err.message);
+    FlMessage wrong[] = { { 0, 1, 1, -1 }, { 2, 3, 1, 0 } };
+    CHECK(fl_message_check(wrong, 2, 4, &err) == FL_EINVAL && strstr(err.message, "not to its"),
+          "a dependency on a message for another host is refused: %s", err.message);
+    /* 1 waits for 0's arrival at 1... which 1 sends after its own first
+     * message, which waits for 0: a cycle through the one-port order. */
+    FlMessage cycle[] = { { 1, 0, 1, 2 }, { 0, 1, 1, 0 }, { 0, 1, 1, -1 } };
+    CHECK(fl_message_check(cycle, 3, 4, &err) == FL_EINVAL && strstr(err.message, "never"),
+          "a schedule waiting on itself is refused: %s", err.message);
+    CHECK(fl_message_analytic(cycle, 3, 4, 1, 1, t, NULL, &err) == FL_EINVAL,
+          "and the model refuses it too");
+
+    Net n;
+    FlSimConfig cfg;
+    FlSim *s = quiet_mesh(&n, &cfg);
+    if (!s)
+        return;
+    FlMessage m[] = { { 0, 15, 4, -1 } };
+    FlMessageCosts c = { 1000, 0, 0, 0, 0 };
+    CHECK(fl_message_run(s, m, 1, &c, 100, t, NULL, &err) == FL_ERANGE
+              && strstr(err.message, "100 cycles"),
+          "a schedule longer than the limit stops: %s", err.message);
+    fl_sim_free(s);
+    net_close(&n);
+    FlSim *busy = NULL;
+    if (uniform_net(&n, &cfg, "mesh:4x4", "dor", 0.1, 1) && !fl_sim_new(n.t, &cfg, &busy, &err)) {
+        CHECK(fl_message_run(busy, m, 1, &c, 0, t, NULL, &err) == FL_EINVAL
+                  && strstr(err.message, "rate"),
+              "a simulation with traffic of its own is refused: %s", err.message);
+        fl_sim_free(busy);
+        net_close(&n);
+    }
+}
+
+int main(void)
+{
+    test_one_message();
+    test_packets();
+    test_one_port();
+    test_model_matches_chain();
+    test_analytic();
+    test_refusals();
+    return tap_done();
+}
