@@ -1,0 +1,443 @@
+/* test-schedule.c — link-contention schedules on paper 004's Myrinet
+ * clusters: request sets, row-column paths, L_max, AssignColor_Linear and
+ * AssignColor_Mesh, first fit, the exact colouring and the check. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "flitlab.h"
+#include "tap.h"
+
+static FlTopology *make(const char *spec)
+{
+    FlTopology *t = NULL;
+    FlError err = { 0, "" };
+    int rc = fl_topology_from_spec(spec, &t, &err);
+    CHECK(rc == FL_OK, "build %s: %s", spec, err.message);
+    return rc == FL_OK ? t : NULL;
+}
+
+static void host_xy(const FlTopology *t, int h, int *x, int *y)
+{
+    int c[FL_MAX_DIMS] = { 0 };
+    fl_topology_get_coords(t, fl_topology_host_switch(t, fl_topology_host_node(t, h)), c);
+    *x = c[0];
+    *y = fl_topology_coord_dims(t) > 1 ? c[1] : 0;
+}
+
+/* The k-th host (0-based) attached to switch (x, y), or -1. */
+static int host_at(const FlTopology *t, int x, int y, int k)
+{
+    for (int h = 0; h < fl_topology_host_count(t); h++) {
+        int hx, hy;
+        host_xy(t, h, &hx, &hy);
+        if (hx == x && hy == y && k-- == 0)
+            return h;
+    }
+    return -1;
+}
+
+/* --- request sets ---------------------------------------------------------- */
+
+static void test_generators(void)
+{
+    FlTopology *t = make("myrinet-mesh:8x4"), *line = make("myrinet-line:6");
+    if (!t || !line)
+        return;
+    int h = fl_topology_host_count(t);
+    FlScheduleRequest *r = NULL, *again = NULL;
+    int n = 0, n2 = 0, bad = 0;
+    FlError err = { 0, "" };
+
+    CHECK(fl_schedule_random_uniform(t, 20, 7, &r, &n, &err) == FL_OK && n == 20,
+          "random uniform: 20 requests (%s)", err.message);
+    int seen[64] = { 0 };
+    for (int i = 0; i < n; i++) {
+        bad += r[i].src < 0 || r[i].src >= h || r[i].dst < 0 || r[i].dst >= h;
+        bad += r[i].src == r[i].dst || seen[r[i].src]++;
+    }
+    CHECK(bad == 0, "random uniform: distinct sources, no host sends to itself (%d bad)", bad);
+    fl_schedule_random_uniform(t, 20, 7, &again, &n2, NULL);
+    CHECK(again && n2 == n && memcmp(r, again, (size_t)n * sizeof *r) == 0,
+          "random uniform: the same seed gives the same set");
+    free(r);
+    free(again);
+
+    CHECK(fl_schedule_random_permutation(t, h, 3, &r, &n, &err) == FL_OK && n == h,
+          "partial permutation of all %d hosts (%s)", h, err.message);
+    int src_seen[64] = { 0 }, dst_seen[64] = { 0 };
+    bad = 0;
+    for (int i = 0; i < n; i++)
+        bad += r[i].src == r[i].dst || src_seen[r[i].src]++ || dst_seen[r[i].dst]++;
+    CHECK(bad == 0, "permutation: distinct sources and destinations, no fixed point (%d)", bad);
+    free(r);
+
+    CHECK(fl_schedule_hotspot(t, 10, 5, 1.0, 1, &r, &n, &err) == FL_OK && n == 10,
+          "hotspot: 10 requests (%s)", err.message);
+    bad = 0;
+    for (int i = 0; i < n; i++)
+        bad += r[i].dst != 5 || r[i].src == 5;
+    CHECK(bad == 0, "hotspot with fraction 1: every request goes to host 5");
+    free(r);
+
+    CHECK(fl_schedule_top_down(t, 9, &r, &n, &err) == FL_OK && n == 10,
+          "top-down on 8x4: one request per top-row host, 10 (got %d; %s)", n, err.message);
+    bad = 0;
+    memset(dst_seen, 0, sizeof dst_seen);
+    for (int i = 0; i < n; i++) {
+        int sx, sy, dx, dy;
+        host_xy(t, r[i].src, &sx, &sy);
+        host_xy(t, r[i].dst, &dx, &dy);
+        bad += sy != 0 || dy != 3 || dst_seen[r[i].dst]++;
+    }
+    CHECK(bad == 0, "top-down: top row to bottom row, one to one");
+    free(r);
+
+    err.message[0] = '\0';
+    CHECK(fl_schedule_top_down(line, 1, &r, &n, &err) == FL_EUNSUPPORTED &&
+          strstr(err.message, "myrinet-mesh"), "top-down on a line refused: %s", err.message);
+    CHECK(fl_schedule_random_uniform(line, 15, 1, &r, &n, &err) == FL_ERANGE &&
+          strstr(err.message, "15 requests need 15 distinct source hosts; the network has 14"),
+          "more requests than hosts refused: %s", err.message);
+    CHECK(fl_schedule_hotspot(line, 3, 14, 0.5, 1, &r, &n, &err) == FL_ENOTFOUND &&
+          strstr(err.message, "hot spot host 14 does not exist"), "%s", err.message);
+    fl_topology_free(t);
+    fl_topology_free(line);
+}
+
+static void test_parse(void)
+{
+    FlTopology *t = make("myrinet-line:4");
+    if (!t)
+        return;
+    FlScheduleRequest *r = NULL;
+    int n = 0;
+    FlError err = { 0, "" };
+    CHECK(fl_schedule_parse(t, "# requests\n0 5\n\n  3\t9  # a comment\r\n9 0", &r, &n, &err)
+              == FL_OK && n == 3 && r[0].src == 0 && r[0].dst == 5 && r[1].src == 3 &&
+              r[1].dst == 9 && r[2].src == 9 && r[2].dst == 0,
+          "parse: three requests, comments and blank lines skipped (%s)", err.message);
+    free(r);
+    static const struct {
+        const char *text, *expect;
+    } bad[] = {
+        { "0 1\n2 3\n4\n", "line 3: expected two host numbers 'src dst', got '4'" },
+        { "0 1\n1 10\n", "line 2: host 10 does not exist (the network has 10 hosts, 0 to 9)" },
+        { "7 7\n", "line 1: host 7 sends to itself" },
+        { "0 1 2\n", "line 1: expected two host numbers" },
+        { "a b\n", "line 1: expected two host numbers" },
+        { "-1 2\n", "line 1: expected two host numbers" },
+        { "0 99999999999999999999\n", "line 1: expected two host numbers" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        r = NULL;
+        err.message[0] = '\0';
+        int rc = fl_schedule_parse(t, bad[i].text, &r, &n, &err);
+        CHECK(rc == FL_EPARSE && !r && strstr(err.message, bad[i].expect),
+              "parse refuses %zu: \"%s\"", i, err.message);
+    }
+
+    char path[] = "/tmp/flitlab-schedule-XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f) {
+        fputs("1 2\n2 1\n", f);
+        fclose(f);
+    }
+    CHECK(f && fl_schedule_read_file(t, path, &r, &n, &err) == FL_OK && n == 2 && r[1].src == 2,
+          "read_file: two requests (%s)", err.message);
+    free(r);
+    remove(path);
+    CHECK(fl_schedule_read_file(t, "/nonexistent/requests.txt", &r, &n, &err) == FL_EIO &&
+          strstr(err.message, "/nonexistent/requests.txt"), "read_file refuses: %s",
+          err.message);
+    fl_topology_free(t);
+}
+
+/* --- paths and loads --------------------------------------------------------- */
+
+static void test_paths(void)
+{
+    FlTopology *t = make("myrinet-mesh:5x4");
+    if (!t)
+        return;
+    int h = fl_topology_host_count(t), n = h * (h - 1), k = 0;
+    FlScheduleRequest *all = malloc((size_t)n * sizeof *all);
+    for (int a = 0; a < h; a++)
+        for (int b = 0; b < h; b++)
+            if (a != b)
+                all[k++] = (FlScheduleRequest){ a, b };
+    FlSchedule *s = NULL;
+    FlError err = { 0, "" };
+    CHECK(fl_schedule_new(t, all, n, &s, &err) == FL_OK, "all %d pairs routed (%s)", n,
+          err.message);
+    int bad = 0, *load = calloc((size_t)fl_topology_channel_count(t), sizeof *load);
+    for (int i = 0; s && i < n; i++) {
+        int sx, sy, dx, dy, turned = 0;
+        host_xy(t, all[i].src, &sx, &sy);
+        host_xy(t, all[i].dst, &dx, &dy);
+        const int *ch;
+        int len = fl_schedule_path(s, i, &ch);
+        bad += len != abs(dx - sx) + abs(dy - sy);
+        int x = sx, y = sy;
+        for (int j = 0; j < len; j++) {
+            int c0[FL_MAX_DIMS], c1[FL_MAX_DIMS];
+            fl_topology_get_coords(t, fl_topology_channel_src(t, ch[j]), c0);
+            fl_topology_get_coords(t, fl_topology_channel_dst(t, ch[j]), c1);
+            int vertical = c0[1] != c1[1];
+            bad += c0[0] != x || c0[1] != y || (turned && !vertical);
+            turned |= vertical;
+            x = c1[0];
+            y = c1[1];
+            load[ch[j]]++;
+        }
+        bad += x != dx || y != dy;
+    }
+    int lmax = 0, load_bad = 0;
+    for (int c = 0; s && c < fl_topology_channel_count(t); c++) {
+        lmax = load[c] > lmax ? load[c] : lmax;
+        load_bad += fl_schedule_channel_load(s, c) != load[c];
+    }
+    CHECK(bad == 0, "every path goes along the source's row, then the destination's column, "
+          "switch to switch (%d wrong)", bad);
+    CHECK(s && load_bad == 0 && fl_schedule_l_max(s) == lmax && lmax > 1,
+          "channel loads and L_max (%d) agree with a count of the paths", lmax);
+    fl_schedule_free(s);
+    free(load);
+
+    s = NULL;
+    FlScheduleRequest missing[] = { { 0, 1 }, { 3, h } };
+    CHECK(fl_schedule_new(t, missing, 2, &s, &err) == FL_ENOTFOUND && !s &&
+          strstr(err.message, "request 1 (host 3 to 18) names host 18, which does not exist"),
+          "a missing host refused: %s", err.message);
+    FlTopology *torus = make("torus:4x4");
+    CHECK(torus && fl_schedule_new(torus, all, 2, &s, &err) == FL_EUNSUPPORTED &&
+          strstr(err.message, "myrinet-line or myrinet-mesh network; this one is torus:4x4"),
+          "a torus refused: %s", err.message);
+    fl_topology_free(torus);
+    free(all);
+    fl_topology_free(t);
+}
+
+/* --- colourings -------------------------------------------------------------- */
+
+typedef struct Tally {
+    int sets, valid, at_lmax, within, exact_ok, over_lmax;
+} Tally;
+
+/* Colours reqs on t with every algorithm (exact for small sets) and counts
+ * what holds. */
+static void color_all(FlTopology *t, const FlScheduleRequest *reqs, int n, int mesh,
+                      Tally *tally)
+{
+    FlSchedule *s = NULL;
+    if (fl_schedule_new(t, reqs, n, &s, NULL))
+        return;
+    int *c = malloc((size_t)(n + 1) * sizeof *c);
+    int lmax = fl_schedule_l_max(s), ka = 0, kg = 0, ke = 0, ok = 1;
+    ok &= fl_schedule_color(s, FL_SCHEDULE_ASSIGNCOLOR, c, &ka, NULL) == FL_OK;
+    ok &= fl_schedule_check(s, c, NULL) == FL_OK;
+    ok &= fl_schedule_color(s, FL_SCHEDULE_GREEDY, c, &kg, NULL) == FL_OK;
+    ok &= fl_schedule_check(s, c, NULL) == FL_OK && kg >= lmax;
+    tally->sets++;
+    tally->valid += ok;
+    tally->at_lmax += ka == lmax;
+    tally->over_lmax += ka > lmax;
+    tally->within += mesh ? ka <= 3 * lmax / 2 : ka == lmax;
+    if (n <= 24) {
+        int rc = fl_schedule_color(s, FL_SCHEDULE_EXACT, c, &ke, NULL);
+        tally->exact_ok += rc == FL_OK && fl_schedule_check(s, c, NULL) == FL_OK &&
+                           ke <= ka && ke <= kg && ke >= lmax && (mesh || ke == lmax);
+    } else {
+        tally->exact_ok++;
+    }
+    free(c);
+    fl_schedule_free(s);
+}
+
+typedef int (*GenFunc)(const FlTopology *t, int k, uint64_t seed, FlScheduleRequest **out,
+                       int *n, FlError *err);
+
+static void sweep(const char *family, int mesh, Tally *tally)
+{
+    static const int sizes[][2] = { { 2, 2 }, { 3, 3 }, { 4, 8 }, { 8, 4 }, { 5, 7 },
+                                    { 6, 6 }, { 12, 3 }, { 2, 9 } };
+    for (int z = 0; z < 8; z++) {
+        char spec[48];
+        if (mesh)
+            snprintf(spec, sizeof spec, "%s:%dx%d", family, sizes[z][0], sizes[z][1]);
+        else
+            snprintf(spec, sizeof spec, "%s:%d", family, sizes[z][0] + sizes[z][1]);
+        FlTopology *t = make(spec);
+        if (!t)
+            continue;
+        int h = fl_topology_host_count(t);
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            FlScheduleRequest *r = NULL;
+            int n = 0, k = (int)(seed % 4 == 0 ? (uint64_t)h : 2 + seed * 7 % (uint64_t)h);
+            GenFunc gen = seed % 2 ? fl_schedule_random_uniform : fl_schedule_random_permutation;
+            if (k > h)
+                k = h;
+            if (gen(t, k, seed, &r, &n, NULL) == FL_OK)
+                color_all(t, r, n, mesh, tally);
+            free(r);
+            r = NULL;
+            if (fl_schedule_hotspot(t, h / 2, (int)(seed % (uint64_t)h), 0.5, seed, &r, &n,
+                                    NULL) == FL_OK)
+                color_all(t, r, n, mesh, tally);
+            free(r);
+            r = NULL;
+            if (mesh && seed <= 5 && fl_schedule_top_down(t, seed, &r, &n, NULL) == FL_OK)
+                color_all(t, r, n, mesh, tally);
+            free(r);
+        }
+        fl_topology_free(t);
+    }
+}
+
+static void test_linear(void)
+{
+    Tally tl = { 0 };
+    sweep("myrinet-line", 0, &tl);
+    CHECK(tl.sets > 500 && tl.valid == tl.sets, "linear: %d of %d sets coloured validly by "
+          "every algorithm", tl.valid, tl.sets);
+    CHECK(tl.within == tl.sets, "linear: AssignColor_Linear uses exactly L_max colours on "
+          "%d of %d sets", tl.within, tl.sets);
+    CHECK(tl.exact_ok == tl.sets, "linear: the exact colouring is valid, never above the "
+          "heuristics, and equals L_max (%d of %d)", tl.exact_ok, tl.sets);
+}
+
+static void test_mesh(void)
+{
+    Tally tm = { 0 };
+    sweep("myrinet-mesh", 1, &tm);
+    CHECK(tm.sets > 500 && tm.valid == tm.sets, "mesh: %d of %d sets coloured validly by "
+          "every algorithm", tm.valid, tm.sets);
+    CHECK(tm.within == tm.sets, "mesh: AssignColor_Mesh within floor(3/2 L_max) on %d of %d "
+          "sets (%d exactly L_max, %d above)", tm.within, tm.sets, tm.at_lmax, tm.over_lmax);
+    CHECK(tm.exact_ok == tm.sets, "mesh: the exact colouring is valid, at least L_max and "
+          "never above the heuristics (%d of %d)", tm.exact_ok, tm.sets);
+    printf("# mesh sets: %d, AssignColor_Mesh at L_max on %d, above L_max on %d\n", tm.sets,
+           tm.at_lmax, tm.over_lmax);
+}
+
+/* Paper 004 Fig 4 on the 4 x 8 mesh (4 rows, 8 columns: myrinet-mesh:8x4),
+ * rebuilt from the text: five top-row paths, L_max = 2, each sharing a
+ * link with the next and P5 with P1 (an odd cycle, so 3 colours), and
+ * coloured in order P1..P5 with colours 1, 2, 1, 2, 3 as the text tells. */
+static void test_fig4(void)
+{
+    FlTopology *t = make("myrinet-mesh:8x4");
+    if (!t)
+        return;
+    FlScheduleRequest p[5] = {
+        { host_at(t, 2, 0, 0), host_at(t, 4, 3, 0) },  /* P1: right 2..4, down column 4 */
+        { host_at(t, 6, 0, 0), host_at(t, 4, 3, 0) },  /* P2: left 6..4, down column 4 */
+        { host_at(t, 5, 0, 0), host_at(t, 2, 3, 0) },  /* P3: left 5..2, down column 2 */
+        { host_at(t, 0, 0, 0), host_at(t, 2, 3, 0) },  /* P4: right 0..2, down column 2 */
+        { host_at(t, 1, 0, 0), host_at(t, 3, 0, 0) },  /* P5: right 1..3 along row 0 */
+    };
+    FlSchedule *s = NULL;
+    FlError err = { 0, "" };
+    if (fl_schedule_new(t, p, 5, &s, &err)) {
+        CHECK(0, "Fig 4 set: %s", err.message);
+        fl_topology_free(t);
+        return;
+    }
+    int c[5], k = 0;
+    CHECK_INT(fl_schedule_l_max(s), 2);
+    CHECK(fl_schedule_color(s, FL_SCHEDULE_GREEDY, c, &k, NULL) == FL_OK && k == 3 &&
+          c[0] == 0 && c[1] == 1 && c[2] == 0 && c[3] == 1 && c[4] == 2,
+          "Fig 4 coloured in order: 1, 2, 1, 2, 3 as in the text (got %d %d %d %d %d)",
+          c[0] + 1, c[1] + 1, c[2] + 1, c[3] + 1, c[4] + 1);
+    CHECK(fl_schedule_color(s, FL_SCHEDULE_EXACT, c, &k, NULL) == FL_OK && k == 3 &&
+          fl_schedule_check(s, c, NULL) == FL_OK, "Fig 4 needs 3 colours (exact: %d)", k);
+    CHECK(fl_schedule_color(s, FL_SCHEDULE_ASSIGNCOLOR, c, &k, NULL) == FL_OK && k == 3 &&
+          fl_schedule_check(s, c, NULL) == FL_OK, "AssignColor_Mesh: 3 = 3/2 L_max (%d)", k);
+    int same[5] = { 0, 0, 0, 0, 0 };
+    CHECK(fl_schedule_check(s, same, &err) == FL_EINVAL &&
+          strstr(err.message, "both have colour 0 on the channel from switch"),
+          "one colour for all is refused: %s", err.message);
+    fl_schedule_free(s);
+    fl_topology_free(t);
+}
+
+static void test_refusals(void)
+{
+    FlTopology *line = make("myrinet-line:4"), *mesh = make("myrinet-mesh:3x3");
+    FlScheduleRequest r[1] = { { 0, 1 } };
+    FlSchedule *sl = NULL, *sm = NULL;
+    FlError err = { 0, "" };
+    int c[1], k;
+    if (line && mesh && !fl_schedule_new(line, r, 1, &sl, NULL) &&
+        !fl_schedule_new(mesh, r, 1, &sm, NULL)) {
+        CHECK(fl_schedule_assign_color_mesh(sl, c, &k, &err) == FL_EUNSUPPORTED &&
+              strstr(err.message, "AssignColor_Mesh needs a myrinet-mesh"), "%s", err.message);
+        CHECK(fl_schedule_assign_color_linear(sm, c, &k, &err) == FL_EUNSUPPORTED &&
+              strstr(err.message, "AssignColor_Linear needs a myrinet-line"), "%s",
+              err.message);
+    }
+    CHECK(fl_schedule_algo_lookup("assigncolor") == FL_SCHEDULE_ASSIGNCOLOR &&
+          fl_schedule_algo_lookup("exact") == FL_SCHEDULE_EXACT &&
+          fl_schedule_algo_lookup("greedy") == FL_SCHEDULE_GREEDY &&
+          fl_schedule_algo_lookup("dsatur") == -1 &&
+          strcmp(fl_schedule_algo_name(FL_SCHEDULE_EXACT), "exact") == 0,
+          "algorithm names");
+    fl_schedule_free(sl);
+    fl_schedule_free(sm);
+    fl_topology_free(line);
+    fl_topology_free(mesh);
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* 1000 requests on a large mesh and a long line: printed, not asserted. */
+static void test_speed(void)
+{
+    static const char *const specs[] = { "myrinet-mesh:250x250", "myrinet-line:500" };
+    for (int i = 0; i < 2; i++) {
+        FlTopology *t = make(specs[i]);
+        FlScheduleRequest *r = NULL;
+        FlSchedule *s = NULL;
+        int n = 0, k = 0;
+        if (!t || fl_schedule_random_uniform(t, 1000, 11, &r, &n, NULL) ||
+            fl_schedule_new(t, r, n, &s, NULL)) {
+            CHECK(0, "1000 requests on %s", specs[i]);
+            free(r);
+            fl_topology_free(t);
+            continue;
+        }
+        int *c = malloc((size_t)n * sizeof *c);
+        double t0 = seconds();
+        int rc = fl_schedule_color(s, FL_SCHEDULE_ASSIGNCOLOR, c, &k, NULL);
+        double dt = seconds() - t0;
+        CHECK(rc == FL_OK && fl_schedule_check(s, c, NULL) == FL_OK,
+              "%s: 1000 requests, L_max %d, AssignColor %d colours, valid", specs[i],
+              fl_schedule_l_max(s), k);
+        printf("# %s: 1000 requests coloured by AssignColor in %.3f ms (L_max %d, %d "
+               "colours)\n", specs[i], dt * 1e3, fl_schedule_l_max(s), k);
+        free(c);
+        free(r);
+        fl_schedule_free(s);
+        fl_topology_free(t);
+    }
+}
+
+int main(void)
+{
+    test_generators();
+    test_parse();
+    test_paths();
+    test_fig4();
+    test_linear();
+    test_mesh();
+    test_refusals();
+    test_speed();
+    return tap_done();
+}
