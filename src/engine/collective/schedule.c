@@ -54,23 +54,37 @@ static int alloc_requests(int k, FlScheduleRequest **out, FlError *err)
     return *out ? FL_OK : fl_error_set(err, FL_ENOMEM, "out of memory for %d requests", k);
 }
 
+/* The start every generator shares: k checked against the hosts (less
+ * `spare`), the generator seeded, the hosts shuffled into *order and room
+ * for k requests in *out. */
+static int start_set(const FlTopology *t, int k, int spare, uint64_t seed, FlRng *rng,
+                     int **order, FlScheduleRequest **out, FlError *err)
+{
+    int rc = host_count_checked(t, k, spare, err);
+    if (rc)
+        return rc;
+    fl_rng_seed(rng, seed);
+    *order = shuffled_hosts(fl_topology_host_count(t), rng);
+    *out = malloc((size_t)(k > 0 ? k : 1) * sizeof **out);
+    if (!*order || !*out) {
+        free(*order);
+        free(*out);
+        return fl_error_set(err, FL_ENOMEM, "out of memory for %d requests", k);
+    }
+    return FL_OK;
+}
+
 int fl_schedule_random_uniform(const FlTopology *t, int k, uint64_t seed,
                                FlScheduleRequest **out, int *n, FlError *err)
 {
-    int rc = host_count_checked(t, k, 0, err);
+    FlRng rng;
+    int *src;
+    FlScheduleRequest *r;
+    int rc = start_set(t, k, 0, seed, &rng, &src, &r, err);
     if (rc)
         return rc;
-    int h = fl_topology_host_count(t);
-    FlRng rng;
-    fl_rng_seed(&rng, seed);
-    int *src = shuffled_hosts(h, &rng);
-    FlScheduleRequest *r = NULL;
-    if (!src || alloc_requests(k, &r, err)) {
-        free(src);
-        return fl_error_set(err, FL_ENOMEM, "out of memory for %d requests", k);
-    }
     for (int i = 0; i < k; i++)
-        r[i] = (FlScheduleRequest){ src[i], other_host(h, src[i], &rng) };
+        r[i] = (FlScheduleRequest){ src[i], other_host(fl_topology_host_count(t), src[i], &rng) };
     free(src);
     *out = r;
     *n = k;
@@ -80,17 +94,16 @@ int fl_schedule_random_uniform(const FlTopology *t, int k, uint64_t seed,
 int fl_schedule_random_permutation(const FlTopology *t, int k, uint64_t seed,
                                    FlScheduleRequest **out, int *n, FlError *err)
 {
-    int rc = host_count_checked(t, k, 0, err);
+    FlRng rng;
+    int *a, h = fl_topology_host_count(t);
+    FlScheduleRequest *r;
+    int rc = start_set(t, k, 0, seed, &rng, &a, &r, err);
     if (rc)
         return rc;
-    int h = fl_topology_host_count(t);
-    FlRng rng;
-    fl_rng_seed(&rng, seed);
-    int *a = shuffled_hosts(h, &rng), *b = shuffled_hosts(h, &rng);
-    FlScheduleRequest *r = NULL;
-    if (!a || !b || alloc_requests(k, &r, err)) {
+    int *b = shuffled_hosts(h, &rng);
+    if (!b) {
         free(a);
-        free(b);
+        free(r);
         return fl_error_set(err, FL_ENOMEM, "out of memory for %d requests", k);
     }
     /* Sources a[0..k-1], destinations b[0..k-1]; a host that would send to
@@ -129,17 +142,12 @@ int fl_schedule_hotspot(const FlTopology *t, int k, int hot, double fraction, ui
     if (!(fraction >= 0.0 && fraction <= 1.0))
         return fl_error_set(err, FL_ERANGE, "the hot spot fraction must be between 0 and 1, "
                             "got %g", fraction);
-    int rc = host_count_checked(t, k, 1, err);
+    FlRng rng;
+    int *src;
+    FlScheduleRequest *r;
+    int rc = start_set(t, k, 1, seed, &rng, &src, &r, err);
     if (rc)
         return rc;
-    FlRng rng;
-    fl_rng_seed(&rng, seed);
-    int *src = shuffled_hosts(h, &rng);
-    FlScheduleRequest *r = NULL;
-    if (!src || alloc_requests(k, &r, err)) {
-        free(src);
-        return fl_error_set(err, FL_ENOMEM, "out of memory for %d requests", k);
-    }
     for (int i = 0, j = 0; i < k; j++) {
         if (src[j] == hot)
             continue;
