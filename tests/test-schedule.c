@@ -318,6 +318,52 @@ static void test_sweeps(void)
     }
 }
 
+/* Sets that load the top row, where AssignColor_Mesh can need more than
+ * L_max: about three quarters of the top row's hosts and a third of the
+ * inner rows' boundary hosts each send once, to random hosts. */
+static void test_top_heavy(void)
+{
+    static const char *const specs[] = { "myrinet-mesh:8x2", "myrinet-mesh:10x4",
+                                         "myrinet-mesh:6x6", "myrinet-mesh:16x3" };
+    int sets = 0, bad = 0, over = 0, exact_over = 0, exact_bad = 0;
+    for (int z = 0; z < 4; z++) {
+        FlTopology *t = make(specs[z]);
+        int h = t ? fl_topology_host_count(t) : 0;
+        FlScheduleRequest r[64];
+        for (uint64_t seed = 1; seed <= 1500; seed++) {
+            FlRng rng;
+            fl_rng_seed(&rng, seed * 131 + (uint64_t)z);
+            int n = 0;
+            for (int i = 0; i < h && n < 64; i++) {
+                int x, y;
+                host_xy(t, i, &x, &y);
+                if (fl_rng_below(&rng, y == 0 ? 4 : 3) != 0)
+                    continue;
+                int d = (int)fl_rng_below(&rng, (uint32_t)h - 1);
+                r[n++] = (FlScheduleRequest){ i, d >= i ? d + 1 : d };
+            }
+            FlSchedule *s = NULL;
+            if (fl_schedule_new(t, r, n, &s, NULL))
+                continue;
+            int c[64], ka = 0, ke = 0, lmax = fl_schedule_l_max(s);
+            sets++;
+            bad += fl_schedule_color(s, FL_SCHEDULE_ASSIGNCOLOR, c, &ka, NULL) != FL_OK ||
+                   fl_schedule_check(s, c, NULL) != FL_OK || ka > 3 * lmax / 2;
+            over += ka > lmax;
+            exact_bad += fl_schedule_color(s, FL_SCHEDULE_EXACT, c, &ke, NULL) != FL_OK ||
+                         fl_schedule_check(s, c, NULL) != FL_OK || ke > ka || ke < lmax;
+            exact_over += ke > lmax;
+            fl_schedule_free(s);
+        }
+        fl_topology_free(t);
+    }
+    CHECK(sets == 6000 && bad == 0, "top-heavy mesh sets: AssignColor_Mesh valid and within "
+          "floor(3/2 L_max) on all %d (%d bad; above L_max on %d)", sets, bad, over);
+    CHECK(exact_bad == 0 && over > 0, "top-heavy mesh sets: the exact colouring valid and "
+          "never above AssignColor_Mesh (%d bad); it needs more than L_max on %d", exact_bad,
+          exact_over);
+}
+
 /* Paper 004 Fig 4 on the 4 x 8 mesh (4 rows, 8 columns: myrinet-mesh:8x4),
  * rebuilt from the text: five top-row paths, L_max = 2, each sharing a
  * link with the next and P5 with P1 (an odd cycle, so 3 colours), and
@@ -432,6 +478,7 @@ int main(void)
     test_paths();
     test_fig4();
     test_sweeps();
+    test_top_heavy();
     test_refusals();
     test_speed();
     return tap_done();
