@@ -57,6 +57,11 @@ extern "C" {
  *   LE, LD) and the last (D, RE, RD); U is coloured the same way on the
  *   mesh turned by 180 degrees. A request that fits none of these classes
  *   (possible only in sets outside the paper's model) is coloured last.
+ * - Theorem 2 ("at least 3/2 L_max colours") is read as the paper proves
+ *   it: some request sets need that many (Fig 4), not every set. Fig 4's
+ *   five paths are not printed; tests/test-schedule.c rebuilds them from the
+ *   text's colouring story (P1..P5 each share a link with the next and P5
+ *   with P1, L_max = 2) on the 4 x 8 mesh of 4 rows, myrinet-mesh:8x4.
  */
 
 typedef struct FlScheduleRequest {
@@ -132,12 +137,14 @@ const char *fl_schedule_algo_name(FlScheduleAlgo algo);
 int fl_schedule_algo_lookup(const char *name);
 
 /* The exact colouring refuses larger sets (FL_ERANGE), and gives up with
- * FL_ERANGE after this many search nodes. */
+ * FL_ERANGE after this many search nodes; colors and *ncolors then hold the
+ * best colouring found, which is valid. */
 #define FL_SCHEDULE_EXACT_MAX_REQUESTS 256
 #define FL_SCHEDULE_EXACT_MAX_NODES 20000000L
 
 /* Colours every request: colors[i] for request i (0-based, capacity
- * request_count), the number of colours in *ncolors (0 for an empty set). */
+ * request_count), the number of colours in *ncolors (0 for an empty set;
+ * 1, not L_max = 0, when every request stays within one switch). */
 int fl_schedule_color(const FlSchedule *s, FlScheduleAlgo algo, int *colors, int *ncolors,
                       FlError *err);
 /* The two algorithms of paper 004 by name; FL_EUNSUPPORTED on the other
