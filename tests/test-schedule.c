@@ -81,8 +81,9 @@ static void test_generators(void)
     CHECK(bad == 0, "hotspot with fraction 1: every request goes to host 5");
     free(r);
 
-    CHECK(fl_schedule_top_down(t, 9, &r, &n, &err) == FL_OK && n == 10,
-          "top-down on 8x4: one request per top-row host, 10 (got %d; %s)", n, err.message);
+    int rc = fl_schedule_top_down(t, 9, &r, &n, &err);
+    CHECK(rc == FL_OK && n == 10, "top-down on 8x4: one request per top-row host, 10 (got %d; "
+          "%s)", n, err.message);
     bad = 0;
     memset(dst_seen, 0, sizeof dst_seen);
     for (int i = 0; i < n; i++) {
@@ -387,16 +388,20 @@ static void test_fig4(void)
         fl_topology_free(t);
         return;
     }
-    int c[5], k = 0;
+    int c[5] = { -1, -1, -1, -1, -1 }, k = 0;
     CHECK_INT(fl_schedule_l_max(s), 2);
-    CHECK(fl_schedule_color(s, FL_SCHEDULE_GREEDY, c, &k, NULL) == FL_OK && k == 3 &&
-          c[0] == 0 && c[1] == 1 && c[2] == 0 && c[3] == 1 && c[4] == 2,
-          "Fig 4 coloured in order: 1, 2, 1, 2, 3 as in the text (got %d %d %d %d %d)",
-          c[0] + 1, c[1] + 1, c[2] + 1, c[3] + 1, c[4] + 1);
-    CHECK(fl_schedule_color(s, FL_SCHEDULE_EXACT, c, &k, NULL) == FL_OK && k == 3 &&
-          fl_schedule_check(s, c, NULL) == FL_OK, "Fig 4 needs 3 colours (exact: %d)", k);
-    CHECK(fl_schedule_color(s, FL_SCHEDULE_ASSIGNCOLOR, c, &k, NULL) == FL_OK && k == 3 &&
-          fl_schedule_check(s, c, NULL) == FL_OK, "AssignColor_Mesh: 3 = 3/2 L_max (%d)", k);
+    /* Each call before its CHECK: the message's arguments are read before
+     * the condition runs. */
+    int rc = fl_schedule_color(s, FL_SCHEDULE_GREEDY, c, &k, NULL);
+    CHECK(rc == FL_OK && k == 3 && c[0] == 0 && c[1] == 1 && c[2] == 0 && c[3] == 1 &&
+          c[4] == 2, "Fig 4 coloured in order: 1, 2, 1, 2, 3 as in the text (got %d %d %d "
+          "%d %d)", c[0] + 1, c[1] + 1, c[2] + 1, c[3] + 1, c[4] + 1);
+    rc = fl_schedule_color(s, FL_SCHEDULE_EXACT, c, &k, NULL);
+    CHECK(rc == FL_OK && k == 3 && fl_schedule_check(s, c, NULL) == FL_OK,
+          "Fig 4 needs 3 colours (exact: %d)", k);
+    rc = fl_schedule_color(s, FL_SCHEDULE_ASSIGNCOLOR, c, &k, NULL);
+    CHECK(rc == FL_OK && k == 3 && fl_schedule_check(s, c, NULL) == FL_OK,
+          "AssignColor_Mesh: 3 = 3/2 L_max (%d)", k);
     int same[5] = { 0, 0, 0, 0, 0 };
     CHECK(fl_schedule_check(s, same, &err) == FL_EINVAL &&
           strstr(err.message, "both have colour 0 on the channel from switch"),
