@@ -425,6 +425,29 @@ static void test_refusals(void)
               strstr(err.message, "AssignColor_Linear needs a myrinet-line"), "%s",
               err.message);
     }
+    /* An empty set takes no colour; the exact colouring refuses a large one. */
+    FlSchedule *empty = NULL, *big = NULL;
+    FlScheduleRequest *many = NULL;
+    int n = 0, ok = line && fl_schedule_new(line, NULL, 0, &empty, NULL) == FL_OK;
+    for (int a = 0; ok && a < FL_SCHEDULE_ALGO_COUNT; a++) {
+        k = -1;
+        ok = fl_schedule_color(empty, (FlScheduleAlgo)a, c, &k, NULL) == FL_OK && k == 0 &&
+             fl_schedule_check(empty, c, NULL) == FL_OK && fl_schedule_l_max(empty) == 0;
+    }
+    CHECK(ok, "an empty request set: L_max 0, no colours, valid");
+    FlTopology *wide = make("myrinet-line:200");
+    int rc = wide ? fl_schedule_random_uniform(wide, 300, 2, &many, &n, NULL) : -1;
+    if (!rc)
+        rc = fl_schedule_new(wide, many, n, &big, NULL);
+    int *colors = malloc(300 * sizeof *colors);
+    rc = rc ? rc : fl_schedule_color(big, FL_SCHEDULE_EXACT, colors, &k, &err);
+    CHECK(rc == FL_ERANGE && strstr(err.message, "the exact colouring takes at most 256 "
+          "requests; this set has 300"), "exact refuses 300 requests: %s", err.message);
+    free(colors);
+    free(many);
+    fl_schedule_free(big);
+    fl_schedule_free(empty);
+    fl_topology_free(wide);
     CHECK(fl_schedule_algo_lookup("assigncolor") == FL_SCHEDULE_ASSIGNCOLOR &&
           fl_schedule_algo_lookup("exact") == FL_SCHEDULE_EXACT &&
           fl_schedule_algo_lookup("greedy") == FL_SCHEDULE_GREEDY &&
