@@ -410,6 +410,37 @@ static void test_fig4(void)
     fl_topology_free(t);
 }
 
+/* The LD rule as printed (avoid C(L) ∪ C(D) ∪ C(LT)) on two requests that
+ * turn down into one column of row 0, one from the left (RD, coloured at
+ * its start) and one from the right (LD): neither L, D nor LT holds a
+ * colour there, so the printed rule gives LD Color_1 (0 here) beside RD's
+ * on the same downward link. The corrected rule (which also avoids C(RD))
+ * and the check see it. */
+static void test_printed_ld_rule(void)
+{
+    FlTopology *t = make("myrinet-mesh:6x3");
+    if (!t)
+        return;
+    FlScheduleRequest p[2] = {
+        { host_at(t, 1, 0, 0), host_at(t, 3, 2, 0) },  /* RD at column 3 */
+        { host_at(t, 5, 0, 0), host_at(t, 3, 2, 0) },  /* LD at column 3 */
+    };
+    FlSchedule *s = NULL;
+    FlError err = { 0, "" };
+    int printed[2] = { 0, 0 }, c[2] = { -1, -1 }, k = 0;
+    if (fl_schedule_new(t, p, 2, &s, NULL) == FL_OK) {
+        int rc = fl_schedule_check(s, printed, &err);
+        CHECK(rc == FL_EINVAL && strstr(err.message, "both have colour 0"),
+              "the printed LD rule's colouring is refused: %s", err.message);
+        rc = fl_schedule_assign_color_mesh(s, c, &k, NULL);
+        CHECK(rc == FL_OK && k == 2 && c[0] == 0 && c[1] == 1 &&
+              fl_schedule_check(s, c, NULL) == FL_OK,
+              "the corrected rule gives LD the next colour (%d, %d)", c[0], c[1]);
+    }
+    fl_schedule_free(s);
+    fl_topology_free(t);
+}
+
 static void test_refusals(void)
 {
     FlTopology *line = make("myrinet-line:4"), *mesh = make("myrinet-mesh:3x3");
@@ -588,6 +619,7 @@ int main(void)
     test_fig4();
     test_sweeps();
     test_top_heavy();
+    test_printed_ld_rule();
     test_refusals();
     test_phases();
     test_speed();
