@@ -28,5 +28,6 @@
 #include "flitlab/message.h"
 #include "flitlab/deflect.h"
 #include "flitlab/config.h"
+#include "flitlab/schedule.h"
 
 #endif /* FLITLAB_H */
