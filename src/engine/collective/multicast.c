@@ -1,0 +1,601 @@
+/* multicast.c — paper 001's OPT-tree programme and the multicast trees
+ * (sequential, chain, binomial, OPT-tree, U-mesh, OPT-mesh) timed on its
+ * parameterized model, with their channel contention under a routing.
+ *
+ * Every tree but the sequential one is built by one rule: a sender owning
+ * the interval [l, r] of an ordered node list, at position s, keeps a part
+ * of `keep` nodes around itself and sends to the nearest end of the rest,
+ * which owns that rest from then on (Algorithm 2 of paper 001, corrected as
+ * the header says). The network-independent trees have the sender at l, so
+ * it always keeps [l, l + keep) and sends to x_{l+keep}; the sequential tree
+ * is the chain of keep = i - 1 over the destinations in reverse order. The
+ * senders are worked off an explicit stack so that a chain of a million
+ * nodes does not recurse a million deep.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flitlab/analysis.h"
+#include "flitlab/multicast.h"
+
+struct FlMulticastTree {
+    const FlTopology *topo;   /* NULL for a tree of labels */
+    FlMulticastAlgorithm alg;
+    int source;
+    int n_edges;
+    FlMulticastEdge *edges;   /* by send time */
+    int *by_child;            /* edge indices sorted by child */
+    double latency;
+};
+
+static const char *const algorithm_names[FL_MULTICAST_ALGORITHM_COUNT] = {
+    "sequential", "chain", "binomial", "opt-tree", "u-mesh", "opt-mesh",
+};
+
+const char *fl_multicast_algorithm_name(FlMulticastAlgorithm alg)
+{
+    return (unsigned)alg < FL_MULTICAST_ALGORITHM_COUNT ? algorithm_names[alg] : NULL;
+}
+
+int fl_multicast_algorithm_lookup(const char *name, FlMulticastAlgorithm *alg, FlError *err)
+{
+    for (int i = 0; name && i < FL_MULTICAST_ALGORITHM_COUNT; i++) {
+        if (strcmp(name, algorithm_names[i]) == 0) {
+            *alg = (FlMulticastAlgorithm)i;
+            return FL_OK;
+        }
+    }
+    return fl_error_set(err, FL_ENOTFOUND,
+                        "unknown multicast algorithm '%s' (sequential, chain, binomial, "
+                        "opt-tree, u-mesh, opt-mesh)", name ? name : "");
+}
+
+static int check_times(double t_hold, double t_end, FlError *err)
+{
+    if (!isfinite(t_hold) || t_hold < 0)
+        return fl_error_set(err, FL_EINVAL, "t_hold must be a finite time >= 0, got %g",
+                            t_hold);
+    if (!isfinite(t_end) || t_end < 0)
+        return fl_error_set(err, FL_EINVAL, "t_end must be a finite time >= 0, got %g", t_end);
+    return FL_OK;
+}
+
+static double max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+/* The root keeps j nodes: they are done t_hold after its first send, or at
+ * once when the root is left alone. */
+static double kept_time(const double *t, int j, double t_hold)
+{
+    return j == 1 ? 0.0 : t[j] + t_hold;
+}
+
+static void opt_quadratic(int k, double t_hold, double t_end, double *t, int *jj)
+{
+    for (int i = 2; i <= k; i++) {
+        double best = INFINITY;
+        int bj = 1;
+        for (int j = 1; j < i; j++) {
+            double v = max2(kept_time(t, j, t_hold), t[i - j] + t_end);
+            if (v <= best) {
+                best = v;
+                bj = j;
+            }
+        }
+        t[i] = best;
+        jj[i] = bj;
+    }
+}
+
+static void opt_linear(int k, double t_hold, double t_end, double *t, int *jj)
+{
+    if (k >= 2) {
+        t[2] = t_end;
+        jj[2] = 1;
+    }
+    for (int i = 3; i <= k; i++) {
+        int p = jj[i - 1];
+        double stay = max2(t[p] + t_hold, t[i - p] + t_end);
+        double grow = max2(t[p + 1] + t_hold, t[i - 1 - p] + t_end);
+        if (stay < grow) {
+            t[i] = stay;
+            jj[i] = p;
+        } else {
+            t[i] = grow;
+            jj[i] = p + 1;
+        }
+    }
+}
+
+int fl_multicast_opt_table(int k, double t_hold, double t_end, FlMulticastDp dp, double *t,
+                           int *j, FlError *err)
+{
+    if (k < 1)
+        return fl_error_set(err, FL_EINVAL, "a multicast needs at least 1 node, got k = %d", k);
+    int rc = check_times(t_hold, t_end, err);
+    if (rc)
+        return rc;
+    if (dp == FL_MULTICAST_DP_LINEAR && t_end < t_hold)
+        return fl_error_set(err, FL_EINVAL,
+                            "the O(k) OPT-tree programme needs t_end >= t_hold (got t_end = %g, "
+                            "t_hold = %g); use the O(k^2) one", t_end, t_hold);
+    if ((unsigned)dp > FL_MULTICAST_DP_LINEAR)
+        return fl_error_set(err, FL_EINVAL, "unknown OPT-tree programme %d", (int)dp);
+    double *tt = malloc(((size_t)k + 1) * sizeof *tt);
+    int *jj = malloc(((size_t)k + 1) * sizeof *jj);
+    if (!tt || !jj) {
+        free(tt);
+        free(jj);
+        return fl_error_set(err, FL_ENOMEM, "out of memory for an OPT-tree table of %d nodes",
+                            k);
+    }
+    tt[0] = tt[1] = 0.0;
+    jj[0] = jj[1] = 0;
+    if (dp == FL_MULTICAST_DP_QUADRATIC || t_end < t_hold)
+        opt_quadratic(k, t_hold, t_end, tt, jj);
+    else
+        opt_linear(k, t_hold, t_end, tt, jj);
+    if (t)
+        memcpy(t, tt, ((size_t)k + 1) * sizeof *tt);
+    if (j)
+        memcpy(j, jj, ((size_t)k + 1) * sizeof *jj);
+    free(tt);
+    free(jj);
+    return FL_OK;
+}
+
+/* --- checking the nodes ------------------------------------------------- */
+
+/* Compares n keys in turn, as qsort() wants. */
+static int cmp_keys(const int *x, const int *y, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (x[i] != y[i])
+            return x[i] > y[i] ? 1 : -1;
+    }
+    return 0;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    return cmp_keys(a, b, 1);
+}
+
+static int check_nodes(const FlTopology *t, int source, const int *dests, int n, FlError *err)
+{
+    int hosts = t ? fl_topology_host_count(t) : -1;
+    const char *what = t ? "host" : "node";
+    if (n < 1 || !dests)
+        return fl_error_set(err, FL_EINVAL, "a multicast needs at least one destination");
+    if (source < 0 || (t && source >= hosts))
+        return t ? fl_error_set(err, FL_ENOTFOUND, "source host %d does not exist (the network "
+                                "has hosts 0..%d)", source, hosts - 1)
+                 : fl_error_set(err, FL_EINVAL, "source node %d is negative", source);
+    for (int i = 0; i < n; i++) {
+        if (dests[i] < 0 || (t && dests[i] >= hosts))
+            return t ? fl_error_set(err, FL_ENOTFOUND, "destination host %d does not exist "
+                                    "(the network has hosts 0..%d)", dests[i], hosts - 1)
+                     : fl_error_set(err, FL_EINVAL, "destination node %d is negative", dests[i]);
+        if (dests[i] == source)
+            return fl_error_set(err, FL_EINVAL, "the source %s %d is among the destinations",
+                                what, source);
+    }
+    int *sorted = malloc((size_t)n * sizeof *sorted);
+    if (!sorted)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for %d destinations", n);
+    memcpy(sorted, dests, (size_t)n * sizeof *sorted);
+    qsort(sorted, (size_t)n, sizeof *sorted, cmp_int);
+    int rc = FL_OK;
+    for (int i = 1; i < n && !rc; i++) {
+        if (sorted[i] == sorted[i - 1])
+            rc = fl_error_set(err, FL_EINVAL, "destination %s %d is given twice", what,
+                              sorted[i]);
+    }
+    free(sorted);
+    return rc;
+}
+
+static int check_mesh(const FlTopology *t, const FlRouting *r, FlMulticastAlgorithm alg,
+                      FlError *err)
+{
+    const char *name = algorithm_names[alg];
+    if (!t)
+        return fl_error_set(err, FL_EUNSUPPORTED, "%s needs a network (a 2D mesh with dor)",
+                            name);
+    if (strcmp(fl_topology_family(t), "mesh") != 0 || fl_topology_coord_dims(t) != 2)
+        return fl_error_set(err, FL_EUNSUPPORTED, "%s needs a 2D mesh, not a %s network",
+                            name, fl_topology_family(t));
+    if (!r || strcmp(fl_routing_get_info(r)->name, "dor") != 0)
+        return fl_error_set(err, FL_EUNSUPPORTED, "%s needs dimension-order routing (dor), "
+                            "not %s", name, r ? fl_routing_get_info(r)->name : "none");
+    return FL_OK;
+}
+
+/* --- ordering ----------------------------------------------------------- */
+
+/* Coordinate 0, coordinate 1, host id. */
+typedef struct ChainKey {
+    int k[3];
+} ChainKey;
+
+static int cmp_chain(const void *a, const void *b)
+{
+    return cmp_keys(((const ChainKey *)a)->k, ((const ChainKey *)b)->k, 3);
+}
+
+/* The dimension-ordered chain of source and destinations; *s is the
+ * source's position in it. */
+static int mesh_chain(const FlTopology *t, int source, const int *dests, int n, int *order,
+                      int *s, FlError *err)
+{
+    ChainKey *keys = malloc(((size_t)n + 1) * sizeof *keys);
+    if (!keys)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for a chain of %d nodes", n + 1);
+    for (int i = 0; i <= n; i++) {
+        int host = i == 0 ? source : dests[i - 1];
+        int c[FL_MAX_DIMS] = { 0 };
+        fl_topology_get_coords(t, fl_topology_host_switch(t, fl_topology_host_node(t, host)),
+                               c);
+        keys[i] = (ChainKey){ { c[0], c[1], host } };
+    }
+    qsort(keys, (size_t)n + 1, sizeof *keys, cmp_chain);
+    for (int i = 0; i <= n; i++) {
+        order[i] = keys[i].k[2];
+        if (keys[i].k[2] == source)
+            *s = i;
+    }
+    free(keys);
+    return FL_OK;
+}
+
+/* --- building ----------------------------------------------------------- */
+
+typedef struct Sender {
+    int l, r, s;     /* its interval of the order and its position */
+    double start;    /* when it may send */
+    int step;        /* the step it received in */
+} Sender;
+
+typedef struct Build {
+    FlMulticastAlgorithm alg;
+    const int *jj;   /* OPT table, for OPT-tree and OPT-mesh */
+    double t_hold, t_end;
+} Build;
+
+/* How many nodes of [l, r] (i of them) the sender at s keeps. */
+static int keep_count(const Build *b, int l, int r, int s)
+{
+    int i = r - l + 1;
+    switch (b->alg) {
+    case FL_MULTICAST_SEQUENTIAL: return i - 1;
+    case FL_MULTICAST_CHAIN: return 1;
+    case FL_MULTICAST_BINOMIAL: return i / 2;
+    case FL_MULTICAST_UMESH: {
+        int c = l + (r - l) / 2;
+        return s <= c ? c - l + 1 : r - c;
+    }
+    default: return b->jj[i];
+    }
+}
+
+/* Adds the edges of every sender, sender by sender; the order of the
+ * edges is fixed later. */
+static int grow(const Build *b, const int *order, int n_nodes, int s0, FlMulticastEdge *edges,
+                FlError *err)
+{
+    Sender *stack = malloc((size_t)n_nodes * sizeof *stack);
+    if (!stack)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for a tree of %d nodes", n_nodes);
+    int top = 0, n_edges = 0;
+    stack[top++] = (Sender){ 0, n_nodes - 1, s0, 0.0, 0 };
+    while (top > 0) {
+        Sender me = stack[--top];
+        int m = 0;
+        while (me.l < me.r) {
+            int keep = keep_count(b, me.l, me.r, me.s), rec;
+            Sender child;
+            if (me.s < me.l + keep) {
+                rec = me.l + keep;
+                child = (Sender){ rec, me.r, rec, 0, 0 };
+                me.r = rec - 1;
+            } else {
+                rec = me.r - keep;
+                child = (Sender){ me.l, rec, rec, 0, 0 };
+                me.l = rec + 1;
+            }
+            double send = me.start + m * b->t_hold;
+            m++;
+            child.start = send + b->t_end;
+            child.step = me.step + m;
+            edges[n_edges++] = (FlMulticastEdge){ order[me.s], order[rec], child.step, send,
+                                                  child.start };
+            stack[top++] = child;
+        }
+    }
+    free(stack);
+    return FL_OK;
+}
+
+/* Sorting edges by send time keeps each sender's sends in order (they are
+ * t_hold apart, or generated in order when t_hold = 0: qsort is not stable,
+ * so the generation index breaks ties). */
+typedef struct EdgeSort {
+    FlMulticastEdge e;
+    int index;
+} EdgeSort;
+
+static int cmp_edge(const void *a, const void *b)
+{
+    const EdgeSort *x = a, *y = b;
+    if (x->e.send_time != y->e.send_time)
+        return x->e.send_time > y->e.send_time ? 1 : -1;
+    return cmp_keys(&x->index, &y->index, 1);
+}
+
+static int cmp_child(const void *a, const void *b)
+{
+    const EdgeSort *x = a, *y = b;
+    return cmp_keys(&x->e.child, &y->e.child, 1);
+}
+
+static int finish(FlMulticastTree *tree, FlError *err)
+{
+    int n = tree->n_edges;
+    EdgeSort *tmp = malloc((size_t)n * sizeof *tmp);
+    tree->by_child = malloc((size_t)n * sizeof *tree->by_child);
+    if (!tmp || !tree->by_child) {
+        free(tmp);
+        return fl_error_set(err, FL_ENOMEM, "out of memory for a tree of %d edges", n);
+    }
+    for (int i = 0; i < n; i++)
+        tmp[i] = (EdgeSort){ tree->edges[i], i };
+    qsort(tmp, (size_t)n, sizeof *tmp, cmp_edge);
+    tree->latency = 0.0;
+    for (int i = 0; i < n; i++) {
+        tree->edges[i] = tmp[i].e;
+        tree->latency = max2(tree->latency, tmp[i].e.recv_time);
+    }
+    /* by_child: pairs (child, index) sorted, reusing tmp's storage. */
+    for (int i = 0; i < n; i++)
+        tmp[i] = (EdgeSort){ { .child = tree->edges[i].child }, i };
+    qsort(tmp, (size_t)n, sizeof *tmp, cmp_child);
+    for (int i = 0; i < n; i++)
+        tree->by_child[i] = tmp[i].index;
+    free(tmp);
+    return FL_OK;
+}
+
+int fl_multicast_tree_new(const FlTopology *t, const FlRouting *r, FlMulticastAlgorithm alg,
+                          int source, const int *dests, int n_dests, double t_hold,
+                          double t_end, FlMulticastTree **out, FlError *err)
+{
+    if ((unsigned)alg >= FL_MULTICAST_ALGORITHM_COUNT)
+        return fl_error_set(err, FL_EINVAL, "unknown multicast algorithm %d", (int)alg);
+    if (r && t && fl_routing_topology(r) != t)
+        return fl_error_set(err, FL_EINVAL, "the routing was built for another network");
+    int rc = check_times(t_hold, t_end, err);
+    if (!rc)
+        rc = check_nodes(t, source, dests, n_dests, err);
+    int mesh = alg == FL_MULTICAST_UMESH || alg == FL_MULTICAST_OPT_MESH;
+    if (!rc && mesh)
+        rc = check_mesh(t, r, alg, err);
+    if (rc)
+        return rc;
+
+    int n_nodes = n_dests + 1, s = 0;
+    FlMulticastTree *tree = calloc(1, sizeof *tree);
+    int *order = malloc((size_t)n_nodes * sizeof *order);
+    int *jj = NULL;
+    if (tree)
+        tree->edges = malloc((size_t)n_dests * sizeof *tree->edges);
+    if (alg == FL_MULTICAST_OPT_TREE || alg == FL_MULTICAST_OPT_MESH)
+        jj = malloc(((size_t)n_nodes + 1) * sizeof *jj);
+    if (!tree || !order || !tree->edges || ((alg == FL_MULTICAST_OPT_TREE || alg ==
+        FL_MULTICAST_OPT_MESH) && !jj)) {
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory for a multicast to %d nodes",
+                          n_dests);
+        goto done;
+    }
+    tree->topo = t;
+    tree->alg = alg;
+    tree->source = source;
+    tree->n_edges = n_dests;
+    if (mesh) {
+        rc = mesh_chain(t, source, dests, n_dests, order, &s, err);
+    } else {
+        order[0] = source;
+        for (int i = 0; i < n_dests; i++)
+            order[i + 1] = alg == FL_MULTICAST_SEQUENTIAL ? dests[n_dests - 1 - i] : dests[i];
+    }
+    if (!rc && jj)
+        rc = fl_multicast_opt_table(n_nodes, t_hold, t_end, FL_MULTICAST_DP_AUTO, NULL, jj, err);
+    Build b = { alg, jj, t_hold, t_end };
+    if (!rc)
+        rc = grow(&b, order, n_nodes, s, tree->edges, err);
+    if (!rc)
+        rc = finish(tree, err);
+done:
+    free(order);
+    free(jj);
+    if (rc) {
+        fl_multicast_tree_free(tree);
+        return rc;
+    }
+    *out = tree;
+    return FL_OK;
+}
+
+void fl_multicast_tree_free(FlMulticastTree *tree)
+{
+    if (!tree)
+        return;
+    free(tree->edges);
+    free(tree->by_child);
+    free(tree);
+}
+
+FlMulticastAlgorithm fl_multicast_tree_algorithm(const FlMulticastTree *tree)
+{
+    return tree->alg;
+}
+
+int fl_multicast_tree_source(const FlMulticastTree *tree)
+{
+    return tree->source;
+}
+
+double fl_multicast_tree_latency(const FlMulticastTree *tree)
+{
+    return tree->latency;
+}
+
+int fl_multicast_tree_edge_count(const FlMulticastTree *tree)
+{
+    return tree->n_edges;
+}
+
+const FlMulticastEdge *fl_multicast_tree_edge(const FlMulticastTree *tree, int index)
+{
+    return index >= 0 && index < tree->n_edges ? &tree->edges[index] : NULL;
+}
+
+const FlMulticastEdge *fl_multicast_tree_edge_to(const FlMulticastTree *tree, int node)
+{
+    int lo = 0, hi = tree->n_edges - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        const FlMulticastEdge *e = &tree->edges[tree->by_child[mid]];
+        if (e->child == node)
+            return e;
+        if (e->child < node)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return NULL;
+}
+
+/* --- contention --------------------------------------------------------- */
+
+/* An edge's route takes a channel. */
+typedef struct Use {
+    int channel, edge;
+} Use;
+
+static int cmp_use(const void *a, const void *b)
+{
+    const Use *x = a, *y = b;
+    return cmp_keys((const int[]){ x->channel, x->edge }, (const int[]){ y->channel, y->edge },
+                    2);
+}
+
+static int cmp_conflict(const void *a, const void *b)
+{
+    const FlMulticastConflict *x = a, *y = b;
+    return cmp_keys((const int[]){ x->edge_a, x->edge_b, x->channel },
+                    (const int[]){ y->edge_a, y->edge_b, y->channel }, 3);
+}
+
+/* Every channel every edge's route takes, as (channel, edge) uses. */
+static int collect_uses(const FlMulticastTree *tree, const FlRouting *r, Use **uses, int *n_uses,
+                        FlError *err)
+{
+    const FlTopology *t = tree->topo;
+    int cap = 0, n = 0, rc = FL_OK;
+    Use *u = NULL;
+    for (int e = 0; e < tree->n_edges && !rc; e++) {
+        const FlMulticastEdge *ed = &tree->edges[e];
+        int a = fl_topology_host_switch(t, fl_topology_host_node(t, ed->parent));
+        int b = fl_topology_host_switch(t, fl_topology_host_node(t, ed->child));
+        int *ch = NULL, len = 0;
+        rc = fl_routing_path(r, a, b, FL_SELECT_LOWEST_PORT, NULL, &ch, &len, err);
+        if (!rc && n + len > cap) {
+            int ncap = cap ? cap * 2 : 64;
+            while (ncap < n + len)
+                ncap *= 2;
+            Use *nu = realloc(u, (size_t)ncap * sizeof *nu);
+            if (nu) {
+                u = nu;
+                cap = ncap;
+            } else {
+                rc = fl_error_set(err, FL_ENOMEM, "out of memory for the routes of a tree");
+            }
+        }
+        for (int i = 0; !rc && i < len; i++)
+            u[n++] = (Use){ ch[i], e };
+        free(ch);
+    }
+    if (rc) {
+        free(u);
+        return rc;
+    }
+    *uses = u;
+    *n_uses = n;
+    return FL_OK;
+}
+
+int fl_multicast_tree_contention(const FlMulticastTree *tree, const FlRouting *r,
+                                 int include_same_sender, FlMulticastConflict **conflicts,
+                                 int *n, FlError *err)
+{
+    if (!tree->topo || !r || fl_routing_topology(r) != tree->topo)
+        return fl_error_set(err, FL_EINVAL, "contention needs a tree built on the routing's "
+                            "network");
+    Use *u = NULL;
+    int n_uses = 0;
+    int rc = collect_uses(tree, r, &u, &n_uses, err);
+    if (rc)
+        return rc;
+    qsort(u, (size_t)n_uses, sizeof *u, cmp_use);
+    FlMulticastConflict *c = NULL;
+    int nc = 0, cap = 0;
+    for (int g = 0; g < n_uses && !rc;) {
+        int end = g;
+        while (end < n_uses && u[end].channel == u[g].channel)
+            end++;
+        for (int i = g; i < end && !rc; i++) {
+            for (int k = i + 1; k < end && !rc; k++) {
+                const FlMulticastEdge *a = &tree->edges[u[i].edge], *b = &tree->edges[u[k].edge];
+                int same = a->parent == b->parent;
+                if (a->send_time >= b->recv_time || b->send_time >= a->recv_time ||
+                    (same && !include_same_sender))
+                    continue;
+                if (nc == cap) {
+                    int ncap = cap ? cap * 2 : 16;
+                    FlMulticastConflict *nn = realloc(c, (size_t)ncap * sizeof *nn);
+                    if (!nn) {
+                        rc = fl_error_set(err, FL_ENOMEM, "out of memory for conflicts");
+                        break;
+                    }
+                    c = nn;
+                    cap = ncap;
+                }
+                c[nc++] = (FlMulticastConflict){ u[i].edge, u[k].edge, u[g].channel, same };
+            }
+        }
+        g = end;
+    }
+    free(u);
+    if (rc) {
+        free(c);
+        return rc;
+    }
+    /* One entry per pair: its lowest shared channel. */
+    qsort(c, (size_t)nc, sizeof *c, cmp_conflict);
+    int kept = 0;
+    for (int i = 0; i < nc; i++) {
+        if (kept && c[kept - 1].edge_a == c[i].edge_a && c[kept - 1].edge_b == c[i].edge_b)
+            continue;
+        c[kept++] = c[i];
+    }
+    if (!kept) {
+        free(c);
+        c = NULL;
+    }
+    *conflicts = c;
+    *n = kept;
+    return FL_OK;
+}
