@@ -10,24 +10,14 @@
  * it always keeps [l, l + keep) and sends to x_{l+keep}; the sequential tree
  * is the chain of keep = i - 1 over the destinations in reverse order. The
  * senders are worked off an explicit stack so that a chain of a million
- * nodes does not recurse a million deep.
+ * nodes does not recurse a million deep. The contention check is in
+ * multicast-contention.c.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "flitlab/analysis.h"
-#include "flitlab/multicast.h"
-
-struct FlMulticastTree {
-    const FlTopology *topo;   /* NULL for a tree of labels */
-    FlMulticastAlgorithm alg;
-    int source;
-    int n_edges;
-    FlMulticastEdge *edges;   /* by send time */
-    int *by_child;            /* edge indices sorted by child */
-    double latency;
-};
+#include "multicast-internal.h"
 
 static const char *const algorithm_names[FL_MULTICAST_ALGORITHM_COUNT] = {
     "sequential", "chain", "binomial", "opt-tree", "u-mesh", "opt-mesh",
@@ -149,8 +139,7 @@ int fl_multicast_opt_table(int k, double t_hold, double t_end, FlMulticastDp dp,
 
 /* --- checking the nodes ------------------------------------------------- */
 
-/* Compares n keys in turn, as qsort() wants. */
-static int cmp_keys(const int *x, const int *y, int n)
+int fl__cmp_keys(const int *x, const int *y, int n)
 {
     for (int i = 0; i < n; i++) {
         if (x[i] != y[i])
@@ -161,7 +150,7 @@ static int cmp_keys(const int *x, const int *y, int n)
 
 static int cmp_int(const void *a, const void *b)
 {
-    return cmp_keys(a, b, 1);
+    return fl__cmp_keys(a, b, 1);
 }
 
 static int check_nodes(const FlTopology *t, int source, const int *dests, int n, FlError *err)
@@ -223,7 +212,7 @@ typedef struct ChainKey {
 
 static int cmp_chain(const void *a, const void *b)
 {
-    return cmp_keys(((const ChainKey *)a)->k, ((const ChainKey *)b)->k, 3);
+    return fl__cmp_keys(((const ChainKey *)a)->k, ((const ChainKey *)b)->k, 3);
 }
 
 /* The dimension-ordered chain of source and destinations; *s is the
@@ -321,50 +310,58 @@ static int grow(const Build *b, const int *order, int n_nodes, int s0, FlMultica
 
 /* Sorting edges by send time keeps each sender's sends in order (they are
  * t_hold apart, or generated in order when t_hold = 0: qsort is not stable,
- * so the generation index breaks ties). */
-typedef struct EdgeSort {
-    FlMulticastEdge e;
+ * so the generation index breaks ties). Small keys rather than whole edges
+ * are sorted: a million-node tree is mostly qsort's copying otherwise. */
+typedef struct TimeKey {
+    double time;
     int index;
-} EdgeSort;
+} TimeKey;
 
-static int cmp_edge(const void *a, const void *b)
+static int cmp_time(const void *a, const void *b)
 {
-    const EdgeSort *x = a, *y = b;
-    if (x->e.send_time != y->e.send_time)
-        return x->e.send_time > y->e.send_time ? 1 : -1;
-    return cmp_keys(&x->index, &y->index, 1);
+    const TimeKey *x = a, *y = b;
+    if (x->time != y->time)
+        return x->time > y->time ? 1 : -1;
+    return fl__cmp_keys(&x->index, &y->index, 1);
 }
 
-static int cmp_child(const void *a, const void *b)
+/* (child << 32) | index: children are >= 0, so this sorts by child. */
+static int cmp_u64(const void *a, const void *b)
 {
-    const EdgeSort *x = a, *y = b;
-    return cmp_keys(&x->e.child, &y->e.child, 1);
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
 }
 
 static int finish(FlMulticastTree *tree, FlError *err)
 {
-    int n = tree->n_edges;
-    EdgeSort *tmp = malloc((size_t)n * sizeof *tmp);
-    tree->by_child = malloc((size_t)n * sizeof *tree->by_child);
-    if (!tmp || !tree->by_child) {
-        free(tmp);
-        return fl_error_set(err, FL_ENOMEM, "out of memory for a tree of %d edges", n);
+    size_t n = (size_t)tree->n_edges;
+    TimeKey *keys = malloc(n * sizeof *keys);
+    uint64_t *kids = malloc(n * sizeof *kids);
+    FlMulticastEdge *sorted = malloc(n * sizeof *sorted);
+    tree->by_child = malloc(n * sizeof *tree->by_child);
+    if (!keys || !kids || !sorted || !tree->by_child) {
+        free(keys);
+        free(kids);
+        free(sorted);
+        return fl_error_set(err, FL_ENOMEM, "out of memory for a tree of %d edges",
+                            tree->n_edges);
     }
-    for (int i = 0; i < n; i++)
-        tmp[i] = (EdgeSort){ tree->edges[i], i };
-    qsort(tmp, (size_t)n, sizeof *tmp, cmp_edge);
+    for (size_t i = 0; i < n; i++)
+        keys[i] = (TimeKey){ tree->edges[i].send_time, (int)i };
+    qsort(keys, n, sizeof *keys, cmp_time);
     tree->latency = 0.0;
-    for (int i = 0; i < n; i++) {
-        tree->edges[i] = tmp[i].e;
-        tree->latency = max2(tree->latency, tmp[i].e.recv_time);
+    for (size_t i = 0; i < n; i++) {
+        sorted[i] = tree->edges[keys[i].index];
+        tree->latency = max2(tree->latency, sorted[i].recv_time);
+        kids[i] = (uint64_t)(uint32_t)sorted[i].child << 32 | (uint32_t)i;
     }
-    /* by_child: pairs (child, index) sorted, reusing tmp's storage. */
-    for (int i = 0; i < n; i++)
-        tmp[i] = (EdgeSort){ { .child = tree->edges[i].child }, i };
-    qsort(tmp, (size_t)n, sizeof *tmp, cmp_child);
-    for (int i = 0; i < n; i++)
-        tree->by_child[i] = tmp[i].index;
-    free(tmp);
+    qsort(kids, n, sizeof *kids, cmp_u64);
+    for (size_t i = 0; i < n; i++)
+        tree->by_child[i] = (int)(kids[i] & 0xffffffffu);
+    free(tree->edges);
+    tree->edges = sorted;
+    free(keys);
+    free(kids);
     return FL_OK;
 }
 
@@ -476,126 +473,4 @@ const FlMulticastEdge *fl_multicast_tree_edge_to(const FlMulticastTree *tree, in
             hi = mid - 1;
     }
     return NULL;
-}
-
-/* --- contention --------------------------------------------------------- */
-
-/* An edge's route takes a channel. */
-typedef struct Use {
-    int channel, edge;
-} Use;
-
-static int cmp_use(const void *a, const void *b)
-{
-    const Use *x = a, *y = b;
-    return cmp_keys((const int[]){ x->channel, x->edge }, (const int[]){ y->channel, y->edge },
-                    2);
-}
-
-static int cmp_conflict(const void *a, const void *b)
-{
-    const FlMulticastConflict *x = a, *y = b;
-    return cmp_keys((const int[]){ x->edge_a, x->edge_b, x->channel },
-                    (const int[]){ y->edge_a, y->edge_b, y->channel }, 3);
-}
-
-/* Every channel every edge's route takes, as (channel, edge) uses. */
-static int collect_uses(const FlMulticastTree *tree, const FlRouting *r, Use **uses, int *n_uses,
-                        FlError *err)
-{
-    const FlTopology *t = tree->topo;
-    int cap = 0, n = 0, rc = FL_OK;
-    Use *u = NULL;
-    for (int e = 0; e < tree->n_edges && !rc; e++) {
-        const FlMulticastEdge *ed = &tree->edges[e];
-        int a = fl_topology_host_switch(t, fl_topology_host_node(t, ed->parent));
-        int b = fl_topology_host_switch(t, fl_topology_host_node(t, ed->child));
-        int *ch = NULL, len = 0;
-        rc = fl_routing_path(r, a, b, FL_SELECT_LOWEST_PORT, NULL, &ch, &len, err);
-        if (!rc && n + len > cap) {
-            int ncap = cap ? cap * 2 : 64;
-            while (ncap < n + len)
-                ncap *= 2;
-            Use *nu = realloc(u, (size_t)ncap * sizeof *nu);
-            if (nu) {
-                u = nu;
-                cap = ncap;
-            } else {
-                rc = fl_error_set(err, FL_ENOMEM, "out of memory for the routes of a tree");
-            }
-        }
-        for (int i = 0; !rc && i < len; i++)
-            u[n++] = (Use){ ch[i], e };
-        free(ch);
-    }
-    if (rc) {
-        free(u);
-        return rc;
-    }
-    *uses = u;
-    *n_uses = n;
-    return FL_OK;
-}
-
-int fl_multicast_tree_contention(const FlMulticastTree *tree, const FlRouting *r,
-                                 int include_same_sender, FlMulticastConflict **conflicts,
-                                 int *n, FlError *err)
-{
-    if (!tree->topo || !r || fl_routing_topology(r) != tree->topo)
-        return fl_error_set(err, FL_EINVAL, "contention needs a tree built on the routing's "
-                            "network");
-    Use *u = NULL;
-    int n_uses = 0;
-    int rc = collect_uses(tree, r, &u, &n_uses, err);
-    if (rc)
-        return rc;
-    qsort(u, (size_t)n_uses, sizeof *u, cmp_use);
-    FlMulticastConflict *c = NULL;
-    int nc = 0, cap = 0;
-    for (int g = 0; g < n_uses && !rc;) {
-        int end = g;
-        while (end < n_uses && u[end].channel == u[g].channel)
-            end++;
-        for (int i = g; i < end && !rc; i++) {
-            for (int k = i + 1; k < end && !rc; k++) {
-                const FlMulticastEdge *a = &tree->edges[u[i].edge], *b = &tree->edges[u[k].edge];
-                int same = a->parent == b->parent;
-                if (a->send_time >= b->recv_time || b->send_time >= a->recv_time ||
-                    (same && !include_same_sender))
-                    continue;
-                if (nc == cap) {
-                    int ncap = cap ? cap * 2 : 16;
-                    FlMulticastConflict *nn = realloc(c, (size_t)ncap * sizeof *nn);
-                    if (!nn) {
-                        rc = fl_error_set(err, FL_ENOMEM, "out of memory for conflicts");
-                        break;
-                    }
-                    c = nn;
-                    cap = ncap;
-                }
-                c[nc++] = (FlMulticastConflict){ u[i].edge, u[k].edge, u[g].channel, same };
-            }
-        }
-        g = end;
-    }
-    free(u);
-    if (rc) {
-        free(c);
-        return rc;
-    }
-    /* One entry per pair: its lowest shared channel. */
-    qsort(c, (size_t)nc, sizeof *c, cmp_conflict);
-    int kept = 0;
-    for (int i = 0; i < nc; i++) {
-        if (kept && c[kept - 1].edge_a == c[i].edge_a && c[kept - 1].edge_b == c[i].edge_b)
-            continue;
-        c[kept++] = c[i];
-    }
-    if (!kept) {
-        free(c);
-        c = NULL;
-    }
-    *conflicts = c;
-    *n = kept;
-    return FL_OK;
 }
