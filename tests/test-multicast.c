@@ -347,10 +347,16 @@ static void test_mesh_example(void)
     free(c);
     fl_multicast_tree_free(bin);
 
-    /* Random destination sets: OPT-mesh and U-mesh stay contention-free. */
+    /* Random destination sets: OPT-mesh and U-mesh stay contention-free,
+     * under either dimension order (the chain is the same for both). */
+    FlRoutingOptions yx;
+    FlRouting *ryx = NULL;
+    fl_routing_options_init(&yx);
+    yx.order = "yx";
+    CHECK_INT(fl_routing_new(t, "dor", &yx, &ryx, &err), FL_OK);
     FlRng gen, *rng = &gen;
     fl_rng_seed(rng, 11);
-    int free_ok = 1;
+    int free_ok = 1, crossed = 0;
     for (int trial = 0; trial < 200 && free_ok; trial++) {
         int perm[36], k = 1 + (int)fl_rng_below(rng, 35);
         for (int i = 0; i < 36; i++)
@@ -362,20 +368,29 @@ static void test_mesh_example(void)
         }
         double th = 1 + (double)fl_rng_below(rng, 30), te = 1 + (double)fl_rng_below(rng, 90);
         for (int alg = FL_MULTICAST_UMESH; alg <= FL_MULTICAST_OPT_MESH; alg++) {
-            FlMulticastTree *tr = NULL;
+            FlMulticastTree *tr = NULL, *tyx = NULL;
             fl_multicast_tree_new(t, r, (FlMulticastAlgorithm)alg, perm[0], perm + 1, k, th, te,
                                   &tr, NULL);
-            free_ok &= tr && count_conflicts(tr, r, 0, NULL) == 0;
+            fl_multicast_tree_new(t, ryx, (FlMulticastAlgorithm)alg, perm[0], perm + 1, k, th,
+                                  te, &tyx, NULL);
+            free_ok &= tr && tyx && count_conflicts(tr, r, 0, NULL) == 0 &&
+                       count_conflicts(tyx, ryx, 0, NULL) == 0;
+            crossed += count_conflicts(tr, ryx, 0, NULL) > 0;
             if (alg == FL_MULTICAST_OPT_MESH) {
                 double tk[37];
                 fl_multicast_opt_table(k + 1, th, te, FL_MULTICAST_DP_AUTO, tk, NULL, NULL);
-                free_ok &= fl_multicast_tree_latency(tr) == tk[k + 1];
+                free_ok &= fl_multicast_tree_latency(tr) == tk[k + 1] &&
+                           fl_multicast_tree_latency(tyx) == tk[k + 1];
             }
             fl_multicast_tree_free(tr);
+            fl_multicast_tree_free(tyx);
         }
     }
     CHECK(free_ok, "200 random multicasts on mesh:6x6: OPT-mesh (at t[k]) and U-mesh have no "
-          "contention under dor");
+          "contention under dor, xy or yx");
+    CHECK(crossed > 0, "the chain matters: %d of the 400 trees built for xy contend under yx",
+          crossed);
+    fl_routing_free(ryx);
 
     fl_multicast_tree_free(opt);
     fl_multicast_tree_free(um);

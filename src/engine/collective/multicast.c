@@ -205,7 +205,7 @@ static int check_mesh(const FlTopology *t, const FlRouting *r, FlMulticastAlgori
 
 /* --- ordering ----------------------------------------------------------- */
 
-/* Coordinate 0, coordinate 1, host id. */
+/* The coordinate corrected first, the other, the host id. */
 typedef struct ChainKey {
     int k[3];
 } ChainKey;
@@ -215,11 +215,47 @@ static int cmp_chain(const void *a, const void *b)
     return fl__cmp_keys(((const ChainKey *)a)->k, ((const ChainKey *)b)->k, 3);
 }
 
-/* The dimension-ordered chain of source and destinations; *s is the
- * source's position in it. */
-static int mesh_chain(const FlTopology *t, int source, const int *dests, int n, int *order,
+static int switch_at(const FlTopology *t, int c0, int c1)
+{
+    for (int i = 0; i < fl_topology_switch_count(t); i++) {
+        int c[FL_MAX_DIMS] = { 0 }, sw = fl_topology_switch_node(t, i);
+        fl_topology_get_coords(t, sw, c);
+        if (c[0] == c0 && c[1] == c1)
+            return sw;
+    }
+    return -1;
+}
+
+/* The dimension r corrects first: the one its route from (0, 0) to (1, 1)
+ * moves along first. */
+static int first_dimension(const FlRouting *r, int *dim, FlError *err)
+{
+    const FlTopology *t = fl_routing_topology(r);
+    int a = switch_at(t, 0, 0), b = switch_at(t, 1, 1), *ch = NULL, n = 0;
+    *dim = 0;
+    if (a < 0 || b < 0)
+        return FL_OK;   /* a 1 x n mesh: one dimension to correct */
+    int rc = fl_routing_path(r, a, b, FL_SELECT_LOWEST_PORT, NULL, &ch, &n, err);
+    if (!rc && n > 0) {
+        int ca[FL_MAX_DIMS] = { 0 }, cb[FL_MAX_DIMS] = { 0 };
+        fl_topology_get_coords(t, fl_topology_channel_src(t, ch[0]), ca);
+        fl_topology_get_coords(t, fl_topology_channel_dst(t, ch[0]), cb);
+        *dim = ca[0] == cb[0] ? 1 : 0;
+    }
+    free(ch);
+    return rc;
+}
+
+/* The dimension-ordered chain of source and destinations, the dimension the
+ * routing corrects first most significant; *s is the source's position. */
+static int mesh_chain(const FlRouting *r, int source, const int *dests, int n, int *order,
                       int *s, FlError *err)
 {
+    const FlTopology *t = fl_routing_topology(r);
+    int first;
+    int rc = first_dimension(r, &first, err);
+    if (rc)
+        return rc;
     ChainKey *keys = malloc(((size_t)n + 1) * sizeof *keys);
     if (!keys)
         return fl_error_set(err, FL_ENOMEM, "out of memory for a chain of %d nodes", n + 1);
@@ -228,7 +264,7 @@ static int mesh_chain(const FlTopology *t, int source, const int *dests, int n, 
         int c[FL_MAX_DIMS] = { 0 };
         fl_topology_get_coords(t, fl_topology_host_switch(t, fl_topology_host_node(t, host)),
                                c);
-        keys[i] = (ChainKey){ { c[0], c[1], host } };
+        keys[i] = (ChainKey){ { c[first], c[1 - first], host } };
     }
     qsort(keys, (size_t)n + 1, sizeof *keys, cmp_chain);
     for (int i = 0; i <= n; i++) {
@@ -401,7 +437,7 @@ int fl_multicast_tree_new(const FlTopology *t, const FlRouting *r, FlMulticastAl
     tree->source = source;
     tree->n_edges = n_dests;
     if (mesh) {
-        rc = mesh_chain(t, source, dests, n_dests, order, &s, err);
+        rc = mesh_chain(r, source, dests, n_dests, order, &s, err);
     } else {
         order[0] = source;
         for (int i = 0; i < n_dests; i++)

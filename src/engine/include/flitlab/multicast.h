@@ -27,13 +27,15 @@
  * - U-mesh (McKinley et al.): the sender's interval [l, r] of the chain is
  *   cut at c = floor((l + r) / 2); a sender in [l, c] sends to x_{c+1} the
  *   part [c+1, r], a sender in [c+1, r] sends to x_c the part [l, c].
- * - The dimension-ordered chain sorts switches by coordinate 0, then by
- *   coordinate 1 (then by host id). Paper 001's example lists its chain in
- *   the order of the written first coordinate and its routing corrects that
- *   coordinate first: write the paper's (a, b) as coordinates (a, b) of
- *   mesh:6x6 and route with dor "xy". In two dimensions McKinley's lemma
- *   holds for either dimension order of the routing, so the chain is the
- *   same for "xy" and "yx".
+ * - The dimension-ordered chain sorts switches by the coordinate the
+ *   routing corrects first, then by the other (then by host id): so dor "xy"
+ *   sorts by coordinate 0 first and "yx" by coordinate 1 first. Paper 001's
+ *   example lists its chain in the order of the written first coordinate
+ *   and its routing corrects that coordinate first (the paper's definition
+ *   of <_d, highest dimension most significant, names the same order if
+ *   the routing corrects the highest dimension first): write the paper's
+ *   (a, b) as coordinates (a, b) of mesh:6x6 and route with dor "xy". With
+ *   the other order the chain of a routing is not contention-free.
  * - Binomial (recursive doubling) on the list P_0 = source, P_1.. = the
  *   destinations in the order given: the root of P_a..P_{a+i-1} keeps
  *   floor(i / 2) nodes and sends first to P_{a+floor(i/2)}, which gets the
