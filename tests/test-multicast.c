@@ -398,6 +398,38 @@ static void test_mesh_example(void)
     fl_topology_free(t);
 }
 
+/* The network-independent trees on another network: host ids of a torus,
+ * its own dor, destinations in the order given. */
+static void test_torus(void)
+{
+    FlTopology *t = NULL;
+    FlRouting *r = NULL;
+    FlMulticastTree *tree = NULL;
+    fl_topology_from_spec("torus:4x4", &t, NULL);
+    fl_routing_new(t, "dor", NULL, &r, NULL);
+    int dests[15];
+    for (int i = 0; i < 15; i++)
+        dests[i] = 15 - i;
+    int rc = fl_multicast_tree_new(t, r, FL_MULTICAST_OPT_TREE, 0, dests, 15, 20, 55, &tree,
+                                   NULL);
+    CHECK(rc == FL_OK && fl_multicast_tree_latency(tree) == 170,
+          "OPT-tree to the 15 other hosts of torus:4x4 takes t[16] = 170");
+    CHECK(fl_multicast_tree_edge_to(tree, 0) == NULL && fl_multicast_tree_edge_to(tree, 16) ==
+          NULL && fl_multicast_tree_edge_to(tree, 15)->child == 15,
+          "edge_to: none to the source or a stranger, one to every destination");
+    FlMulticastConflict *c = NULL;
+    int n = -1;
+    rc = fl_multicast_tree_contention(tree, r, 1, &c, &n, NULL);
+    int sane = rc == FL_OK && n >= 0;
+    for (int i = 0; sane && i < n; i++)
+        sane = c[i].edge_a < c[i].edge_b && fl_topology_channel_src(t, c[i].channel) >= 0;
+    CHECK(sane, "the contention check runs on a torus (%d pairs share a channel in flight)", n);
+    free(c);
+    fl_multicast_tree_free(tree);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
 static void expect_error(const char *what, int rc, const FlError *err, int code,
                          const char *needle)
 {
@@ -469,6 +501,7 @@ int main(void)
     test_table1_tree();
     test_speed();
     test_mesh_example();
+    test_torus();
     test_errors();
     return tap_done();
 }
