@@ -29,5 +29,6 @@
 #include "flitlab/deflect.h"
 #include "flitlab/config.h"
 #include "flitlab/schedule.h"
+#include "flitlab/multicast.h"
 
 #endif /* FLITLAB_H */
