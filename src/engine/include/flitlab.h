@@ -27,5 +27,6 @@
 #include "flitlab/sim.h"
 #include "flitlab/deflect.h"
 #include "flitlab/config.h"
+#include "flitlab/alltoall.h"
 
 #endif /* FLITLAB_H */
