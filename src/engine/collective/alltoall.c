@@ -577,6 +577,42 @@ int fl_alltoall_block_label(int n, FlAllToAllBlock block, char *buf, size_t cap)
     return snprintf(buf, cap, "%d.%d>%d.%d", p, q, r, s);
 }
 
+int fl_alltoall_holdings_text(const FlAllToAll *aa, size_t step, int node, char **out,
+                              FlError *err)
+{
+    FlAllToAllBlock *b = NULL;
+    size_t k = 0;
+    int rc = fl_alltoall_holdings(aa, step, node, &b, &k, err);
+    if (rc != FL_OK)
+        return rc;
+    /* a label is at most "63.63>63.63" plus a space; a row heading "63: " */
+    size_t cap = k * 13 + (size_t)aa->n * 6 + 1, len = 0;
+    char *text = malloc(cap);
+    if (!text) {
+        free(b);
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the message matrix");
+    }
+    text[0] = '\0';
+    int row = -1;
+    for (size_t t = 0; t < k; t++) {
+        int a = b[t].dest >> aa->shift;
+        if (a != row) {
+            if (row >= 0)
+                text[len++] = '\n';
+            len += (size_t)snprintf(text + len, cap - len, aa->n <= 16 ? "%X:" : "%d:", a);
+            row = a;
+        }
+        text[len++] = ' ';
+        len += (size_t)fl_alltoall_block_label(aa->n, b[t], text + len, cap - len);
+    }
+    if (row >= 0)
+        text[len++] = '\n';
+    text[len] = '\0';
+    free(b);
+    *out = text;
+    return FL_OK;
+}
+
 /* --- costs --------------------------------------------------------------------- */
 
 void fl_alltoall_costs(const FlAllToAll *aa, FlAllToAllCosts *out)

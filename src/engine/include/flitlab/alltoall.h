@@ -51,7 +51,9 @@
  *    still exchange. The run gives N/4 + 5 steps (the text's start-ups, not
  *    Table 1's N/2 + 5), transmission (N^3 + 18 N^2)/4 blocks less the self blocks
  *    (the paper's (N^3 + 10 N^2)/4 leaves out phase 4's two steps of N^2 blocks)
- *    and propagation 2N - 1 hops (the paper's 2N - 5 leaves out phase 4's 2 + 2).
+ *    and propagation 2N - 1 hops (the paper's 2N - 5 leaves out phase 4's 2 + 2);
+ *    counting one re-sort of the busiest node's holding per phase, rearrangement is
+ *    6 (2 N^2 - 2) blocks (4 for N = 8), where the paper's 10 N^2 has five phases.
  *  - "direct": every pair exchanges directly, N^2 - 1 steps; in step k node x sends
  *    its block for node x XOR k, so every step is a pairing (one-port, no node is
  *    the target of two messages), N any power of two with 2 <= N <= 64.
@@ -143,6 +145,13 @@ int fl_alltoall_message_blocks(const FlAllToAll *aa, size_t step, size_t msg,
  * coordinate for N <= 16 ("0A1F"), otherwise "p.q>r.s" in decimal. Returns the
  * length that was (or would be) written, as snprintf. */
 int fl_alltoall_block_label(int n, FlAllToAllBlock block, char *buf, size_t cap);
+
+/* Paper 000 Figs 11-16's message matrix: the blocks node holds after step as text,
+ * one line per destination row a that has any, "a: pqrs pqrs ..." (a in the
+ * labels' notation; blocks by destination column, then origin; the self block is
+ * not listed). *out is malloc'ed and NUL-terminated ("" when the node holds none). */
+int fl_alltoall_holdings_text(const FlAllToAll *aa, size_t step, int node, char **out,
+                              FlError *err);
 
 /* The cost terms, counted from the run (in blocks; multiply by m t_d, m t_r, t_l,
  * t_s) beside paper 000's formulas. A formula that does not apply is NAN. */
