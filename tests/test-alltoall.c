@@ -52,6 +52,9 @@ static void test_refused(void)
     FlError err;
     CHECK(fl_alltoall_run(6, FL_ALLTOALL_DIRECT, &aa, &err) == FL_ERANGE,
           "direct refuses N = 6: %s", err.message);
+    CHECK(fl_alltoall_run(64, FL_ALLTOALL_DIRECT, &aa, &err) == FL_ERANGE &&
+              strstr(err.message, "N <= 32"),
+          "direct refuses N = 64: %s", err.message);
 }
 
 static void test_label(void)
@@ -159,6 +162,36 @@ static void check_holdings(const FlAllToAll *aa)
           fl_alltoall_algorithm_name(fl_alltoall_algorithm(aa)), n);
 }
 
+/* On large tori, one master and one slave: all their blocks at the start, the
+ * master's 2N^2 - 2 after stage 1 (a slave none), and theirs at the end. */
+static void check_node_ends(const FlAllToAll *aa)
+{
+    int n = fl_alltoall_size(aa);
+    size_t n2 = (size_t)n * (size_t)n;
+    static const int who[2][2] = { { 2, 2 }, { 3, 2 } }; /* P(2,2) master, P(3,2) slave */
+    for (int w = 0; w < 2; w++) {
+        int node = who[w][0] * n + who[w][1];
+        size_t counts[3];
+        size_t at[3] = { 0, 2, fl_alltoall_step_count(aa) };
+        int ok = 1;
+        clock_t t0 = clock();
+        for (int e = 0; e < 3; e++) {
+            FlAllToAllBlock *b = NULL;
+            counts[e] = 0;
+            ok &= fl_alltoall_holdings(aa, at[e], node, &b, &counts[e], NULL) == FL_OK;
+            for (size_t t = 0; t < counts[e]; t++)
+                ok &= e == 0 ? b[t].origin == node : e == 2 ? b[t].dest == node : 1;
+            free(b);
+        }
+        double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+        CHECK(ok && counts[0] == n2 - 1 && counts[1] == (w == 0 ? 2 * n2 - 2 : 0) &&
+                  counts[2] == n2 - 1,
+              "N = %d node %d holds %zu, %zu, %zu blocks at the start, after stage 1, at the end "
+              "(three queries in %.2f s)",
+              n, node, counts[0], counts[1], counts[2], secs);
+    }
+}
+
 /* Paper 000 Fig 13: after stage 1, P(0,0) of a 16x16 torus holds its cell's blocks
  * for the even rows. */
 static void test_sem16_fig13(const FlAllToAll *aa)
@@ -214,13 +247,15 @@ static void test_sem(void)
             check_holdings(aa);
         if (sizes[k] == 16)
             test_sem16_fig13(aa);
+        if (sizes[k] >= 32)
+            check_node_ends(aa);
         fl_alltoall_free(aa);
     }
 }
 
 static void test_direct(void)
 {
-    static const int sizes[] = { 2, 4, 8, 16 };
+    static const int sizes[] = { 2, 4, 8, 16, 32 };
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         int n = sizes[k];
         FlAllToAll *aa = run(n, FL_ALLTOALL_DIRECT);

@@ -17,7 +17,8 @@
 
 #include "flitlab/alltoall.h"
 
-#define AA_MAX_N 64 /* N^4 blocks of 2 bytes: 32 MiB at N = 64 */
+#define AA_MAX_N 64        /* N^4 blocks of 2 bytes: 32 MiB at N = 64 */
+#define AA_MAX_N_DIRECT 32 /* N^2 - 1 steps of N^2 messages: 25 MiB at N = 32 */
 
 enum {
     K_S1_ROW,  /* stage 1 step 1 */
@@ -45,6 +46,7 @@ struct FlAllToAll {
     size_t initial_held;
     FlAllToAllMessage *msgs;
     size_t *msg_start;        /* [nsteps + 2]: step s's messages are [start[s], start[s+1]) */
+    int32_t *sender;          /* SEM: [(nsteps + 1) * nodes], who sends to a node in a step */
     size_t delivered;
 };
 
@@ -215,12 +217,13 @@ static size_t build_direct(StepDesc *d, int32_t nodes)
 static int check_size(int n, FlAllToAllAlgorithm algorithm, FlError *err)
 {
     int min = algorithm == FL_ALLTOALL_SEM ? 8 : 2;
+    int max = algorithm == FL_ALLTOALL_SEM ? AA_MAX_N : AA_MAX_N_DIRECT;
     int pow2 = n > 0 && (n & (n - 1)) == 0;
-    if (!pow2 || n < min || n > AA_MAX_N)
+    if (!pow2 || n < min || n > max)
         return fl_error_set(err, FL_ERANGE,
                             "%s complete exchange needs N a power of two with %d <= N <= %d "
                             "(every block is tracked), got N = %d",
-                            algorithm_names[algorithm], min, AA_MAX_N, n);
+                            algorithm_names[algorithm], min, max, n);
     return FL_OK;
 }
 
@@ -309,6 +312,21 @@ static int move_blocks(FlAllToAll *aa, RunScratch *r, size_t s)
 {
     const StepDesc *sd = &aa->desc[s];
     int32_t nodes = aa->nodes;
+    if (sd->kind == K_DIRECT) {
+        /* only the blocks (x, x ^ k) move, each straight from its origin */
+        for (int32_t x = 0; x < nodes; x++) {
+            int32_t d = x ^ sd->arg;
+            uint16_t *l = &r->loc[(size_t)d * (size_t)nodes + (size_t)x];
+            if (*l != x || route(aa, sd, x, d) != d)
+                return -1;
+            r->send_to[x] = d;
+            r->send_blocks[x] = 1;
+            r->held[x]--;
+            r->held[d]++;
+            *l = (uint16_t)d;
+        }
+        return 0;
+    }
     for (int32_t d = 0; d < nodes; d++) {
         uint16_t *base = r->loc + (size_t)d * (size_t)nodes;
         for (int32_t o = 0; o < nodes; o++) {
@@ -350,6 +368,8 @@ static int record_messages(FlAllToAll *aa, RunScratch *r, size_t s, size_t *nmsg
                                 "%s step %zu: node %d receives two messages (one-port broken)",
                                 algorithm_names[aa->algorithm], s, (int)y);
         r->recv_step[y] = s;
+        if (aa->sender)
+            aa->sender[s * (size_t)aa->nodes + (size_t)y] = x;
         if (*nmsgs == r->msg_cap) {
             size_t cap = r->msg_cap ? 2 * r->msg_cap : 1024;
             FlAllToAllMessage *m = realloc(aa->msgs, cap * sizeof *m);
@@ -441,7 +461,12 @@ int fl_alltoall_run(int n, FlAllToAllAlgorithm algorithm, FlAllToAll **out, FlEr
     r.held = malloc(nodes * sizeof *r.held);
     r.recv_step = malloc(nodes * sizeof *r.recv_step);
     r.link_load = malloc(4 * nodes * sizeof *r.link_load);
-    if (!aa->desc || !aa->steps || !aa->msg_start || !r.loc || !r.send_to || !r.send_blocks ||
+    if (algorithm == FL_ALLTOALL_SEM) {
+        aa->sender = malloc((maxsteps + 1) * nodes * sizeof *aa->sender);
+        if (aa->sender)
+            memset(aa->sender, 0xff, (maxsteps + 1) * nodes * sizeof *aa->sender);
+    }
+    if ((algorithm == FL_ALLTOALL_SEM && !aa->sender) || !aa->desc || !aa->steps || !aa->msg_start || !r.loc || !r.send_to || !r.send_blocks ||
         !r.held || !r.recv_step || !r.link_load) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory tracking %zu blocks", nodes * nodes);
         goto fail;
@@ -468,6 +493,7 @@ void fl_alltoall_free(FlAllToAll *aa)
     free(aa->steps);
     free(aa->msgs);
     free(aa->msg_start);
+    free(aa->sender);
     free(aa);
 }
 
@@ -506,35 +532,85 @@ const FlAllToAllMessage *fl_alltoall_messages(const FlAllToAll *aa, size_t step,
     return aa->msgs + aa->msg_start[step];
 }
 
+/* The node whose message reaches node y in step t, -1 for none. */
+static int32_t sender_of(const FlAllToAll *aa, size_t t, int32_t y)
+{
+    if (aa->desc[t].kind == K_DIRECT)
+        return y ^ aa->desc[t].arg;
+    return aa->sender[t * (size_t)aa->nodes + (size_t)y];
+}
+
+static int push_block(FlAllToAllBlock **b, size_t *k, size_t *cap, int32_t o, int32_t d)
+{
+    if (*k == *cap) {
+        size_t ncap = *cap ? 2 * *cap : 256;
+        FlAllToAllBlock *nb = realloc(*b, ncap * sizeof *nb);
+        if (!nb)
+            return -1;
+        *b = nb;
+        *cap = ncap;
+    }
+    (*b)[(*k)++] = (FlAllToAllBlock){ o, d };
+    return 0;
+}
+
 /* Collects the blocks at node after step (and, if via_step > 0, that step's rule
- * then sends to via_dst). */
+ * then sends to via_dst). For each destination it walks back from node: a block at
+ * y after step t was at y or at y's one sender before it, so the candidates double
+ * at most per step and every one is checked against the rule. */
 static int collect(const FlAllToAll *aa, size_t step, int32_t node, size_t via_step,
                    int32_t via_dst, FlAllToAllBlock **out, size_t *count, FlError *err)
 {
     size_t cap = 0, k = 0;
     FlAllToAllBlock *b = NULL;
-    for (int32_t d = 0; d < aa->nodes; d++) {
-        for (int32_t o = 0; o < aa->nodes; o++) {
-            if (o == d)
-                continue;
-            int32_t x = o;
-            for (size_t s = 1; s <= step; s++)
-                x = route(aa, &aa->desc[s], x, d);
-            if (x != node)
-                continue;
-            if (via_step && route(aa, &aa->desc[via_step], x, d) != via_dst)
-                continue;
-            if (k == cap) {
-                cap = cap ? 2 * cap : 256;
-                FlAllToAllBlock *nb = realloc(b, cap * sizeof *nb);
-                if (!nb) {
-                    free(b);
-                    return fl_error_set(err, FL_ENOMEM, "out of memory listing blocks");
+    int32_t *set = malloc(2 * (size_t)aa->nodes * sizeof *set);
+    uint8_t *seen = calloc((size_t)aa->nodes, 1);
+    if (!set || !seen) {
+        free(set);
+        free(seen);
+        return fl_error_set(err, FL_ENOMEM, "out of memory listing blocks");
+    }
+    int rc = FL_OK;
+    for (int32_t d = 0; d < aa->nodes && rc == FL_OK; d++) {
+        if (via_step && route(aa, &aa->desc[via_step], node, d) != via_dst)
+            continue;
+        size_t n = 1;
+        set[0] = node;
+        for (size_t t = step; t >= 1 && n > 0; t--) {
+            size_t m = 0;
+            int32_t *next = set + aa->nodes;
+            for (size_t a = 0; a < n; a++) {
+                int32_t y = set[a], z = sender_of(aa, t, y);
+                if (route(aa, &aa->desc[t], y, d) == y && !seen[y]) {
+                    seen[y] = 1;
+                    next[m++] = y;
                 }
-                b = nb;
+                if (z >= 0 && route(aa, &aa->desc[t], z, d) == y && !seen[z]) {
+                    seen[z] = 1;
+                    next[m++] = z;
+                }
             }
-            b[k++] = (FlAllToAllBlock){ o, d };
+            for (size_t a = 0; a < m; a++)
+                seen[next[a]] = 0;
+            memcpy(set, next, m * sizeof *set);
+            n = m;
         }
+        /* set holds the origins, in no order; sort them by a pass over the marks */
+        for (size_t a = 0; a < n; a++)
+            seen[set[a]] = 1;
+        for (int32_t o = 0; o < aa->nodes; o++) {
+            if (!seen[o])
+                continue;
+            seen[o] = 0;
+            if (o != d && push_block(&b, &k, &cap, o, d) != 0)
+                rc = fl_error_set(err, FL_ENOMEM, "out of memory listing blocks");
+        }
+    }
+    free(set);
+    free(seen);
+    if (rc != FL_OK) {
+        free(b);
+        return rc;
     }
     *out = b;
     *count = k;

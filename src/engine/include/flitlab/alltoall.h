@@ -56,7 +56,8 @@
  *    6 (2 N^2 - 2) blocks (4 for N = 8), where the paper's 10 N^2 has five phases.
  *  - "direct": every pair exchanges directly, N^2 - 1 steps; in step k node x sends
  *    its block for node x XOR k, so every step is a pairing (one-port, no node is
- *    the target of two messages), N any power of two with 2 <= N <= 64.
+ *    the target of two messages), N any power of two with 2 <= N <= 32 (its
+ *    N^2 - 1 steps of N^2 messages are all stored).
  * Tseng et al.'s diagonal propagation [18] is not provided: the paper cites it only
  * by its cost terms, which are not enough to rebuild its schedule.
  */
@@ -133,7 +134,7 @@ typedef struct FlAllToAllBlock {
 
 /* The blocks node holds after step (0..count), sorted by (dest, origin); *out is
  * malloc'ed (free it), NULL with *count = 0 when the node holds none. Replays the
- * run's routing rules, O(N^4 step). */
+ * run's routing rules backwards from the node (milliseconds on 64 x 64). */
 int fl_alltoall_holdings(const FlAllToAll *aa, size_t step, int node, FlAllToAllBlock **out,
                          size_t *count, FlError *err);
 /* The blocks message number msg (0-based, as listed by fl_alltoall_messages) of a
