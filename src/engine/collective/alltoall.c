@@ -522,6 +522,20 @@ int fl_alltoall_step(const FlAllToAll *aa, size_t step, FlAllToAllStep *out, FlE
     return FL_OK;
 }
 
+int fl_alltoall_step_label(const FlAllToAll *aa, size_t step, char *buf, size_t cap)
+{
+    if (step == 0)
+        return snprintf(buf, cap, "initial");
+    if (step > aa->nsteps)
+        return snprintf(buf, cap, "%s", "");
+    const StepDesc *d = &aa->desc[step];
+    if (aa->algorithm == FL_ALLTOALL_DIRECT)
+        return snprintf(buf, cap, "step %d", d->index);
+    if (d->phase)
+        return snprintf(buf, cap, "stage %d phase %d step %d", d->stage, d->phase, d->index);
+    return snprintf(buf, cap, "stage %d step %d", d->stage, d->index);
+}
+
 const FlAllToAllMessage *fl_alltoall_messages(const FlAllToAll *aa, size_t step, size_t *count)
 {
     if (step < 1 || step > aa->nsteps) {

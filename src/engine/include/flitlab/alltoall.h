@@ -40,7 +40,9 @@
  *        (P(2p,2q) -> P(2p,2q+1), P(2p+1,2q+1) -> P(2p+1,2q)).
  *    Readings chosen where the paper is garbled (see DIGEST.md): the masters are
  *    the i = j (mod 2) nodes; stage 1 step 2 is "a slave sends to its master along
- *    dimension 1"; stage 3 hands out by row, so stage 1 collects by destination row;
+ *    dimension 1"; stage 3 hands out by row as its pseudocode says, so stage 1
+ *    collects by destination row (section 3.4's walk-through collects by column;
+ *    either works when stages 1 and 3 agree);
  *    phases 1 and 2 are ring shifts of a whole class; "q = 0 or 1" is q mod 4, and
  *    for the i-dimension swaps of phase 3 it is p mod 4 (the printed q would pair a
  *    node with one that does not pair back); phase 3 step 2's second pair of rules
@@ -112,6 +114,10 @@ typedef struct FlAllToAllStep {
 
 /* FL_ERANGE for a step outside 1..count. */
 int fl_alltoall_step(const FlAllToAll *aa, size_t step, FlAllToAllStep *out, FlError *err);
+
+/* The step's name: "stage 1 step 2", "stage 2 phase 3 step 1", "step 17" (direct);
+ * "initial" for step 0, "" beyond the last. Returns the length as snprintf. */
+int fl_alltoall_step_label(const FlAllToAll *aa, size_t step, char *buf, size_t cap);
 
 typedef struct FlAllToAllMessage {
     int32_t src, dst;   /* node numbers */
