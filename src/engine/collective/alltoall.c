@@ -461,18 +461,23 @@ int fl_alltoall_run(int n, FlAllToAllAlgorithm algorithm, FlAllToAll **out, FlEr
     r.held = malloc(nodes * sizeof *r.held);
     r.recv_step = malloc(nodes * sizeof *r.recv_step);
     r.link_load = malloc(4 * nodes * sizeof *r.link_load);
-    if (algorithm == FL_ALLTOALL_SEM) {
-        aa->sender = malloc((maxsteps + 1) * nodes * sizeof *aa->sender);
-        if (aa->sender)
-            memset(aa->sender, 0xff, (maxsteps + 1) * nodes * sizeof *aa->sender);
-    }
-    if ((algorithm == FL_ALLTOALL_SEM && !aa->sender) || !aa->desc || !aa->steps || !aa->msg_start || !r.loc || !r.send_to || !r.send_blocks ||
+    if (!aa->desc || !aa->steps || !aa->msg_start || !r.loc || !r.send_to || !r.send_blocks ||
         !r.held || !r.recv_step || !r.link_load) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory tracking %zu blocks", nodes * nodes);
         goto fail;
     }
     aa->nsteps = algorithm == FL_ALLTOALL_SEM ? build_sem(aa->desc, n)
                                               : build_direct(aa->desc, aa->nodes);
+    if (algorithm == FL_ALLTOALL_SEM) {
+        size_t bytes = (aa->nsteps + 1) * nodes * sizeof *aa->sender;
+        aa->sender = malloc(bytes);
+        if (!aa->sender) {
+            rc = fl_error_set(err, FL_ENOMEM, "out of memory for the senders of %zu steps",
+                              aa->nsteps);
+            goto fail;
+        }
+        memset(aa->sender, 0xff, bytes);
+    }
     rc = run_steps(aa, &r, err);
     if (rc != FL_OK)
         goto fail;
