@@ -162,6 +162,30 @@ static void check_holdings(const FlAllToAll *aa)
           fl_alltoall_algorithm_name(fl_alltoall_algorithm(aa)), n);
 }
 
+/* 32x32 step by step: stage 1 moves N^2/2 then N^2 blocks a message; a ring step
+ * k of phases 1 and 2 forwards the 2N^2 (1 - 8k/N) blocks still 8k or more hops
+ * short; phases 3 and 4 swap N^2; stage 3 hands out N^2 - 1. */
+static void check_sem32_steps(const FlAllToAll *aa)
+{
+    static const size_t want_blocks[] = { 512, 1024, 1536, 1024, 512, 1536, 1024, 512,
+                                          1024, 1024, 1024, 1024, 1023 };
+    static const size_t want_msgs[] = { 1024, 512, 512, 512, 512, 512, 512,
+                                        512, 512, 512, 512, 512, 512 };
+    static const int want_hops[] = { 1, 1, 8, 8, 8, 8, 8, 8, 4, 4, 2, 2, 1 };
+    int ok = fl_alltoall_step_count(aa) == 13;
+    for (size_t s = 1; ok && s <= 13; s++) {
+        FlAllToAllStep st;
+        fl_alltoall_step(aa, s, &st, NULL);
+        if (st.max_blocks != want_blocks[s - 1] || st.messages != want_msgs[s - 1] ||
+            st.max_hops != want_hops[s - 1] || st.max_link_load != 1) {
+            printf("# step %zu: %zu blocks, %zu messages, %d hops, link load %d\n", s,
+                   st.max_blocks, st.messages, st.max_hops, st.max_link_load);
+            ok = 0;
+        }
+    }
+    CHECK(ok, "32x32: each step's largest message, message count and path length");
+}
+
 /* On large tori, one master and one slave: all their blocks at the start, the
  * master's 2N^2 - 2 after stage 1 (a slave none), and theirs at the end. */
 static void check_node_ends(const FlAllToAll *aa)
@@ -254,6 +278,8 @@ static void test_sem(void)
             test_sem16_fig13(aa);
         if (sizes[k] >= 32)
             check_node_ends(aa);
+        if (sizes[k] == 32)
+            check_sem32_steps(aa);
         fl_alltoall_free(aa);
     }
 }
