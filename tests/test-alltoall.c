@@ -301,6 +301,9 @@ static void test_direct(void)
         CHECK_INT(c.startups, n2 - 1);
         CHECK_INT(c.transmission, n2 - 1);
         CHECK_INT(c.volume, n2 * (n2 - 1));
+        /* the step pairing j with j + N/2 in a row sends N paths of N/2 hops over
+         * 2N directed links: N/4 a link at least, and the tie rule reaches it */
+        CHECK_INT(c.max_link_load, n >= 4 ? n / 4 : 1);
         printf("# direct N = %d: propagation %zu, block-hops %zu, worst link load %d\n", n,
                c.propagation, c.block_hops, c.max_link_load);
         if (n <= 4)

@@ -136,10 +136,13 @@ static int32_t route(const FlAllToAll *aa, const StepDesc *s, int32_t x, int32_t
     return along_j ? ((i << sh) | real) : ((real << sh) | j);
 }
 
-/* Shortest signed offset from a to b on a ring of n (n/2 goes +). */
+/* Shortest signed offset from a to b on a ring of n; a tie (n/2) goes + from even
+ * a and - from odd a, so that half the ring's senders use each direction. */
 static int32_t ring_offset(int32_t a, int32_t b, int32_t n)
 {
     int32_t o = ((b - a) % n + n) % n;
+    if (o == n / 2 && (a & 1))
+        return -o;
     return o > n / 2 ? o - n : o;
 }
 

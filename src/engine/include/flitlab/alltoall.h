@@ -59,7 +59,10 @@
  *  - "direct": every pair exchanges directly, N^2 - 1 steps; in step k node x sends
  *    its block for node x XOR k, so every step is a pairing (one-port, no node is
  *    the target of two messages), N any power of two with 2 <= N <= 32 (its
- *    N^2 - 1 steps of N^2 messages are all stored).
+ *    N^2 - 1 steps of N^2 messages are all stored). Paths are shortest, j first;
+ *    a path of exactly N/2 hops goes + from an even coordinate and - from an odd
+ *    one, so no directed link carries more than N/4 messages of a step (the
+ *    least possible for the step that pairs j with j + N/2).
  * Tseng et al.'s diagonal propagation [18] is not provided: the paper cites it only
  * by its cost terms, which are not enough to rebuild its schedule.
  */
