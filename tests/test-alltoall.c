@@ -184,6 +184,17 @@ static void check_sem32_steps(const FlAllToAll *aa)
         }
     }
     CHECK(ok, "32x32: each step's largest message, message count and path length");
+    /* a phase 1 path: 8 hops along one dimension, one hop at a time */
+    size_t nm;
+    const FlAllToAllMessage *m = fl_alltoall_messages(aa, 3, &nm);
+    int32_t nodes[16];
+    size_t len = nm ? fl_alltoall_path(aa, &m[0], nodes, 16) : 0;
+    int steps_ok = len == 9 && nodes[0] == m[0].src && nodes[8] == m[0].dst;
+    for (size_t k = 1; steps_ok && k < len; k++) {
+        int di = abs(nodes[k] / 32 - nodes[k - 1] / 32), dj = abs(nodes[k] % 32 - nodes[k - 1] % 32);
+        steps_ok = (di == 0 && (dj == 1 || dj == 31)) || (dj == 0 && (di == 1 || di == 31));
+    }
+    CHECK(steps_ok, "32x32 step 3: message 0's path has 9 nodes, neighbour by neighbour");
 }
 
 /* On large tori, one master and one slave: all their blocks at the start, the
