@@ -30,5 +30,6 @@
 #include "flitlab/config.h"
 #include "flitlab/schedule.h"
 #include "flitlab/multicast.h"
+#include "flitlab/alltoall.h"
 
 #endif /* FLITLAB_H */
