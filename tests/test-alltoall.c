@@ -191,7 +191,8 @@ static void check_sem32_steps(const FlAllToAll *aa)
     size_t len = nm ? fl_alltoall_path(aa, &m[0], nodes, 16) : 0;
     int steps_ok = len == 9 && nodes[0] == m[0].src && nodes[8] == m[0].dst;
     for (size_t k = 1; steps_ok && k < len; k++) {
-        int di = abs(nodes[k] / 32 - nodes[k - 1] / 32), dj = abs(nodes[k] % 32 - nodes[k - 1] % 32);
+        int di = abs(nodes[k] / 32 - nodes[k - 1] / 32);
+        int dj = abs(nodes[k] % 32 - nodes[k - 1] % 32);
         steps_ok = (di == 0 && (dj == 1 || dj == 31)) || (dj == 0 && (di == 1 || di == 31));
     }
     CHECK(steps_ok, "32x32 step 3: message 0's path has 9 nodes, neighbour by neighbour");
