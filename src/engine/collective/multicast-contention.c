@@ -110,7 +110,8 @@ int fl_multicast_tree_contention(const FlMulticastTree *tree, const FlRouting *r
         return rc;
     }
     /* One entry per pair: its lowest shared channel. */
-    qsort(c, (size_t)nc, sizeof *c, cmp_conflict);
+    if (nc > 0)
+        qsort(c, (size_t)nc, sizeof *c, cmp_conflict);
     int kept = 0;
     for (int i = 0; i < nc; i++) {
         if (kept && c[kept - 1].edge_a == c[i].edge_a && c[kept - 1].edge_b == c[i].edge_b)
