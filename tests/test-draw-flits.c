@@ -582,7 +582,7 @@ out:
 
 /* Every family the application draws: each flit in a buffer or on a link
  * has a place inside the picture, no two flits of a channel share one
- * (deep buffers on short links and XMESH's stubs included), and the frame
+ * (deep buffers on short links and XMESH's spurs included), and the frame
  * draws. */
 static void test_families(void)
 {
@@ -595,7 +595,7 @@ static void test_families(void)
     enum { W = 1600, H = 1200 };
     for (size_t i = 0; i < sizeof nets / sizeof nets[0]; i++) {
         Run r;
-        /* Buffers of 16 flits are deeper than a stub is long. */
+        /* Buffers of 16 flits are deeper than a spur is long. */
         if (!run_open(&r, nets[i][0], nets[i][1], 0.3, 6, 0, 16, 0))
             continue;
         static Flits fs;

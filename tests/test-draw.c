@@ -151,11 +151,11 @@ static void test_pixels(void)
           pixel(s, (x24 + x25) / 2, y24));
     CHECK(near_colour(pixel(s, x28 + step / 2, y28 + step / 2), 0xffffff),
           "the middle of a grid cell is empty");
-    /* The wrap-around link from 24 to 31 is a stub leaving the grid at each
+    /* The wrap-around link from 24 to 31 is a spur leaving the grid at each
      * end, not a line across it. */
     CHECK(near_colour(pixel(s, x24 - 0.3 * step, y24), 0x9141ac),
-          "a wrap-around stub left of switch 24 (got %06x)", pixel(s, x24 - 0.3 * step, y24));
-    CHECK(near_colour(pixel(s, x31 + 0.3 * step, y31), 0x9141ac), "its matching stub right of switch 31");
+          "a wrap-around spur left of switch 24 (got %06x)", pixel(s, x24 - 0.3 * step, y24));
+    CHECK(near_colour(pixel(s, x31 + 0.3 * step, y31), 0x9141ac), "its matching spur right of switch 31");
     cairo_surface_destroy(s);
 
     /* Labels: white digits inside a large enough square. */
@@ -199,8 +199,8 @@ static void test_hits(void)
     device_of(t, &v, host, &dx, &dy);
     CHECK_INT(fl_draw_hit_node(t, &v, dx, dy), host);
 
-    /* Wrap-around links are hit on their stubs, not across the grid: the
-     * stub above switch 3 belongs to its link with switch 59. */
+    /* Wrap-around links are hit on their spurs, not across the grid: the
+     * spur above switch 3 belongs to its link with switch 59. */
     int s3 = fl_topology_switch_node(t, 3), s59 = fl_topology_switch_node(t, 59);
     device_of(t, &v, s3, &dx, &dy);
     CHECK_INT(fl_draw_hit_link(t, &v, dx, dy - 0.3 * step), find_link(t, s3, s59));
@@ -234,8 +234,8 @@ static void test_hits(void)
     fl_topology_free(line);
 
     /* A 3D torus is drawn as layers side by side; a link to the next layer
-     * is a stub up and right, one to the previous layer (the wrap-around
-     * from the last layer included) a stub down and left. */
+     * is a spur up and right, one to the previous layer (the wrap-around
+     * from the last layer included) a spur down and left. */
     FlTopology *cube = from_spec("torus:4x4x4");
     fl_draw_view_fit(cube, 1200, 400, &v);
     int s0 = fl_topology_switch_node(cube, 0), s16 = fl_topology_switch_node(cube, 16);
@@ -317,7 +317,7 @@ static void test_labels_and_wraps(void)
     fl_topology_free(t);
 
     /* An edited torus is custom, but its wrap-around links keep their
-     * stubs: deleting switch 9 changes nothing near switches 24 and 31. */
+     * spurs: deleting switch 9 changes nothing near switches 24 and 31. */
     t = from_spec("torus:8x8,hosts=0");
     CHECK_INT(fl_topology_remove_node(t, 9, NULL), FL_OK);
     fl_draw_view_fit(t, 400, 400, &o.view);
@@ -327,7 +327,7 @@ static void test_labels_and_wraps(void)
     device_of(t, &o.view, s24, &x24, &y24);
     device_of(t, &o.view, s31, &x31, &y31);
     CHECK(near_colour(pixel(s, x24 - 0.3 * step, y24), 0x9141ac),
-          "the edited torus keeps its wrap-around stubs (got %06x)",
+          "the edited torus keeps its wrap-around spurs (got %06x)",
           pixel(s, x24 - 0.3 * step, y24));
     CHECK(near_colour(pixel(s, x31 + 0.3 * step, y31), 0x9141ac), "at both ends");
     cairo_surface_destroy(s);
@@ -643,7 +643,7 @@ static void test_turn_map(void)
 }
 
 /* The midpoint of link l as drawn straight; 0 for a wrap-around link of
- * a grid, drawn as two stubs, whose midpoint is off the grid. */
+ * a grid, drawn as two spurs, whose midpoint is off the grid. */
 static int link_middle(const FlTopology *t, const FlDrawView *v, int l, double *x, double *y)
 {
     int a, b;
@@ -718,7 +718,7 @@ static void test_directions(void)
         double x, y, reach = 0.3 * o.view.scale;
         int up = 0, down = 0;
         if (!link_middle(t, &o.view, l, &x, &y))
-            continue; /* wrap-around links are labelled on their stubs */
+            continue; /* wrap-around links are labelled on their spurs */
         plain_links++;
         for (double dy = -reach; dy <= reach; dy += 1)
             for (double dx = -reach; dx <= reach; dx += 1) {

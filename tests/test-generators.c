@@ -170,7 +170,7 @@ static double short_way(double d, double period)
 
 /* Hosts sit near their switch, off the switch's own links as drawn. On a
  * grid that wraps (width w, height h; 0 when it does not), a wrap-around
- * link is drawn as a stub pointing the short way round, half a unit long. */
+ * link is drawn as a spur pointing the short way round, half a unit long. */
 static void check_host_positions(const FlTopology *t, const char *spec, double w, double h)
 {
     int far = 0, on_link = 0;

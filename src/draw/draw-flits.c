@@ -118,7 +118,7 @@ double fl_draw_flit_size(const FlTopology *t, const FlDrawView *v, const FlDrawF
 }
 
 /* One channel as drawn, with the length of its last part (the whole link,
- * or twice the stub it arrives by, so that u maps linearly there). */
+ * or twice the spur it arrives by, so that u maps linearly there). */
 typedef struct Lane {
     int c;
     Chan ch;
@@ -145,7 +145,7 @@ static void lane_init(const Scene *sc, int c, Lane *ln)
         ln->ax = len > 1e-9 ? (ln->hx - sx) / len : 0.7071;
         ln->ay = len > 1e-9 ? (ln->hy - sy) / len : 0.7071;
     }
-    if (ln->ch.s.kind == SHAPE_STUBS) {
+    if (ln->ch.s.kind == SHAPE_SPURS) {
         int end = ln->ch.reverse ? 0 : 1;
         ln->len = 2 * hypot(d->x[end + 2] - d->x[end], d->y[end + 2] - d->y[end]);
     } else if (ln->ch.s.kind == SHAPE_ARC) {
@@ -201,12 +201,12 @@ static void host_flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, do
 }
 
 /* The point back device units before the arriving end of ln's channel
- * (kept on a wrap-around's arriving stub), off to the right of the way it
+ * (kept on a wrap-around's arriving spur), off to the right of the way it
  * runs. */
 static void lane_arrival(const Lane *ln, double back, double off, double *x, double *y)
 {
     double tx, ty;
-    double lo = ln->ch.s.kind == SHAPE_STUBS ? 0.5 : 0;   /* a stub's buffer stays on it */
+    double lo = ln->ch.s.kind == SHAPE_SPURS ? 0.5 : 0;   /* a spur's buffer stays on it */
     double u = ln->len > 1e-9 ? clamp(1 - back / ln->len, lo, 1) : 1;
     fl__draw_chan_at(&ln->ch, u, x, y, &tx, &ty);
     *x += -ty * off;   /* the right-hand side of the way it runs */
@@ -232,8 +232,8 @@ static void flit_at(const Geom *g, const Lane *ln, const FlDrawFlits *f, double 
         *y += tx * off;
         return;
     }
-    double lo = ln->ch.s.kind == SHAPE_STUBS ? 0.5 : 0;   /* as lane_arrival() keeps it */
-    /* The slots that fit along the channel; a deeper buffer (a stub, a
+    double lo = ln->ch.s.kind == SHAPE_SPURS ? 0.5 : 0;   /* as lane_arrival() keeps it */
+    /* The slots that fit along the channel; a deeper buffer (a spur, a
      * short link) folds into further rows of lanes, so that no two of its
      * flits meet. */
     double room = ln->len * (1 - lo) - g->half - side * (0.5 + GAP);

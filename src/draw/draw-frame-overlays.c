@@ -60,7 +60,7 @@ static void lane_point(cairo_t *cr, const Chan *ch, double u, double off, int fi
 
 /* Adds channel c's lane to the path: the part of its link between the
  * two nodes' glyphs, off to the right of the way it runs. A wrap-around
- * is its two stubs, an arc eight chords. */
+ * is its two spurs, an arc eight chords. */
 static void lane_path(cairo_t *cr, const Scene *sc, int c, double off)
 {
     const Geom *g = &sc->g;
@@ -72,8 +72,8 @@ static void lane_path(cairo_t *cr, const Scene *sc, int c, double off)
     fl__draw_chan_at(&ch, 0, &x0, &y0, &tx0, &ty0);
     fl__draw_chan_at(&ch, 1, &x1, &y1, &tx1, &ty1);
     double ra = node_reach(g, src, tx0, ty0), rb = node_reach(g, dst, tx1, ty1);
-    if (ch.s.kind == SHAPE_STUBS) {
-        /* The stub the channel leaves by, then the one it arrives by. */
+    if (ch.s.kind == SHAPE_SPURS) {
+        /* The spur the channel leaves by, then the one it arrives by. */
         double la = ch.reverse ? hypot(d->x[3] - d->x[1], d->y[3] - d->y[1])
                                : hypot(d->x[2] - d->x[0], d->y[2] - d->y[0]);
         double lb = ch.reverse ? hypot(d->x[2] - d->x[0], d->y[2] - d->y[0])

@@ -22,7 +22,7 @@
 #define HOST_RADIUS 0.07
 #define HOST_OFFSET 0.32    /* from a switch to a host that has no place of its own */
 #define LONG_LINK 1.5       /* grid links longer than this are bent */
-#define STUB_LENGTH 0.42    /* a wrap-around link's stub at each end */
+#define SPUR_LENGTH 0.42    /* a wrap-around link's spur at each end */
 #define ARC_BULGE 0.09      /* height of a long link's arc, per unit of length */
 
 /* Sizes in device units. */
@@ -400,30 +400,30 @@ void fl__draw_link_shape(const Geom *g, int l, Shape *s)
         || !on_grid(s->bx, s->by))
         return;
     /* Seen modulo the extent of its block, a wrap-around link is one step
-     * long; its stubs point along that short way round. Which links wrap
+     * long; its spurs point along that short way round. Which links wrap
      * is the topology's to say: grid-aligned positions alone would make
-     * stubs of a hand-drawn network's ordinary links. */
+     * spurs of a hand-drawn network's ordinary links. */
     int px = axis_period(&g->axis[0], s->ax, s->bx);
     int py = axis_period(&g->axis[1], s->ay, s->by);
     double ux = px ? dx - px * floor(dx / px + 0.5) : dx;
     double uy = py ? dy - py * floor(dy / py + 0.5) : dy;
     double ulen = hypot(ux, uy);
     if (ulen > 1e-9 && ulen <= LONG_LINK && fl_topology_link_wraps(g->t, l)) {
-        double k = STUB_LENGTH / ulen;
-        s->kind = SHAPE_STUBS;
+        double k = SPUR_LENGTH / ulen;
+        s->kind = SHAPE_SPURS;
         s->p1x = s->ax + ux * k, s->p1y = s->ay + uy * k;
         s->p2x = s->bx - ux * k, s->p2y = s->by - uy * k;
         return;
     }
     /* A link along a row from one block to the next (the third dimension
      * of a torus drawn as layers side by side, its wrap-around included)
-     * gets stubs too: up and right at the end in the earlier layer, down
+     * gets spurs too: up and right at the end in the earlier layer, down
      * and left at the other, clear of the grid's own links. */
     int forward = axis_follows(&g->axis[0], s->ax, s->bx);
     if (dy == 0 && !px && (forward || axis_follows(&g->axis[0], s->bx, s->ax))
         && fl_topology_link_dim(g->t, l) == 2) {
-        double k = (forward ? 1 : -1) * STUB_LENGTH / sqrt(2.0);
-        s->kind = SHAPE_STUBS;
+        double k = (forward ? 1 : -1) * SPUR_LENGTH / sqrt(2.0);
+        s->kind = SHAPE_SPURS;
         s->p1x = s->ax + k, s->p1y = s->ay - k;
         s->p2x = s->bx - k, s->p2y = s->by + k;
         return;
@@ -511,11 +511,11 @@ void fl_draw_view_fit(const FlTopology *t, double width, double height, FlDrawVi
         grow_box(box, &any, x - SWITCH_HALF, y - SWITCH_HALF);
         grow_box(box, &any, x + SWITCH_HALF, y + SWITCH_HALF);
     }
-    /* Stubs and arcs reach beyond the nodes: keep them in the picture. */
+    /* Spurs and arcs reach beyond the nodes: keep them in the picture. */
     for (int l = 0; l < fl_topology_link_count(t); l++) {
         Shape s;
         fl__draw_link_shape(&g, l, &s);
-        if (s.kind == SHAPE_STUBS) {
+        if (s.kind == SHAPE_SPURS) {
             grow_box(box, &any, s.p1x, s.p1y);
             grow_box(box, &any, s.p2x, s.p2y);
         } else if (s.kind == SHAPE_ARC) {
@@ -549,7 +549,7 @@ static double shape_distance(const Shape *s, const DevShape *d, double x, double
 {
     if (s->kind == SHAPE_LINE)
         return segment_distance(x, y, d->x[0], d->y[0], d->x[1], d->y[1]);
-    if (s->kind == SHAPE_STUBS)
+    if (s->kind == SHAPE_SPURS)
         return fmin(segment_distance(x, y, d->x[0], d->y[0], d->x[2], d->y[2]),
                     segment_distance(x, y, d->x[1], d->y[1], d->x[3], d->y[3]));
     /* The arc, flattened into short chords. */

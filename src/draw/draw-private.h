@@ -42,11 +42,11 @@ typedef struct Geom {
     double lw;           /* link width, device units */
 } Geom;
 
-enum { SHAPE_LINE, SHAPE_STUBS, SHAPE_ARC };
+enum { SHAPE_LINE, SHAPE_SPURS, SHAPE_ARC };
 
-/* A link as drawn, in layout units. STUBS: a wrap-around link (as
+/* A link as drawn, in layout units. SPURS: a wrap-around link (as
  * fl_topology_link_wraps() says) or a link between the layers of a 3D grid
- * drawn side by side, a short stub from each end pointing the way the link
+ * drawn side by side, a short spur from each end pointing the way the link
  * leaves the grid (tips p1 and p2). ARC: a long link between grid points
  * that would run straight through a switch, as a cubic curve (controls p1,
  * p2) bulging away from the centre of the network. */
@@ -94,7 +94,7 @@ void fl__draw_geom_clear(Geom *g);
 void fl__draw_node_device(const Geom *g, int n, double *x, double *y);
 int fl__draw_node_shown(const Geom *g, int n);
 
-/* Link l as drawn (straight, stubs or arc), in layout then device units. */
+/* Link l as drawn (straight, spurs or arc), in layout then device units. */
 void fl__draw_link_shape(const Geom *g, int l, Shape *s);
 void fl__draw_shape_to_device(const Geom *g, const Shape *s, DevShape *d);
 
@@ -102,7 +102,7 @@ void fl__draw_shape_to_device(const Geom *g, const Shape *s, DevShape *d);
 static inline void fl__draw_shape_path(cairo_t *cr, const Shape *s, const DevShape *d)
 {
     switch (s->kind) {
-    case SHAPE_STUBS:
+    case SHAPE_SPURS:
         cairo_move_to(cr, d->x[0], d->y[0]);
         cairo_line_to(cr, d->x[2], d->y[2]);
         cairo_move_to(cr, d->x[1], d->y[1]);

@@ -58,7 +58,7 @@ static int label_is_up(const char *label)
 
 /* Where channel ch's direction mark goes: its label, the point and unit
  * direction on its link, and the room there (the length of link between
- * the switches, or of a stub beyond its switch); 0 when it has no label,
+ * the switches, or of a spur beyond its switch); 0 when it has no label,
  * is out of view or has no room for an arrow. */
 static int direction_mark(const Ctx *c, int ch, const char **label, double *x, double *y,
                           double *tx, double *ty, double *room)
@@ -68,12 +68,12 @@ static int direction_mark(const Ctx *c, int ch, const char **label, double *x, d
     if (!(*label = fl_routing_channel_label(c->routing, ch)))
         return 0;
     fl__draw_chan_init(c->sc, ch, &chan);
-    /* One mark is enough: on a wrap-around, the stub it leaves by. */
-    int stubs = fl__draw_chan_marks(&chan, u) == 2;
-    fl__draw_chan_at(&chan, stubs ? u[0] : 0.5, x, y, tx, ty);
+    /* One mark is enough: on a wrap-around, the spur it leaves by. */
+    int spurs = fl__draw_chan_marks(&chan, u) == 2;
+    fl__draw_chan_at(&chan, spurs ? u[0] : 0.5, x, y, tx, ty);
     const DevShape *d = &chan.d;
-    int end = stubs && chan.reverse ? 3 : 2;
-    *room = stubs ? hypot(d->x[end] - d->x[end - 2], d->y[end] - d->y[end - 2]) - c->g->half
+    int end = spurs && chan.reverse ? 3 : 2;
+    *room = spurs ? hypot(d->x[end] - d->x[end - 2], d->y[end] - d->y[end - 2]) - c->g->half
                   : hypot(d->x[1] - d->x[0], d->y[1] - d->y[0]) - 2 * c->g->half;
     return *room >= c->z.arrow + 4 && box_near(&c->clip, *x, *y, c->z.arrow + 40);
 }

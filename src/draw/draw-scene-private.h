@@ -109,12 +109,12 @@ void fl__draw_pen_end(Pen *p);
 /* ------------------------------------------------------------------------ */
 
 /* The point at u (0..1) along a link's shape from end a, and the unit
- * tangent there. A wrap-around's first half is the stub at a (outwards),
- * its second half the stub at b (inwards). */
+ * tangent there. A wrap-around's first half is the spur at a (outwards),
+ * its second half the spur at b (inwards). */
 void fl__draw_shape_at(const Shape *s, const DevShape *d, double u, double *x, double *y,
                        double *tx, double *ty);
 
-/* The distance from (x, y) to a shape as drawn: a wrap-around's two stubs
+/* The distance from (x, y) to a shape as drawn: a wrap-around's two spurs
  * apart, an arc in short pieces. */
 double fl__draw_shape_distance(const Shape *s, const DevShape *d, double x, double y);
 
@@ -133,7 +133,7 @@ void fl__draw_chan_init(const Scene *sc, int c, Chan *ch);
 void fl__draw_chan_at(const Chan *ch, double u, double *x, double *y, double *tx, double *ty);
 
 /* Where along a channel its marks go, clear of the switch squares: the
- * middle of a link, or on a wrap-around one mark on each stub. Returns
+ * middle of a link, or on a wrap-around one mark on each spur. Returns
  * how many (1 or 2) and puts them in u. */
 int fl__draw_chan_marks(const Chan *ch, double *u);
 
@@ -205,7 +205,7 @@ int fl__draw_is_aggregated(FlDrawFlitsMode mode, double min, double side);
 
 /* The point back device units before the arriving end of channel c
  * (where its buffer's slot 0 is drawn; kept on a wrap-around's arriving
- * stub), off to the right of the way it runs. */
+ * spur), off to the right of the way it runs. */
 void fl__draw_chan_arrival(const Scene *sc, int c, double back, double off, double *x,
                            double *y);
 

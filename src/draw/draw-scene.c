@@ -5,7 +5,7 @@
  *
  * Everything here is drawn through the Geom of draw-geometry.c, so a mark
  * follows a link exactly as fl_draw_topology() drew it: straight, as the
- * two stubs of a wrap-around, or as an arc. Sizes are in device units and
+ * two spurs of a wrap-around, or as an arc. Sizes are in device units and
  * follow the size of the switches, so marks keep their proportions at
  * every zoom level.
  */
@@ -151,7 +151,7 @@ void fl__draw_shape_at(const Shape *s, const DevShape *d, double u, double *x, d
                        double *tx, double *ty)
 {
     double dx, dy;
-    if (s->kind == SHAPE_STUBS) {
+    if (s->kind == SHAPE_SPURS) {
         int second = u >= 0.5;
         double w = second ? 2 * u - 1 : 2 * u;
         double x0 = second ? d->x[3] : d->x[0], y0 = second ? d->y[3] : d->y[0];
@@ -188,7 +188,7 @@ static double segment_distance(double px, double py, double ax, double ay, doubl
 /* Along chords through fl__draw_shape_at(). */
 double fl__draw_shape_distance(const Shape *s, const DevShape *d, double x, double y)
 {
-    int parts = s->kind == SHAPE_STUBS ? 2 : 1, steps = s->kind == SHAPE_ARC ? 24 : 1;
+    int parts = s->kind == SHAPE_SPURS ? 2 : 1, steps = s->kind == SHAPE_ARC ? 24 : 1;
     double best = INFINITY;
     for (int k = 0; k < parts; k++) {
         double u0 = k * 0.5, u1 = parts == 2 ? u0 + 0.5 - 1e-9 : 1, lx, ly, cx, cy, tx, ty;
@@ -217,7 +217,7 @@ void fl__draw_chan_at(const Chan *ch, double u, double *x, double *y, double *tx
 
 int fl__draw_chan_marks(const Chan *ch, double *u)
 {
-    if (ch->s.kind == SHAPE_STUBS) {
+    if (ch->s.kind == SHAPE_SPURS) {
         u[0] = 0.4, u[1] = 0.6;
         return 2;
     }

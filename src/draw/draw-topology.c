@@ -96,7 +96,7 @@ static void rounded_square(cairo_t *cr, double x, double y, double half)
 
 /* Adds the visible links of one style to the path: host links (hosts = 1),
  * straight switch links or bent ones (bent = 1); with dots = 1 the dots at
- * the tips of stubs instead of the links. Returns how many were added. */
+ * the tips of spurs instead of the links. Returns how many were added. */
 static int links_path(cairo_t *cr, const Geom *g, const Box *clip, int hosts, int bent,
                       int dots)
 {
@@ -108,7 +108,7 @@ static int links_path(cairo_t *cr, const Geom *g, const Box *clip, int hosts, in
         fl__draw_link_shape(g, l, &s);
         if (s.host != hosts || (!hosts && (s.kind != SHAPE_LINE) != bent))
             continue;
-        if (dots && s.kind != SHAPE_STUBS)
+        if (dots && s.kind != SHAPE_SPURS)
             continue;
         fl__draw_shape_to_device(g, &s, &d);
         if (!shape_visible(&s, &d, clip, g->lw + dot))
@@ -127,8 +127,8 @@ static int links_path(cairo_t *cr, const Geom *g, const Box *clip, int hosts, in
 }
 
 /* One stroke per link style: host links, plain switch links, bent ones.
- * Bent links have their own colour and a dot at the tip of each stub, so
- * the eye pairs the stubs at opposite edges of the grid. Butt caps: the
+ * Bent links have their own colour and a dot at the tip of each spur, so
+ * the eye pairs the spurs at opposite edges of the grid. Butt caps: the
  * ends hide under the nodes, and round ones cost time. */
 static void draw_links(cairo_t *cr, const Geom *g, const Palette *pal, const Box *clip)
 {

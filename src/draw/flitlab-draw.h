@@ -41,7 +41,7 @@ typedef struct FlDrawOptions {
 /* Defaults: identity view, nothing selected or hovered, labels on, light. */
 void fl_draw_options_init(FlDrawOptions *o);
 
-/* A view that fits every node of t (and the stubs and arcs of its bent
+/* A view that fits every node of t (and the spurs and arcs of its bent
  * links), with a margin, into a width x height device rectangle, centred.
  * An empty topology gives a view centred on the origin. O(nodes + links). */
 void fl_draw_view_fit(const FlTopology *t, double width, double height,
@@ -72,10 +72,10 @@ void fl_draw_view_to_world(const FlDrawView *v, double dx, double dy,
  * steps are bent, so that wrap-around links stay legible: a wrap-around
  * link (fl_topology_link_wraps(): torus, XMESH and DMESH wrap-arounds,
  * also in an edited network that kept its coordinates) that is a single
- * step long modulo the extent of its grid is a short stub at each end
+ * step long modulo the extent of its grid is a short spur at each end
  * pointing the way it leaves the grid; a link of the third coordinate
  * dimension along a row to the next block of columns (the next layer of a
- * 3D torus or mesh drawn side by side) is a diagonal stub at each end; any
+ * 3D torus or mesh drawn side by side) is a diagonal spur at each end; any
  * other that would run through a switch is an arc bulging away from the
  * centre. Other links, and free layouts, draw straight. O(nodes + links). */
 void fl_draw_topology(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o);
@@ -83,7 +83,7 @@ void fl_draw_topology(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o);
 /* The node (or link) drawn under the device point (x, y), within a few
  * device units, or -1. The nearest glyph wins, a switch on a tie; what the
  * drawing leaves out (hosts too small to see) is never hit. Links are hit
- * along the shape they are drawn with (straight, stubs or arc).
+ * along the shape they are drawn with (straight, spurs or arc).
  * O(nodes) / O(links). */
 int fl_draw_hit_node(const FlTopology *t, const FlDrawView *v, double x, double y);
 int fl_draw_hit_link(const FlTopology *t, const FlDrawView *v, double x, double y);
@@ -116,7 +116,7 @@ int fl_draw_export_with_options(const FlTopology *t, const FlDrawOptions *opt,
  * it prohibits at every switch, the direction of every channel, the H/V
  * graph of L-/R-turn (paper 002, Figs. 3 and 4), the legal shortest paths
  * between two switches and a cycle of the channel dependency graph. The
- * overlays use the view, the link shapes (wrap-around stubs and arcs) and
+ * overlays use the view, the link shapes (wrap-around spurs and arcs) and
  * the hit-test tolerances of fl_draw_topology(), so they sit exactly on the
  * network it draws.
  */

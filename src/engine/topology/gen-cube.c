@@ -89,7 +89,7 @@ static int build_kary(const FlSpec *spec, FlTopology *t, int wrap, FlError *err)
 }
 
 /* As fl__layout_grid() and the drawing show them: dimensions 0 and 1 along
- * x and y, wrap-around links as stubs pointing out of the grid the way the
+ * x and y, wrap-around links as spurs pointing out of the grid the way the
  * port leads; links of dimension 2 join layers drawn side by side and leave
  * up and to the right (towards the next layer) or down and to the left. */
 void fl__kary_direction(const FlSpec *spec, const FlTopology *t, int sw, int port,

@@ -64,7 +64,7 @@ typedef int (*FlSpecCheckFunc)(FlSpec *spec, FlError *err);
 typedef int (*FlSpecBuildFunc)(const FlSpec *spec, FlTopology *t, FlError *err);
 /* The direction (*dx, *dy) in which the link on a port of switch sw leaves
  * the switch as drawn, for families whose wrap-around links are drawn as
- * short stubs rather than as the straight line to the peer. */
+ * short spurs rather than as the straight line to the peer. */
 typedef void (*FlPortDirectionFunc)(const FlSpec *spec, const FlTopology *t, int sw,
                                     int port, double *dx, double *dy);
 

@@ -165,7 +165,7 @@ int fl_topology_set_coords(FlTopology *t, int node, const int *coords);
  * generated network becomes custom but keeps its coordinates, so its
  * wrap-around links are still recognised (and a link drawn by hand between
  * the two ends of a row of one is one too); new switches have zero
- * coordinates. The drawing shows wrap-around links as stubs leaving the
+ * coordinates. The drawing shows wrap-around links as spurs leaving the
  * grid. O(coord_dims): the bounds are kept current by every edit. */
 int fl_topology_link_wraps(const FlTopology *t, int link);
 /* The coordinate dimension a switch link moves along: the only one in
