@@ -155,7 +155,8 @@ static void test_pixels(void)
      * end, not a line across it. */
     CHECK(near_colour(pixel(s, x24 - 0.3 * step, y24), 0x9141ac),
           "a wrap-around spur left of switch 24 (got %06x)", pixel(s, x24 - 0.3 * step, y24));
-    CHECK(near_colour(pixel(s, x31 + 0.3 * step, y31), 0x9141ac), "its matching spur right of switch 31");
+    CHECK(near_colour(pixel(s, x31 + 0.3 * step, y31), 0x9141ac),
+          "its matching spur right of switch 31");
     cairo_surface_destroy(s);
 
     /* Labels: white digits inside a large enough square. */
