@@ -61,33 +61,43 @@ save_reporting (FlitlabWindow *self,
   return FALSE;
 }
 
+char *
+flitlab_window_chosen_path (GtkNativeDialog    *dialog,
+                            int                 response,
+                            const char * const *extensions)
+{
+  g_autoptr(GFile) file = NULL;
+  char *path;
+
+  if (response != GTK_RESPONSE_ACCEPT || (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog))) == NULL
+      || (path = g_file_get_path (file)) == NULL)
+    return NULL;
+  if (extensions == NULL || extensions[0] == NULL)
+    return path;
+  for (int i = 0; extensions[i] != NULL; i++)
+    if (g_str_has_suffix (path, extensions[i]))
+      return path;
+  /* Files are recognised by their extension: add the first if the name was
+   * typed without one. */
+  {
+    char *with_extension = g_strconcat (path, extensions[0], NULL);
+
+    g_free (path);
+    return with_extension;
+  }
+}
+
 static void
 save_as_response (GtkNativeDialog *dialog,
                   int              response,
                   gpointer         user_data)
 {
+  static const char * const extensions[] = { ".flitlab", NULL };
   Pending *pending = user_data;
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
+  g_autofree char *path = flitlab_window_chosen_path (dialog, response, extensions);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  if (file != NULL)
-    path = g_file_get_path (file);
-  if (path != NULL)
-    {
-      /* Projects are recognised by their extension: add it if the name was
-       * typed without one. */
-      if (!g_str_has_suffix (path, ".flitlab"))
-        {
-          char *with_extension = g_strconcat (path, ".flitlab", NULL);
-
-          g_free (path);
-          path = with_extension;
-        }
-      if (save_reporting (pending->self, path))
-        pending_run (pending);
-    }
+  if (path != NULL && save_reporting (pending->self, path))
+    pending_run (pending);
   g_free (pending);
   g_object_unref (dialog);
 }
@@ -294,28 +304,15 @@ export_response (GtkNativeDialog *dialog,
                  gpointer         user_data)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (user_data);
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
+  /* The format follows the extension; a name without a known one gets a
+   * PNG. */
+  static const char * const extensions[] = { ".png", ".svg", ".pdf", NULL };
+  g_autofree char *path = flitlab_window_chosen_path (dialog, response, extensions);
   g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  if (file != NULL)
-    path = g_file_get_path (file);
   g_object_unref (dialog);
   if (path == NULL)
     return;
-
-  /* The format follows the extension; a name without a known one gets a
-   * PNG. */
-  if (!g_str_has_suffix (path, ".png") && !g_str_has_suffix (path, ".svg")
-      && !g_str_has_suffix (path, ".pdf"))
-    {
-      char *with_extension = g_strconcat (path, ".png", NULL);
-
-      g_free (path);
-      path = with_extension;
-    }
 
   if (flitlab_canvas_export (self->canvas, path, &error))
     {

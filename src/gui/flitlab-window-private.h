@@ -93,6 +93,12 @@ gboolean flitlab_window_add_topology       (FlitlabWindow  *self,
 
 /* flitlab-window-actions.c */
 void     flitlab_window_actions_init       (FlitlabWindow  *self);
+/* The local path chosen in a file chooser's response, or NULL; one that
+ * ends in none of extensions (NULL-terminated, may be NULL) gets the
+ * first. */
+char    *flitlab_window_chosen_path        (GtkNativeDialog    *dialog,
+                                            int                 response,
+                                            const char * const *extensions);
 void     flitlab_window_update_actions     (FlitlabWindow  *self);
 /* Asks Save / Discard / Cancel when there are unsaved changes, then runs
  * then unless the user cancelled or saving failed. */

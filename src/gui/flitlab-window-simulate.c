@@ -347,22 +347,11 @@ export_path_chosen (GtkNativeDialog *dialog,
                     int              response,
                     gpointer         user_data)
 {
+  static const char * const gif[] = { ".gif", NULL };
   ExportAsk *ask = user_data;
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
+  g_autofree char *path = flitlab_window_chosen_path (dialog, response, ask->png_sequence ? NULL : gif);
   g_autoptr(GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  if (file != NULL)
-    path = g_file_get_path (file);
-  if (path != NULL && !ask->png_sequence && !g_str_has_suffix (path, ".gif"))
-    {
-      char *with_extension = g_strconcat (path, ".gif", NULL);
-
-      g_free (path);
-      path = with_extension;
-    }
   if (path != NULL
       && !flitlab_window_export_animation (ask->self, path, ask->range[0], ask->range[1], ask->range[2],
                                            ask->png_sequence, &error))
