@@ -233,6 +233,10 @@ flitlab_sim_plot_snapshot (GtkWidget   *widget,
   else if (!timeline_plot (self, tl, t, &plot, &points, &ab, &ba))
     return;
   self->n_points = (int) points.n;
+  /* A few samples make no line worth the name (a run that deadlocked
+   * early has one): mark each point. */
+  for (int i = 0; i < plot.nseries; i++)
+    plot.series[i].markers = plot.series[i].n < 12;
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   fl_draw_plot (cr, &plot, width, height);
   cairo_destroy (cr);
