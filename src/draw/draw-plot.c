@@ -13,9 +13,8 @@
 
 #include "draw-scene-private.h"
 
-#define PAD FL_DRAW_PAD
+#define PAD  FL_DRAW_PAD
 #define TICK FL_DRAW_TICK
-
 
 /* The GNOME palette's strong colours, in an order where neighbours differ. */
 static const int series_palette[] = {
