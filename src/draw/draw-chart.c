@@ -298,22 +298,7 @@ void fl_draw_chart(cairo_t *cr, const FlDrawChart *c, double width, double heigh
     cairo_set_font_size(cr, font);
     draw_marker(cr, c, &l, col, font);
     fl__draw_plot_frame(cr, &l, col);
-    cairo_text_extents_t te;
-    set_colour(cr, col->text);
-    if (c->time_unit && *c->time_unit) {
-        cairo_text_extents(cr, c->time_unit, &te);
-        cairo_move_to(cr, (l.left + l.right - te.x_advance) / 2,
-                      height - FL_DRAW_PAD - font * 0.2);
-        cairo_show_text(cr, c->time_unit);
-    }
-    if (c->title && *c->title) {
-        cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-        cairo_set_font_size(cr, font * 1.15);
-        cairo_text_extents(cr, c->title, &te);
-        cairo_move_to(cr, fmax(FL_DRAW_PAD, (l.left + l.right - te.x_advance) / 2),
-                      FL_DRAW_PAD + font * 1.15);
-        cairo_show_text(cr, c->title);
-    }
+    fl__draw_plot_captions(cr, &l, col, font, height, c->time_unit, c->title);
     cairo_restore(cr);
 }
 

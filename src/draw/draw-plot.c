@@ -393,14 +393,9 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
     }
     if (p->legend)
         draw_legend(cr, p, &l, col, font);
-    cairo_text_extents_t te;
     set_colour(cr, col->text);
-    if (p->x.label && *p->x.label) {
-        cairo_text_extents(cr, p->x.label, &te);
-        cairo_move_to(cr, (l.left + l.right - te.x_advance) / 2, height - PAD - font * 0.2);
-        cairo_show_text(cr, p->x.label);
-    }
     if (p->y.label && *p->y.label) {
+        cairo_text_extents_t te;
         cairo_text_extents(cr, p->y.label, &te);
         cairo_save(cr);
         cairo_translate(cr, PAD + font, (l.top + l.bottom + te.x_advance) / 2);
@@ -409,14 +404,27 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
         cairo_show_text(cr, p->y.label);
         cairo_restore(cr);
     }
-    if (p->title && *p->title) {
+    fl__draw_plot_captions(cr, &l, col, font, height, p->x.label, p->title);
+    cairo_restore(cr);
+}
+
+void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col,
+                            double font, double height, const char *xlabel, const char *title)
+{
+    cairo_text_extents_t te;
+    set_colour(cr, col->text);
+    if (xlabel && *xlabel) {
+        cairo_text_extents(cr, xlabel, &te);
+        cairo_move_to(cr, (l->left + l->right - te.x_advance) / 2, height - PAD - font * 0.2);
+        cairo_show_text(cr, xlabel);
+    }
+    if (title && *title) {
         cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
         cairo_set_font_size(cr, font * 1.15);
-        cairo_text_extents(cr, p->title, &te);
-        cairo_move_to(cr, (l.left + l.right - te.x_advance) / 2, PAD + font * 1.15);
-        cairo_show_text(cr, p->title);
+        cairo_text_extents(cr, title, &te);
+        cairo_move_to(cr, (l->left + l->right - te.x_advance) / 2, PAD + font * 1.15);
+        cairo_show_text(cr, title);
     }
-    cairo_restore(cr);
 }
 
 static void render_plot(cairo_t *cr, int width, int height, void *data)

@@ -234,6 +234,11 @@ void fl__draw_axis_ticks(cairo_t *cr, const FlDrawPlotLayout *l, int axis, const
 /* The frame around a layout's plot area. */
 void fl__draw_plot_frame(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col);
 
+/* The x axis's label centred under a layout drawn height high, and the
+ * title in bold centred above it (either may be NULL). */
+void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col,
+                            double font, double height, const char *xlabel, const char *title);
+
 /* ------------------------------------------------------------------------ */
 /* Text and clipping                                                        */
 /* ------------------------------------------------------------------------ */
