@@ -46,6 +46,20 @@ flitlab_document_read_trace (const FlSimSettings  *settings,
   return FL_OK;
 }
 
+/* FALSE with error set when there is no routing to simulate on. */
+static gboolean
+check_routed (FlitlabDocument  *self,
+              GError          **error)
+{
+  if (self->routed != NULL && self->routed->routing != NULL)
+    return TRUE;
+  g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, FL_EINVAL,
+                       self->refused != NULL
+                         ? _("The routing chosen in the Routing tab was refused: choose another one to simulate.")
+                         : _("The routing is not built yet: choose one in the Routing tab."));
+  return FALSE;
+}
+
 FlitlabSimSession *
 flitlab_document_watch (FlitlabDocument  *self,
                         GError          **error)
@@ -57,14 +71,8 @@ flitlab_document_watch (FlitlabDocument  *self,
 
   g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
 
-  if (self->routed == NULL || self->routed->routing == NULL)
-    {
-      g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, FL_EINVAL,
-                           self->refused != NULL
-                             ? _("The routing chosen in the Routing tab was refused: choose another one to simulate.")
-                             : _("The routing is not built yet: choose one in the Routing tab."));
-      return NULL;
-    }
+  if (!check_routed (self, error))
+    return NULL;
 
   owner = g_new0 (WatchOwner, 1);
   owner->routed = flitlab_routed_ref (self->routed);
@@ -85,6 +93,41 @@ flitlab_document_watch (FlitlabDocument  *self,
       session = flitlab_sim_session_new_full (owner->routed->topology, owner->routed->routing, &cfg, owner,
                                               watch_owner_free, error);
     }
+  if (session == NULL)
+    return NULL;
+  flitlab_document_set_simulation (self, session);
+  g_object_unref (session);
+  return session;
+}
+
+FlitlabSimSession *
+flitlab_document_watch_events (FlitlabDocument    *self,
+                               const FlSimConfig  *config,
+                               FlTraceEvent       *events,
+                               gint64              n_events,
+                               GError            **error)
+{
+  FlitlabSimSession *session;
+  WatchOwner *owner;
+  FlSimConfig cfg;
+
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
+
+  if (!check_routed (self, error))
+    {
+      free (events);
+      return NULL;
+    }
+  owner = g_new0 (WatchOwner, 1);
+  owner->routed = flitlab_routed_ref (self->routed);
+  owner->trace = events;
+  cfg = config != NULL ? *config : self->sim_settings.config;
+  cfg.routing = owner->routed->routing;
+  cfg.traffic.pattern = "trace";
+  cfg.traffic.trace = events;
+  cfg.traffic.n_trace = n_events;
+  session = flitlab_sim_session_new_full (owner->routed->topology, owner->routed->routing, &cfg, owner,
+                                          watch_owner_free, error);
   if (session == NULL)
     return NULL;
   flitlab_document_set_simulation (self, session);
