@@ -32,15 +32,26 @@ enum {
   N_PROPS
 };
 
-enum {
-  OVERLAY_CHANGED,
-  SHOW_NETWORK,
-  PLAY,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint signals[FLITLAB_COLLECTIVE_N_SIGNALS];
+
+#define OVERLAY_CHANGED FLITLAB_COLLECTIVE_SIGNAL_OVERLAY_CHANGED
+#define SHOW_NETWORK    FLITLAB_COLLECTIVE_SIGNAL_SHOW_NETWORK
+#define PLAY            FLITLAB_COLLECTIVE_SIGNAL_PLAY
+
+void
+flitlab_collective_install_signals (GObjectClass *klass,
+                                    gboolean      play,
+                                    guint        *ids)
+{
+  GType type = G_TYPE_FROM_CLASS (klass);
+
+  ids[OVERLAY_CHANGED] = g_signal_new ("overlay-changed", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 0);
+  ids[SHOW_NETWORK] = g_signal_new ("show-network", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                    G_TYPE_NONE, 1, G_TYPE_STRING);
+  ids[PLAY] = play ? g_signal_new ("play", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0) : 0;
+}
 
 /* The hooks of each kind of page. FlitlabExchangePage and
  * FlitlabSchedulePage take their place beside the multicast page in each
@@ -330,15 +341,7 @@ flitlab_collectives_panel_class_init (FlitlabCollectivesPanelClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[OVERLAY_CHANGED] =
-    g_signal_new ("overlay-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SHOW_NETWORK] =
-    g_signal_new ("show-network", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[PLAY] =
-    g_signal_new ("play", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  flitlab_collective_install_signals (object_class, TRUE, signals);
 
   g_type_ensure (FLITLAB_TYPE_MULTICAST_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -7,7 +7,8 @@
  * page is a widget with the same hooks, named
  * flitlab_<kind>_page_set_document / _set_workers / _draw_overlay /
  * _node_activated, and the signals "overlay-changed" and "show-network",
- * and "play" when it can hand a run to the Simulate tab.
+ * and "play" when it can hand a run to the Simulate tab (installed by
+ * flitlab_collective_install_signals()).
  *
  * Properties: "document" (FlitlabDocument), "kind" (string: the page
  * shown, "multicast", "exchange" or "schedule").
@@ -61,5 +62,19 @@ GtkWidget       *flitlab_collectives_panel_get_page       (FlitlabCollectivesPan
 /* What the page shown last played, in a sentence for the transport bar
  * (its "play-note" property), or NULL. */
 const char      *flitlab_collectives_panel_get_play_note  (FlitlabCollectivesPanel *self);
+
+/* The signals of the panel and of every page ("overlay-changed",
+ * "show-network", and with play "play"), installed on klass; their ids
+ * go to ids[FLITLAB_COLLECTIVE_SIGNAL_*]. */
+typedef enum {
+  FLITLAB_COLLECTIVE_SIGNAL_OVERLAY_CHANGED,
+  FLITLAB_COLLECTIVE_SIGNAL_SHOW_NETWORK,
+  FLITLAB_COLLECTIVE_SIGNAL_PLAY,
+  FLITLAB_COLLECTIVE_N_SIGNALS
+} FlitlabCollectiveSignal;
+
+void             flitlab_collective_install_signals       (GObjectClass            *klass,
+                                                           gboolean                 play,
+                                                           guint                   *ids);
 
 G_END_DECLS

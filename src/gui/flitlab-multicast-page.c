@@ -1,6 +1,7 @@
 /* flitlab-multicast-page.c — the multicast page of the Collectives tab. */
 #include <glib/gi18n.h>
 
+#include "flitlab-collectives-panel.h"
 #include "flitlab-multicast-page.h"
 
 struct _FlitlabMulticastPage
@@ -24,15 +25,8 @@ enum {
   N_PROPS
 };
 
-enum {
-  OVERLAY_CHANGED,
-  SHOW_NETWORK,
-  PLAY,
-  N_SIGNALS
-};
-
 static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static guint signals[FLITLAB_COLLECTIVE_N_SIGNALS];
 
 GtkWidget *
 flitlab_multicast_page_new (void)
@@ -50,7 +44,7 @@ flitlab_multicast_page_set_document (FlitlabMulticastPage *self,
   if (!g_set_object (&self->document, document))
     return;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
-  g_signal_emit (self, signals[OVERLAY_CHANGED], 0);
+  g_signal_emit (self, signals[FLITLAB_COLLECTIVE_SIGNAL_OVERLAY_CHANGED], 0);
 }
 
 FlitlabDocument *
@@ -157,15 +151,7 @@ flitlab_multicast_page_class_init (FlitlabMulticastPageClass *klass)
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[OVERLAY_CHANGED] =
-    g_signal_new ("overlay-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SHOW_NETWORK] =
-    g_signal_new ("show-network", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[PLAY] =
-    g_signal_new ("play", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  flitlab_collective_install_signals (object_class, TRUE, signals);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-multicast-page.ui");
