@@ -19,13 +19,18 @@
 #define W 700
 #define H 600
 
+/* The host on the switch at coordinates (a, b): mesh:6x6 has one a switch. */
 static int host_at(const FlTopology *t, int a, int b)
 {
-    for (int h = 0; h < fl_topology_host_count(t); h++) {
-        int c[FL_MAX_DIMS];
-        fl_topology_get_coords(t, fl_topology_host_switch(t, fl_topology_host_node(t, h)), c);
-        if (c[0] == a && c[1] == b)
-            return h;
+    int c[FL_MAX_DIMS];
+    for (int s = 0; s < fl_topology_switch_count(t); s++) {
+        int sw = fl_topology_switch_node(t, s);
+        fl_topology_get_coords(t, sw, c);
+        for (int p = 0; c[0] == a && c[1] == b && p < fl_topology_node_ports(t, sw); p++) {
+            int peer = fl_topology_port_peer(t, sw, p, NULL);
+            if (peer >= 0 && fl_topology_node_kind(t, peer) == FL_NODE_HOST)
+                return fl_topology_node_rank(t, peer);
+        }
     }
     return -1;
 }

@@ -247,7 +247,8 @@ static void draw_label(const Picture *p, const Unicast *u, Placed *placed, int *
         }
         double d = side > 0 ? off : p->width + p->font * 0.9;
         double cx = x - ty * d * side, cy = y + tx * d * side;
-        Placed b = { cx - te.x_advance / 2 - 2, cy - p->font * 0.6, te.x_advance + 4, p->font * 1.2 };
+        Placed b = { cx - te.x_advance / 2 - 2, cy - p->font * 0.6, te.x_advance + 4,
+                     p->font * 1.2 };
         if (best.w == 0)
             best = b;
         if (!overlaps(placed, *nplaced, &b)) {
@@ -343,7 +344,8 @@ static void legend_build(Legend *lg, const FlDrawMulticast *m)
     for (int i = 0; i < lg->n; i++) {
         cairo_text_extents_t te;
         cairo_text_extents(cr, lg->text[i], &te);
-        widest = fmax(widest, te.x_advance + (lg->sample[i] == NO_SAMPLE ? 0 : LEGEND_SAMPLE + LEGEND_PAD));
+        double sample = lg->sample[i] == NO_SAMPLE ? 0 : LEGEND_SAMPLE + LEGEND_PAD;
+        widest = fmax(widest, te.x_advance + sample);
     }
     cairo_destroy(cr);
     lg->width = widest + 2 * LEGEND_PAD;
