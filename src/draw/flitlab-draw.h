@@ -101,6 +101,16 @@ int fl_draw_export(const FlTopology *t, const char *path, const char *format,
  * name before the work that leads to the picture. */
 int fl_draw_check_format(const char *path, const char *format, FlError *err);
 
+/* Draws one picture of width x height device units into cr. */
+typedef void (*FlDrawRenderFunc)(cairo_t *cr, int width, int height, void *data);
+
+/* Writes what render draws into a width x height picture to path, as
+ * fl_draw_export() writes a network (formats, errors, atomically): for
+ * pictures drawn by more than this library, a network with a GUI's own
+ * overlay over it. */
+int fl_draw_export_render(const char *path, const char *format, int width, int height,
+                          FlDrawRenderFunc render, void *data, FlError *err);
+
 /* The same with explicit drawing options, the view included: the GUI
  * exports exactly what its canvas shows. Call fl_draw_view_fit() first to
  * export the whole network with other options (dark style, no labels). */
