@@ -330,8 +330,10 @@ static void test_direct(void)
  * the host of switch h = P(h / N, h % N). */
 static void test_schedule(void)
 {
-    static const struct { int n; FlAllToAllAlgorithm alg; } cases[] = {
-        { 8, FL_ALLTOALL_SEM }, { 4, FL_ALLTOALL_DIRECT } };
+    static const struct {
+        int n;
+        FlAllToAllAlgorithm alg;
+    } cases[] = { { 8, FL_ALLTOALL_SEM }, { 4, FL_ALLTOALL_DIRECT } };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         int n = cases[c].n;
         FlAllToAll *aa = run(n, cases[c].alg);
