@@ -270,18 +270,28 @@ static int count_conflicts(const FlMulticastTree *tree, const FlRouting *r, int 
     return n;
 }
 
-static void test_mesh_example(void)
+/* Paper 001's 6x6 example: mesh:6x6 with dor, the source (3,2) and the
+ * destinations (1,5), (2,1), (3,4), (4,3), (4,4), (5,1), (5,4) as hosts. */
+static int example(FlTopology **t, FlRouting **r, int dests[7])
 {
-    FlTopology *t = NULL;
-    FlRouting *r = NULL;
-    FlError err;
-    CHECK_INT(fl_topology_from_spec("mesh:6x6", &t, &err), FL_OK);
-    CHECK_INT(fl_routing_new(t, "dor", NULL, &r, &err), FL_OK);
     static const int pts[7][2] = { { 1, 5 }, { 2, 1 }, { 3, 4 }, { 4, 3 },
                                    { 4, 4 }, { 5, 1 }, { 5, 4 } };
-    int dests[7], src = host_at(t, 3, 2);
+    FlError err;
+    *t = NULL;
+    *r = NULL;
+    CHECK_INT(fl_topology_from_spec("mesh:6x6", t, &err), FL_OK);
+    CHECK_INT(fl_routing_new(*t, "dor", NULL, r, &err), FL_OK);
     for (int i = 0; i < 7; i++)
-        dests[i] = host_at(t, pts[i][0], pts[i][1]);
+        dests[i] = host_at(*t, pts[i][0], pts[i][1]);
+    return host_at(*t, 3, 2);
+}
+
+static void test_mesh_example(void)
+{
+    FlTopology *t;
+    FlRouting *r;
+    FlError err;
+    int dests[7], src = example(&t, &r, dests);
 
     FlMulticastTree *opt = NULL, *um = NULL;
     CHECK_INT(fl_multicast_tree_new(t, r, FL_MULTICAST_OPT_MESH, src, dests, 7, 20, 55, &opt,
@@ -501,16 +511,10 @@ static void test_errors(void)
  * latency along the tree's deepest path. */
 static void test_messages(void)
 {
-    FlTopology *t = NULL;
-    FlRouting *r = NULL;
+    FlTopology *t;
+    FlRouting *r;
     FlError err;
-    CHECK_INT(fl_topology_from_spec("mesh:6x6", &t, &err), FL_OK);
-    CHECK_INT(fl_routing_new(t, "dor", NULL, &r, &err), FL_OK);
-    static const int pts[7][2] = { { 1, 5 }, { 2, 1 }, { 3, 4 }, { 4, 3 },
-                                   { 4, 4 }, { 5, 1 }, { 5, 4 } };
-    int dests[7], src = host_at(t, 3, 2), hosts = fl_topology_host_count(t);
-    for (int i = 0; i < 7; i++)
-        dests[i] = host_at(t, pts[i][0], pts[i][1]);
+    int dests[7], src = example(&t, &r, dests), hosts = fl_topology_host_count(t);
     FlMessageCosts costs = { 2000, 2, 3500, 3, 0 };
     int flits = 256;
     int64_t hold, end;
