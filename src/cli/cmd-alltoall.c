@@ -120,8 +120,8 @@ static int print_holdings(const FlAllToAll *aa, size_t step, int node, int json)
                                       (json_int_t)count, "matrix", lines),
                             stdout);
     } else {
-        printf("P(%d,%d) (node %d) after %s: %zu blocks\n%s", node / n, node % n, node, label,
-               count, text);
+        printf("P(%d,%d) (node %d) %s %s: %zu blocks\n%s", node / n, node % n, node,
+               step ? "after" : "before", step ? label : "the first step", count, text);
     }
     free(text);
     return rc;
