@@ -177,6 +177,8 @@ refused 2 "a cost without --simulate" "--r-s goes with --simulate" \
 refused 2 "--table with a network" "--table takes no network" \
   multicast mesh:6x6 --table --k 4 --t-hold 1 --t-end 2
 refused 2 "--table without --k" "needs --k K" multicast --table --t-hold 1 --t-end 2
+refused 2 "--table with a cost" "--s-s goes with --simulate" \
+  multicast --table --k 4 --t-hold 1 --t-end 2 --s-s 5
 refused 2 "the O(k) form with t_end < t_hold" "t_end >= t_hold" \
   multicast --table --k 4 --t-hold 10 --t-end 2 --dp linear
 refused 2 "--k without --table" "--k goes with --table" \

@@ -99,6 +99,8 @@ static int run_table(const CliCommand *cmd, const CliParsed *p)
     for (int i = 0; not_with_table[i]; i++)
         if (cli_value(cmd, p, not_with_table[i]))
             return cli_error(CLI_USAGE, "--%s does not go with --table", not_with_table[i]);
+    if (coll_refuse_without_simulate(cmd, p, 1, NULL))
+        return CLI_USAGE;
     if (!cli_value(cmd, p, "k") || !cli_value(cmd, p, "t-hold") || !cli_value(cmd, p, "t-end"))
         return cli_error(CLI_USAGE, "multicast --table needs --k K, --t-hold H and --t-end E");
     long k = 0;
