@@ -10,6 +10,13 @@
 set -u
 . "$(dirname "$0")/cli-lib.sh"
 
+# cli-lib's json(), with the interpreter behind python3 found once: a version
+# manager's shim costs most of a second a call, and this file makes fifty.
+PY=$(python3 -c 'import sys; print(sys.executable)')
+json() {
+  "$PY" -c "import json,sys; d=json.load(open('$tmp/out')); print($1)" 2>/dev/null
+}
+
 # An option misused: one line, exit status 2. A refused input: status 1.
 refused() {
   want=$1 desc=$2 pattern=$3
