@@ -26,7 +26,7 @@ static const CliOption schedule_options[] = {
     { "random", 0, "K", "instead: K random requests from distinct sources (--pattern)" },
     { "pattern", 0, "P", "uniform, permutation, hotspot or top-down (every host of the top "
                          "row to the bottom row; no --random) (default uniform)" },
-    { "hot", 0, "H", "with --pattern hotspot: the hot host (default 0)" },
+    { "hot", 0, "H", "with --pattern hotspot: the hot host, a number or (x,y) (default 0)" },
     { "fraction", 0, "F", "with --pattern hotspot: the share of requests to it (default 0.5)" },
     { "seed", 0, "X", "the random seed (default 1)" },
     { "algorithm", 'a', "A", "assigncolor (paper 004's AssignColor_Linear or _Mesh), exact "

@@ -2,6 +2,7 @@
  * arguments: the network with its routing (the network's own unless
  * --routing names another), paper 001's software costs, and the simulator a
  * schedule of messages runs on. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,9 +79,12 @@ void coll_add_sim_options(CliOptions *opts)
     fl_sim_settings_init(&dflt);
     for (int i = 0; run_settings[i]; i++) {
         const FlOptionInfo *o = fl_sim_settings_lookup(run_settings[i]);
-        char text[128];
+        char text[128], help[CLI_HELP_MAX];
         fl_sim_settings_format(&dflt, o->name, text, sizeof text);
-        cli_add_engine_option(opts, o, NULL, 0, text);
+        FlOptionInfo shown = *o;
+        snprintf(help, sizeof help, "with --simulate: %s", o->help);
+        shown.help = help;
+        cli_add_engine_option(opts, &shown, NULL, 0, text);
     }
     fl_sim_settings_clear(&dflt);
 }
