@@ -40,10 +40,14 @@ static const struct
   const char *name;
   const char *tooltip;
 } figure_rows[N_FIGURES] = {
-  { "latency", N_("Latency, model"), N_("The last receive time on paper 001’s model") },
-  { "simulated", N_("Latency, simulated"), N_("The last receive time of the tree’s messages run flit by flit") },
-  { "times", N_("t_hold, t_end"), N_("The model’s parameters, given or derived from the costs") },
-  { "contention", N_("Contention"), N_("Pairs of unicasts that share a channel while both are in flight") },
+  { "latency", N_("Latency, model"),
+    N_("The last receive time on paper 001’s model") },
+  { "simulated", N_("Latency, simulated"),
+    N_("The last receive time of the tree’s messages run flit by flit") },
+  { "times", N_("t_hold, t_end"),
+    N_("The model’s parameters, given or derived from the costs") },
+  { "contention", N_("Contention"),
+    N_("Pairs of unicasts that share a channel while both are in flight") },
 };
 
 /* A flit-level run of the tree's messages: what it ran, and when each
@@ -437,11 +441,11 @@ update_figures (FlitlabMulticastPage *self)
     simulated = g_strdup_printf ("%" G_GINT64_FORMAT, self->run->completion);
   else if (self->running)
     simulated = g_strdup (_("running…"));
-  if (self->tree != NULL && self->tree_routed != NULL)
-    contention = self->nconflicts == 0 ? g_strdup (_("none"))
-                                       /* Translators: pairs of unicasts sharing a channel. */
-                                       : g_strdup_printf (ngettext ("%d pair", "%d pairs", self->nconflicts),
-                                                          self->nconflicts);
+  if (self->tree != NULL && self->tree_routed != NULL && self->nconflicts == 0)
+    contention = g_strdup (_("none"));
+  else if (self->tree != NULL && self->tree_routed != NULL)
+    /* Translators: pairs of unicasts sharing a channel. */
+    contention = g_strdup_printf (ngettext ("%d pair", "%d pairs", self->nconflicts), self->nconflicts);
   set_figure (self, FIGURE_LATENCY, latency);
   set_figure (self, FIGURE_SIMULATED, simulated);
   set_figure (self, FIGURE_TIMES, times);
@@ -854,10 +858,11 @@ run_done (gpointer      user_data,
     {
       g_clear_pointer (&self->run, run_free);
       g_free (self->error);
-      self->error = g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
-                      ? g_strdup (_("The run was stopped."))
-                      /* Translators: the simulator's failure, in its words. */
-                      : g_strdup_printf (_("The run failed: %s"), error->message);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        self->error = g_strdup (_("The run was stopped."));
+      else
+        /* Translators: the simulator's failure, in its words. */
+        self->error = g_strdup_printf (_("The run failed: %s"), error->message);
     }
   else
     gtk_toggle_button_set_active (self->simulated_toggle, TRUE);
