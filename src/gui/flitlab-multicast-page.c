@@ -40,14 +40,10 @@ static const struct
   const char *name;
   const char *tooltip;
 } figure_rows[N_FIGURES] = {
-  [FIGURE_LATENCY] = { "latency", N_("Latency, model"),
-                       N_("The last receive time on paper 001’s model") },
-  [FIGURE_SIMULATED] = { "simulated", N_("Latency, simulated"),
-                         N_("The last receive time of the tree’s messages run flit by flit") },
-  [FIGURE_TIMES] = { "times", N_("t_hold, t_end"),
-                     N_("The model’s parameters, given or derived from the costs") },
-  [FIGURE_CONTENTION] = { "contention", N_("Contention"),
-                          N_("Pairs of unicasts that share a channel while both are in flight") },
+  { "latency", N_("Latency, model"), N_("The last receive time on paper 001’s model") },
+  { "simulated", N_("Latency, simulated"), N_("The last receive time, flit by flit") },
+  { "times", N_("t_hold, t_end"), N_("The model’s parameters, given or from the costs") },
+  { "contention", N_("Contention"), N_("Unicasts sharing a channel while both are in flight") },
 };
 
 /* A flit-level run of the tree's messages: what it ran, and when each
