@@ -34,17 +34,8 @@ typedef enum {
   N_FIGURES
 } Figure;
 
-static const struct
-{
-  const char *key;
-  const char *name;
-  const char *tooltip;
-} figure_rows[N_FIGURES] = {
-  { "latency", N_("Latency, model"), N_("The last receive time on paper 001’s model") },
-  { "simulated", N_("Latency, simulated"), N_("The last receive time, flit by flit") },
-  { "times", N_("t_hold, t_end"), N_("The model’s parameters, given or from the costs") },
-  { "contention", N_("Contention"), N_("Unicasts sharing a channel while both are in flight") },
-};
+/* The keys of flitlab_multicast_page_get_value(), by figure. */
+static const char * const figure_keys[N_FIGURES] = { "latency", "simulated", "times", "contention" };
 
 /* A flit-level run of the tree's messages: what it ran, and when each
  * message was sent, injected, arrived and received. */
@@ -1168,7 +1159,7 @@ flitlab_multicast_page_get_value (FlitlabMulticastPage *self,
   g_return_val_if_fail (FLITLAB_IS_MULTICAST_PAGE (self), NULL);
 
   for (int i = 0; i < N_FIGURES; i++)
-    if (g_strcmp0 (key, figure_rows[i].key) == 0)
+    if (g_strcmp0 (key, figure_keys[i]) == 0)
       return gtk_label_get_text (self->figures[i]);
   if (g_strcmp0 (key, "error") == 0)
     return self->error != NULL ? self->error : "";
@@ -1294,14 +1285,16 @@ flitlab_multicast_page_class_init (FlitlabMulticastPageClass *klass)
 
 static void
 add_figure_row (FlitlabMulticastPage *self,
-                Figure                figure)
+                Figure                figure,
+                const char           *title,
+                const char           *tooltip)
 {
-  GtkWidget *name = gtk_label_new (_(figure_rows[figure].name));
+  GtkWidget *name = gtk_label_new (title);
   GtkWidget *value = gtk_label_new ("—");
 
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_widget_set_hexpand (name, TRUE);
-  gtk_widget_set_tooltip_text (name, _(figure_rows[figure].tooltip));
+  gtk_widget_set_tooltip_text (name, tooltip);
   gtk_widget_add_css_class (name, "dim-label");
   gtk_label_set_xalign (GTK_LABEL (value), 1);
   gtk_label_set_selectable (GTK_LABEL (value), TRUE);
@@ -1333,8 +1326,12 @@ flitlab_multicast_page_init (FlitlabMulticastPage *self)
     gtk_string_list_append (names, fl_multicast_algorithm_name ((FlMulticastAlgorithm) i));
   adw_combo_row_set_model (self->algorithm_row, G_LIST_MODEL (names));
   adw_combo_row_set_selected (self->algorithm_row, FL_MULTICAST_OPT_TREE);
-  for (int i = 0; i < N_FIGURES; i++)
-    add_figure_row (self, i);
+  add_figure_row (self, FIGURE_LATENCY, _("Latency, model"), _("The last receive time on paper 001’s model"));
+  add_figure_row (self, FIGURE_SIMULATED, _("Latency, simulated"),
+                  _("The last receive time of the tree’s messages run flit by flit"));
+  add_figure_row (self, FIGURE_TIMES, _("t_hold, t_end"), _("The model’s parameters, given or derived from the costs"));
+  add_figure_row (self, FIGURE_CONTENTION, _("Contention"),
+                  _("Pairs of unicasts that share a channel while both are in flight"));
   gtk_drawing_area_set_draw_func (self->chart_area, draw_chart, self, NULL);
   gtk_drawing_area_set_draw_func (self->legend_area, draw_legend, self, NULL);
 
