@@ -798,7 +798,8 @@ random_clicked_cb (FlitlabMulticastPage *self)
 
 /* Running flit by flit ------------------------------------------------------------------------ */
 
-/* Runs a copy of the page's run; the result is the copy with its times. */
+/* Runs the job's copy of the page's run; the result is another copy, with
+ * the times, that outlives the job's data. */
 static gpointer
 run_job (FlitlabJob  *job,
          gpointer     data,
@@ -913,13 +914,23 @@ flitlab_multicast_page_simulate (FlitlabMulticastPage  *self,
   self->running = TRUE;
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   self->pulse_id = g_timeout_add (100, pulse, self);
-  /* The worker runs a copy of its own, made when it starts: the page's
-   * stays until done, or until a new tree supersedes the job. */
+  /* The worker reads a copy of its own, since a new tree drops the
+   * page's run while the job may still read it. */
   flitlab_workers_run (self->workers, FLITLAB_JOB_COLLECTIVE, run_job, run_copy (run), run_free, run_free, NULL,
                        run_done, self);
   g_clear_pointer (&self->error, g_free);
   update_figures (self);
   return TRUE;
+}
+
+/* A button's refusal, said where the page says what went wrong. */
+static void
+show_refusal (FlitlabMulticastPage *self,
+              const GError         *error)
+{
+  g_free (self->error);
+  self->error = g_strdup (error->message);
+  update_figures (self);
 }
 
 static void
@@ -928,11 +939,7 @@ simulate_clicked_cb (FlitlabMulticastPage *self)
   g_autoptr(GError) error = NULL;
 
   if (!flitlab_multicast_page_simulate (self, &error))
-    {
-      g_free (self->error);
-      self->error = g_strdup (error->message);
-      update_figures (self);
-    }
+    show_refusal (self, error);
 }
 
 gboolean
@@ -996,11 +1003,7 @@ play_clicked_cb (FlitlabMulticastPage *self)
   g_autoptr(GError) error = NULL;
 
   if (!flitlab_multicast_page_play (self, &error))
-    {
-      g_free (self->error);
-      self->error = g_strdup (error->message);
-      update_figures (self);
-    }
+    show_refusal (self, error);
 }
 
 static void
