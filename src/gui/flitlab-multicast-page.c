@@ -128,6 +128,7 @@ struct _FlitlabMulticastPage
   FlitlabRouted *tree_routed;
   FlMulticastConflict *conflicts;
   int nconflicts;
+  FlDrawMulticastRoutes *routes;  /* its unicasts' routes, for the canvas */
   char *error;
 
   /* The legend's words, translated. */
@@ -596,6 +597,7 @@ multicast_fill (FlitlabMulticastPage *self,
   fl_draw_multicast_init (m);
   m->tree = self->tree;
   m->routing = self->tree_routed != NULL ? self->tree_routed->routing : NULL;
+  m->routes = self->routes;
   m->conflicts = self->conflicts;
   m->nconflicts = self->nconflicts;
   m->source = self->source;
@@ -650,6 +652,7 @@ clear_tree (FlitlabMulticastPage *self)
   g_clear_pointer (&self->tree, fl_multicast_tree_free);
   g_clear_pointer (&self->tree_routed, flitlab_routed_unref);
   g_clear_pointer (&self->conflicts, free);
+  g_clear_pointer (&self->routes, fl_draw_multicast_routes_free);
   self->nconflicts = 0;
   g_clear_pointer (&self->error, g_free);
 }
@@ -682,6 +685,8 @@ rebuild (FlitlabMulticastPage *self)
   if (routed == NULL)
     goto done;
   self->tree_routed = flitlab_routed_ref (routed);
+  /* Routed once here rather than at every frame of the canvas. */
+  self->routes = fl_draw_multicast_routes_new (routed->topology, self->tree, routed->routing, NULL);
   if (fl_multicast_tree_contention (self->tree, routed->routing, FALSE, &self->conflicts, &self->nconflicts, &err)
       != FL_OK)
     {
