@@ -535,10 +535,14 @@ chart_data_fill (FlitlabMulticastPage *self,
         }
     }
   model_times (self, &hold, &end);
-  /* With the costs, the model's receive is its last r_s + r_d L. */
+  /* With the costs, the model's receive is its last r_s + r_d L; without,
+   * the receiver's share of t_end is unknown and all of what follows the
+   * sender's t_hold is drawn as its receive. */
   message_costs (self, &c);
   if (from_costs (self))
     receive = c.recv_startup + c.recv_per_flit * spin (self->size_spin);
+  else
+    receive = MAX (end - hold, 0);
   for (int i = 0; i < n; i++)
     {
       const FlMulticastEdge *e = fl_multicast_tree_edge (self->tree, i);
