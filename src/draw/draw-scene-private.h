@@ -162,6 +162,14 @@ void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour);
 void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Sizes *z,
                     const Box *clip, const int *chans, int n);
 
+/* (draw-legend.c) A view that fits t into width x height, up to twice as
+ * large as fl_draw_view_fit() makes a small network (overlays need the
+ * room), and where a legend lw x lh in the bottom-left corner (12 units
+ * from the edges) would hide a switch or a link, into the strip beside
+ * it or above it, whichever leaves the network larger. */
+void fl__draw_fit_beside_legend(const FlTopology *t, double width, double height, double lw,
+                                double lh, FlDrawView *view);
+
 /* A box in the legend's fill with its border, as legends, captions and
  * plot legends are drawn. */
 void fl__draw_legend_box(cairo_t *cr, const Colours *col, double x, double y, double w,
@@ -208,6 +216,42 @@ int fl__draw_is_aggregated(FlDrawFlitsMode mode, double min, double side);
  * spur), off to the right of the way it runs. */
 void fl__draw_chan_arrival(const Scene *sc, int c, double back, double off, double *x,
                            double *y);
+
+/* ------------------------------------------------------------------------ */
+/* Axes, shared by plots and charts (draw-plot.c)                           */
+/* ------------------------------------------------------------------------ */
+
+#define FL_DRAW_PAD 8.0      /* device units around a plot or a chart */
+#define FL_DRAW_TICK 4.0     /* tick marks' length */
+
+/* The data range dlo..dhi (no data: dlo > dhi) widened, with include_zero
+ * down (or up) to 0, by headroom times its span above, and to whole ticks
+ * of a nice step for about n ticks. */
+void fl__draw_axis_scale(double dlo, double dhi, int include_zero, double headroom, int n,
+                         double *lo, double *hi, double *step);
+
+/* A tick's text with as many decimals as the step needs. */
+void fl__draw_tick_text(double v, double step, char *buf, size_t size);
+
+/* One axis of a layout (0: x along the bottom, 1: y along the left): a
+ * faint grid line, a tick and its label at every whole step, in the
+ * current font of cr. */
+void fl__draw_axis_ticks(cairo_t *cr, const FlDrawPlotLayout *l, int axis, const Colours *col,
+                         double font);
+
+/* Starts a plot's picture of width x height: saves cr (the caller
+ * restores it), clips to the picture, paints the background and sets the
+ * font of the ticks. */
+void fl__draw_plot_begin(cairo_t *cr, const Colours *col, double width, double height,
+                         double font);
+
+/* The frame around a layout's plot area. */
+void fl__draw_plot_frame(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col);
+
+/* The x axis's label centred under a layout drawn height high, and the
+ * title in bold centred above it (either may be NULL). */
+void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col,
+                            double font, double height, const char *xlabel, const char *title);
 
 /* ------------------------------------------------------------------------ */
 /* Text and clipping                                                        */
