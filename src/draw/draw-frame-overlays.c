@@ -58,10 +58,8 @@ static void lane_point(cairo_t *cr, const Chan *ch, double u, double off, int fi
         cairo_line_to(cr, x - ty * off, y + tx * off);
 }
 
-/* Adds channel c's lane to the path: the part of its link between the
- * two nodes' glyphs, off to the right of the way it runs. A wrap-around
- * is its two spurs, an arc eight chords. */
-static void lane_path(cairo_t *cr, const Scene *sc, int c, double off)
+/* A wrap-around is its two spurs, an arc eight chords. */
+void fl__draw_lane_path(cairo_t *cr, const Scene *sc, int c, double off)
 {
     const Geom *g = &sc->g;
     Chan ch;
@@ -146,7 +144,7 @@ void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width, 
             fl__draw_node_device(g, fl_topology_channel_src(g->t, c), &x, &y);
             if (!box_near(&pen->clip, x, y, g->v.scale * 2))
                 continue;
-            lane_path(cr, &pen->sc, c, width / 2);
+            fl__draw_lane_path(cr, &pen->sc, c, width / 2);
             any = 1;
         }
         if (any) {

@@ -178,6 +178,10 @@ void fl__draw_legend_box(cairo_t *cr, const Colours *col, double x, double y, do
  * hosts are shown). One stroke per colour level. */
 void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width, int hosts);
 
+/* Adds channel c's lane to the path: the part of its link between the
+ * two nodes' glyphs, off device units to the right of the way it runs. */
+void fl__draw_lane_path(cairo_t *cr, const Scene *sc, int c, double off);
+
 /* The heat map's colour scale, titled (NULL: "channel utilization"), in
  * the bottom-right corner of the pen's clip. */
 void fl__draw_heat_legend(const Pen *pen, const char *title);
