@@ -1,0 +1,297 @@
+/* test-gui-collectives.c — the complete exchange and Myrinet schedule pages
+ * of the Collectives tab, under Xvfb.
+ *
+ *   test-gui-collectives exchange   the page on a torus:8x8 document runs
+ *                                   SEM in its worker; the slider moves the
+ *                                   step; P(0,0)'s matrix after a step is
+ *                                   fl_alltoall_holdings_text()'s; the
+ *                                   figures are the step's; a click on a
+ *                                   switch picks its processor; the overlay
+ *                                   draws the step's paths; on a mesh the
+ *                                   page offers torus:8x8 (show-network);
+ *                                   64 x 64 runs without stalling the loop
+ */
+#include <math.h>
+
+#include "flitlab-exchange-page.h"
+#include "gui-harness.h"
+
+/* A page in a window of its own, on a document of the network spec. */
+typedef struct
+{
+  GtkWindow *window;
+  GtkWidget *page;
+  FlitlabDocument *document;
+} Standalone;
+
+static FlitlabDocument *
+document_of_spec (const char *spec)
+{
+  FlTopology *t = NULL;
+  FlError err;
+
+  CHECK (fl_topology_from_spec (spec, &t, &err) == FL_OK, "%s builds", spec);
+  return flitlab_document_new (t);
+}
+
+static void
+standalone_open (Standalone *s,
+                 GtkWidget  *page,
+                 const char *spec)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+
+  s->window = GTK_WINDOW (gtk_window_new ());
+  s->page = page;
+  s->document = document_of_spec (spec);
+  gtk_window_set_default_size (s->window, 420, 760);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), page);
+  gtk_window_set_child (s->window, scrolled);
+  g_object_set (page, "document", s->document, NULL);
+  gtk_window_present (s->window);
+}
+
+static void
+standalone_close (Standalone *s)
+{
+  gtk_window_destroy (s->window);
+  g_clear_object (&s->document);
+}
+
+/* Iterates the main loop until the object's boolean property name is
+ * FALSE, or WAIT_SECONDS pass; counts the longest iteration. */
+static gboolean
+wait_while (gpointer    object,
+            const char *name,
+            gint64     *longest)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+  gboolean busy = TRUE;
+
+  for (;;)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      g_object_get (object, name, &busy, NULL);
+      if (!busy)
+        return TRUE;
+      if (start > deadline)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      if (longest != NULL)
+        *longest = MAX (*longest, g_get_monotonic_time () - start);
+      g_usleep (2000);
+    }
+}
+
+/* Clicks the button under widget labelled label. */
+static void
+click_button (GtkWidget  *widget,
+              const char *label)
+{
+  GtkWidget *text = find_label (widget, label);
+  GtkWidget *button = text != NULL ? gtk_widget_get_ancestor (text, GTK_TYPE_BUTTON) : NULL;
+
+  CHECK (button != NULL && gtk_widget_is_drawable (button), "a button reads %s", label);
+  if (button != NULL)
+    g_signal_emit_by_name (button, "clicked");
+}
+
+static void
+iterate (void)
+{
+  for (int i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Complete exchange --------------------------------------------------------------- */
+
+static int overlay_changes;
+static char *shown_spec;
+
+static void
+overlay_changed_cb (void)
+{
+  overlay_changes++;
+}
+
+static void
+show_network_cb (GObject    *page,
+                 const char *spec)
+{
+  g_free (shown_spec);
+  shown_spec = g_strdup (spec);
+}
+
+/* The matrix the engine gives for node after step. */
+static char *
+engine_matrix (const FlAllToAll *run,
+               guint             step,
+               int               node)
+{
+  char *text = NULL;
+  char *copy;
+  FlError err;
+
+  if (fl_alltoall_holdings_text (run, step, node, &text, &err) != FL_OK)
+    return g_strdup (err.message);
+  copy = g_strdup (text);
+  free (text);
+  return copy;
+}
+
+/* Pixels of the overlay alone: the page draws over a white picture of
+ * the network, and whatever differs from the plain picture is its. */
+static int
+overlay_pixels (FlitlabExchangePage *page,
+                const FlTopology    *t)
+{
+  cairo_surface_t *plain = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 400);
+  cairo_surface_t *over = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 400);
+  cairo_t *cr;
+  FlDrawOptions o;
+  int differ = 0;
+
+  fl_draw_options_init (&o);
+  fl_draw_view_fit (t, 400, 400, &o.view);
+  cr = cairo_create (plain);
+  fl_draw_topology (cr, t, &o);
+  cairo_destroy (cr);
+  cr = cairo_create (over);
+  fl_draw_topology (cr, t, &o);
+  flitlab_exchange_page_draw_overlay (page, cr, t, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (plain);
+  cairo_surface_flush (over);
+  for (int y = 0; y < 400; y++)
+    {
+      const guint32 *a = (const guint32 *) (cairo_image_surface_get_data (plain) + y * cairo_image_surface_get_stride (plain));
+      const guint32 *b = (const guint32 *) (cairo_image_surface_get_data (over) + y * cairo_image_surface_get_stride (over));
+
+      for (int x = 0; x < 400; x++)
+        differ += a[x] != b[x];
+    }
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (over);
+  return differ;
+}
+
+static void
+check_exchange_page (FlitlabExchangePage *page,
+                     FlitlabDocument     *document)
+{
+  const FlAllToAll *run;
+  GtkRange *slider;
+  FlAllToAllStep st;
+  g_autofree char *want = NULL;
+  g_autofree char *messages = NULL;
+  int before, paths = 0, ring;
+
+  g_signal_connect (page, "overlay-changed", G_CALLBACK (overlay_changed_cb), NULL);
+  CHECK (wait_while (page, "running", NULL), "SEM on 8x8 finishes");
+  run = flitlab_exchange_page_get_run (page);
+  CHECK (run != NULL && fl_alltoall_size (run) == 8 && fl_alltoall_algorithm (run) == FL_ALLTOALL_SEM,
+         "the page ran SEM on 8x8");
+  if (run == NULL)
+    return;
+  CHECK_INT (fl_alltoall_step_count (run), 8 / 4 + 5);
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "network"), "") == 0,
+         "the document's torus:8x8 is the run's: %s", flitlab_exchange_page_get_value (page, "network"));
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "startups"), "7") == 0, "start-ups N/4 + 5 = 7: %s",
+         flitlab_exchange_page_get_value (page, "startups"));
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "delivered"), "4032") == 0,
+         "every block delivered: %s", flitlab_exchange_page_get_value (page, "delivered"));
+
+  /* The slider, moved as a user drags it, to step 4. */
+  slider = GTK_RANGE (find_widget (GTK_WIDGET (page), GTK_TYPE_SCALE, NULL));
+  CHECK (slider != NULL && gtk_adjustment_get_upper (gtk_range_get_adjustment (slider)) == 7,
+         "the slider runs from the start to step 7");
+  if (slider == NULL)
+    return;
+  before = overlay_changes;
+  gtk_range_set_value (slider, 4);
+  iterate ();
+  CHECK_INT (flitlab_exchange_page_get_step (page), 4);
+  CHECK (overlay_changes > before, "moving the slider redraws the overlay");
+  want = engine_matrix (run, 4, 0);
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "matrix"), want) == 0,
+         "P(0,0)'s matrix after step 4 is the engine's (%zu characters)", strlen (want));
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "node"), "P(0,0)") == 0, "the node is P(0,0)");
+  fl_alltoall_step (run, 4, &st, NULL);
+  messages = g_strdup_printf ("%zu", st.messages);
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "messages"), messages) == 0, "the step's %s messages",
+         messages);
+  CHECK (g_str_has_prefix (flitlab_exchange_page_get_value (page, "step"), "Step 4 of 7: stage 2"),
+         "the step is named: %s", flitlab_exchange_page_get_value (page, "step"));
+  paths = overlay_pixels (page, flitlab_document_get_topology (document));
+  CHECK (paths > 2000, "the step's paths are drawn (%d pixels)", paths);
+
+  /* A click on the switch of P(2,3), and on a host of P(5,1). */
+  CHECK (flitlab_exchange_page_node_activated (page, fl_draw_exchange_switch (flitlab_document_get_topology (document),
+                                                                              8, 2 * 8 + 3)),
+         "a switch click is used");
+  g_free (want);
+  want = engine_matrix (run, 4, 2 * 8 + 3);
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "matrix"), want) == 0
+           && g_strcmp0 (flitlab_exchange_page_get_value (page, "node"), "P(2,3)") == 0,
+         "the matrix is P(2,3)'s");
+  CHECK (flitlab_exchange_page_node_activated (page, fl_topology_host_node (flitlab_document_get_topology (document),
+                                                                            5 * 8 + 1))
+           && flitlab_exchange_page_get_node (page) == 5 * 8 + 1,
+         "a host click picks its switch's processor");
+
+  /* The start: no paths, every node's own blocks. */
+  gtk_range_set_value (slider, 0);
+  iterate ();
+  ring = overlay_pixels (page, flitlab_document_get_topology (document));
+  CHECK (ring > 0 && ring < paths / 5, "the start draws the node's ring, no path (%d pixels)", ring);
+  flitlab_exchange_page_set_node (page, 0);
+  g_free (want);
+  want = engine_matrix (run, 0, 0);
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "matrix"), want) == 0, "P(0,0) at the start");
+}
+
+static void
+run_exchange (FlitlabWindow *window)
+{
+  Standalone s;
+  gint64 longest = 0;
+  FlitlabExchangePage *page;
+
+  standalone_open (&s, flitlab_exchange_page_new (), "torus:8x8");
+  page = FLITLAB_EXCHANGE_PAGE (s.page);
+  g_signal_connect (page, "show-network", G_CALLBACK (show_network_cb), NULL);
+  check_exchange_page (page, s.document);
+
+  /* Direct exchange on 16 x 16: the network is not the run's. */
+  CHECK (flitlab_exchange_page_set_run (page, FL_ALLTOALL_DIRECT, 16), "direct on 16x16 is taken");
+  CHECK (!flitlab_exchange_page_set_run (page, FL_ALLTOALL_DIRECT, 64), "direct on 64x64 is refused");
+  CHECK (wait_while (page, "running", NULL), "direct on 16x16 finishes");
+  CHECK_INT (fl_alltoall_step_count (flitlab_exchange_page_get_run (page)), 255);
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "network"), "The network shown is not torus:16x16") == 0,
+         "the page says the network is not the run's: %s", flitlab_exchange_page_get_value (page, "network"));
+  CHECK (overlay_pixels (page, flitlab_document_get_topology (s.document)) == 0, "no path on another network");
+  CHECK (!flitlab_exchange_page_node_activated (page, 0), "a click on another network is not used");
+  click_button (GTK_WIDGET (page), "Show torus:16x16");
+  CHECK (g_strcmp0 (shown_spec, "torus:16x16") == 0, "the button asks for torus:16x16 (%s)",
+         shown_spec != NULL ? shown_spec : "nothing");
+
+  /* SEM on 64 x 64 in the worker: the loop keeps turning. */
+  CHECK (flitlab_exchange_page_set_run (page, FL_ALLTOALL_SEM, 64), "SEM on 64x64 is taken");
+  CHECK (wait_while (page, "running", &longest), "SEM on 64x64 finishes");
+  CHECK (longest < G_USEC_PER_SEC / 4, "no main-loop iteration took %.3f s", longest / 1e6);
+  CHECK_INT (fl_alltoall_step_count (flitlab_exchange_page_get_run (page)), 64 / 4 + 5);
+  standalone_close (&s);
+  g_clear_pointer (&shown_spec, g_free);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (argc > 1 && g_strcmp0 (argv[1], "exchange") == 0)
+    harness_run_app (run_exchange, NULL);
+  else
+    CHECK (FALSE, "a scenario: exchange");
+  return tap_done ();
+}
