@@ -36,7 +36,12 @@ typedef enum {
   N_COSTS
 } Cost;
 
-enum { COLUMN_RUN, COLUMN_PAPER, COLUMN_BOUND, N_COLUMNS };
+enum {
+  COLUMN_RUN,
+  COLUMN_PAPER,
+  COLUMN_BOUND,
+  N_COLUMNS
+};
 
 /* The sides offered: N a power of two, as SEM asks, up to the largest the
  * engine tracks in seconds. */
@@ -110,14 +115,18 @@ static const struct {
   const char *name;
   const char *tooltip;
 } stat_rows[N_STATS] = {
-  [STAT_MESSAGES] = { "messages", N_("Messages"), N_("Messages sent in this step, one per sending node") },
-  [STAT_BLOCKS] = { "blocks", N_("Blocks"), N_("Blocks carried by all of the step’s messages") },
+  [STAT_MESSAGES] = { "messages", N_("Messages"),
+                      N_("Messages sent in this step, one per sending node") },
+  [STAT_BLOCKS] = { "blocks", N_("Blocks"),
+                    N_("Blocks carried by all of the step’s messages") },
   [STAT_MAX_BLOCKS] = { "max-blocks", N_("Largest message"),
                         N_("The most blocks one message of the step carries: the step’s transmission time") },
-  [STAT_MAX_HOPS] = { "max-hops", N_("Longest path"), N_("Hops of the step’s longest path: its propagation time") },
+  [STAT_MAX_HOPS] = { "max-hops", N_("Longest path"),
+                      N_("Hops of the step’s longest path: its propagation time") },
   [STAT_MAX_LINK_LOAD] = { "max-link-load", N_("Busiest link"),
                            N_("The most messages of the step on one directed link: 1 is free of contention") },
-  [STAT_MAX_HELD] = { "max-held", N_("Most held"), N_("The most blocks one node holds after the step") },
+  [STAT_MAX_HELD] = { "max-held", N_("Most held"),
+                      N_("The most blocks one node holds after the step") },
 };
 
 static const struct {
@@ -125,15 +134,18 @@ static const struct {
   const char *name;
   const char *tooltip;
 } cost_rows[N_COSTS] = {
-  [COST_STARTUPS] = { "startups", N_("Start-ups"), N_("Steps: each node starts at most one message a step (times t_s)") },
+  [COST_STARTUPS] = { "startups", N_("Start-ups"),
+                      N_("Steps: each node starts at most one message a step (times t_s)") },
   [COST_TRANSMISSION] = { "transmission", N_("Transmission"),
                           N_("The largest message of every step, summed, in blocks (times m t_d)") },
   [COST_PROPAGATION] = { "propagation", N_("Propagation"),
                          N_("The longest path of every step, summed, in hops (times t_l)") },
   [COST_REARRANGEMENT] = { "rearrangement", N_("Rearrangement"),
                            N_("Blocks the busiest node re-sorts, once a phase (times m t_r)") },
-  [COST_VOLUME] = { "volume", N_("Volume"), N_("Blocks carried by all messages together") },
-  [COST_DELIVERED] = { "delivered", N_("Delivered"), N_("Blocks at their destination after the last step, of N²(N² − 1)") },
+  [COST_VOLUME] = { "volume", N_("Volume"),
+                    N_("Blocks carried by all messages together") },
+  [COST_DELIVERED] = { "delivered", N_("Delivered"),
+                       N_("Blocks at their destination after the last step, of N²(N² − 1)") },
 };
 
 /* Values ------------------------------------------------------------------------------ */
@@ -795,10 +807,8 @@ attach_figure (GtkGrid *grid,
 static void
 flitlab_exchange_page_init (FlitlabExchangePage *self)
 {
-  static const char *const headings[N_COLUMNS] = {
-    /* Translators: column headings of the cost table: the run's figure, the paper's formula, the lower bound. */
-    N_("Run"), N_("Paper"), N_("Bound"),
-  };
+  /* Translators: column headings of the cost table: the run's figure, the paper's formula, the lower bound. */
+  static const char *const headings[N_COLUMNS] = { N_("Run"), N_("Paper"), N_("Bound") };
 
   self->updating = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));

@@ -165,8 +165,9 @@ overlay_pixels (FlitlabExchangePage *page,
   cairo_surface_flush (over);
   for (int y = 0; y < 400; y++)
     {
-      const guint32 *a = (const guint32 *) (cairo_image_surface_get_data (plain) + y * cairo_image_surface_get_stride (plain));
-      const guint32 *b = (const guint32 *) (cairo_image_surface_get_data (over) + y * cairo_image_surface_get_stride (over));
+      int stride = cairo_image_surface_get_stride (plain);
+      const guint32 *a = (const guint32 *) (cairo_image_surface_get_data (plain) + y * stride);
+      const guint32 *b = (const guint32 *) (cairo_image_surface_get_data (over) + y * stride);
 
       for (int x = 0; x < 400; x++)
         differ += a[x] != b[x];
