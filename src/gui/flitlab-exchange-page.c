@@ -110,6 +110,7 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* clang-format off */
 static const struct {
   const char *key;
   const char *name;
@@ -128,7 +129,9 @@ static const struct {
   [STAT_MAX_HELD] = { "max-held", N_("Most held"),
                       N_("The most blocks one node holds after the step") },
 };
+/* clang-format on */
 
+/* clang-format off */
 static const struct {
   const char *key;
   const char *name;
@@ -147,6 +150,7 @@ static const struct {
   [COST_DELIVERED] = { "delivered", N_("Delivered"),
                        N_("Blocks at their destination after the last step, of N²(N² − 1)") },
 };
+/* clang-format on */
 
 /* Values ------------------------------------------------------------------------------ */
 
