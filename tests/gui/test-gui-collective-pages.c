@@ -1,15 +1,12 @@
-/* test-gui-collectives.c — the complete exchange and Myrinet schedule pages
- * of the Collectives tab, under Xvfb.
+/* test-gui-collective-pages.c — the complete exchange and Myrinet
+ * schedule pages of the Collectives tab, under Xvfb.
  *
- *   test-gui-collectives exchange   the page on a torus:8x8 document runs
- *                                   SEM in its worker; the slider moves the
- *                                   step; P(0,0)'s matrix after a step is
- *                                   fl_alltoall_holdings_text()'s; the
- *                                   figures are the step's; a click on a
- *                                   switch picks its processor; the overlay
- *                                   draws the step's paths; on a mesh the
- *                                   page offers torus:8x8 (show-network);
- *                                   64 x 64 runs without stalling the loop
+ *   exchange   the page on a torus:8x8 document runs SEM in its worker;
+ *              the slider moves the step; P(0,0)'s matrix after a step is
+ *              fl_alltoall_holdings_text()'s; the figures are the step's; a
+ *              click on a switch picks its processor; the overlay draws the
+ *              step's paths; another torus is offered (show-network);
+ *              64 x 64 runs without stalling the loop
  */
 #include <math.h>
 
