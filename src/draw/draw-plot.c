@@ -13,8 +13,8 @@
 
 #include "draw-scene-private.h"
 
-#define PAD 8.0              /* device units around everything */
-#define TICK 4.0             /* tick marks' length */
+#define PAD  FL_DRAW_PAD
+#define TICK FL_DRAW_TICK
 
 /* The GNOME palette's strong colours, in an order where neighbours differ. */
 static const int series_palette[] = {
@@ -80,6 +80,24 @@ static void data_range(const FlDrawPlot *p, int yaxis, double *lo, double *hi)
         }
 }
 
+void fl__draw_axis_scale(double dlo, double dhi, int include_zero, double headroom, int n,
+                         double *lo, double *hi, double *step)
+{
+    if (!(dlo <= dhi))
+        dlo = 0, dhi = 1;
+    if (include_zero)
+        dlo = fmin(dlo, 0), dhi = fmax(dhi, 0);
+    if (dhi - dlo < 1e-12 * fmax(1, fabs(dhi))) {
+        double d = dhi != 0 ? fabs(dhi) * 0.5 : 1;
+        dlo -= include_zero && dlo == 0 ? 0 : d;
+        dhi += d;
+    }
+    dhi += (dhi - dlo) * headroom;
+    *step = fl_draw_plot_nice_step(dhi - dlo, n);
+    *lo = floor(dlo / *step + 1e-9) * *step;
+    *hi = ceil(dhi / *step - 1e-9) * *step;
+}
+
 /* An axis's range and step for about n ticks. */
 static void scale_axis(const FlDrawPlot *p, const FlDrawPlotAxis *a, int yaxis, int n,
                        double *lo, double *hi, double *step)
@@ -92,27 +110,13 @@ static void scale_axis(const FlDrawPlot *p, const FlDrawPlotAxis *a, int yaxis, 
     }
     double dlo, dhi;
     data_range(p, yaxis, &dlo, &dhi);
-    if (!(dlo <= dhi))
-        dlo = 0, dhi = 1;
-    if (a->include_zero)
-        dlo = fmin(dlo, 0), dhi = fmax(dhi, 0);
-    if (dhi - dlo < 1e-12 * fmax(1, fabs(dhi))) {
-        double d = dhi != 0 ? fabs(dhi) * 0.5 : 1;
-        dlo -= a->include_zero && dlo == 0 ? 0 : d;
-        dhi += d;
-    }
     /* On y, a little room above the highest point, so that a line there
      * (the offered load, a saturated throughput) is not hidden by the
      * frame. */
-    if (yaxis)
-        dhi += (dhi - dlo) * 0.04;
-    *step = fl_draw_plot_nice_step(dhi - dlo, n);
-    *lo = floor(dlo / *step + 1e-9) * *step;
-    *hi = ceil(dhi / *step - 1e-9) * *step;
+    fl__draw_axis_scale(dlo, dhi, a->include_zero, yaxis ? 0.04 : 0, n, lo, hi, step);
 }
 
-/* A tick's text with as many decimals as the step needs. */
-static void tick_text(double v, double step, char *buf, size_t size)
+void fl__draw_tick_text(double v, double step, char *buf, size_t size)
 {
     if (fabs(v) < step * 1e-6)
         v = 0;
@@ -145,7 +149,7 @@ static void layout(cairo_t *cr, const FlDrawPlot *p, double width, double height
     char text[64];
     for (double v = l->y0; v <= l->y1 + l->ystep * 1e-6; v += l->ystep) {
         cairo_text_extents_t te;
-        tick_text(v, l->ystep, text, sizeof text);
+        fl__draw_tick_text(v, l->ystep, text, sizeof text);
         cairo_text_extents(cr, text, &te);
         widest = fmax(widest, te.x_advance);
     }
@@ -202,48 +206,51 @@ static int ref_colour(const FlDrawPlotRef *r)
     return r->colour >= 0 ? r->colour & 0xffffff : 0x77767b;
 }
 
-/* Grid lines, ticks and their labels, and the frame of the plot area. */
-static void draw_axes(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col, double font)
+void fl__draw_axis_ticks(cairo_t *cr, const FlDrawPlotLayout *l, int axis, const Colours *col,
+                         double font)
 {
     char text[64];
     cairo_text_extents_t te;
+    double lo = axis ? l->y0 : l->x0, hi = axis ? l->y1 : l->x1;
+    double step = axis ? l->ystep : l->xstep;
     cairo_set_line_width(cr, 1);
-    for (int axis = 0; axis < 2; axis++) {
-        double lo = axis ? l->y0 : l->x0, hi = axis ? l->y1 : l->x1;
-        double step = axis ? l->ystep : l->xstep;
-        for (double v = ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-6; v += step) {
-            double dx, dy;
-            fl_draw_plot_to_device(l, axis ? l->x0 : v, axis ? v : l->y0, &dx, &dy);
-            /* Crisp one-pixel lines on pixel centres. */
-            double at = floor(axis ? dy : dx) + 0.5;
-            cairo_set_source_rgba(cr, col->guide.r, col->guide.g, col->guide.b, 0.35);
-            if (axis) {
-                cairo_move_to(cr, l->left, at);
-                cairo_line_to(cr, l->right, at);
-            } else {
-                cairo_move_to(cr, at, l->top);
-                cairo_line_to(cr, at, l->bottom);
-            }
-            cairo_stroke(cr);
-            set_colour(cr, col->text);
-            if (axis) {
-                cairo_move_to(cr, l->left - TICK, at);
-                cairo_line_to(cr, l->left, at);
-            } else {
-                cairo_move_to(cr, at, l->bottom);
-                cairo_line_to(cr, at, l->bottom + TICK);
-            }
-            cairo_stroke(cr);
-            tick_text(v, step, text, sizeof text);
-            cairo_text_extents(cr, text, &te);
-            if (axis)
-                cairo_move_to(cr, l->left - TICK - 3 - te.x_advance, dy + font * 0.35);
-            else
-                cairo_move_to(cr, dx - te.x_advance / 2, l->bottom + TICK + font * 1.05);
-            cairo_show_text(cr, text);
+    for (double v = ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-6; v += step) {
+        double dx, dy;
+        fl_draw_plot_to_device(l, axis ? l->x0 : v, axis ? v : l->y0, &dx, &dy);
+        /* Crisp one-pixel lines on pixel centres. */
+        double at = floor(axis ? dy : dx) + 0.5;
+        cairo_set_source_rgba(cr, col->guide.r, col->guide.g, col->guide.b, 0.35);
+        if (axis) {
+            cairo_move_to(cr, l->left, at);
+            cairo_line_to(cr, l->right, at);
+        } else {
+            cairo_move_to(cr, at, l->top);
+            cairo_line_to(cr, at, l->bottom);
         }
+        cairo_stroke(cr);
+        set_colour(cr, col->text);
+        if (axis) {
+            cairo_move_to(cr, l->left - TICK, at);
+            cairo_line_to(cr, l->left, at);
+        } else {
+            cairo_move_to(cr, at, l->bottom);
+            cairo_line_to(cr, at, l->bottom + TICK);
+        }
+        cairo_stroke(cr);
+        fl__draw_tick_text(v, step, text, sizeof text);
+        cairo_text_extents(cr, text, &te);
+        if (axis)
+            cairo_move_to(cr, l->left - TICK - 3 - te.x_advance, dy + font * 0.35);
+        else
+            cairo_move_to(cr, dx - te.x_advance / 2, l->bottom + TICK + font * 1.05);
+        cairo_show_text(cr, text);
     }
+}
+
+void fl__draw_plot_frame(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col)
+{
     set_colour(cr, col->text);
+    cairo_set_line_width(cr, 1);
     cairo_rectangle(cr, floor(l->left) + 0.5, floor(l->top) + 0.5,
                     floor(l->right) - floor(l->left), floor(l->bottom) - floor(l->top));
     cairo_stroke(cr);
@@ -371,7 +378,9 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
     cairo_paint(cr);
     cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, font);
-    draw_axes(cr, &l, col, font);
+    fl__draw_axis_ticks(cr, &l, 0, col, font);
+    fl__draw_axis_ticks(cr, &l, 1, col, font);
+    fl__draw_plot_frame(cr, &l, col);
     draw_series(cr, p, &l);
     if (isfinite(p->cursor) && p->cursor >= l.x0 && p->cursor <= l.x1) {
         double dx, dy;
@@ -384,14 +393,9 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
     }
     if (p->legend)
         draw_legend(cr, p, &l, col, font);
-    cairo_text_extents_t te;
     set_colour(cr, col->text);
-    if (p->x.label && *p->x.label) {
-        cairo_text_extents(cr, p->x.label, &te);
-        cairo_move_to(cr, (l.left + l.right - te.x_advance) / 2, height - PAD - font * 0.2);
-        cairo_show_text(cr, p->x.label);
-    }
     if (p->y.label && *p->y.label) {
+        cairo_text_extents_t te;
         cairo_text_extents(cr, p->y.label, &te);
         cairo_save(cr);
         cairo_translate(cr, PAD + font, (l.top + l.bottom + te.x_advance) / 2);
@@ -400,14 +404,27 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
         cairo_show_text(cr, p->y.label);
         cairo_restore(cr);
     }
-    if (p->title && *p->title) {
+    fl__draw_plot_captions(cr, &l, col, font, height, p->x.label, p->title);
+    cairo_restore(cr);
+}
+
+void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col,
+                            double font, double height, const char *xlabel, const char *title)
+{
+    cairo_text_extents_t te;
+    set_colour(cr, col->text);
+    if (xlabel && *xlabel) {
+        cairo_text_extents(cr, xlabel, &te);
+        cairo_move_to(cr, (l->left + l->right - te.x_advance) / 2, height - PAD - font * 0.2);
+        cairo_show_text(cr, xlabel);
+    }
+    if (title && *title) {
         cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
         cairo_set_font_size(cr, font * 1.15);
-        cairo_text_extents(cr, p->title, &te);
-        cairo_move_to(cr, (l.left + l.right - te.x_advance) / 2, PAD + font * 1.15);
-        cairo_show_text(cr, p->title);
+        cairo_text_extents(cr, title, &te);
+        cairo_move_to(cr, (l->left + l->right - te.x_advance) / 2, PAD + font * 1.15);
+        cairo_show_text(cr, title);
     }
-    cairo_restore(cr);
 }
 
 static void render_plot(cairo_t *cr, int width, int height, void *data)

@@ -214,6 +214,36 @@ void fl__draw_chan_arrival(const Scene *sc, int c, double back, double off, doub
                            double *y);
 
 /* ------------------------------------------------------------------------ */
+/* Axes, shared by plots and charts (draw-plot.c)                           */
+/* ------------------------------------------------------------------------ */
+
+#define FL_DRAW_PAD 8.0      /* device units around a plot or a chart */
+#define FL_DRAW_TICK 4.0     /* tick marks' length */
+
+/* The data range dlo..dhi (no data: dlo > dhi) widened, with include_zero
+ * down (or up) to 0, by headroom times its span above, and to whole ticks
+ * of a nice step for about n ticks. */
+void fl__draw_axis_scale(double dlo, double dhi, int include_zero, double headroom, int n,
+                         double *lo, double *hi, double *step);
+
+/* A tick's text with as many decimals as the step needs. */
+void fl__draw_tick_text(double v, double step, char *buf, size_t size);
+
+/* One axis of a layout (0: x along the bottom, 1: y along the left): a
+ * faint grid line, a tick and its label at every whole step, in the
+ * current font of cr. */
+void fl__draw_axis_ticks(cairo_t *cr, const FlDrawPlotLayout *l, int axis, const Colours *col,
+                         double font);
+
+/* The frame around a layout's plot area. */
+void fl__draw_plot_frame(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col);
+
+/* The x axis's label centred under a layout drawn height high, and the
+ * title in bold centred above it (either may be NULL). */
+void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col,
+                            double font, double height, const char *xlabel, const char *title);
+
+/* ------------------------------------------------------------------------ */
 /* Text and clipping                                                        */
 /* ------------------------------------------------------------------------ */
 

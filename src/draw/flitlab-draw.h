@@ -538,6 +538,77 @@ int fl_draw_export_plot(const FlDrawPlot *p, const char *path, const char *forma
                         int height, FlError *err);
 
 /* ------------------------------------------------------------------------ */
+/* Interval charts                                                          */
+/* ------------------------------------------------------------------------ */
+/*
+ * Rows of bars on a time axis in plain cairo: the timing diagram of a
+ * collective (one row per node: its sends, the network's time, its
+ * receives) and the Gantt chart of a schedule's slots. The time axis has a
+ * line plot's nice ticks; a vertical marker shows a latency.
+ */
+
+typedef enum FlDrawBarKind {
+    FL_DRAW_BAR_SEND,                /* the upper half of its row */
+    FL_DRAW_BAR_NETWORK,             /* a thin bar across the middle */
+    FL_DRAW_BAR_RECEIVE,             /* the lower half */
+    FL_DRAW_BAR_SLOT                 /* the whole row */
+} FlDrawBarKind;
+
+typedef struct FlDrawBar {
+    int row;                         /* 0 .. rows - 1 from the top; others are not drawn */
+    double start, end;               /* time units */
+    FlDrawBarKind kind;
+    int colour;                      /* -1: by kind; else fl_draw_palette_colour() index */
+    const char *label;               /* drawn inside when it fits, may be NULL */
+} FlDrawBar;
+
+typedef struct FlDrawChart {
+    const char *title;               /* may be NULL */
+    const char *const *row_labels;   /* rows of them (entries may be NULL), or NULL */
+    int rows;
+    const FlDrawBar *bars;
+    int nbars;
+    const char *time_unit;           /* the axis label, "cycles"; may be NULL */
+    double t_min, t_max;             /* both 0: fit the bars (and the marker) from 0 */
+    double marker;                   /* a vertical line (e.g. the latency), NAN: none */
+    int dark;                        /* colours for a dark style */
+} FlDrawChart;
+
+/* No title, rows or bars; time in "cycles", fitted; no marker; light. */
+void fl_draw_chart_init(FlDrawChart *c);
+
+/* Where a chart drawn in width x height puts things: the plot area in
+ * device units, the time at its left and right edges (x0, x1) and the
+ * tick step (xstep); y counts rows from the top, y0 = rows at the bottom
+ * edge and y1 = 0 at the top, so that fl_draw_plot_to_device(l, t, r)
+ * is time t at the top of row r's band. */
+void fl_draw_chart_layout(const FlDrawChart *c, double width, double height,
+                          FlDrawPlotLayout *out);
+
+/* Draws c into the width x height rectangle at cr's origin: the
+ * background, every other row shaded, the row labels (every k-th when
+ * rows are too thin to read them all), the time axis's grid, ticks and
+ * label, the bars clipped to the plot area (with their labels where they
+ * fit), the marker with its value, and the title. O(rows + bars). */
+void fl_draw_chart(cairo_t *cr, const FlDrawChart *c, double width, double height);
+
+/* Writes c as PNG, SVG or PDF (format, or path's extension with NULL),
+ * atomically as fl_draw_export() does. */
+int fl_draw_export_chart(const FlDrawChart *c, const char *path, const char *format, int width,
+                         int height, FlError *err);
+
+/* The index-th colour of a qualitative palette (steps, colour classes),
+ * as red, green and blue in 0..1; it repeats after a dozen colours and has
+ * no red (which marks contention). */
+void fl_draw_palette_colour(int index, double rgb[3]);
+
+/* The colour of a bar of kind drawn with colour -1. */
+void fl_draw_chart_kind_colour(FlDrawBarKind kind, int dark, double rgb[3]);
+
+/* The row under device point y in a chart drawn width x height, or -1. */
+int fl_draw_chart_hit_row(const FlDrawChart *c, double width, double height, double y);
+
+/* ------------------------------------------------------------------------ */
 /* Animations                                                               */
 /* ------------------------------------------------------------------------ */
 

@@ -6,7 +6,9 @@
  * topology itself, its switches alone, or its H/V graph. Hit tests run on
  * that same picture, whose switches and switch links keep their ids, so
  * what the pointer finds is what is drawn. The route's paths are the
- * document's, computed once for the canvas and the routing panel.
+ * document's, computed once for the canvas and the routing panel. While
+ * the Collectives tab shows, the whole network is drawn and whoever
+ * handles "draw-overlay" draws the collective over it.
  */
 #include <glib/gi18n.h>
 
@@ -32,8 +34,10 @@ routed_usable (FlitlabCanvas *self)
 gboolean
 flitlab_canvas_overlays_shown (FlitlabCanvas *self)
 {
-  /* A simulation is drawn on the whole network, hosts and all. */
-  return !self->show_simulation && flitlab_document_get_overlays (self->document) != FLITLAB_OVERLAY_NONE
+  /* A simulation and a collective are drawn on the whole network, hosts
+   * and all. */
+  return !self->show_simulation && !self->show_collectives
+         && flitlab_document_get_overlays (self->document) != FLITLAB_OVERLAY_NONE
          && routed_usable (self);
 }
 
@@ -157,4 +161,34 @@ flitlab_canvas_picture_changed (FlitlabCanvas *self)
     flitlab_canvas_zoom_fit (self);
   fl_topology_free (old);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+flitlab_canvas_draw_collective (FlitlabCanvas *self,
+                                cairo_t       *cr)
+{
+  const FlTopology *picture = flitlab_canvas_picture (self);
+
+  fl_draw_topology (cr, picture, &self->draw);
+  g_signal_emit_by_name (self, "draw-overlay", cr, picture, &self->draw);
+}
+
+void
+flitlab_canvas_set_show_collectives (FlitlabCanvas *self,
+                                     gboolean       show)
+{
+  g_return_if_fail (FLITLAB_IS_CANVAS (self));
+
+  if (self->show_collectives == !!show)
+    return;
+  self->show_collectives = !!show;
+  flitlab_canvas_picture_changed (self);
+}
+
+gboolean
+flitlab_canvas_get_show_collectives (FlitlabCanvas *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_CANVAS (self), FALSE);
+
+  return self->show_collectives;
 }

@@ -56,6 +56,10 @@ struct _FlitlabCanvas
   gboolean heat_map;
   gint64 inspected_packet;     /* -1: none */
   GSignalGroup *simulation_signals;
+
+  /* A collective is drawn over the whole network by whoever handles
+   * "draw-overlay" while show_collectives (the Collectives tab shows). */
+  gboolean show_collectives;
 };
 
 /* flitlab-canvas.c */
@@ -109,6 +113,9 @@ void              flitlab_canvas_finish_drag      (FlitlabCanvas    *self,
 
 /* flitlab-canvas-overlays.c */
 gboolean          flitlab_canvas_overlays_shown   (FlitlabCanvas    *self);
+/* Draws the network with its hosts and emits "draw-overlay" over it. */
+void              flitlab_canvas_draw_collective  (FlitlabCanvas    *self,
+                                                   cairo_t          *cr);
 /* What fl_draw_routing() and the hit tests need; with_paths adds the
  * route's paths, for drawing. */
 void              flitlab_canvas_fill_routing     (FlitlabCanvas    *self,

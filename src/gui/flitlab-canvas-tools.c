@@ -320,6 +320,14 @@ click_at (FlitlabCanvas *self,
        * pointed at, rather than what lies under it. */
       if (flitlab_canvas_inspect_packet_at (self, x, y))
         break;
+      if (self->show_collectives && node >= 0)
+        {
+          gboolean handled = FALSE;
+
+          g_signal_emit_by_name (self, "node-activated", node, &handled);
+          if (handled)
+            break;
+        }
       flitlab_document_select (self->document, node, link);
       break;
     }

@@ -33,6 +33,8 @@ enum {
 enum {
   MESSAGE,
   TURN_ACTIVATED,
+  DRAW_OVERLAY,
+  NODE_ACTIVATED,
   N_SIGNALS
 };
 
@@ -388,6 +390,8 @@ flitlab_canvas_snapshot (GtkWidget   *widget,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   if (flitlab_canvas_shown_simulation (self) != NULL)
     flitlab_canvas_draw_simulation (self, cr);
+  else if (self->show_collectives)
+    flitlab_canvas_draw_collective (self, cr);
   else
     fl_draw_routing (cr, flitlab_canvas_picture (self), &self->draw, &rd);
   cairo_destroy (cr);
@@ -548,6 +552,12 @@ flitlab_canvas_class_init (FlitlabCanvasClass *klass)
     g_signal_new_class_handler ("turn-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                 G_CALLBACK (flitlab_canvas_real_turn_activated), NULL, NULL,
                                 NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
+  signals[DRAW_OVERLAY] =
+    g_signal_new ("draw-overlay", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_POINTER, G_TYPE_POINTER, G_TYPE_POINTER);
+  signals[NODE_ACTIVATED] =
+    g_signal_new ("node-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 1, G_TYPE_INT);
 
   gtk_widget_class_set_css_name (widget_class, "flitlabcanvas");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);

@@ -15,7 +15,12 @@
  * Signals: "message" (const char *), a sentence for the user (a toast) when
  * an edit made with the pointer is refused, e.g. a connect between full
  * switches; "turn-activated" (int sw, int in_port, int out_port), a turn
- * clicked with the turn tool, which the canvas toggles in its document.
+ * clicked with the turn tool, which the canvas toggles in its document;
+ * while collectives are shown, "draw-overlay" (cairo_t *cr, const
+ * FlTopology *picture, const FlDrawOptions *options), after the network
+ * is drawn, for what a collective draws over it, and "node-activated"
+ * (int node) -> gboolean, a switch or host clicked with the select tool,
+ * which selects it unless a handler returns TRUE.
  *
  * While an overlay is drawn the picture leaves the hosts out (routing
  * concerns switches), and the H/V graph shows, and hit-tests, the network
@@ -74,6 +79,12 @@ void              flitlab_canvas_get_view     (FlitlabCanvas     *self,
 void              flitlab_canvas_set_show_simulation (FlitlabCanvas *self,
                                                       gboolean       show);
 gboolean          flitlab_canvas_get_show_simulation (FlitlabCanvas *self);
+/* While TRUE (the Collectives tab is shown), the canvas draws the network
+ * with its hosts and no routing overlays, then emits "draw-overlay"; a
+ * click on a node emits "node-activated". */
+void              flitlab_canvas_set_show_collectives (FlitlabCanvas *self,
+                                                       gboolean       show);
+gboolean          flitlab_canvas_get_show_collectives (FlitlabCanvas *self);
 /* Renders the current view to a PNG/SVG/PDF file through the shared draw
  * function. */
 gboolean          flitlab_canvas_export       (FlitlabCanvas     *self,

@@ -46,48 +46,104 @@ flitlab_document_read_trace (const FlSimSettings  *settings,
   return FL_OK;
 }
 
+/* FALSE with error set when there is no routing to simulate on. */
+static gboolean
+check_routed (FlitlabDocument  *self,
+              GError          **error)
+{
+  if (self->routed != NULL && self->routed->routing != NULL)
+    return TRUE;
+  g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, FL_EINVAL,
+                       self->refused != NULL
+                         ? _("The routing chosen in the Routing tab was refused: choose another one to simulate.")
+                         : _("The routing is not built yet: choose one in the Routing tab."));
+  return FALSE;
+}
+
+/* The session made (NULL with error set) becomes the document's. */
+static FlitlabSimSession *
+adopt (FlitlabDocument   *self,
+       FlitlabSimSession *session)
+{
+  if (session == NULL)
+    return NULL;
+  flitlab_document_set_simulation (self, session);
+  g_object_unref (session);
+  return session;
+}
+
+/* A flit-level session on cfg and the routing owner keeps alive. */
+static FlitlabSimSession *
+watch_config (FlitlabDocument  *self,
+              WatchOwner       *owner,
+              FlSimConfig      *cfg,
+              GError          **error)
+{
+  cfg->routing = owner->routed->routing;
+  return adopt (self, flitlab_sim_session_new_full (owner->routed->topology, owner->routed->routing, cfg, owner,
+                                                    watch_owner_free, error));
+}
+
+static WatchOwner *
+watch_owner_new (FlitlabDocument *self)
+{
+  WatchOwner *owner = g_new0 (WatchOwner, 1);
+
+  owner->routed = flitlab_routed_ref (self->routed);
+  return owner;
+}
+
 FlitlabSimSession *
 flitlab_document_watch (FlitlabDocument  *self,
                         GError          **error)
 {
-  FlitlabSimSession *session;
   WatchOwner *owner;
   FlSimConfig cfg;
   FlError err = { 0 };
 
   g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
 
-  if (self->routed == NULL || self->routed->routing == NULL)
-    {
-      g_set_error_literal (error, FLITLAB_SIM_SESSION_ERROR, FL_EINVAL,
-                           self->refused != NULL
-                             ? _("The routing chosen in the Routing tab was refused: choose another one to simulate.")
-                             : _("The routing is not built yet: choose one in the Routing tab."));
-      return NULL;
-    }
+  if (!check_routed (self, error))
+    return NULL;
 
-  owner = g_new0 (WatchOwner, 1);
-  owner->routed = flitlab_routed_ref (self->routed);
+  owner = watch_owner_new (self);
   if (self->sim_settings.model == FL_SIM_MODEL_DEFLECTION)
     /* Paper 003's model, on the routing built: its shortest-path ports. */
-    session = flitlab_sim_session_new_deflect (owner->routed->topology, owner->routed->routing,
-                                               &self->sim_settings.deflect, owner, watch_owner_free, error);
-  else
+    return adopt (self, flitlab_sim_session_new_deflect (owner->routed->topology, owner->routed->routing,
+                                                         &self->sim_settings.deflect, owner, watch_owner_free,
+                                                         error));
+  cfg = self->sim_settings.config;
+  if (flitlab_document_read_trace (&self->sim_settings, &cfg, &owner->trace, &err) != FL_OK)
     {
-      cfg = self->sim_settings.config;
-      if (flitlab_document_read_trace (&self->sim_settings, &cfg, &owner->trace, &err) != FL_OK)
-        {
-          flitlab_set_engine_error (error, &err);
-          watch_owner_free (owner);
-          return NULL;
-        }
-      cfg.routing = owner->routed->routing;
-      session = flitlab_sim_session_new_full (owner->routed->topology, owner->routed->routing, &cfg, owner,
-                                              watch_owner_free, error);
+      flitlab_set_engine_error (error, &err);
+      watch_owner_free (owner);
+      return NULL;
     }
-  if (session == NULL)
-    return NULL;
-  flitlab_document_set_simulation (self, session);
-  g_object_unref (session);
-  return session;
+  return watch_config (self, owner, &cfg, error);
+}
+
+FlitlabSimSession *
+flitlab_document_watch_events (FlitlabDocument    *self,
+                               const FlSimConfig  *config,
+                               FlTraceEvent       *events,
+                               gint64              n_events,
+                               GError            **error)
+{
+  WatchOwner *owner;
+  FlSimConfig cfg;
+
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
+
+  if (!check_routed (self, error))
+    {
+      free (events);
+      return NULL;
+    }
+  owner = watch_owner_new (self);
+  owner->trace = events;
+  cfg = config != NULL ? *config : self->sim_settings.config;
+  cfg.traffic.pattern = "trace";
+  cfg.traffic.trace = events;
+  cfg.traffic.n_trace = n_events;
+  return watch_config (self, owner, &cfg, error);
 }

@@ -229,6 +229,16 @@ void                flitlab_document_set_simulation       (FlitlabDocument      
  * drops the session. */
 FlitlabSimSession  *flitlab_document_watch                (FlitlabDocument        *self,
                                                            GError                **error);
+/* The same on a configuration of the caller's (NULL: the simulation
+ * settings'), its traffic replaying events (n_events of them, sorted by
+ * cycle; taken, and freed with free() along with the session): a
+ * collective's run, watched flit by flit. The configuration's routing and
+ * traffic pattern are set here; the rest is used as given. */
+FlitlabSimSession  *flitlab_document_watch_events         (FlitlabDocument        *self,
+                                                           const FlSimConfig      *config,
+                                                           FlTraceEvent           *events,
+                                                           gint64                  n_events,
+                                                           GError                **error);
 /* The trace a trace pattern replays, read into *events (free()) and set in
  * cfg; nothing for another pattern. */
 int                 flitlab_document_read_trace           (const FlSimSettings    *settings,

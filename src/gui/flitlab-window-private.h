@@ -3,6 +3,7 @@
  * it) and flitlab-window-actions.c (the actions and their dialogs). */
 #pragma once
 
+#include "flitlab-collectives-panel.h"
 #include "flitlab-metrics-panel.h"
 #include "flitlab-routing-panel.h"
 #include "flitlab-selection-panel.h"
@@ -37,6 +38,7 @@ struct _FlitlabWindow
   FlitlabMetricsPanel *metrics_panel;
   FlitlabRoutingPanel *routing_panel;
   FlitlabSimulatePanel *simulate_panel;
+  FlitlabCollectivesPanel *collectives_panel;
   FlitlabSelectionPanel *selection_panel;
   GtkWidget *canvas_column;
   GtkRevealer *transport_revealer;
@@ -73,6 +75,11 @@ typedef void (*FlitlabWindowThen) (FlitlabWindow *self);
 /* flitlab-window-simulate.c: the transport bar, its keys, and the frame
  * drawn while the Simulate tab is shown. */
 void     flitlab_window_simulate_init      (FlitlabWindow  *self);
+
+/* flitlab-window-collectives.c: the Collectives tab, the collective drawn
+ * over the network while it shows, and its runs handed to the Simulate
+ * tab. */
+void     flitlab_window_collectives_init   (FlitlabWindow  *self);
 
 /* flitlab-window.c */
 void     flitlab_window_set_project        (FlitlabWindow  *self,

@@ -114,15 +114,15 @@ preset_request (const FlSimPreset *p,
   return g_steal_pointer (&request);
 }
 
-/* Shows the project's network called spec, made from spec if there is
- * none: a preset's network is found again the next time. */
-static gboolean
-show_preset_network (FlitlabWindow *self,
-                     const char    *spec,
-                     GError       **error)
+gboolean
+flitlab_window_show_network_spec (FlitlabWindow *self,
+                                  const char    *spec,
+                                  GError       **error)
 {
   FlTopology *topology = NULL;
   FlError err = { 0 };
+
+  g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
 
   if (flitlab_window_show_topology (self, spec, NULL))
     return TRUE;
@@ -162,7 +162,7 @@ flitlab_window_apply_preset (FlitlabWindow *self,
   fl_routing_options_clear (&ro);
   if (!ok)
     flitlab_set_engine_error (error, &err);
-  else if ((ok = show_preset_network (self, p->spec, error)))
+  else if ((ok = flitlab_window_show_network_spec (self, p->spec, error)))
     {
       flitlab_document_set_request (self->document, request);
       flitlab_document_set_sim_settings (self->document, &settings);

@@ -438,6 +438,7 @@ show_document (FlitlabWindow   *self,
   flitlab_simulate_panel_set_document (self->simulate_panel, document);
   flitlab_transport_bar_set_document (self->transport_bar, document);
   flitlab_sim_inspector_set_document (self->sim_inspector, document);
+  flitlab_collectives_panel_set_document (self->collectives_panel, document);
 
   name = flitlab_window_get_topology_name (self);
   flitlab_topology_list_select (self->topology_list, name);
@@ -866,6 +867,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (FLITLAB_TYPE_CANVAS);
+  g_type_ensure (FLITLAB_TYPE_COLLECTIVES_PANEL);
   g_type_ensure (FLITLAB_TYPE_GENERATOR_PANEL);
   g_type_ensure (FLITLAB_TYPE_METRICS_PANEL);
   g_type_ensure (FLITLAB_TYPE_ROUTING_PANEL);
@@ -887,6 +889,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
                                        "win.side-page", "s", "routing");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK,
                                        "win.side-page", "s", "simulate");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_4, GDK_ALT_MASK,
+                                       "win.side-page", "s", "collectives");
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-window.ui");
@@ -905,6 +909,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, metrics_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, routing_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, simulate_panel);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, collectives_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, selection_panel);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, canvas_column);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, transport_revealer);
@@ -938,6 +943,7 @@ flitlab_window_init (FlitlabWindow *self)
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   flitlab_window_actions_init (self);
   flitlab_window_simulate_init (self);
+  flitlab_window_collectives_init (self);
 
   /* Only running out of memory stops a new project from being made, and
    * then the window cannot work at all. */

@@ -41,6 +41,13 @@ gboolean               flitlab_window_show_topology       (FlitlabWindow       *
                                                            const char          *name,
                                                            GError             **error);
 
+/* Shows the project's network called spec, made from spec (and added
+ * under that name) if there is none: a network a preset or a collective
+ * asks for is found again the next time. */
+gboolean               flitlab_window_show_network_spec   (FlitlabWindow       *self,
+                                                           const char          *spec,
+                                                           GError             **error);
+
 /* Sets up a preset of the engine's (fl_sim_preset_lookup()): shows its
  * network (the project's network named after the preset's spec, added if
  * there is none), asks for its routing and sets its simulation settings,

@@ -169,6 +169,34 @@ pointer_click (GtkGestureDrag *drag,
   pointer_drag (drag, x, y, x, y);
 }
 
+/* Presses a shortcut of the window's own (gtk_widget_class_add_binding_action)
+ * as the key would: its trigger is looked up among the window's shortcut
+ * controllers and its action activated. */
+static inline gboolean
+press_shortcut (FlitlabWindow *window,
+                const char    *accelerator)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+          if (g_strcmp0 (trigger, accelerator) == 0)
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                                 GTK_WIDGET (window), gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
 /* Saves the project into a file that is then removed, so that the window
  * closes without asking about unsaved changes. */
 static inline void
