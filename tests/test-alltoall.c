@@ -324,6 +324,90 @@ static void test_direct(void)
     }
 }
 
+/* SEM on torus:8x8 and the direct exchange on torus:4x4 as message
+ * schedules: one message per step message, each waiting for what its
+ * source received last, and run flit by flit to the end. Host h must be
+ * the host of switch h = P(h / N, h % N). */
+static void test_schedule(void)
+{
+    static const struct {
+        int n;
+        FlAllToAllAlgorithm alg;
+    } cases[] = { { 8, FL_ALLTOALL_SEM }, { 4, FL_ALLTOALL_DIRECT } };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int n = cases[c].n;
+        FlAllToAll *aa = run(n, cases[c].alg);
+        char spec[32];
+        snprintf(spec, sizeof spec, "torus:%dx%d", n, n);
+        FlTopology *t = NULL;
+        FlRouting *r = NULL;
+        FlMessage *m = NULL;
+        size_t *step_of = NULL;
+        int count = 0;
+        FlError err;
+        if (!aa || fl_topology_from_spec(spec, &t, &err)
+            || fl_routing_new(t, "dor", NULL, &r, &err)
+            || fl_alltoall_schedule(aa, 4, &m, &count, &step_of, &err)) {
+            CHECK(0, "%s as messages: %s", spec, aa ? err.message : "no run");
+            goto next;
+        }
+        int hosts_ok = fl_topology_host_count(t) == n * n;
+        for (int h = 0; hosts_ok && h < n * n; h++) {
+            int sw = fl_topology_host_switch(t, fl_topology_host_node(t, h)), xy[FL_MAX_DIMS];
+            fl_topology_get_coords(t, sw, xy);
+            hosts_ok = xy[0] == h % n && xy[1] == h / n;
+        }
+        CHECK(hosts_ok, "%s: host h is at the switch of coordinates (h %% N, h / N), P(h / N, "
+              "h %% N)", spec);
+        size_t want = 0, blocks = 0, steps = fl_alltoall_step_count(aa), k;
+        for (size_t st = 1; st <= steps; st++) {
+            const FlAllToAllMessage *msg = fl_alltoall_messages(aa, st, &k);
+            want += k;
+            for (size_t i = 0; i < k; i++)
+                blocks += msg[i].blocks;
+        }
+        size_t flits = 0;
+        int deps_ok = 1;
+        for (int i = 0; i < count; i++) {
+            flits += (size_t)m[i].flits;
+            deps_ok &= m[i].after < 0 || (m[m[i].after].dst == m[i].src &&
+                                          step_of[m[i].after] < step_of[i]);
+            deps_ok &= i == 0 || step_of[i - 1] <= step_of[i];
+        }
+        CHECK((size_t)count == want && flits == 4 * blocks && deps_ok,
+              "%s %s: %d messages, %zu flits (4 per block), each after what its source "
+              "received in an earlier step", spec, fl_alltoall_algorithm_name(cases[c].alg),
+              count, flits);
+        CHECK(fl_message_check(m, count, n * n, &err) == FL_OK, "%s: a valid schedule (%s)",
+              spec, err.message);
+        FlSimConfig cfg;
+        fl_sim_config_init(&cfg);
+        cfg.routing = r;
+        cfg.traffic.rate = 0;
+        FlSim *sim = NULL;
+        FlMessageTimes *times = calloc((size_t)count, sizeof *times);
+        int64_t done = -1;
+        int rc = fl_sim_new(t, &cfg, &sim, &err);
+        if (!rc)
+            rc = fl_message_run(sim, m, count, &(FlMessageCosts){ 10, 1, 10, 1, 16 }, 0, times,
+                                &done, &err);
+        int order_ok = rc == FL_OK;
+        for (int i = 0; order_ok && i < count; i++)
+            order_ok = m[i].after < 0 || times[i].start >= times[m[i].after].received;
+        CHECK(rc == FL_OK && order_ok && done > 0, "%s flit by flit: every message received "
+              "by cycle %lld, none sent before its data arrived (%s)", spec, (long long)done,
+              rc ? err.message : "ok");
+        fl_sim_free(sim);
+        free(times);
+    next:
+        free(m);
+        free(step_of);
+        fl_routing_free(r);
+        fl_topology_free(t);
+        fl_alltoall_free(aa);
+    }
+}
+
 int main(void)
 {
     test_names();
@@ -331,5 +415,6 @@ int main(void)
     test_label();
     test_sem();
     test_direct();
+    test_schedule();
     return tap_done();
 }

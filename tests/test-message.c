@@ -231,6 +231,117 @@ static void test_refusals(void)
     }
 }
 
+/* Paper 001's parameters from the costs: section 4.2's costs give its
+ * IBM SP-like t_hold = 2000 + 2 L and t_end = 5500 + 7 L cycles. */
+static void test_model(void)
+{
+    FlMessageCosts c = { 2000, 2, 3500, 3, 0 };
+    int64_t hold = -1, end = -1;
+    fl_message_model(&c, 1024, 2, 0, &hold, &end);
+    CHECK(hold == 2000 + 2 * 1024 && end == 5500 + 7 * 1024,
+          "model: t_hold %lld = 2000 + 2 L, t_end %lld = 5500 + 7 L for L = 1024",
+          (long long)hold, (long long)end);
+    fl_message_model(&c, 1, 1, 17, NULL, &end);
+    CHECK(end == 2000 + 2 + 1 + 3500 + 3 + 17, "model: head latency adds to t_end (%lld)",
+          (long long)end);
+}
+
+static int cmp_order(const void *a, const void *b)
+{
+    const int64_t *x = a, *y = b;
+    for (int k = 0; k < 3; k++)
+        if (x[k] != y[k])
+            return (x[k] > y[k]) - (x[k] < y[k]);
+    return 0;
+}
+
+typedef struct Replay {
+    int64_t *delivered;
+    int64_t n;
+} Replay;
+
+static int replay_delivered(FlSim *sim, const FlSimHookInfo *info, void *data)
+{
+    (void)sim;
+    Replay *r = data;
+    if (info->packet >= 0 && info->packet < r->n)
+        r->delivered[info->packet] = info->delivered;
+    return 0;
+}
+
+/* A run that contends (a binomial broadcast from a corner, long messages
+ * cut into packets, zero send time so that several go in one cycle)
+ * replayed from its trace: every packet is delivered when the run's was,
+ * and both simulate the same flit-hops. */
+static void test_trace_replay(void)
+{
+    Net n;
+    FlSimConfig cfg;
+    FlSim *s = quiet_mesh(&n, &cfg);
+    if (!s)
+        return;
+    FlMessage m[] = { { 0, 8, 40, -1 }, { 0, 4, 40, -1 }, { 8, 12, 40, 0 }, { 0, 2, 40, -1 },
+                      { 8, 10, 40, 0 }, { 4, 6, 40, 1 }, { 12, 14, 40, 2 }, { 0, 15, 40, -1 },
+                      { 3, 0, 40, -1 }, { 5, 0, 40, -1 } };
+    int nm = (int)(sizeof m / sizeof m[0]);
+    FlMessageCosts c = { 0, 0, 5, 1, 16 };
+    FlMessageTimes t[10];
+    FlTraceEvent *ev = NULL;
+    int64_t nev = 0, done = 0;
+    FlError err;
+    FlSim *replay = NULL;
+    if (!run(s, m, nm, &c, t, &done)) {
+        fl_sim_free(s);
+        net_close(&n);
+        return;
+    }
+    FlSimResult ra = { 0 }, rb = { 0 };
+    fl_sim_stats(s, &ra, NULL);
+    int rc = fl_message_trace(m, nm, &c, t, &ev, &nev, &err);
+    CHECK(rc == FL_OK && nev == 3 * nm, "trace: %lld packets of 16, 16 and 8 flits for %d "
+          "messages (%s)", (long long)nev, nm, rc ? err.message : "ok");
+    FlSimConfig rcfg;
+    trace_config(&rcfg, &n, ev, (int)nev);
+    int64_t *delivered = calloc((size_t)nev, sizeof *delivered);
+    Replay rp = { delivered, nev };
+    if (rc == FL_OK && !fl_sim_new(n.t, &rcfg, &replay, &err)
+        && !fl_sim_set_hook(replay, FL_SIM_HOOK_DELIVERED, 0, replay_delivered, &rp, &err)) {
+        fl_sim_step(replay, fl_sim_cycle(s), NULL, NULL);
+        fl_sim_stats(replay, &rb, NULL);
+        /* The trace's order: by injection cycle, source, message. */
+        int64_t key[10][3];
+        for (int i = 0; i < nm; i++) {
+            key[i][0] = t[i].injected;
+            key[i][1] = m[i].src;
+            key[i][2] = i;
+        }
+        qsort(key, (size_t)nm, sizeof key[0], cmp_order);
+        int bad = 0;
+        int64_t id = 0;
+        for (int k = 0; k < nm; k++) {
+            int i = (int)key[k][2];
+            int64_t last = -1;
+            for (int p = 0; p < 3; p++, id++)
+                last = delivered[id] > last ? delivered[id] : last;
+            bad += last + 1 != t[i].arrived;
+        }
+        CHECK(bad == 0, "replay: every message's last packet arrives when it did in the run "
+              "(%d differ)", bad);
+        CHECK(ra.flit_hops == rb.flit_hops && ra.flit_hops > 0,
+              "replay: %lld flit-hops, as the run's %lld", (long long)rb.flit_hops,
+              (long long)ra.flit_hops);
+    } else {
+        CHECK(0, "replay: %s", err.message);
+    }
+    fl_sim_result_clear(&ra);
+    fl_sim_result_clear(&rb);
+    free(delivered);
+    free(ev);
+    fl_sim_free(replay);
+    fl_sim_free(s);
+    net_close(&n);
+}
+
 int main(void)
 {
     test_one_message();
@@ -239,5 +350,7 @@ int main(void)
     test_model_matches_chain();
     test_analytic();
     test_refusals();
+    test_model();
+    test_trace_replay();
     return tap_done();
 }

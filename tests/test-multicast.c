@@ -10,6 +10,7 @@
  * rho((4,4), (5,4)) and rho((4,4), (5,1)) requires.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -269,18 +270,28 @@ static int count_conflicts(const FlMulticastTree *tree, const FlRouting *r, int 
     return n;
 }
 
-static void test_mesh_example(void)
+/* Paper 001's 6x6 example: mesh:6x6 with dor, the source (3,2) and the
+ * destinations (1,5), (2,1), (3,4), (4,3), (4,4), (5,1), (5,4) as hosts. */
+static int example(FlTopology **t, FlRouting **r, int dests[7])
 {
-    FlTopology *t = NULL;
-    FlRouting *r = NULL;
-    FlError err;
-    CHECK_INT(fl_topology_from_spec("mesh:6x6", &t, &err), FL_OK);
-    CHECK_INT(fl_routing_new(t, "dor", NULL, &r, &err), FL_OK);
     static const int pts[7][2] = { { 1, 5 }, { 2, 1 }, { 3, 4 }, { 4, 3 },
                                    { 4, 4 }, { 5, 1 }, { 5, 4 } };
-    int dests[7], src = host_at(t, 3, 2);
+    FlError err;
+    *t = NULL;
+    *r = NULL;
+    CHECK_INT(fl_topology_from_spec("mesh:6x6", t, &err), FL_OK);
+    CHECK_INT(fl_routing_new(*t, "dor", NULL, r, &err), FL_OK);
     for (int i = 0; i < 7; i++)
-        dests[i] = host_at(t, pts[i][0], pts[i][1]);
+        dests[i] = host_at(*t, pts[i][0], pts[i][1]);
+    return host_at(*t, 3, 2);
+}
+
+static void test_mesh_example(void)
+{
+    FlTopology *t;
+    FlRouting *r;
+    FlError err;
+    int dests[7], src = example(&t, &r, dests);
 
     FlMulticastTree *opt = NULL, *um = NULL;
     CHECK_INT(fl_multicast_tree_new(t, r, FL_MULTICAST_OPT_MESH, src, dests, 7, 20, 55, &opt,
@@ -492,6 +503,76 @@ static void test_errors(void)
     fl_topology_free(torus);
 }
 
+/* Every tree of the 6x6 example as a message schedule: timed by the
+ * message layer's analytic model it gives the tree's own send and receive
+ * times; run flit by flit with section 4.2's costs, each message is
+ * received no earlier than the model says with no head latency, and
+ * OPT-mesh (contention-free) stays within the model plus the head's
+ * latency along the tree's deepest path. */
+static void test_messages(void)
+{
+    FlTopology *t;
+    FlRouting *r;
+    FlError err;
+    int dests[7], src = example(&t, &r, dests), hosts = fl_topology_host_count(t);
+    FlMessageCosts costs = { 2000, 2, 3500, 3, 0 };
+    int flits = 256;
+    int64_t hold, end;
+    fl_message_model(&costs, flits, 1, 0, &hold, &end);
+    for (int a = 0; a < FL_MULTICAST_ALGORITHM_COUNT; a++) {
+        FlMulticastTree *tree = NULL;
+        FlMessage *m = NULL;
+        int n = 0, same = 1;
+        FlMessageTimes times[7];
+        int64_t done = -1;
+        if (fl_multicast_tree_new(t, r, (FlMulticastAlgorithm)a, src, dests, 7, (double)hold,
+                                  (double)end, &tree, &err)
+            || fl_multicast_tree_messages(tree, flits, &m, &n, &err)
+            || fl_message_analytic(m, n, hosts, hold, end, times, &done, &err)) {
+            CHECK(0, "%s as messages: %s", fl_multicast_algorithm_name(a), err.message);
+            fl_multicast_tree_free(tree);
+            free(m);
+            continue;
+        }
+        for (int i = 0; i < n; i++) {
+            const FlMulticastEdge *e = fl_multicast_tree_edge(tree, i);
+            same &= m[i].src == e->parent && m[i].dst == e->child && m[i].flits == flits &&
+                    times[i].start == (int64_t)e->send_time &&
+                    times[i].received == (int64_t)e->recv_time;
+        }
+        CHECK(n == 7 && same && done == (int64_t)fl_multicast_tree_latency(tree),
+              "%s as messages: the message layer's model times each edge as the tree does "
+              "(latency %lld)", fl_multicast_algorithm_name(a), (long long)done);
+
+        FlSimConfig cfg;
+        fl_sim_config_init(&cfg);
+        cfg.routing = r;
+        cfg.traffic.rate = 0;
+        FlSim *sim = NULL;
+        FlMessageTimes sim_t[7];
+        int64_t sim_done = -1;
+        if (fl_sim_new(t, &cfg, &sim, &err)
+            || fl_message_run(sim, m, n, &costs, 0, sim_t, &sim_done, &err)) {
+            CHECK(0, "%s flit by flit: %s", fl_multicast_algorithm_name(a), err.message);
+        } else {
+            int late = 0;
+            for (int i = 0; i < n; i++)
+                late += sim_t[i].received < times[i].received;
+            /* Depth 3 at most here; a head crosses at most 11 switches of
+             * 6x6 in 2 + 11 cycles. */
+            int64_t slack = a == FL_MULTICAST_OPT_MESH ? 3 * 13 : INT64_MAX / 2;
+            CHECK(late == 0 && sim_done >= done && sim_done - done <= slack,
+                  "%s flit by flit: latency %lld against the model's %lld",
+                  fl_multicast_algorithm_name(a), (long long)sim_done, (long long)done);
+        }
+        fl_sim_free(sim);
+        free(m);
+        fl_multicast_tree_free(tree);
+    }
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
 int main(void)
 {
     test_table1();
@@ -501,6 +582,7 @@ int main(void)
     test_table1_tree();
     test_speed();
     test_mesh_example();
+    test_messages();
     test_torus();
     test_errors();
     return tap_done();

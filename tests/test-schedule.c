@@ -563,6 +563,51 @@ static void test_phases(void)
         CHECK(bad == 0, "phases: each of the %d colour classes (L_max %d) runs in the "
               "simulator as fast as its slowest packet alone (%d classes differ)", k,
               fl_schedule_l_max(s), bad);
+        /* The engine's phase runner agrees with the phases run by hand,
+         * finds no request delayed, and finds delays when everything is
+         * one colour. */
+        FlSimConfig cfg;
+        fl_sim_config_init(&cfg);
+        cfg.routing = routing;
+        cfg.traffic.rate = 0.0;
+        FlSim *sim = NULL;
+        FlSchedulePhase phases[64], one;
+        int same = 0, delayed = 0, zeros[64] = { 0 };
+        FlError err;
+        if (fl_sim_new(t, &cfg, &sim, &err)
+            || fl_schedule_run(sim, s, colors, k, 16, 0, phases, &err)) {
+            CHECK(0, "fl_schedule_run: %s", err.message);
+        } else {
+            for (int c = 0; c < k; c++) {
+                int m = 0;
+                for (int i = 0; i < n; i++)
+                    if (colors[i] == c)
+                        which[m++] = i;
+                same += phases[c].requests == m && phases[c].start == (c ? phases[c - 1].end : 0)
+                        && phases[c].end - phases[c].start == run_phase(t, routing, r, which, m);
+                delayed += phases[c].delayed;
+            }
+            CHECK(same == k && delayed == 0, "fl_schedule_run: %d phases as run by hand (%d "
+                  "agree), no request delayed (%d)", k, same, delayed);
+        }
+        fl_sim_free(sim);
+        sim = NULL;
+        if (fl_sim_new(t, &cfg, &sim, &err)
+            || fl_schedule_run(sim, s, zeros, 1, 16, 0, &one, &err)) {
+            CHECK(0, "fl_schedule_run, one colour: %s", err.message);
+        } else {
+            CHECK(one.requests == n && one.delayed > 0 && one.max_delay > 0,
+                  "fl_schedule_run: all %d requests in one phase, %d delayed (by up to %lld "
+                  "cycles)", n, one.delayed, (long long)one.max_delay);
+            FlSchedulePhase bad_phase;
+            zeros[0] = 1;
+            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 0, &bad_phase, &err) == FL_EINVAL,
+                  "fl_schedule_run refuses a colour out of range: %s", err.message);
+            zeros[0] = 0;
+            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 10, &bad_phase, &err) == FL_ERANGE,
+                  "fl_schedule_run stops at its cycle limit: %s", err.message);
+        }
+        fl_sim_free(sim);
         printf("# myrinet-mesh:6x4, %d requests of 16 flits: %d phases in %lld cycles in all; "
                "all at once %lld cycles\n", n, k, (long long)total, (long long)at_once);
     }

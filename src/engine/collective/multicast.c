@@ -510,3 +510,28 @@ const FlMulticastEdge *fl_multicast_tree_edge_to(const FlMulticastTree *tree, in
     }
     return NULL;
 }
+
+int fl_multicast_tree_messages(const FlMulticastTree *tree, int flits, FlMessage **out, int *n,
+                               FlError *err)
+{
+    *out = NULL;
+    *n = 0;
+    if (flits < 1)
+        return fl_error_set(err, FL_ERANGE, "a message needs at least 1 flit, not %d", flits);
+    if (tree->n_edges == 0)
+        return FL_OK;
+    FlMessage *m = malloc(sizeof *m * (size_t)tree->n_edges);
+    if (!m)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for %d messages", tree->n_edges);
+    /* Edges are in send order, each sender's sends among them in its own
+     * order: the one-port order the message layer keeps per source. */
+    for (int i = 0; i < tree->n_edges; i++) {
+        const FlMulticastEdge *e = &tree->edges[i];
+        const FlMulticastEdge *in = fl_multicast_tree_edge_to(tree, e->parent);
+        m[i] = (FlMessage){ e->parent, e->child, flits,
+                            in ? (int)(in - tree->edges) : -1 };
+    }
+    *out = m;
+    *n = tree->n_edges;
+    return FL_OK;
+}

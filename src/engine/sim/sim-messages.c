@@ -199,6 +199,7 @@ typedef struct Run {
     int *outstanding;            /* per message: packets on their way, -1 before */
     int *pending;                /* started messages not yet injected */
     int npending;
+    int64_t *due;                /* scratch: (source << 32 | message) due now */
     int *packet_msg;             /* message of packet id first_packet + k */
     int64_t first_packet;
     int npackets, packets_cap;
@@ -254,16 +255,32 @@ static int delivered(FlSim *sim, const FlSimHookInfo *info, void *data)
     return 1;   /* sends may start: back to the loop */
 }
 
-/* Hands to the network the packets of every pending message due now. */
+static int cmp_key(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Hands to the network the packets of every pending message due now, in
+ * the order a trace generator makes packets within a cycle: by source
+ * host, then in list order, so that fl_message_trace() replays the run
+ * with the same packet ids. */
 static int inject_due(FlSim *sim, Run *r, FlError *err)
 {
     int64_t now = fl_sim_cycle(sim);
+    int due = 0;
     for (int k = 0; k < r->npending;) {
         int i = r->pending[k];
         if (r->out[i].injected != now) {
             k++;
             continue;
         }
+        r->due[due++] = (int64_t)r->m[i].src << 32 | i;
+        r->pending[k] = r->pending[--r->npending];
+    }
+    qsort(r->due, (size_t)due, sizeof *r->due, cmp_key);
+    for (int k = 0; k < due; k++) {
+        int i = (int)(r->due[k] & 0xffffffff);
         int max = r->c->max_packet > 0 ? r->c->max_packet : r->m[i].flits;
         int left = r->m[i].flits;
         r->outstanding[i] = (left + max - 1) / max;
@@ -287,7 +304,6 @@ static int inject_due(FlSim *sim, Run *r, FlError *err)
              * others (rate 0), so an id's offset is its index. */
             r->packet_msg[r->npackets++] = i;
         }
-        r->pending[k] = r->pending[--r->npending];
     }
     return FL_OK;
 }
@@ -324,8 +340,9 @@ int fl_message_run(FlSim *sim, const FlMessage *m, int n, const FlMessageCosts *
     r.recv_free = calloc((size_t)r.hosts + 1, sizeof *r.recv_free);
     r.outstanding = malloc(sizeof *r.outstanding * (size_t)(n ? n : 1));
     r.pending = malloc(sizeof *r.pending * (size_t)(n ? n : 1));
+    r.due = malloc(sizeof *r.due * (size_t)(n ? n : 1));
     if (order_build(m, n, r.hosts, &r.o) || !r.next || !r.send_free || !r.recv_free
-        || !r.outstanding || !r.pending) {
+        || !r.outstanding || !r.pending || !r.due) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory");
         goto out;
     }
@@ -375,6 +392,77 @@ out:
     free(r.recv_free);
     free(r.outstanding);
     free(r.pending);
+    free(r.due);
     free(r.packet_msg);
     return rc;
+}
+
+/* --- the model's parameters and a replay ------------------------------------- */
+
+void fl_message_model(const FlMessageCosts *c, int flits, int64_t channel_cycles,
+                      int64_t head_latency, int64_t *t_hold, int64_t *t_end)
+{
+    int64_t send = send_time(c, flits);
+    if (t_hold)
+        *t_hold = send;
+    if (t_end)
+        *t_end = send + channel_cycles * flits + c->recv_startup + c->recv_per_flit * flits
+                 + head_latency;
+}
+
+/* A packet of the replay and its place in message order. */
+typedef struct Keyed {
+    FlTraceEvent e;
+    int64_t pos;
+} Keyed;
+
+static int cmp_keyed(const void *a, const void *b)
+{
+    const Keyed *x = a, *y = b;
+    if (x->e.cycle != y->e.cycle)
+        return (x->e.cycle > y->e.cycle) - (x->e.cycle < y->e.cycle);
+    if (x->e.src != y->e.src)
+        return (x->e.src > y->e.src) - (x->e.src < y->e.src);
+    return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+int fl_message_trace(const FlMessage *m, int n, const FlMessageCosts *c,
+                     const FlMessageTimes *times, FlTraceEvent **events, int64_t *n_events,
+                     FlError *err)
+{
+    *events = NULL;
+    *n_events = 0;
+    if (n < 0 || (n > 0 && (!m || !c || !times)))
+        return fl_error_set(err, FL_EINVAL, "no messages, costs or times");
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        if (m[i].flits < 1 || times[i].injected < 0)
+            return fl_error_set(err, FL_EINVAL, "message %d was not sent: no time to replay", i);
+        int max = c->max_packet > 0 ? c->max_packet : m[i].flits;
+        total += (m[i].flits + max - 1) / max;
+    }
+    if (total == 0)
+        return FL_OK;
+    FlTraceEvent *ev = malloc(sizeof *ev * (size_t)total);
+    Keyed *keyed = malloc(sizeof *keyed * (size_t)total);
+    if (!ev || !keyed) {
+        free(ev);
+        free(keyed);
+        return fl_error_set(err, FL_ENOMEM, "out of memory for %lld packets", (long long)total);
+    }
+    int64_t k = 0;
+    for (int i = 0; i < n; i++) {
+        int max = c->max_packet > 0 ? c->max_packet : m[i].flits;
+        for (int left = m[i].flits; left > 0; left -= max, k++)
+            keyed[k] = (Keyed){ { times[i].injected, m[i].src, m[i].dst,
+                                  left < max ? left : max }, k };
+    }
+    /* The run hands packets over by cycle, then source, then message order. */
+    qsort(keyed, (size_t)total, sizeof *keyed, cmp_keyed);
+    for (k = 0; k < total; k++)
+        ev[k] = keyed[k].e;
+    free(keyed);
+    *events = ev;
+    *n_events = total;
+    return FL_OK;
 }

@@ -73,6 +73,7 @@
 #include <stdint.h>
 
 #include "errors.h"
+#include "message.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -185,6 +186,16 @@ typedef struct FlAllToAllCosts {
 } FlAllToAllCosts;
 
 void fl_alltoall_costs(const FlAllToAll *aa, FlAllToAllCosts *out);
+
+/* The run as a message schedule (flitlab/message.h) on the hosts of
+ * torus:NxN with one host per switch (host h is node h, P(h / N, h % N)):
+ * one message per message of every step, steps in order, of blocks x
+ * flits_per_block flits; a message's after is the message its source
+ * received in the latest earlier step (-1 if none), so that a node sends
+ * what it holds. step_of (may be NULL) gets a malloc'd array: the step
+ * (1-based) of each message. *out is malloc'd (free() it). */
+int fl_alltoall_schedule(const FlAllToAll *aa, int flits_per_block, FlMessage **out, int *n,
+                         size_t **step_of, FlError *err);
 
 #ifdef __cplusplus
 }

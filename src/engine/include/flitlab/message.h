@@ -77,6 +77,28 @@ int fl_message_run(FlSim *sim, const FlMessage *m, int n, const FlMessageCosts *
 int fl_message_analytic(const FlMessage *m, int n, int hosts, int64_t t_hold, int64_t t_end,
                         FlMessageTimes *out, int64_t *completion, FlError *err);
 
+/* Paper 001's t_hold and t_end for one message of flits flits under costs
+ * c on a network that moves a flit every channel_cycles cycles (the
+ * simulator's link_cycles_per_flit, the paper's c_d): t_hold = s_s + s_d L
+ * (the one-port sender's busy time) and t_end = t_hold + c_d L + r_s +
+ * r_d L + head_latency, head_latency being the caller's estimate of the
+ * head's time through the network (the paper takes 0). Either output may
+ * be NULL. */
+void fl_message_model(const FlMessageCosts *c, int flits, int64_t channel_cycles,
+                      int64_t head_latency, int64_t *t_hold, int64_t *t_end);
+
+/* A trace that replays a finished fl_message_run(): each message's packets,
+ * split as the run split them, made at its injected cycle, in the order
+ * the run handed them over (by cycle, then source host, then message). A
+ * simulation configured as the run's but with traffic pattern "trace" over
+ * these events moves every flit as the run did, under the same packet ids,
+ * when it starts at the cycle the run started at (fl_message_run on a new
+ * simulation starts at 0). *events is malloc'd (free() it); NULL with
+ * *n_events 0 when there are no messages. */
+int fl_message_trace(const FlMessage *m, int n, const FlMessageCosts *c,
+                     const FlMessageTimes *times, FlTraceEvent **events, int64_t *n_events,
+                     FlError *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -58,6 +58,7 @@
 
 #include "flitlab/topology.h"
 #include "flitlab/routing.h"
+#include "flitlab/message.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -145,6 +146,16 @@ typedef struct FlMulticastConflict {
 int fl_multicast_tree_contention(const FlMulticastTree *tree, const FlRouting *r,
                                  int include_same_sender, FlMulticastConflict **conflicts,
                                  int *n, FlError *err);
+
+/* The tree as a message schedule (flitlab/message.h): message i is edge i,
+ * parent to child, of flits flits; its after is the message that brought
+ * the parent the data (-1 when the parent is the source). Timed with
+ * fl_message_analytic() and the tree's t_hold and t_end it gives the
+ * edges' send and receive times; run with fl_message_run() it is the tree
+ * flit by flit. *out is malloc'd (free() it), NULL when there are no
+ * edges. */
+int fl_multicast_tree_messages(const FlMulticastTree *tree, int flits, FlMessage **out, int *n,
+                               FlError *err);
 
 #ifdef __cplusplus
 }

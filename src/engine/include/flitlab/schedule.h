@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "flitlab/topology.h"
+#include "flitlab/sim.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -158,6 +159,33 @@ int fl_schedule_assign_color_mesh(const FlSchedule *s, int *colors, int *ncolors
  * every colour is >= 0; otherwise FL_EINVAL naming the two requests and the
  * channel. */
 int fl_schedule_check(const FlSchedule *s, const int *colors, FlError *err);
+
+/* --- running a colouring ------------------------------------------------- */
+
+/* One colour class run as a phase of the simulator. */
+typedef struct FlSchedulePhase {
+    int color;
+    int requests;            /* requests of this colour */
+    int64_t start, end;      /* cycles: its packets made at start, the last one
+                              * delivered at end - 1 */
+    int delayed;             /* requests that took longer than alone on the
+                              * empty network */
+    int64_t max_delay;       /* the most cycles one of them lost */
+} FlSchedulePhase;
+
+/* Runs each colour class as a phase on sim, which must be built on the
+ * schedule's network with myrinet-dor routing, carry no traffic of its own
+ * (rate 0) and have no hook: every request of colour c sends one packet of
+ * flits flits when phase c starts, and phase c + 1 starts in the cycle
+ * after phase c's last delivery. Each request is first run alone on the
+ * network as it is (then the simulation is restored) for its time without
+ * contention. phases gets ncolors entries. A valid colouring gives
+ * delayed == 0 in every phase wherever no two requests of a phase share a
+ * source or a destination host (their meeting at a host is not link
+ * contention). FL_EUNSUPPORTED when the network deadlocks, FL_ERANGE when
+ * the phases take more than max_cycles (0: no limit) cycles. */
+int fl_schedule_run(FlSim *sim, const FlSchedule *s, const int *colors, int ncolors, int flits,
+                    int64_t max_cycles, FlSchedulePhase *phases, FlError *err);
 
 #ifdef __cplusplus
 }
