@@ -8,6 +8,7 @@
  * window connects to one widget whatever the pages are.
  */
 #include "flitlab-collectives-panel.h"
+#include "flitlab-exchange-page.h"
 #include "flitlab-multicast-page.h"
 
 struct _FlitlabCollectivesPanel
@@ -63,6 +64,8 @@ page_set_document (GtkWidget       *page,
 {
   if (FLITLAB_IS_MULTICAST_PAGE (page))
     flitlab_multicast_page_set_document (FLITLAB_MULTICAST_PAGE (page), document);
+  else if (FLITLAB_IS_EXCHANGE_PAGE (page))
+    flitlab_exchange_page_set_document (FLITLAB_EXCHANGE_PAGE (page), document);
 }
 
 static void
@@ -81,6 +84,8 @@ page_draw_overlay (GtkWidget           *page,
 {
   if (FLITLAB_IS_MULTICAST_PAGE (page))
     flitlab_multicast_page_draw_overlay (FLITLAB_MULTICAST_PAGE (page), cr, t, o);
+  else if (FLITLAB_IS_EXCHANGE_PAGE (page))
+    flitlab_exchange_page_draw_overlay (FLITLAB_EXCHANGE_PAGE (page), cr, t, o);
 }
 
 static gboolean
@@ -89,6 +94,8 @@ page_node_activated (GtkWidget *page,
 {
   if (FLITLAB_IS_MULTICAST_PAGE (page))
     return flitlab_multicast_page_node_activated (FLITLAB_MULTICAST_PAGE (page), node);
+  if (FLITLAB_IS_EXCHANGE_PAGE (page))
+    return flitlab_exchange_page_node_activated (FLITLAB_EXCHANGE_PAGE (page), node);
   return FALSE;
 }
 
@@ -344,6 +351,7 @@ flitlab_collectives_panel_class_init (FlitlabCollectivesPanelClass *klass)
   flitlab_collective_install_signals (object_class, TRUE, signals);
 
   g_type_ensure (FLITLAB_TYPE_MULTICAST_PAGE);
+  g_type_ensure (FLITLAB_TYPE_EXCHANGE_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-collectives-panel.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "flitlab-collectives-panel.h"
 #include "flitlab-exchange-page.h"
 #include "flitlab-workers.h"
 
@@ -102,13 +103,10 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-enum {
-  OVERLAY_CHANGED,
-  SHOW_NETWORK,
-  N_SIGNALS
-};
+static guint signals[FLITLAB_COLLECTIVE_N_SIGNALS];
 
-static guint signals[N_SIGNALS];
+#define OVERLAY_CHANGED FLITLAB_COLLECTIVE_SIGNAL_OVERLAY_CHANGED
+#define SHOW_NETWORK    FLITLAB_COLLECTIVE_SIGNAL_SHOW_NETWORK
 
 /* clang-format off */
 static const struct {
@@ -743,12 +741,7 @@ flitlab_exchange_page_class_init (FlitlabExchangePageClass *klass)
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[OVERLAY_CHANGED] =
-    g_signal_new ("overlay-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
-  signals[SHOW_NETWORK] =
-    g_signal_new ("show-network", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_STRING);
+  flitlab_collective_install_signals (object_class, FALSE, signals);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-exchange-page.ui");

@@ -10,6 +10,7 @@
  */
 #include <math.h>
 
+#include "flitlab-collectives-panel.h"
 #include "flitlab-exchange-page.h"
 #include "gui-harness.h"
 
@@ -283,13 +284,133 @@ run_exchange (FlitlabWindow *window)
   g_clear_pointer (&shown_spec, g_free);
 }
 
+/* The tab in the window ------------------------------------------------------------- */
+
+static FlitlabCollectivesPanel *
+panel_of (FlitlabWindow *window)
+{
+  return FLITLAB_COLLECTIVES_PANEL (find_widget (GTK_WIDGET (window), FLITLAB_TYPE_COLLECTIVES_PANEL, NULL));
+}
+
+/* Shows spec's network and the tab's page of kind. */
+static GtkWidget *
+show_page (FlitlabWindow *window,
+           const char    *spec,
+           const char    *kind)
+{
+  g_autoptr(GError) error = NULL;
+  FlitlabCollectivesPanel *panel = panel_of (window);
+
+  CHECK (flitlab_window_show_network_spec (window, spec, &error) && wait_until (window, is_idle_with_topology),
+         "%s is made and shown (%s)", spec, error != NULL ? error->message : "ok");
+  CHECK (wait_until (window, canvas_has_size), "the canvas is laid out");
+  CHECK (panel != NULL && press_shortcut (window, "<Alt>4"), "Alt+4 shows the Collectives tab");
+  if (panel == NULL)
+    exit (tap_done ());
+  CHECK (flitlab_collectives_panel_set_kind (panel, kind), "the tab has a page %s", kind);
+  CHECK (flitlab_collectives_panel_get_document (panel) == DOC (window), "the tab shows the document shown");
+  return flitlab_collectives_panel_get_page (panel, kind);
+}
+
+/* The canvas' picture with and without the tab's overlay differ. */
+static int
+canvas_overlay_pixels (FlitlabWindow *window)
+{
+  FlitlabCollectivesPanel *panel = panel_of (window);
+  const FlTopology *t = flitlab_document_get_topology (DOC (window));
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 300, 300);
+  cairo_t *cr = cairo_create (s);
+  FlDrawOptions o;
+  int coloured = 0;
+
+  fl_draw_options_init (&o);
+  fl_draw_view_fit (t, 300, 300, &o.view);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_paint (cr);
+  flitlab_collectives_panel_draw_overlay (panel, cr, t, &o);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  for (int y = 0; y < 300; y++)
+    {
+      const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s));
+
+      for (int x = 0; x < 300; x++)
+        coloured += (row[x] & 0xffffff) != 0;
+    }
+  cairo_surface_destroy (s);
+  return coloured;
+}
+
+/* Scrolls the side pane holding panel so that widget is near its top,
+ * with the pane below it (the selection's properties) made small. */
+static void
+show_in_side_pane (GtkWidget *panel,
+                   GtkWidget *widget)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (panel, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *paned = gtk_widget_get_ancestor (panel, GTK_TYPE_PANED);
+  graphene_point_t at;
+
+  if (paned != NULL)
+    gtk_paned_set_position (GTK_PANED (paned), gtk_widget_get_height (paned) - 90);
+  iterate ();
+  if (scrolled != NULL && widget != NULL
+      && gtk_widget_compute_point (widget, panel, &GRAPHENE_POINT_INIT (0, 0), &at))
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), at.y - 60);
+  iterate ();
+}
+
+static void
+take_screenshot (FlitlabWindow *window,
+                 const char    *name)
+{
+  g_autofree char *path = screenshot_path (name);
+
+  CHECK (save_screenshot (GTK_WIDGET (window), path), "the window renders to %s", path);
+}
+
+/* SEM on torus:8x8 in the tab: the canvas draws a step's paths, a click
+ * on the canvas picks the node; the picture for the README. */
+static void
+run_exchange_tab (FlitlabWindow *window)
+{
+  GtkWidget *widget = show_page (window, "torus:8x8", "exchange");
+  FlitlabExchangePage *page = FLITLAB_IS_EXCHANGE_PAGE (widget) ? FLITLAB_EXCHANGE_PAGE (widget) : NULL;
+  FlitlabCollectivesPanel *panel = panel_of (window);
+  g_autofree char *want = NULL;
+  const FlTopology *t;
+
+  CHECK (page != NULL, "the exchange page is the tab's");
+  if (page == NULL)
+    return;
+  CHECK (wait_while (page, "running", NULL) && flitlab_exchange_page_get_run (page) != NULL,
+         "SEM on 8x8 has run");
+  t = flitlab_document_get_topology (DOC (window));
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "network"), "") == 0, "the network is the run's");
+  flitlab_exchange_page_set_step (page, 3);
+  CHECK (canvas_overlay_pixels (window) > 1000, "the tab draws step 3's paths over the canvas");
+  CHECK (flitlab_collectives_panel_node_activated (panel, fl_draw_exchange_switch (t, 8, 9))
+           && flitlab_exchange_page_get_node (page) == 9,
+         "a click on P(1,1)'s switch reaches the page");
+  CHECK (flitlab_collectives_panel_node_activated (panel, fl_draw_exchange_switch (t, 8, 0)), "and on P(0,0)'s");
+  want = engine_matrix (flitlab_exchange_page_get_run (page), 3, 0);
+  CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "matrix"), want) == 0, "P(0,0)'s matrix after step 3");
+  show_in_side_pane (GTK_WIDGET (panel), find_widget (GTK_WIDGET (page), GTK_TYPE_SCALE, NULL));
+  take_screenshot (window, "complete-exchange.png");
+  save_and_forget (window);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  if (argc > 1 && g_strcmp0 (argv[1], "exchange") == 0)
+  const char *scenario = argc > 1 ? argv[1] : "";
+
+  if (g_str_equal (scenario, "exchange"))
     harness_run_app (run_exchange, NULL);
+  else if (g_str_equal (scenario, "exchange-tab"))
+    harness_run_app (run_exchange_tab, NULL);
   else
-    CHECK (FALSE, "a scenario: exchange");
+    CHECK (FALSE, "a known scenario: %s", scenario);
   return tap_done ();
 }
