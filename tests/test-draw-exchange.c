@@ -39,21 +39,6 @@ static cairo_surface_t *picture(const FlTopology *t, const FlAllToAll *aa, size_
     return finish_picture(s, cr);
 }
 
-/* The device point in the middle of the straight link from switch a to
- * switch b, off device units to the right of the way a -> b runs. */
-static void lane_middle(const FlTopology *t, const FlDrawOptions *o, int a, int b, double off,
-                        double *x, double *y)
-{
-    double ax, ay, bx, by;
-    fl_draw_node_position(t, a, &ax, &ay);
-    fl_draw_node_position(t, b, &bx, &by);
-    fl_draw_view_to_device(&o->view, ax, ay, &ax, &ay);
-    fl_draw_view_to_device(&o->view, bx, by, &bx, &by);
-    double len = hypot(bx - ax, by - ay), tx = (bx - ax) / len, ty = (by - ay) / len;
-    *x = (ax + bx) / 2 - ty * off;
-    *y = (ay + by) / 2 + tx * off;
-}
-
 /* The lane's distance from its link, as draw-exchange.c computes it. */
 static double lane_off(const FlDrawOptions *o)
 {

@@ -92,35 +92,6 @@ static int route_of(const FlTopology *t, const FlAllToAll *aa, const FlAllToAllM
     return 1;
 }
 
-/* The lanes of a route (the channels between the nodes' glyphs, off to
- * the right) and, with head, an arrow head just before its destination. */
-static void stroke_route(const Pen *pen, const Route *r, Rgba colour, double width, double off,
-                         int head)
-{
-    cairo_t *cr = pen->cr;
-    if (r->n <= 0)
-        return;
-    cairo_new_path(cr);
-    for (int i = 0; i < r->n; i++)
-        fl__draw_lane_path(cr, &pen->sc, r->chans[i], off);
-    set_colour(cr, colour);
-    cairo_set_line_width(cr, width);
-    cairo_stroke(cr);
-    if (!head)
-        return;
-
-    const Geom *g = &pen->sc.g;
-    Chan ch;
-    double x, y, tx, ty, ux, uy;
-    int last = r->chans[r->n - 1];
-    fl__draw_chan_init(&pen->sc, last, &ch);
-    fl__draw_chan_at(&ch, 1, &ux, &uy, &tx, &ty);
-    fl__draw_chan_arrival(&pen->sc, last, g->half + 1.5, off, &x, &y);
-    cairo_new_path(cr);
-    fl__draw_head_path(cr, x, y, tx, ty, clamp(2.2 * width, 6, 12));
-    cairo_fill(cr);
-}
-
 void fl_draw_exchange_step(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                            const FlAllToAll *aa, size_t step, int node)
 {
@@ -154,16 +125,16 @@ void fl_draw_exchange_step(cairo_t *cr, const FlTopology *t, const FlDrawOptions
         if (msgs[i].dst == node)
             in_msg = &msgs[i];
         if (route_of(t, aa, &msgs[i], nodes, cap, &r))
-            stroke_route(&pen, &r, fl__draw_key_colour((uint64_t)msgs[i].src, NULL), width, off,
-                         1);
+            fl__draw_lane_route(&pen, r.chans, NULL, r.n, off,
+                                fl__draw_key_colour((uint64_t)msgs[i].src, NULL), width, 1);
     }
     const FlAllToAllMessage *mine[2] = { in_msg, out_msg };
     Rgba mine_colour[2] = { pen.col->up, pen.col->chosen };
     for (int k = 0; k < 2; k++) {
         if (!mine[k] || !route_of(t, aa, mine[k], nodes, cap, &r))
             continue;
-        stroke_route(&pen, &r, pen.col->background, width * 2.6, off, 0);
-        stroke_route(&pen, &r, mine_colour[k], width * 1.8, off, 1);
+        fl__draw_lane_route(&pen, r.chans, NULL, r.n, off, pen.col->background, width * 2.6, 0);
+        fl__draw_lane_route(&pen, r.chans, NULL, r.n, off, mine_colour[k], width * 1.8, 1);
     }
     cairo_restore(cr);
     if (out_msg)

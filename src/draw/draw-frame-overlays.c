@@ -110,6 +110,32 @@ void fl__draw_lane_path(cairo_t *cr, const Scene *sc, int c, double off)
         lane_point(cr, &ch, u0 + (u1 - u0) * k / pieces, off, k == 0);
 }
 
+void fl__draw_lane_route(const Pen *pen, const int *chans, const double *offs, int n, double off,
+                         Rgba colour, double width, int head)
+{
+    cairo_t *cr = pen->cr;
+    if (n <= 0)
+        return;
+    cairo_new_path(cr);
+    for (int i = 0; i < n; i++)
+        fl__draw_lane_path(cr, &pen->sc, chans[i], offs ? offs[i] : off);
+    set_colour(cr, colour);
+    cairo_set_line_width(cr, width);
+    cairo_stroke(cr);
+    if (!head)
+        return;
+    /* Just before the switch it arrives at, along the way it arrives. */
+    const Geom *g = &pen->sc.g;
+    Chan ch;
+    double x, y, tx, ty, ux, uy, last_off = offs ? offs[n - 1] : off;
+    fl__draw_chan_init(&pen->sc, chans[n - 1], &ch);
+    fl__draw_chan_at(&ch, 1, &ux, &uy, &tx, &ty);
+    fl__draw_chan_arrival(&pen->sc, chans[n - 1], g->half + 1.5, last_off, &x, &y);
+    cairo_new_path(cr);
+    fl__draw_head_path(cr, x, y, tx, ty, clamp(2.2 * width, 6, 12));
+    cairo_fill(cr);
+}
+
 void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width, int hosts)
 {
     const Geom *g = &pen->sc.g;

@@ -182,6 +182,12 @@ void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width, 
  * two nodes' glyphs, off device units to the right of the way it runs. */
 void fl__draw_lane_path(cairo_t *cr, const Scene *sc, int c, double off);
 
+/* A route of n channels stroked in lanes (channel i's off to the right by
+ * offs[i], or with offs NULL all by off) in colour, with, when head is
+ * set, an arrow head where it arrives. */
+void fl__draw_lane_route(const Pen *pen, const int *chans, const double *offs, int n, double off,
+                         Rgba colour, double width, int head);
+
 /* The heat map's colour scale, titled (NULL: "channel utilization"), in
  * the bottom-right corner of the pen's clip. */
 void fl__draw_heat_legend(const Pen *pen, const char *title);

@@ -725,6 +725,32 @@ void fl_draw_exchange_colour(int src, double rgb[3]);
 void fl_draw_exchange_step(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                            const FlAllToAll *aa, size_t step, int node);
 
+/* ------------------------------------------------------------------------ */
+/* Link-contention schedules                                                */
+/* ------------------------------------------------------------------------ */
+
+typedef struct FlDrawSchedule {
+    const FlSchedule *schedule;      /* built on the network drawn; NULL draws none */
+    const int *colors;               /* each request's colour (slot), or NULL: all grey */
+    int filter;                      /* -1: every request; else those of this colour */
+    int selected;                    /* a request drawn on top, framed; -1: none */
+} FlDrawSchedule;
+
+/* No schedule, no colours, every request shown, none selected. */
+void fl_draw_schedule_init(FlDrawSchedule *d);
+
+/* Draws over t, as fl_draw_topology() drew it with o, the requests of
+ * d->schedule that d->filter shows: each along its path's channels in its
+ * colour's fl_draw_palette_colour() (grey uncoloured), with an arrow head
+ * where it arrives, a dot on its source host and a ring around its
+ * destination host (where hosts are drawn). The requests on one channel
+ * are drawn side by side in lanes on its right, in request order, as
+ * narrow as the busiest channel shown needs; a valid colouring filtered
+ * to one colour puts at most one lane on each channel. O(requests +
+ * path lengths + channels). */
+void fl_draw_schedule(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                      const FlDrawSchedule *d);
+
 #ifdef __cplusplus
 }
 #endif
