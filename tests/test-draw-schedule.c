@@ -71,7 +71,8 @@ static void first_lane(const Set *set, const FlDrawOptions *o, int i, int max_lo
 {
     const int *chans;
     fl_schedule_path(set->s, i, &chans);
-    int a = fl_topology_channel_src(set->t, chans[0]), b = fl_topology_channel_dst(set->t, chans[0]);
+    int a = fl_topology_channel_src(set->t, chans[0]);
+    int b = fl_topology_channel_dst(set->t, chans[0]);
     lane_middle(set->t, o, a, b, lane_off(o, max_load, rank), x, y);
 }
 

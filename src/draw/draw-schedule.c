@@ -109,8 +109,9 @@ void fl_draw_schedule(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
     }
     /* The selected request on top, framed in the text colour. */
     const int *sel_chans;
-    int nsel = d->selected >= 0 && shown(d, d->selected) ? fl_schedule_path(s, d->selected, &sel_chans)
-                                                         : 0;
+    int nsel = 0;
+    if (d->selected >= 0 && shown(d, d->selected))
+        nsel = fl_schedule_path(s, d->selected, &sel_chans);
     if (nsel > 0) {
         fl__draw_lane_route(&pen, sel_chans, sel_offs, nsel, 0, pen.col->text, width + 3, 0);
         fl__draw_lane_route(&pen, sel_chans, sel_offs, nsel, 0,

@@ -332,7 +332,8 @@ canvas_overlay_pixels (FlitlabWindow *window)
   cairo_surface_flush (s);
   for (int y = 0; y < 300; y++)
     {
-      const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s));
+      int stride = cairo_image_surface_get_stride (s);
+      const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (s) + y * stride);
 
       for (int x = 0; x < 300; x++)
         coloured += (row[x] & 0xffffff) != 0;
