@@ -7,11 +7,24 @@
  *              click on a switch picks its processor; the overlay draws the
  *              step's paths; another torus is offered (show-network);
  *              64 x 64 runs without stalling the loop
+ *   exchange-tab  the page in the window's Collectives tab on torus:8x8:
+ *              the canvas draws a step, clicks reach it; writes
+ *              screenshots/complete-exchange.png
+ *   schedule   the schedule page on a myrinet-mesh:8x4 document colours
+ *              a random permutation validly within floor(3/2 L_max)
+ *              colours; one colour can be drawn alone; the phases run in
+ *              the simulator, none delayed, their cycles in the chart;
+ *              requests read from a file, a bad one refused by line; a
+ *              linear array takes exactly L_max colours; another network
+ *              is offered a Myrinet one
+ *   schedule-tab  the page in the window on myrinet-mesh:8x4; writes
+ *              screenshots/link-schedule.png
  */
 #include <math.h>
 
 #include "flitlab-collectives-panel.h"
 #include "flitlab-exchange-page.h"
+#include "flitlab-schedule-page.h"
 #include "gui-harness.h"
 
 /* A page in a window of its own, on a document of the network spec. */
@@ -138,11 +151,14 @@ engine_matrix (const FlAllToAll *run,
   return copy;
 }
 
-/* Pixels of the overlay alone: the page draws over a white picture of
- * the network, and whatever differs from the plain picture is its. */
+typedef void (*DrawOverlay) (gpointer page, cairo_t *cr, const FlTopology *t, const FlDrawOptions *o);
+
+/* Pixels of a page's overlay alone: the page draws over a picture of the
+ * network, and whatever differs from the plain picture is its. */
 static int
-overlay_pixels (FlitlabExchangePage *page,
-                const FlTopology    *t)
+page_overlay_pixels (gpointer          page,
+                     DrawOverlay       draw,
+                     const FlTopology *t)
 {
   cairo_surface_t *plain = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 400);
   cairo_surface_t *over = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 400);
@@ -157,7 +173,7 @@ overlay_pixels (FlitlabExchangePage *page,
   cairo_destroy (cr);
   cr = cairo_create (over);
   fl_draw_topology (cr, t, &o);
-  flitlab_exchange_page_draw_overlay (page, cr, t, &o);
+  draw (page, cr, t, &o);
   cairo_destroy (cr);
   cairo_surface_flush (plain);
   cairo_surface_flush (over);
@@ -173,6 +189,13 @@ overlay_pixels (FlitlabExchangePage *page,
   cairo_surface_destroy (plain);
   cairo_surface_destroy (over);
   return differ;
+}
+
+static int
+overlay_pixels (FlitlabExchangePage *page,
+                const FlTopology    *t)
+{
+  return page_overlay_pixels (page, (DrawOverlay) flitlab_exchange_page_draw_overlay, t);
 }
 
 static void
@@ -401,6 +424,170 @@ run_exchange_tab (FlitlabWindow *window)
   save_and_forget (window);
 }
 
+/* Link schedules ------------------------------------------------------------------ */
+
+static int
+schedule_pixels (FlitlabSchedulePage *page,
+                 FlitlabDocument     *document)
+{
+  return page_overlay_pixels (page, (DrawOverlay) flitlab_schedule_page_draw_overlay,
+                              flitlab_document_get_topology (document));
+}
+
+/* The colouring shown is valid, within the paper's bound for family. */
+static void
+check_colouring (FlitlabSchedulePage *page,
+                 gboolean             mesh,
+                 int                  requests)
+{
+  gboolean done = wait_while (page, "running", NULL);
+  const FlSchedule *s = flitlab_schedule_page_get_schedule (page);
+  int ncolors = 0;
+  const int *colors = flitlab_schedule_page_get_colors (page, &ncolors);
+  g_autofree char *count = NULL;
+  FlError err;
+  int l_max;
+
+  CHECK (done && s != NULL, "a colouring is made: %s", flitlab_schedule_page_get_value (page, "error"));
+  if (s == NULL)
+    exit (tap_done ());
+  l_max = fl_schedule_l_max (s);
+  CHECK_INT (fl_schedule_request_count (s), requests);
+  CHECK (fl_schedule_check (s, colors, &err) == FL_OK, "the colouring is valid");
+  CHECK (g_strcmp0 (flitlab_schedule_page_get_value (page, "valid"), "yes") == 0, "the page says valid: %s",
+         flitlab_schedule_page_get_value (page, "valid"));
+  if (mesh)
+    CHECK (ncolors >= l_max && ncolors <= 3 * l_max / 2, "%d colours within L_max = %d and floor(3/2 L_max)",
+           ncolors, l_max);
+  else
+    CHECK (ncolors == l_max, "%d colours, exactly L_max = %d on a linear array", ncolors, l_max);
+  count = g_strdup_printf ("%d", ncolors);
+  CHECK (g_strcmp0 (flitlab_schedule_page_get_value (page, "colors"), count) == 0, "the page shows %s colours",
+         count);
+}
+
+static void
+check_phases (FlitlabSchedulePage *page)
+{
+  int ncolors = 0;
+  FlDrawChart chart;
+  g_auto(GStrv) lines = NULL;
+  int undelayed = 0;
+
+  flitlab_schedule_page_get_colors (page, &ncolors);
+  flitlab_schedule_page_get_chart (page, &chart);
+  CHECK (chart.rows == ncolors && chart.nbars == ncolors && chart.bars[ncolors - 1].end == ncolors,
+         "the chart has a row and a slot per colour");
+  CHECK (flitlab_schedule_page_run_phases (page), "the phases start");
+  CHECK (wait_while (page, "running", NULL), "the phases end");
+  lines = g_strsplit (flitlab_schedule_page_get_value (page, "phases"), "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    undelayed += g_str_has_suffix (lines[i], ", 0 delayed");
+  CHECK ((int) g_strv_length (lines) == ncolors && undelayed == ncolors,
+         "%d phases, %d with no request delayed: %s", g_strv_length (lines), undelayed,
+         flitlab_schedule_page_get_value (page, "error"));
+  flitlab_schedule_page_get_chart (page, &chart);
+  CHECK (chart.nbars == ncolors && chart.bars[0].start >= 0 && chart.bars[ncolors - 1].end > ncolors
+           && g_strcmp0 (chart.time_unit, "cycles") == 0,
+         "the chart shows the phases' cycles (last ends at %.0f)", chart.bars[ncolors - 1].end);
+}
+
+/* Requests read from a file; a bad line refused in the engine's words. */
+static void
+check_file (FlitlabSchedulePage *page)
+{
+  g_autofree char *dir = g_dir_make_tmp ("flitlab-schedule-XXXXXX", NULL);
+  g_autofree char *good = g_build_filename (dir, "good.txt", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.txt", NULL);
+
+  g_file_set_contents (good, "# two requests\n0 5\n3 9\n", -1, NULL);
+  g_file_set_contents (bad, "0 5\n3 99\n", -1, NULL);
+  flitlab_schedule_page_set_file (page, good);
+  check_colouring (page, TRUE, 2);
+  flitlab_schedule_page_set_file (page, bad);
+  CHECK (wait_while (page, "running", NULL) && flitlab_schedule_page_get_schedule (page) == NULL
+           && g_str_has_prefix (flitlab_schedule_page_get_value (page, "error"), "line 2: "),
+         "a bad file is refused by line: %s", flitlab_schedule_page_get_value (page, "error"));
+  g_unlink (good);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+static void
+run_schedule (FlitlabWindow *window)
+{
+  Standalone s;
+  FlitlabSchedulePage *page;
+  int all, one, ncolors = 0;
+  const int *colors;
+  const FlTopology *t;
+
+  standalone_open (&s, flitlab_schedule_page_new (), "myrinet-mesh:8x4");
+  page = FLITLAB_SCHEDULE_PAGE (s.page);
+  g_signal_connect (page, "show-network", G_CALLBACK (show_network_cb), NULL);
+  t = flitlab_document_get_topology (s.document);
+  flitlab_schedule_page_set_requests (page, FLITLAB_REQUESTS_PERMUTATION, 24, 7);
+  check_colouring (page, TRUE, 24);
+  all = schedule_pixels (page, s.document);
+  flitlab_schedule_page_set_filter (page, 0);
+  one = schedule_pixels (page, s.document);
+  CHECK (all > 0 && one > 0 && one < all, "one colour draws less than all (%d of %d pixels)", one, all);
+  flitlab_schedule_page_set_filter (page, -1);
+  colors = flitlab_schedule_page_get_colors (page, &ncolors);
+  CHECK (flitlab_schedule_page_node_activated (page, fl_topology_host_node (t, fl_schedule_request (
+                                                       flitlab_schedule_page_get_schedule (page), 0).src)),
+         "a click on a source host selects its request");
+  CHECK (colors != NULL, "colours");
+  check_phases (page);
+
+  flitlab_schedule_page_set_algorithm (page, FL_SCHEDULE_EXACT);
+  check_colouring (page, TRUE, 24);
+  flitlab_schedule_page_set_requests (page, FLITLAB_REQUESTS_TOP_DOWN, 0, 3);
+  check_colouring (page, TRUE, 10);
+  flitlab_schedule_page_set_algorithm (page, FL_SCHEDULE_ASSIGNCOLOR);
+  check_file (page);
+  standalone_close (&s);
+
+  /* A linear array: exactly L_max colours. */
+  standalone_open (&s, flitlab_schedule_page_new (), "myrinet-line:8");
+  page = FLITLAB_SCHEDULE_PAGE (s.page);
+  flitlab_schedule_page_set_requests (page, FLITLAB_REQUESTS_UNIFORM, 18, 5);
+  check_colouring (page, FALSE, 18);
+  standalone_close (&s);
+
+  /* A torus: nothing to colour, a Myrinet network offered. */
+  standalone_open (&s, flitlab_schedule_page_new (), "torus:4x4");
+  page = FLITLAB_SCHEDULE_PAGE (s.page);
+  g_signal_connect (page, "show-network", G_CALLBACK (show_network_cb), NULL);
+  iterate ();
+  CHECK (flitlab_schedule_page_get_schedule (page) == NULL
+           && g_strcmp0 (flitlab_schedule_page_get_value (page, "network"), "") != 0,
+         "a torus is not scheduled: %s", flitlab_schedule_page_get_value (page, "network"));
+  click_button (GTK_WIDGET (page), "Show myrinet-mesh:8x4");
+  CHECK (g_strcmp0 (shown_spec, "myrinet-mesh:8x4") == 0, "the button asks for myrinet-mesh:8x4");
+  standalone_close (&s);
+  g_clear_pointer (&shown_spec, g_free);
+}
+
+/* The page in the window on myrinet-mesh:8x4, its picture. */
+static void
+run_schedule_tab (FlitlabWindow *window)
+{
+  GtkWidget *widget = show_page (window, "myrinet-mesh:8x4", "schedule");
+  FlitlabSchedulePage *page = FLITLAB_IS_SCHEDULE_PAGE (widget) ? FLITLAB_SCHEDULE_PAGE (widget) : NULL;
+
+  CHECK (page != NULL, "the schedule page is the tab's");
+  if (page == NULL)
+    return;
+  flitlab_schedule_page_set_requests (page, FLITLAB_REQUESTS_PERMUTATION, 16, 2);
+  check_colouring (page, TRUE, 16);
+  CHECK (canvas_overlay_pixels (window) > 500, "the tab draws the requests over the canvas");
+  check_phases (page);
+  show_in_side_pane (GTK_WIDGET (panel_of (window)), find_widget (GTK_WIDGET (page), GTK_TYPE_GRID, NULL));
+  take_screenshot (window, "link-schedule.png");
+  save_and_forget (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -411,6 +598,10 @@ main (int   argc,
     harness_run_app (run_exchange, NULL);
   else if (g_str_equal (scenario, "exchange-tab"))
     harness_run_app (run_exchange_tab, NULL);
+  else if (g_str_equal (scenario, "schedule"))
+    harness_run_app (run_schedule, NULL);
+  else if (g_str_equal (scenario, "schedule-tab"))
+    harness_run_app (run_schedule_tab, NULL);
   else
     CHECK (FALSE, "a known scenario: %s", scenario);
   return tap_done ();
