@@ -37,7 +37,8 @@ static const struct {
   const char *name;
   const char *tooltip;
 } value_rows[N_VALUES] = {
-  [VALUE_REQUESTS] = { "requests", N_("Requests"), N_("Messages to schedule, each from a source host to a destination host") },
+  [VALUE_REQUESTS] = { "requests", N_("Requests"),
+                       N_("Messages to schedule, each from a source host to a destination host") },
   [VALUE_L_MAX] = { "l-max", N_("L_max"), N_("The most requests on one directed link: no schedule has fewer slots") },
   [VALUE_COLORS] = { "colors", N_("Colours"), N_("Time slots the colouring uses") },
   [VALUE_BOUND] = { "bound", N_("Paper’s bound"),
@@ -644,7 +645,7 @@ phases_done (gpointer      user_data,
 
       if (k > 0)
         g_string_append_c (text, '\n');
-      /* Translators: one phase of the simulated schedule: its colour, its cycles, its requests, how many were delayed. */
+      /* Translators: a phase of the simulated schedule: its colour, cycles, requests, how many were delayed. */
       g_string_append_printf (text,
                               ngettext ("Colour %d: cycles %lld–%lld, %d request, %d delayed",
                                         "Colour %d: cycles %lld–%lld, %d requests, %d delayed", ph->requests),
