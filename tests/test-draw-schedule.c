@@ -76,6 +76,20 @@ static void first_lane(const Set *set, const FlDrawOptions *o, int i, int max_lo
     lane_middle(set->t, o, a, b, lane_off(o, max_load, rank), x, y);
 }
 
+/* Whether a request before request number before, of colour colour (-1:
+ * any), takes channel ch. */
+static int channel_taken(const Set *set, int ch, int colour, int before)
+{
+    for (int j = 0; j < before; j++) {
+        const int *cj;
+        int nj = colour < 0 || set->colors[j] == colour ? fl_schedule_path(set->s, j, &cj) : 0;
+        for (int k = 0; k < nj; k++)
+            if (cj[k] == ch)
+                return 1;
+    }
+    return 0;
+}
+
 /* Filtered to one colour, every request of it shows in its colour on its
  * first channel, alone there; the channels of the other colours stay
  * plain. */
@@ -103,14 +117,7 @@ static void test_filter(const Set *set)
                 continue;
             }
             /* Another colour's first channel, when no request of c takes it. */
-            int used = 0;
-            for (int j = 0; j < set->n; j++) {
-                const int *cj;
-                int nj = set->colors[j] == c ? fl_schedule_path(set->s, j, &cj) : 0;
-                for (int k = 0; k < nj; k++)
-                    used |= cj[k] == chans[0];
-            }
-            if (!used) {
+            if (!channel_taken(set, chans[0], c, set->n)) {
                 others++;
                 plain += pixel(s, x, y) == WHITE;
             }
@@ -138,16 +145,7 @@ static void test_all(const Set *set)
     cairo_surface_t *plain_colours = picture(set->t, &d, &o);
     for (int i = 0; i < set->n; i++) {
         const int *chans;
-        int first = 1;
-        if (fl_schedule_path(set->s, i, &chans) < 1)
-            continue;
-        for (int j = 0; j < i; j++) {
-            const int *cj;
-            int nj = fl_schedule_path(set->s, j, &cj);
-            for (int k = 0; k < nj; k++)
-                first &= cj[k] != chans[0];
-        }
-        if (!first)
+        if (fl_schedule_path(set->s, i, &chans) < 1 || channel_taken(set, chans[0], -1, i))
             continue;
         double x, y, rgb[3];
         first_lane(set, &o, i, lmax, 0, &x, &y);

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "flitlab-collective-page.h"
 #include "flitlab-collectives-panel.h"
 #include "flitlab-exchange-page.h"
 #include "flitlab-workers.h"
@@ -53,14 +54,11 @@ struct _FlitlabExchangePage
 {
   GtkWidget parent_instance;
 
-  FlitlabDocument *document;   /* NULL: nothing shown */
-  GSignalGroup *document_signals;
-  FlitlabWorkers *workers;     /* the page's own: runs never wait on the window's jobs */
+  FlitlabCollectivePage core;  /* the document, the workers, running */
 
   FlAllToAllAlgorithm algorithm;
   int n;
   FlAllToAll *run;             /* the run shown, NULL while one is under way or refused */
-  gboolean running;
   guint step;
   int node;
   gboolean updating;           /* widgets being set from code, not by the user */
@@ -71,7 +69,6 @@ struct _FlitlabExchangePage
   char *spec;                  /* the network the paths need: torus:NxN */
 
   /* Template widgets. */
-  GtkSpinner *spinner;
   AdwComboRow *algorithm_row;
   AdwComboRow *size_row;
   AdwActionRow *network_row;
@@ -94,14 +91,7 @@ struct _FlitlabExchangePage
 
 G_DEFINE_FINAL_TYPE (FlitlabExchangePage, flitlab_exchange_page, GTK_TYPE_WIDGET)
 
-enum {
-  PROP_0,
-  PROP_DOCUMENT,
-  PROP_RUNNING,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+static GParamSpec *properties[FLITLAB_COLLECTIVE_N_PROPS];
 
 static guint signals[FLITLAB_COLLECTIVE_N_SIGNALS];
 
@@ -299,7 +289,7 @@ show_step (FlitlabExchangePage *self)
 static void
 show_network (FlitlabExchangePage *self)
 {
-  const FlTopology *t = self->document != NULL ? flitlab_document_get_topology (self->document) : NULL;
+  const FlTopology *t = self->core.document != NULL ? flitlab_document_get_topology (self->core.document) : NULL;
   g_autofree char *label = NULL;
   g_autofree char *title = NULL;
 
@@ -344,13 +334,11 @@ run_job (FlitlabJob  *job,
 
 static void
 set_running (FlitlabExchangePage *self,
-             gboolean             running)
+             gboolean            running)
 {
-  if (self->running == running)
-    return;
-  self->running = running;
-  gtk_spinner_set_spinning (self->spinner, running);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  GParamSpec *pspec = properties[FLITLAB_COLLECTIVE_PROP_RUNNING];
+
+  flitlab_collective_page_set_running (&self->core, G_OBJECT (self), pspec, running);
 }
 
 static void
@@ -407,7 +395,7 @@ start_run (FlitlabExchangePage *self)
   show_step (self);
   show_costs (self);
   set_running (self, TRUE);
-  flitlab_workers_run (self->workers, FLITLAB_JOB_SIMULATE, run_job, data, g_free,
+  flitlab_workers_run (self->core.workers, FLITLAB_JOB_SIMULATE, run_job, data, g_free,
                        (GDestroyNotify) fl_alltoall_free, NULL, run_done, self);
 }
 
@@ -430,7 +418,7 @@ flitlab_exchange_page_set_run (FlitlabExchangePage *self,
   if (size_index (n) == G_MAXUINT || (guint) algorithm >= FL_ALLTOALL_ALGORITHM_COUNT
       || (algorithm == FL_ALLTOALL_DIRECT && n > DIRECT_MAX))
     return FALSE;
-  if (algorithm == self->algorithm && n == self->n && (self->run != NULL || self->running))
+  if (algorithm == self->algorithm && n == self->n && (self->run != NULL || self->core.running))
     return TRUE;
   self->algorithm = algorithm;
   self->n = n;
@@ -463,7 +451,7 @@ flitlab_exchange_page_get_running (FlitlabExchangePage *self)
 {
   g_return_val_if_fail (FLITLAB_IS_EXCHANGE_PAGE (self), FALSE);
 
-  return self->running;
+  return self->core.running;
 }
 
 const FlAllToAll *
@@ -563,7 +551,7 @@ flitlab_exchange_page_node_activated (FlitlabExchangePage *self,
 
   g_return_val_if_fail (FLITLAB_IS_EXCHANGE_PAGE (self), FALSE);
 
-  t = self->document != NULL ? flitlab_document_get_topology (self->document) : NULL;
+  t = self->core.document != NULL ? flitlab_document_get_topology (self->core.document) : NULL;
   p = fl_draw_exchange_processor (t, self->n, node);
   if (p < 0)
     return FALSE;
@@ -621,9 +609,8 @@ flitlab_exchange_page_set_document (FlitlabExchangePage *self,
   g_return_if_fail (FLITLAB_IS_EXCHANGE_PAGE (self));
   g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
 
-  if (!g_set_object (&self->document, document))
+  if (!flitlab_collective_page_set_document (&self->core, document))
     return;
-  g_signal_group_set_target (self->document_signals, document);
   /* A torus of a side offered is the one to run on. */
   t = document != NULL ? flitlab_document_get_topology (document) : NULL;
   if (t != NULL && g_strcmp0 (fl_topology_family (t), "torus") == 0 && fl_topology_family_dims (t, dims) == 2
@@ -631,7 +618,7 @@ flitlab_exchange_page_set_document (FlitlabExchangePage *self,
     flitlab_exchange_page_set_run (self, dims[0] > DIRECT_MAX ? FL_ALLTOALL_SEM : self->algorithm, dims[0]);
   show_network (self);
   g_signal_emit (self, signals[OVERLAY_CHANGED], 0);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[FLITLAB_COLLECTIVE_PROP_DOCUMENT]);
 }
 
 FlitlabDocument *
@@ -639,7 +626,7 @@ flitlab_exchange_page_get_document (FlitlabExchangePage *self)
 {
   g_return_val_if_fail (FLITLAB_IS_EXCHANGE_PAGE (self), NULL);
 
-  return self->document;
+  return self->core.document;
 }
 
 /* Object life ------------------------------------------------------------------------ */
@@ -658,17 +645,8 @@ flitlab_exchange_page_get_property (GObject    *object,
 {
   FlitlabExchangePage *self = FLITLAB_EXCHANGE_PAGE (object);
 
-  switch (prop_id)
-    {
-    case PROP_DOCUMENT:
-      g_value_set_object (value, self->document);
-      break;
-    case PROP_RUNNING:
-      g_value_set_boolean (value, self->running);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (!flitlab_collective_page_get_property (&self->core, prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static void
@@ -681,7 +659,7 @@ flitlab_exchange_page_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_DOCUMENT:
+    case FLITLAB_COLLECTIVE_PROP_DOCUMENT:
       flitlab_exchange_page_set_document (self, g_value_get_object (value));
       break;
     default:
@@ -694,17 +672,7 @@ flitlab_exchange_page_dispose (GObject *object)
 {
   FlitlabExchangePage *self = FLITLAB_EXCHANGE_PAGE (object);
 
-  if (self->workers != NULL)
-    flitlab_workers_shutdown (self->workers);
-  g_clear_object (&self->workers);
-  if (self->document_signals != NULL)
-    g_signal_group_set_target (self->document_signals, NULL);
-  g_clear_object (&self->document_signals);
-  g_clear_object (&self->document);
-  gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_EXCHANGE_PAGE);
-  /* The template's top box has no id, so dispose_template() leaves it. */
-  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
-    gtk_widget_unparent (child);
+  flitlab_collective_page_dispose (&self->core, GTK_WIDGET (self), FLITLAB_TYPE_EXCHANGE_PAGE);
   G_OBJECT_CLASS (flitlab_exchange_page_parent_class)->dispose (object);
 }
 
@@ -733,13 +701,7 @@ flitlab_exchange_page_class_init (FlitlabExchangePageClass *klass)
   object_class->dispose = flitlab_exchange_page_dispose;
   object_class->finalize = flitlab_exchange_page_finalize;
 
-  properties[PROP_DOCUMENT] =
-    g_param_spec_object ("document", NULL, NULL, FLITLAB_TYPE_DOCUMENT,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RUNNING] =
-    g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  flitlab_collective_page_install_properties (object_class, properties);
 
   flitlab_collective_install_signals (object_class, FALSE, signals);
 
@@ -747,7 +709,8 @@ flitlab_exchange_page_class_init (FlitlabExchangePageClass *klass)
                                                "/io/github/flitlab/Flitlab/flitlab-exchange-page.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "exchangepage");
-  gtk_widget_class_bind_template_child (widget_class, FlitlabExchangePage, spinner);
+  gtk_widget_class_bind_template_child_full (widget_class, "spinner", FALSE,
+                                             G_STRUCT_OFFSET (FlitlabExchangePage, core.spinner));
   gtk_widget_class_bind_template_child (widget_class, FlitlabExchangePage, algorithm_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabExchangePage, size_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabExchangePage, network_row);
@@ -770,37 +733,6 @@ flitlab_exchange_page_class_init (FlitlabExchangePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, next_clicked_cb);
 }
 
-/* A name with its tooltip, dim, at the start of a grid's line. */
-static void
-attach_name (GtkGrid    *grid,
-             const char *name,
-             const char *tooltip,
-             int         line)
-{
-  GtkWidget *label = gtk_label_new (name);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_set_tooltip_text (label, tooltip);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_grid_attach (grid, label, 0, line, 1, 1);
-}
-
-static GtkLabel *
-attach_figure (GtkGrid *grid,
-               int      column,
-               int      line)
-{
-  GtkWidget *figure = gtk_label_new ("—");
-
-  gtk_label_set_xalign (GTK_LABEL (figure), 1);
-  gtk_label_set_selectable (GTK_LABEL (figure), TRUE);
-  gtk_widget_add_css_class (figure, "numeric");
-  gtk_widget_add_css_class (figure, "metric-value");
-  gtk_grid_attach (grid, figure, column, line, 1, 1);
-  return GTK_LABEL (figure);
-}
-
 static void
 flitlab_exchange_page_init (FlitlabExchangePage *self)
 {
@@ -810,15 +742,13 @@ flitlab_exchange_page_init (FlitlabExchangePage *self)
   self->updating = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->updating = FALSE;
-  self->workers = flitlab_workers_new ();
+  flitlab_collective_page_init (&self->core, self, G_CALLBACK (document_edited_cb));
   self->algorithm = FL_ALLTOALL_SEM;
   self->n = sizes[0];
 
   for (guint i = 0; i < N_STATS; i++)
-    {
-      attach_name (self->stats_grid, _(stat_rows[i].name), _(stat_rows[i].tooltip), i);
-      self->stats[i] = attach_figure (self->stats_grid, 1, i);
-    }
+    flitlab_collective_page_attach_line (self->stats_grid, i, _(stat_rows[i].name), _(stat_rows[i].tooltip),
+                                         &self->stats[i], 1);
   for (guint k = 0; k < N_COLUMNS; k++)
     {
       GtkWidget *heading = gtk_label_new (_(headings[k]));
@@ -828,13 +758,8 @@ flitlab_exchange_page_init (FlitlabExchangePage *self)
       gtk_grid_attach (self->cost_grid, heading, 1 + k, 0, 1, 1);
     }
   for (guint i = 0; i < N_COSTS; i++)
-    {
-      attach_name (self->cost_grid, _(cost_rows[i].name), _(cost_rows[i].tooltip), 1 + i);
-      for (guint k = 0; k < N_COLUMNS; k++)
-        self->costs[i][k] = attach_figure (self->cost_grid, 1 + k, 1 + i);
-    }
+    flitlab_collective_page_attach_line (self->cost_grid, 1 + i, _(cost_rows[i].name), _(cost_rows[i].tooltip),
+                                         self->costs[i], N_COLUMNS);
 
-  self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->document_signals, "topology-edited", G_CALLBACK (document_edited_cb), self);
   start_run (self);
 }

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "flitlab-collective-page.h"
 #include "flitlab-collectives-panel.h"
 #include "flitlab-schedule-page.h"
 #include "flitlab-workers.h"
@@ -120,15 +121,12 @@ struct _FlitlabSchedulePage
 {
   GtkWidget parent_instance;
 
-  FlitlabDocument *document;
-  GSignalGroup *document_signals;
-  FlitlabWorkers *workers;     /* the page's own */
+  FlitlabCollectivePage core;  /* the document, the workers, running */
 
   FlitlabRequestSource source;
   char *path;                  /* the requests' file */
   Coloured *coloured;          /* the colouring shown, NULL: none */
   Phases *phases;              /* its phases run, NULL: not run */
-  gboolean running;
   gboolean updating;
   int filter;                  /* the colour drawn, -1: all */
   int selected;                /* the request selected, -1: none */
@@ -142,7 +140,6 @@ struct _FlitlabSchedulePage
   GPtrArray *bar_labels;
 
   /* Template widgets. */
-  GtkSpinner *spinner;
   AdwActionRow *network_row;
   GtkWidget *network_buttons;
   GtkButton *mesh_button;
@@ -172,14 +169,7 @@ struct _FlitlabSchedulePage
 
 G_DEFINE_FINAL_TYPE (FlitlabSchedulePage, flitlab_schedule_page, GTK_TYPE_WIDGET)
 
-enum {
-  PROP_0,
-  PROP_DOCUMENT,
-  PROP_RUNNING,
-  N_PROPS
-};
-
-static GParamSpec *properties[N_PROPS];
+static GParamSpec *properties[FLITLAB_COLLECTIVE_N_PROPS];
 static guint signals[FLITLAB_COLLECTIVE_N_SIGNALS];
 
 #define OVERLAY_CHANGED FLITLAB_COLLECTIVE_SIGNAL_OVERLAY_CHANGED
@@ -188,7 +178,7 @@ static guint signals[FLITLAB_COLLECTIVE_N_SIGNALS];
 static const FlTopology *
 shown_topology (FlitlabSchedulePage *self)
 {
-  return self->document != NULL ? flitlab_document_get_topology (self->document) : NULL;
+  return self->core.document != NULL ? flitlab_document_get_topology (self->core.document) : NULL;
 }
 
 static gboolean
@@ -354,7 +344,7 @@ show_coloured (FlitlabSchedulePage *self)
                      t != NULL && g_str_equal (fl_topology_family (t), "myrinet-mesh") ? 3 * l_max / 2 : l_max);
       set_value (self, VALUE_VALID, c->invalid != NULL ? c->invalid : _("yes"));
     }
-  gtk_widget_set_sensitive (self->run_button, c != NULL && c->n > 0 && !self->running);
+  gtk_widget_set_sensitive (self->run_button, c != NULL && c->n > 0 && !self->core.running);
   gtk_label_set_label (self->error_label, self->error != NULL ? self->error : "");
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), self->error != NULL);
   gtk_label_set_label (self->phases_label, self->phases_text != NULL ? self->phases_text : "");
@@ -366,13 +356,11 @@ show_coloured (FlitlabSchedulePage *self)
 
 static void
 set_running (FlitlabSchedulePage *self,
-             gboolean             running)
+             gboolean            running)
 {
-  if (self->running == running)
-    return;
-  self->running = running;
-  gtk_spinner_set_spinning (self->spinner, running);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  GParamSpec *pspec = properties[FLITLAB_COLLECTIVE_PROP_RUNNING];
+
+  flitlab_collective_page_set_running (&self->core, G_OBJECT (self), pspec, running);
 }
 
 /* Colouring ------------------------------------------------------------------------- */
@@ -465,7 +453,7 @@ start_colouring (FlitlabSchedulePage *self)
   clear_coloured (self);
   if (!is_myrinet (t) || (self->source == FLITLAB_REQUESTS_FILE && self->path == NULL))
     {
-      flitlab_workers_supersede (self->workers, FLITLAB_JOB_SIMULATE);
+      flitlab_workers_supersede (self->core.workers, FLITLAB_JOB_SIMULATE);
       set_running (self, FALSE);
       show_coloured (self);
       return;
@@ -481,7 +469,7 @@ start_colouring (FlitlabSchedulePage *self)
     g_error ("out of memory copying the network");
   set_running (self, TRUE);
   show_coloured (self);
-  flitlab_workers_run (self->workers, FLITLAB_JOB_SIMULATE, colour_job, data, colour_data_free,
+  flitlab_workers_run (self->core.workers, FLITLAB_JOB_SIMULATE, colour_job, data, colour_data_free,
                        (GDestroyNotify) coloured_unref, NULL, colour_done, self);
 }
 
@@ -660,14 +648,14 @@ flitlab_schedule_page_run_phases (FlitlabSchedulePage *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SCHEDULE_PAGE (self), FALSE);
 
-  if (self->coloured == NULL || self->running || self->coloured->n == 0)
+  if (self->coloured == NULL || self->core.running || self->coloured->n == 0)
     return FALSE;
   g_clear_pointer (&self->phases, phases_free);
   g_clear_pointer (&self->phases_text, g_free);
   g_clear_pointer (&self->error, g_free);
   set_running (self, TRUE);
   show_coloured (self);
-  flitlab_workers_run (self->workers, FLITLAB_JOB_SIMULATE, phases_job, g_rc_box_acquire (self->coloured),
+  flitlab_workers_run (self->core.workers, FLITLAB_JOB_SIMULATE, phases_job, g_rc_box_acquire (self->coloured),
                        (GDestroyNotify) coloured_unref, phases_free, NULL, phases_done, self);
   return TRUE;
 }
@@ -683,7 +671,7 @@ flitlab_schedule_page_get_running (FlitlabSchedulePage *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SCHEDULE_PAGE (self), FALSE);
 
-  return self->running;
+  return self->core.running;
 }
 
 const FlSchedule *
@@ -882,11 +870,10 @@ flitlab_schedule_page_set_document (FlitlabSchedulePage *self,
   g_return_if_fail (FLITLAB_IS_SCHEDULE_PAGE (self));
   g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
 
-  if (!g_set_object (&self->document, document))
+  if (!flitlab_collective_page_set_document (&self->core, document))
     return;
-  g_signal_group_set_target (self->document_signals, document);
   document_edited_cb (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[FLITLAB_COLLECTIVE_PROP_DOCUMENT]);
 }
 
 FlitlabDocument *
@@ -894,7 +881,7 @@ flitlab_schedule_page_get_document (FlitlabSchedulePage *self)
 {
   g_return_val_if_fail (FLITLAB_IS_SCHEDULE_PAGE (self), NULL);
 
-  return self->document;
+  return self->core.document;
 }
 
 /* Object life ------------------------------------------------------------------------ */
@@ -913,17 +900,8 @@ flitlab_schedule_page_get_property (GObject    *object,
 {
   FlitlabSchedulePage *self = FLITLAB_SCHEDULE_PAGE (object);
 
-  switch (prop_id)
-    {
-    case PROP_DOCUMENT:
-      g_value_set_object (value, self->document);
-      break;
-    case PROP_RUNNING:
-      g_value_set_boolean (value, self->running);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (!flitlab_collective_page_get_property (&self->core, prop_id, value))
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static void
@@ -936,7 +914,7 @@ flitlab_schedule_page_set_property (GObject      *object,
 
   switch (prop_id)
     {
-    case PROP_DOCUMENT:
+    case FLITLAB_COLLECTIVE_PROP_DOCUMENT:
       flitlab_schedule_page_set_document (self, g_value_get_object (value));
       break;
     default:
@@ -949,17 +927,7 @@ flitlab_schedule_page_dispose (GObject *object)
 {
   FlitlabSchedulePage *self = FLITLAB_SCHEDULE_PAGE (object);
 
-  if (self->workers != NULL)
-    flitlab_workers_shutdown (self->workers);
-  g_clear_object (&self->workers);
-  if (self->document_signals != NULL)
-    g_signal_group_set_target (self->document_signals, NULL);
-  g_clear_object (&self->document_signals);
-  g_clear_object (&self->document);
-  gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_SCHEDULE_PAGE);
-  /* The template's top box has no id, so dispose_template() leaves it. */
-  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL;)
-    gtk_widget_unparent (child);
+  flitlab_collective_page_dispose (&self->core, GTK_WIDGET (self), FLITLAB_TYPE_SCHEDULE_PAGE);
   G_OBJECT_CLASS (flitlab_schedule_page_parent_class)->dispose (object);
 }
 
@@ -991,20 +959,15 @@ flitlab_schedule_page_class_init (FlitlabSchedulePageClass *klass)
   object_class->dispose = flitlab_schedule_page_dispose;
   object_class->finalize = flitlab_schedule_page_finalize;
 
-  properties[PROP_DOCUMENT] =
-    g_param_spec_object ("document", NULL, NULL, FLITLAB_TYPE_DOCUMENT,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_RUNNING] =
-    g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  flitlab_collective_page_install_properties (object_class, properties);
   flitlab_collective_install_signals (object_class, FALSE, signals);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-schedule-page.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "schedulepage");
-  gtk_widget_class_bind_template_child (widget_class, FlitlabSchedulePage, spinner);
+  gtk_widget_class_bind_template_child_full (widget_class, "spinner", FALSE,
+                                             G_STRUCT_OFFSET (FlitlabSchedulePage, core.spinner));
   gtk_widget_class_bind_template_child (widget_class, FlitlabSchedulePage, network_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSchedulePage, network_buttons);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSchedulePage, mesh_button);
@@ -1068,7 +1031,7 @@ flitlab_schedule_page_init (FlitlabSchedulePage *self)
   self->updating = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->updating = FALSE;
-  self->workers = flitlab_workers_new ();
+  flitlab_collective_page_init (&self->core, self, G_CALLBACK (document_edited_cb));
   self->filter = -1;
   self->selected = -1;
   self->source = FLITLAB_REQUESTS_PERMUTATION;
@@ -1083,23 +1046,8 @@ flitlab_schedule_page_init (FlitlabSchedulePage *self)
   gtk_button_set_label (self->line_button, line_label);
 
   for (guint i = 0; i < N_VALUES; i++)
-    {
-      GtkWidget *name = gtk_label_new (_(value_rows[i].name));
-      GtkWidget *figure = gtk_label_new ("—");
-
-      gtk_label_set_xalign (GTK_LABEL (name), 0);
-      gtk_widget_set_hexpand (name, TRUE);
-      gtk_widget_set_tooltip_text (name, _(value_rows[i].tooltip));
-      gtk_widget_add_css_class (name, "dim-label");
-      gtk_label_set_xalign (GTK_LABEL (figure), 1);
-      gtk_label_set_wrap (GTK_LABEL (figure), TRUE);
-      gtk_label_set_max_width_chars (GTK_LABEL (figure), 24);
-      gtk_label_set_selectable (GTK_LABEL (figure), TRUE);
-      gtk_widget_add_css_class (figure, "numeric");
-      gtk_grid_attach (self->values_grid, name, 0, i, 1, 1);
-      gtk_grid_attach (self->values_grid, figure, 1, i, 1, 1);
-      self->values[i] = GTK_LABEL (figure);
-    }
+    flitlab_collective_page_attach_line (self->values_grid, i, _(value_rows[i].name), _(value_rows[i].tooltip),
+                                         &self->values[i], 1);
 
   self->request_items = gtk_string_list_new (NULL);
   self->request_selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->request_items)));
@@ -1115,8 +1063,6 @@ flitlab_schedule_page_init (FlitlabSchedulePage *self)
   adw_combo_row_set_model (self->filter_row, G_LIST_MODEL (self->filter_items));
   gtk_drawing_area_set_draw_func (self->chart_area, draw_chart, self, NULL);
 
-  self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->document_signals, "topology-edited", G_CALLBACK (document_edited_cb), self);
   self->updating = TRUE;
   adw_combo_row_set_selected (self->source_row, self->source);
   self->updating = FALSE;
