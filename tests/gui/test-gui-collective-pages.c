@@ -8,7 +8,9 @@
  *              step's paths; another torus is offered (show-network);
  *              64 x 64 runs without stalling the loop
  *   exchange-tab  the page in the window's Collectives tab on torus:8x8:
- *              the canvas draws a step, clicks reach it; writes
+ *              the slider moves to step 3, whose paths the canvas draws;
+ *              clicks reach the page; P(0,0)'s matrix is the engine's;
+ *              writes
  *              screenshots/complete-exchange.png
  *   schedule   the schedule page on a myrinet-mesh:8x4 document colours
  *              a random permutation validly within floor(3/2 L_max)
@@ -411,7 +413,9 @@ run_exchange_tab (FlitlabWindow *window)
          "SEM on 8x8 has run");
   t = flitlab_document_get_topology (DOC (window));
   CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "network"), "") == 0, "the network is the run's");
-  flitlab_exchange_page_set_step (page, 3);
+  gtk_range_set_value (GTK_RANGE (find_widget (GTK_WIDGET (page), GTK_TYPE_SCALE, NULL)), 3);
+  iterate ();
+  CHECK_INT (flitlab_exchange_page_get_step (page), 3);
   CHECK (canvas_overlay_pixels (window) > 1000, "the tab draws step 3's paths over the canvas");
   CHECK (flitlab_collectives_panel_node_activated (panel, fl_draw_exchange_switch (t, 8, 9))
            && flitlab_exchange_page_get_node (page) == 9,
