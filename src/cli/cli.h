@@ -176,4 +176,9 @@ int cli_turns(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 int cli_sweep(int argc, char **argv);
 
+/* Collective communication (cmd-multicast.c, cmd-alltoall.c, cmd-schedule.c). */
+int cli_multicast(int argc, char **argv);
+int cli_alltoall(int argc, char **argv);
+int cli_schedule(int argc, char **argv);
+
 #endif /* FLITLAB_CLI_H */

@@ -16,6 +16,9 @@ static const struct {
     { "turns", cli_turns, "list the turns a routing prohibits at every switch" },
     { "sim", cli_sim, "simulate a network flit by flit (or by deflection)" },
     { "sweep", cli_sweep, "trace a load-latency curve, one simulation per rate" },
+    { "multicast", cli_multicast, "build and time a multicast tree, analytic and simulated" },
+    { "alltoall", cli_alltoall, "complete exchange on an N x N torus, every block tracked" },
+    { "schedule", cli_schedule, "colour link-contention schedules on Myrinet networks" },
 };
 
 static void usage(FILE *to)

@@ -201,3 +201,11 @@ int fl_draw_export(const FlTopology *t, const char *path, const char *format, in
 {
     return fl_draw_export_with_options(t, NULL, path, format, width, height, err);
 }
+
+int fl_draw_export_render(const char *path, const char *format, int width, int height,
+                          FlDrawRenderFunc render, void *data, FlError *err)
+{
+    if (!render)
+        return fl_error_set(err, FL_EINVAL, "nothing to draw");
+    return fl__draw_write_image(path, format, width, height, render, data, err);
+}

@@ -313,6 +313,27 @@ static void fit_overlays(const FlTopology *t, double width, double height, FlDra
     view->ty *= 2;
 }
 
+void fl__draw_fit_beside_legend(const FlTopology *t, double width, double height, double lw,
+                                double lh, FlDrawView *view)
+{
+    fit_overlays(t, width, height, view);
+    if (!(lw > 0) || !(lh > 0) || !legend_covers(t, view, height, lw, lh))
+        return;
+    double side_w = width - lw - LEGEND_MARGIN;
+    double top_h = height - lh - LEGEND_MARGIN;
+    FlDrawView side = *view, top = *view;
+    if (side_w > width * 0.4)
+        fit_overlays(t, side_w, height, &side);
+    if (top_h > height * 0.4)
+        fit_overlays(t, width, top_h, &top);
+    if (side_w > width * 0.4 && side.scale >= top.scale) {
+        side.tx += width - side_w;
+        *view = side;
+    } else if (top_h > height * 0.4) {
+        *view = top;
+    }
+}
+
 void fl_draw_routing_fit(const FlTopology *t, const FlDrawRouting *r, double width,
                          double height, FlDrawView *view)
 {
@@ -320,31 +341,20 @@ void fl_draw_routing_fit(const FlTopology *t, const FlDrawRouting *r, double wid
         fl_draw_view_fit(t, width, height, view);
         return;
     }
-    fit_overlays(t, width, height, view);
-    if (!r->legend)
+    if (!r->legend) {
+        fit_overlays(t, width, height, view);
         return;
+    }
     Legend *lg = malloc(sizeof *lg);
     cairo_t *cr = fl__draw_path_collector();
+    double lw = 0, lh = 0;
     if (lg && cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
         legend_build(lg, t, r, 1, 1);
         legend_measure(cr, lg);
+        if (cairo_status(cr) == CAIRO_STATUS_SUCCESS)
+            lw = lg->width, lh = lg->height;
     }
-    if (lg && cairo_status(cr) == CAIRO_STATUS_SUCCESS
-        && legend_covers(t, view, height, lg->width, lg->height)) {
-        double side_w = width - lg->width - LEGEND_MARGIN;
-        double top_h = height - lg->height - LEGEND_MARGIN;
-        FlDrawView side = *view, top = *view;
-        if (side_w > width * 0.4)
-            fit_overlays(t, side_w, height, &side);
-        if (top_h > height * 0.4)
-            fit_overlays(t, width, top_h, &top);
-        if (side_w > width * 0.4 && side.scale >= top.scale) {
-            side.tx += width - side_w;
-            *view = side;
-        } else if (top_h > height * 0.4) {
-            *view = top;
-        }
-    }
+    fl__draw_fit_beside_legend(t, width, height, lw, lh, view);
     cairo_destroy(cr);
     free(lg);
 }

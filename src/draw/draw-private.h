@@ -126,9 +126,6 @@ static inline void fl__draw_shape_path(cairo_t *cr, const Shape *s, const DevSha
 /* The largest side of an exported picture, in pixels or points. */
 #define FL_DRAW_MAX_SIDE 16384
 
-/* Draws one picture of width x height device units into cr. */
-typedef void (*FlDrawRenderFunc)(cairo_t *cr, int width, int height, void *data);
-
 /* Opens a new temporary file beside path (its name into tmp, size bytes:
  * strlen(path) + 32 is enough), so that a file appears whole or not at
  * all: the caller renames it over path once everything is written, or

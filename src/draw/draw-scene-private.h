@@ -162,6 +162,14 @@ void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour);
 void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Sizes *z,
                     const Box *clip, const int *chans, int n);
 
+/* (draw-legend.c) A view that fits t into width x height, up to twice as
+ * large as fl_draw_view_fit() makes a small network (overlays need the
+ * room), and where a legend lw x lh in the bottom-left corner (12 units
+ * from the edges) would hide a switch or a link, into the strip beside
+ * it or above it, whichever leaves the network larger. */
+void fl__draw_fit_beside_legend(const FlTopology *t, double width, double height, double lw,
+                                double lh, FlDrawView *view);
+
 /* A box in the legend's fill with its border, as legends, captions and
  * plot legends are drawn. */
 void fl__draw_legend_box(cairo_t *cr, const Colours *col, double x, double y, double w,

@@ -101,6 +101,16 @@ int fl_draw_export(const FlTopology *t, const char *path, const char *format,
  * name before the work that leads to the picture. */
 int fl_draw_check_format(const char *path, const char *format, FlError *err);
 
+/* Draws one picture of width x height device units into cr. */
+typedef void (*FlDrawRenderFunc)(cairo_t *cr, int width, int height, void *data);
+
+/* Writes what render draws into a width x height picture to path, as
+ * fl_draw_export() writes a network (formats, errors, atomically): for
+ * pictures drawn by more than this library, a network with a GUI's own
+ * overlay over it. */
+int fl_draw_export_render(const char *path, const char *format, int width, int height,
+                          FlDrawRenderFunc render, void *data, FlError *err);
+
 /* The same with explicit drawing options, the view included: the GUI
  * exports exactly what its canvas shows. Call fl_draw_view_fit() first to
  * export the whole network with other options (dark style, no labels). */
@@ -607,6 +617,84 @@ void fl_draw_chart_kind_colour(FlDrawBarKind kind, int dark, double rgb[3]);
 
 /* The row under device point y in a chart drawn width x height, or -1. */
 int fl_draw_chart_hit_row(const FlDrawChart *c, double width, double height, double y);
+
+/* ------------------------------------------------------------------------ */
+/* Multicast trees                                                          */
+/* ------------------------------------------------------------------------ */
+/*
+ * A multicast tree (flitlab/multicast.h) over the network it was built
+ * on: each unicast along the channels of its route (fl_routing_path() with
+ * lowest-port selection, the route fl_multicast_tree_contention() checks),
+ * in the colour of its step, an arrow into its destination and a label
+ * "step @ send time"; unicasts that share a channel side by side, each in
+ * a lane of its own on the right of the way the channels run; the source's
+ * switch ringed in green and each destination's in the colour of the step
+ * that reaches it; the channels of every conflicting pair underlaid in
+ * red. Nodes are host ranks, as the tree's.
+ */
+
+/* The words of the legend, so that a GUI can translate them; a NULL field
+ * (or table) takes the English shown. */
+typedef struct FlDrawMulticastText {
+    const char *source;              /* "source" */
+    const char *destination;         /* "destination" */
+    const char *step;                /* "step %d": a printf format with one %d */
+    const char *labels;              /* "1 @ 20: step @ send time" */
+    const char *contention;          /* "contention" (followed by the pairs' count) */
+} FlDrawMulticastText;
+
+typedef struct FlDrawMulticast {
+    const FlMulticastTree *tree;     /* built on the network drawn; NULL: no unicasts */
+    /* Built on the network drawn (or one with the same switches and links
+     * under the same ids): the unicasts' routes. NULL, or one of another
+     * network: straight lines from switch to switch. */
+    const FlRouting *routing;
+    const FlMulticastConflict *conflicts;   /* the tree's, from the same routing */
+    int nconflicts;
+    int source;                      /* the source host, ringed; -1: none */
+    const int *dests;                /* destination hosts, ringed (with or without a tree) */
+    int ndests;
+    int labels;                      /* "step @ send time" beside each unicast */
+    int legend;                      /* a legend in the bottom-left corner */
+    const FlDrawMulticastText *text; /* NULL: English */
+} FlDrawMulticast;
+
+/* No tree, routing, conflicts, source or destinations; labels and legend. */
+void fl_draw_multicast_init(FlDrawMulticast *m);
+
+/* The colour of the unicasts of step (1 for the first round):
+ * fl_draw_palette_colour(step - 1). */
+void fl_draw_multicast_step_colour(int step, double rgb[3]);
+
+/* Draws the tree of m over t drawn with o (by fl_draw_topology() or
+ * anything that draws the network through o's view): rings, unicasts,
+ * labels (moved along the route where an earlier one is in the way),
+ * the legend. One route per unicast, O(edges x route length). */
+void fl_draw_multicast_overlay(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                               const FlDrawMulticast *m);
+
+/* The legend m's overlay draws (with m->legend), and its size: the source,
+ * the destinations, each step's colour (the first 8), the labels' key and
+ * the contention, with its top-left corner at (x, y). A GUI may show it
+ * beside the network rather than over it. */
+void fl_draw_multicast_legend_size(const FlDrawMulticast *m, double *width, double *height);
+void fl_draw_multicast_legend(cairo_t *cr, const FlDrawMulticast *m, int dark, double x,
+                              double y);
+
+/* A view that fits t into width x height clear of m's legend (with
+ * m->legend), as fl_draw_routing_fit() keeps clear of its own. */
+void fl_draw_multicast_fit(const FlTopology *t, const FlDrawMulticast *m, double width,
+                           double height, FlDrawView *view);
+
+/* fl_draw_topology() and then the overlay. */
+void fl_draw_multicast(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                       const FlDrawMulticast *m);
+
+/* Writes t with the tree to path; formats and errors as fl_draw_export().
+ * opt NULL fits the network into width x height. */
+int fl_draw_export_multicast(const FlTopology *t, const FlDrawOptions *opt,
+                             const FlDrawMulticast *m, const char *path, const char *format,
+                             int width, int height, FlError *err);
 
 /* ------------------------------------------------------------------------ */
 /* Animations                                                               */

@@ -283,6 +283,26 @@ flitlab_canvas_zoom_out (FlitlabCanvas *self)
                               self->height / 2.0);
 }
 
+typedef struct
+{
+  FlitlabCanvas *canvas;
+  const FlDrawOptions *options;
+} CollectivePicture;
+
+/* The network and the collective over it, as the canvas draws them. */
+static void
+render_collective (cairo_t *cr,
+                   int      width,
+                   int      height,
+                   void    *data)
+{
+  CollectivePicture *picture = data;
+  const FlTopology *t = flitlab_canvas_picture (picture->canvas);
+
+  fl_draw_topology (cr, t, picture->options);
+  g_signal_emit (picture->canvas, signals[DRAW_OVERLAY], 0, cr, t, picture->options);
+}
+
 gboolean
 flitlab_canvas_export (FlitlabCanvas  *self,
                        const char     *path,
@@ -311,6 +331,17 @@ flitlab_canvas_export (FlitlabCanvas  *self,
       fl_draw_view_fit (flitlab_canvas_picture (self), width, height, &options.view);
     }
   flitlab_canvas_fill_routing (self, &rd, TRUE);
+  if (flitlab_canvas_shown_simulation (self) == NULL && self->show_collectives)
+    {
+      CollectivePicture picture = { self, &options };
+
+      if (fl_draw_export_render (path, NULL, width, height, render_collective, &picture, &err) != FL_OK)
+        {
+          g_set_error_literal (error, FLITLAB_CANVAS_ERROR, FLITLAB_CANVAS_ERROR_EXPORT, err.message);
+          return FALSE;
+        }
+      return TRUE;
+    }
   if (flitlab_canvas_shown_simulation (self) != NULL)
     {
       if (!flitlab_canvas_export_frame (self, &options, path, width, height, &err))

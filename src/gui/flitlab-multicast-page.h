@@ -39,4 +39,35 @@ void             flitlab_multicast_page_draw_overlay   (FlitlabMulticastPage *se
 gboolean         flitlab_multicast_page_node_activated (FlitlabMulticastPage *self,
                                                         int                   node);
 
+/* Draws k destinations at random with seed (and first a source, if none
+ * is chosen), as `flitlab multicast --random K --seed X` does; k is cut to
+ * the hosts there are besides the source. */
+void             flitlab_multicast_page_pick_random    (FlitlabMulticastPage *self,
+                                                        int                   k,
+                                                        guint64               seed);
+/* The source (a host rank, -1 for none) and the destinations chosen. */
+int              flitlab_multicast_page_get_source     (FlitlabMulticastPage *self);
+const int       *flitlab_multicast_page_get_dests      (FlitlabMulticastPage *self,
+                                                        int                  *n);
+/* Chooses the algorithm by its engine name (fl_multicast_algorithm_name());
+ * FALSE for a name the engine does not know. */
+gboolean         flitlab_multicast_page_set_algorithm  (FlitlabMulticastPage *self,
+                                                        const char           *name);
+/* Runs the tree's messages flit by flit in a worker ("Simulate"); FALSE
+ * with error set when there is no tree on a routed network, or the
+ * Simulate tab's model is not the flit-level one. */
+gboolean         flitlab_multicast_page_simulate       (FlitlabMulticastPage *self,
+                                                        GError              **error);
+/* Whether a run of the tree shown has finished. */
+gboolean         flitlab_multicast_page_get_simulated  (FlitlabMulticastPage *self);
+/* Starts the document's simulation on a replay of the run ("Play") and
+ * emits "play"; FALSE with error set when there is no run to replay. */
+gboolean         flitlab_multicast_page_play           (FlitlabMulticastPage *self,
+                                                        GError              **error);
+/* The text shown for a figure: "latency", "simulated", "times" (t_hold
+ * and t_end), "contention", "conflicts" (the pairs, a line each), "error"
+ * (why there is no tree or run, "" when there is); NULL for another key. */
+const char      *flitlab_multicast_page_get_value      (FlitlabMulticastPage *self,
+                                                        const char           *key);
+
 G_END_DECLS

@@ -19,9 +19,12 @@ side_page_changed (FlitlabWindow *self)
 {
   gboolean shown = collectives_shown (self);
 
-  /* Clicks pick the collective's nodes: the select tool takes them. */
+  /* Clicks pick the collective's nodes, not a selection to show below:
+   * the select tool takes them, and the tab takes the pane's whole height
+   * (a paned gives it all to its first child when the second is hidden). */
   if (shown)
     flitlab_canvas_set_tool (self->canvas, FLITLAB_CANVAS_TOOL_SELECT);
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->selection_panel)), !shown);
   flitlab_canvas_set_show_collectives (self->canvas, shown);
 }
 

@@ -51,6 +51,7 @@ typedef enum {
   FLITLAB_JOB_ROUTE,
   FLITLAB_JOB_SIMULATE,
   FLITLAB_JOB_EXPORT,
+  FLITLAB_JOB_COLLECTIVE,      /* a collective's messages run flit by flit */
   FLITLAB_N_JOB_KINDS
 } FlitlabJobKind;
 
