@@ -195,9 +195,13 @@ show_costs (FlitlabExchangePage *self)
   set_label_printf (self->costs[COST_STARTUPS][COLUMN_RUN], "%zu", c.startups);
   set_formula (self->costs[COST_STARTUPS][COLUMN_PAPER], c.paper_startups_text);
   if (!isnan (c.paper_startups_table))
-    /* Translators: the paper's figure in its text, then the one in its Table 1. */
-    set_label_printf (self->costs[COST_STARTUPS][COLUMN_PAPER], _("%.0f (table %.0f)"), c.paper_startups_text,
-                      c.paper_startups_table);
+    {
+      /* Translators: the paper's figure in its text, then in brackets the one in its Table 1. */
+      set_label_printf (self->costs[COST_STARTUPS][COLUMN_PAPER], _("%.0f (%.0f)"), c.paper_startups_text,
+                        c.paper_startups_table);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->costs[COST_STARTUPS][COLUMN_PAPER]),
+                                   _("N/4 + 5 in the paper’s text; N/2 + 5 in its Table 1, in brackets"));
+    }
   set_formula (self->costs[COST_STARTUPS][COLUMN_BOUND], c.lower_startups);
   set_label_printf (self->costs[COST_TRANSMISSION][COLUMN_RUN], "%zu", c.transmission);
   set_formula (self->costs[COST_TRANSMISSION][COLUMN_PAPER], c.paper_transmission);
