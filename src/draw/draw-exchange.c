@@ -67,10 +67,11 @@ void fl_draw_exchange_colour(int src, double rgb[3])
     rgb[0] = c.r, rgb[1] = c.g, rgb[2] = c.b;
 }
 
-/* A message as drawn: the channels of its path. */
+/* A message as drawn: the channels of its path, and its source. */
 typedef struct Route {
     int *chans;
     int n;
+    int src;
 } Route;
 
 /* The channels of msg's path on t into r->chans (cap entries at least the
@@ -92,6 +93,41 @@ static int route_of(const FlTopology *t, const FlAllToAll *aa, const FlAllToAllM
     return 1;
 }
 
+/* Every message's route, the messages of one colour in one stroke and
+ * one fill (a 64 x 64 step has 4096). */
+static void draw_routes(const Pen *pen, const Route *routes, const int *colour, size_t count,
+                        double width, double off)
+{
+    cairo_t *cr = pen->cr;
+    for (int p = 0; p < fl__draw_palette_size(); p++) {
+        Rgba rgba = { 0, 0, 0, 1 };
+        int any = 0;
+        for (int part = 0; part < 2; part++) {
+            cairo_new_path(cr);
+            for (size_t i = 0; i < count; i++) {
+                if (colour[i] != p || routes[i].n <= 0)
+                    continue;
+                if (!any)
+                    rgba = fl__draw_key_colour((uint64_t)routes[i].src, NULL);
+                any = 1;
+                if (part == 0)
+                    fl__draw_lane_route_path(cr, &pen->sc, routes[i].chans, NULL, routes[i].n, off);
+                else
+                    fl__draw_lane_route_head(cr, &pen->sc, routes[i].chans, NULL, routes[i].n, off,
+                                             fl__draw_lane_head_size(width));
+            }
+            if (!any)
+                break;
+            set_colour(cr, rgba);
+            cairo_set_line_width(cr, width);
+            if (part == 0)
+                cairo_stroke(cr);
+            else
+                cairo_fill(cr);
+        }
+    }
+}
+
 void fl_draw_exchange_step(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                            const FlAllToAll *aa, size_t step, int node)
 {
@@ -102,49 +138,58 @@ void fl_draw_exchange_step(cairo_t *cr, const FlTopology *t, const FlDrawOptions
     const FlAllToAllMessage *msgs = step > 0 ? fl_alltoall_messages(aa, step, &count) : NULL;
     size_t cap = (size_t)(2 * n + 2);
     int32_t *nodes = malloc(sizeof *nodes * cap);
-    Route r = { malloc(sizeof(int) * cap), 0 };
-    if (!nodes || !r.chans)
+    int *chans = malloc(sizeof(int) * cap * (count > 0 ? count : 1));
+    Route *routes = malloc(sizeof *routes * (count > 0 ? count : 1));
+    int *colour = malloc(sizeof(int) * (count > 0 ? count : 1));
+    if (!nodes || !chans || !routes || !colour)
         goto out;
 
     Pen pen;
     fl__draw_pen_begin(&pen, cr, t, o, 0);
     const Geom *g = &pen.sc.g;
     double width = clamp(0.07 * g->v.scale, 1.5, 5), off = g->lw * 0.5 + width * 0.5 + 0.5;
-    cairo_save(cr);
-    /* What is wider than a lane (the emphasised messages' halos) passes
-     * under the switches. */
-    fl__draw_clip_out_nodes(cr, g, &pen.clip);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    /* Every message in its source's colour; the selected node's two on
-     * top, wider, in the route colours. */
-    const FlAllToAllMessage *out_msg = NULL, *in_msg = NULL;
+    const Route *out_route = NULL, *in_route = NULL;
     for (size_t i = 0; i < count; i++) {
-        if (msgs[i].src == node)
-            out_msg = &msgs[i];
-        if (msgs[i].dst == node)
-            in_msg = &msgs[i];
-        if (route_of(t, aa, &msgs[i], nodes, cap, &r))
-            fl__draw_lane_route(&pen, r.chans, NULL, r.n, off,
-                                fl__draw_key_colour((uint64_t)msgs[i].src, NULL), width, 1);
+        routes[i].chans = chans + i * cap;
+        if (!route_of(t, aa, &msgs[i], nodes, cap, &routes[i]))
+            routes[i].n = 0;
+        routes[i].src = msgs[i].src;
+        fl__draw_key_colour((uint64_t)msgs[i].src, &colour[i]);
+        out_route = msgs[i].src == node ? &routes[i] : out_route;
+        in_route = msgs[i].dst == node ? &routes[i] : in_route;
     }
-    const FlAllToAllMessage *mine[2] = { in_msg, out_msg };
+    /* Butt ends: the lanes stop at the switches' edges, so nothing, the
+     * emphasised messages' halos neither, runs over a switch. */
+    cairo_save(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    draw_routes(&pen, routes, colour, count, width, off);
+    /* The selected node's two messages on top, wider, in the route
+     * colours. */
+    const Route *mine[2] = { in_route, out_route };
     Rgba mine_colour[2] = { pen.col->up, pen.col->chosen };
-    for (int k = 0; k < 2; k++) {
-        if (!mine[k] || !route_of(t, aa, mine[k], nodes, cap, &r))
+    for (int k = 0; k < 4; k++) {
+        const Route *r = mine[k % 2];
+        if (!r || r->n <= 0)
             continue;
-        fl__draw_lane_route(&pen, r.chans, NULL, r.n, off, pen.col->background, width * 2.6, 0);
-        fl__draw_lane_route(&pen, r.chans, NULL, r.n, off, mine_colour[k], width * 1.8, 1);
+        if (k < 2) /* both halos first: a swap's two messages share a link */
+            fl__draw_lane_route(&pen, r->chans, NULL, r->n, off, pen.col->background,
+                                width * 2.6, 0);
+        else
+            fl__draw_lane_route(&pen, r->chans, NULL, r->n, off, mine_colour[k % 2],
+                                width * 1.8, 1);
     }
     cairo_restore(cr);
-    if (out_msg)
-        fl__draw_ring_around(cr, g, fl_topology_switch_node(t, out_msg->dst),
-                             pen.col->destination);
+    for (size_t i = 0; i < count; i++)
+        if (msgs[i].src == node)
+            fl__draw_ring_around(cr, g, fl_topology_switch_node(t, msgs[i].dst),
+                                 pen.col->destination);
     if (node >= 0 && node < n * n)
         fl__draw_ring_around(cr, g, fl_topology_switch_node(t, node), pen.col->source);
-
     fl__draw_pen_end(&pen);
 out:
     free(nodes);
-    free(r.chans);
+    free(chans);
+    free(routes);
+    free(colour);
 }

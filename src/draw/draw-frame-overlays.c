@@ -110,6 +110,32 @@ void fl__draw_lane_path(cairo_t *cr, const Scene *sc, int c, double off)
         lane_point(cr, &ch, u0 + (u1 - u0) * k / pieces, off, k == 0);
 }
 
+void fl__draw_lane_route_path(cairo_t *cr, const Scene *sc, const int *chans, const double *offs,
+                              int n, double off)
+{
+    for (int i = 0; i < n; i++)
+        fl__draw_lane_path(cr, sc, chans[i], offs ? offs[i] : off);
+}
+
+/* Just before the switch it arrives at, along the way it arrives. */
+void fl__draw_lane_route_head(cairo_t *cr, const Scene *sc, const int *chans, const double *offs,
+                              int n, double off, double size)
+{
+    Chan ch;
+    double x, y, tx, ty, ux, uy, last_off = offs ? offs[n - 1] : off;
+    if (n <= 0)
+        return;
+    fl__draw_chan_init(sc, chans[n - 1], &ch);
+    fl__draw_chan_at(&ch, 1, &ux, &uy, &tx, &ty);
+    fl__draw_chan_arrival(sc, chans[n - 1], sc->g.half + 1.5, last_off, &x, &y);
+    fl__draw_head_path(cr, x, y, tx, ty, size);
+}
+
+double fl__draw_lane_head_size(double width)
+{
+    return fmax(clamp(2.2 * width, 6, 12), 1.8 * width);
+}
+
 void fl__draw_lane_route(const Pen *pen, const int *chans, const double *offs, int n, double off,
                          Rgba colour, double width, int head)
 {
@@ -117,22 +143,14 @@ void fl__draw_lane_route(const Pen *pen, const int *chans, const double *offs, i
     if (n <= 0)
         return;
     cairo_new_path(cr);
-    for (int i = 0; i < n; i++)
-        fl__draw_lane_path(cr, &pen->sc, chans[i], offs ? offs[i] : off);
+    fl__draw_lane_route_path(cr, &pen->sc, chans, offs, n, off);
     set_colour(cr, colour);
     cairo_set_line_width(cr, width);
     cairo_stroke(cr);
     if (!head)
         return;
-    /* Just before the switch it arrives at, along the way it arrives. */
-    const Geom *g = &pen->sc.g;
-    Chan ch;
-    double x, y, tx, ty, ux, uy, last_off = offs ? offs[n - 1] : off;
-    fl__draw_chan_init(&pen->sc, chans[n - 1], &ch);
-    fl__draw_chan_at(&ch, 1, &ux, &uy, &tx, &ty);
-    fl__draw_chan_arrival(&pen->sc, chans[n - 1], g->half + 1.5, last_off, &x, &y);
     cairo_new_path(cr);
-    fl__draw_head_path(cr, x, y, tx, ty, clamp(2.2 * width, 6, 12));
+    fl__draw_lane_route_head(cr, &pen->sc, chans, offs, n, off, fl__draw_lane_head_size(width));
     cairo_fill(cr);
 }
 
