@@ -147,6 +147,16 @@ static void test_example(void)
     CHECK(good == n, "%d of %d unicasts drawn in their step's colour along their first channel",
           good, n);
     CHECK(red_pixels(s) == 0, "no contention, no red");
+    FlDrawMulticastRoutes *routes = fl_draw_multicast_routes_new(x.t, tree, x.r, &err);
+    FlDrawMulticast cached = m;
+    cached.routes = routes;
+    FlDrawOptions o2;
+    cairo_surface_t *s2 = picture(x.t, &cached, &o2);
+    CHECK(routes && surfaces_equal(s, s2), "routes computed once draw the same picture");
+    cairo_surface_destroy(s2);
+    fl_draw_multicast_routes_free(routes);
+    CHECK(!fl_draw_multicast_routes_new(x.t, tree, NULL, &err) && strstr(err.message, "routing"),
+          "routes need a routing");
 
     /* Rings: the source's in the text colour, a destination's in its step's. */
     double sx, sy, half;

@@ -285,13 +285,7 @@ void fl_draw_chart(cairo_t *cr, const FlDrawChart *c, double width, double heigh
     double font = chart_font(width, height);
     FlDrawPlotLayout l;
     layout(cr, c, width, height, &l);
-    cairo_save(cr);
-    cairo_rectangle(cr, 0, 0, width, height);
-    cairo_clip(cr);
-    set_colour(cr, col->background);
-    cairo_paint(cr);
-    cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, font);
+    fl__draw_plot_begin(cr, col, width, height, font);
     draw_rows(cr, c, &l, col, font);
     fl__draw_axis_ticks(cr, &l, 0, col, font);
     draw_bars(cr, c, &l, font);
@@ -310,7 +304,6 @@ static void render_chart(cairo_t *cr, int width, int height, void *data)
 int fl_draw_export_chart(const FlDrawChart *c, const char *path, const char *format, int width,
                          int height, FlError *err)
 {
-    if (!c)
-        return fl_error_set(err, FL_EINVAL, "no chart to draw");
-    return fl__draw_write_image(path, format, width, height, render_chart, (void *)c, err);
+    return c ? fl_draw_export_render(path, format, width, height, render_chart, (void *)c, err)
+             : fl_error_set(err, FL_EINVAL, "no chart to draw");
 }

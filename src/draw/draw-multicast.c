@@ -19,6 +19,7 @@
 
 #define ARC_SAMPLES 16        /* points along a curved channel */
 #define MAX_LEGEND_STEPS 8    /* steps named in the legend; more are "..." */
+#define MAX_LABELS 256        /* more unicasts than this are drawn without labels */
 
 void fl_draw_multicast_init(FlDrawMulticast *m)
 {
@@ -57,10 +58,88 @@ static int host_switch(const FlTopology *t, int h)
 typedef struct Unicast {
     const FlMulticastEdge *e;
     int from, to;             /* switch nodes */
-    int *chans;               /* NULL: a straight line from one switch to the other */
+    const int *chans;         /* NULL: a straight line from one switch to the other */
     int n;
+    int owned;                /* chans is this drawing's, not the caller's routes' */
     int lane;
 } Unicast;
+
+struct FlDrawMulticastRoutes {
+    const FlMulticastTree *tree;
+    int *chans;               /* edge i's: chans[offsets[i] .. offsets[i + 1]) */
+    int *offsets;
+    int *routed;              /* edge i has a route (else it is drawn straight) */
+    int n;
+};
+
+/* Edge e's route from switch to switch under routing (which may be NULL,
+ * or not t's: none), malloc'd; 0 when there is none. */
+static int route_of(const FlTopology *t, const FlRouting *routing, const FlMulticastEdge *e,
+                    int **chans, int *n)
+{
+    int from = host_switch(t, e->parent), to = host_switch(t, e->child);
+    *chans = NULL;
+    *n = 0;
+    if (!routing || from < 0 || to < 0 || from == to)
+        return 0;
+    if (fl_routing_path(routing, from, to, FL_SELECT_LOWEST_PORT, NULL, chans, n, NULL) != FL_OK) {
+        *chans = NULL;
+        *n = 0;
+        return 0;
+    }
+    return 1;
+}
+
+FlDrawMulticastRoutes *fl_draw_multicast_routes_new(const FlTopology *t,
+                                                    const FlMulticastTree *tree,
+                                                    const FlRouting *routing, FlError *err)
+{
+    if (!t || !tree || !routing || !fl__draw_same_network(t, routing)) {
+        fl_error_set(err, FL_EINVAL, "routes need a tree and a routing of the network drawn");
+        return NULL;
+    }
+    FlDrawMulticastRoutes *r = calloc(1, sizeof *r);
+    int n = fl_multicast_tree_edge_count(tree), cap = 0, len = 0;
+    if (!r || !(r->offsets = calloc((size_t)n + 1, sizeof *r->offsets))
+        || !(r->routed = calloc((size_t)n + 1, sizeof *r->routed)))
+        goto nomem;
+    r->tree = tree;
+    r->n = n;
+    for (int i = 0; i < n; i++) {
+        int *chans, k;
+        r->routed[i] = route_of(t, routing, fl_multicast_tree_edge(tree, i), &chans, &k);
+        if (len + k > cap) {
+            int grown = cap * 2 > len + k ? cap * 2 : len + k + 64;
+            int *more = realloc(r->chans, (size_t)grown * sizeof *more);
+            if (!more) {
+                free(chans);
+                goto nomem;
+            }
+            r->chans = more;
+            cap = grown;
+        }
+        if (k > 0)
+            memcpy(r->chans + len, chans, (size_t)k * sizeof *chans);
+        free(chans);
+        len += k;
+        r->offsets[i + 1] = len;
+    }
+    return r;
+nomem:
+    fl_draw_multicast_routes_free(r);
+    fl_error_set(err, FL_ENOMEM, "out of memory for a multicast's routes");
+    return NULL;
+}
+
+void fl_draw_multicast_routes_free(FlDrawMulticastRoutes *r)
+{
+    if (!r)
+        return;
+    free(r->chans);
+    free(r->offsets);
+    free(r->routed);
+    free(r);
+}
 
 typedef struct Picture {
     Pen pen;
@@ -84,17 +163,22 @@ static int picture_route(Picture *p, const FlTopology *t)
         free(used);
         return FL_ENOMEM;
     }
-    int routed = m->routing && fl__draw_same_network(t, m->routing);
+    const FlDrawMulticastRoutes *given = m->routes && m->routes->tree == m->tree
+                                             && m->routes->n == p->nu ? m->routes : NULL;
+    const FlRouting *routing = m->routing && fl__draw_same_network(t, m->routing) ? m->routing
+                                                                                   : NULL;
     for (int i = 0; i < p->nu; i++) {
         Unicast *u = &p->u[i];
         u->e = fl_multicast_tree_edge(m->tree, i);
         u->from = host_switch(t, u->e->parent);
         u->to = host_switch(t, u->e->child);
-        if (routed && u->from >= 0 && u->to >= 0 && u->from != u->to
-            && fl_routing_path(m->routing, u->from, u->to, FL_SELECT_LOWEST_PORT, NULL,
-                               &u->chans, &u->n, NULL) != FL_OK) {
-            u->chans = NULL;
-            u->n = 0;
+        if (given && given->routed[i]) {
+            u->chans = given->chans + given->offsets[i];
+            u->n = given->offsets[i + 1] - given->offsets[i];
+        } else if (!given) {
+            int *chans;
+            u->owned = route_of(t, routing, u->e, &chans, &u->n);
+            u->chans = chans;
         }
         for (int k = 0; k < u->n; k++)
             if (u->chans[k] >= 0 && u->chans[k] < nch)
@@ -109,8 +193,9 @@ static int picture_route(Picture *p, const FlTopology *t)
 
 static void picture_clear(Picture *p)
 {
-    for (int i = 0; i < p->nu; i++)
-        free(p->u[i].chans);
+    for (int i = 0; p->u && i < p->nu; i++)
+        if (p->u[i].owned)
+            free((int *)p->u[i].chans);
     free(p->u);
 }
 
@@ -149,15 +234,13 @@ static void node_point(const Picture *p, int node, double *x, double *y)
     fl__draw_node_device(&p->pen.sc.g, node, x, y);
 }
 
-/* A unicast's line along its route (or straight), and the arrow head on
- * its last channel. */
-static void draw_unicast(const Picture *p, const Unicast *u)
+/* Adds a unicast's line along its route (or straight) to cr's path. */
+static void unicast_path(const Picture *p, const Unicast *u)
 {
     cairo_t *cr = p->pen.cr;
-    double off = lane_offset(p, u), head = fmax(7, p->width * 2.6);
+    double off = lane_offset(p, u);
     if (u->from < 0 || u->to < 0 || u->from == u->to)
         return;
-    cairo_new_path(cr);
     if (!u->chans) {
         double ax, ay, bx, by;
         node_point(p, u->from, &ax, &ay);
@@ -171,17 +254,40 @@ static void draw_unicast(const Picture *p, const Unicast *u)
         fl__draw_chan_init(&p->pen.sc, u->chans[k], &ch);
         offset_chan_path(cr, &ch, off, k > 0);
     }
-    set_colour(cr, step_colour(u->e->step));
-    cairo_set_line_width(cr, p->width);
-    cairo_stroke(cr);
-    if (u->n > 0) {
-        Chan ch;
-        double x, y, tx, ty, mark[2];
-        fl__draw_chan_init(&p->pen.sc, u->chans[u->n - 1], &ch);
-        int n = fl__draw_chan_marks(&ch, mark);
-        fl__draw_chan_at(&ch, mark[n - 1], &x, &y, &tx, &ty);
-        fl__draw_head_path(cr, x - ty * off + tx * head / 2, y + tx * off + ty * head / 2, tx, ty,
-                           head);
+}
+
+/* Adds the arrow head on a unicast's last channel to cr's path. */
+static void unicast_head_path(const Picture *p, const Unicast *u)
+{
+    double off = lane_offset(p, u), head = fmax(7, p->width * 2.6);
+    if (u->n == 0)
+        return;
+    Chan ch;
+    double x, y, tx, ty, mark[2];
+    fl__draw_chan_init(&p->pen.sc, u->chans[u->n - 1], &ch);
+    int n = fl__draw_chan_marks(&ch, mark);
+    fl__draw_chan_at(&ch, mark[n - 1], &x, &y, &tx, &ty);
+    fl__draw_head_path(p->pen.cr, x - ty * off + tx * head / 2, y + tx * off + ty * head / 2, tx,
+                       ty, head);
+}
+
+/* The unicasts, one stroke and one fill of heads per step (a picture of
+ * a thousand unicasts clipped round every switch stays quick), later
+ * steps under earlier ones so that the first sends stay on top. */
+static void draw_unicasts(const Picture *p, int steps)
+{
+    cairo_t *cr = p->pen.cr;
+    for (int s = steps; s >= 1; s--) {
+        cairo_new_path(cr);
+        for (int i = 0; i < p->nu; i++)
+            if (p->u[i].e->step == s)
+                unicast_path(p, &p->u[i]);
+        set_colour(cr, step_colour(s));
+        cairo_set_line_width(cr, p->width);
+        cairo_stroke(cr);
+        for (int i = 0; i < p->nu; i++)
+            if (p->u[i].e->step == s)
+                unicast_head_path(p, &p->u[i]);
         cairo_fill(cr);
     }
 }
@@ -466,13 +572,11 @@ void fl_draw_multicast_overlay(cairo_t *cr, const FlTopology *t, const FlDrawOpt
         if (c->edge_a >= 0 && c->edge_a < p.nu && c->edge_b >= 0 && c->edge_b < p.nu)
             draw_shared(&p, &p.u[c->edge_a], &p.u[c->edge_b]);
     }
-    /* Later steps under earlier ones: the first sends stay on top. */
-    for (int i = p.nu - 1; i >= 0; i--)
-        draw_unicast(&p, &p.u[i]);
+    draw_unicasts(&p, tree_steps(m->tree));
     cairo_restore(cr);
 
     draw_rings(&p, t);
-    if (m->labels && p.nu > 0) {
+    if (m->labels && p.nu > 0 && p.nu <= MAX_LABELS) {
         Placed *placed = calloc((size_t)p.nu + (size_t)fl_topology_switch_count(t), sizeof *placed);
         int nplaced = placed ? place_switches(&p, placed) : 0;
         cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);

@@ -371,13 +371,7 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
     double font = font_size(p, width, height);
     FlDrawPlotLayout l;
     layout(cr, p, width, height, &l);
-    cairo_save(cr);
-    cairo_rectangle(cr, 0, 0, width, height);
-    cairo_clip(cr);
-    set_colour(cr, col->background);
-    cairo_paint(cr);
-    cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, font);
+    fl__draw_plot_begin(cr, col, width, height, font);
     fl__draw_axis_ticks(cr, &l, 0, col, font);
     fl__draw_axis_ticks(cr, &l, 1, col, font);
     fl__draw_plot_frame(cr, &l, col);
@@ -406,6 +400,18 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
     }
     fl__draw_plot_captions(cr, &l, col, font, height, p->x.label, p->title);
     cairo_restore(cr);
+}
+
+void fl__draw_plot_begin(cairo_t *cr, const Colours *col, double width, double height,
+                         double font)
+{
+    cairo_save(cr);
+    cairo_rectangle(cr, 0, 0, width, height);
+    cairo_clip(cr);
+    set_colour(cr, col->background);
+    cairo_paint(cr);
+    cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, font);
 }
 
 void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col,

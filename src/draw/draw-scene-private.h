@@ -257,6 +257,12 @@ void fl__draw_tick_text(double v, double step, char *buf, size_t size);
 void fl__draw_axis_ticks(cairo_t *cr, const FlDrawPlotLayout *l, int axis, const Colours *col,
                          double font);
 
+/* Starts a plot's picture of width x height: saves cr (the caller
+ * restores it), clips to the picture, paints the background and sets the
+ * font of the ticks. */
+void fl__draw_plot_begin(cairo_t *cr, const Colours *col, double width, double height,
+                         double font);
+
 /* The frame around a layout's plot area. */
 void fl__draw_plot_frame(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col);
 

@@ -643,24 +643,41 @@ typedef struct FlDrawMulticastText {
     const char *contention;          /* "contention" (followed by the pairs' count) */
 } FlDrawMulticastText;
 
+/* The routes of a tree's unicasts, computed once for a tree drawn many
+ * times (on a canvas), rather than at every drawing. */
+typedef struct FlDrawMulticastRoutes FlDrawMulticastRoutes;
+
 typedef struct FlDrawMulticast {
     const FlMulticastTree *tree;     /* built on the network drawn; NULL: no unicasts */
     /* Built on the network drawn (or one with the same switches and links
      * under the same ids): the unicasts' routes. NULL, or one of another
      * network: straight lines from switch to switch. */
     const FlRouting *routing;
+    /* The tree's routes from fl_draw_multicast_routes_new(); NULL (or
+     * another tree's): routed through routing at each drawing. */
+    const FlDrawMulticastRoutes *routes;
     const FlMulticastConflict *conflicts;   /* the tree's, from the same routing */
     int nconflicts;
     int source;                      /* the source host, ringed; -1: none */
     const int *dests;                /* destination hosts, ringed (with or without a tree) */
     int ndests;
-    int labels;                      /* "step @ send time" beside each unicast */
+    int labels;                      /* "step @ send time" beside each unicast (of 256 at most) */
     int legend;                      /* a legend in the bottom-left corner */
     const FlDrawMulticastText *text; /* NULL: English */
 } FlDrawMulticast;
 
 /* No tree, routing, conflicts, source or destinations; labels and legend. */
 void fl_draw_multicast_init(FlDrawMulticast *m);
+
+/* The routes of tree's unicasts under routing (built on t, or one with the
+ * same switches and links under the same ids), as the overlay takes them:
+ * fl_routing_path() with lowest-port selection from each sender's switch
+ * to its receiver's. NULL with a message for a missing tree or routing, a
+ * routing of another network, or no memory. O(edges x route length). */
+FlDrawMulticastRoutes *fl_draw_multicast_routes_new(const FlTopology *t,
+                                                    const FlMulticastTree *tree,
+                                                    const FlRouting *routing, FlError *err);
+void fl_draw_multicast_routes_free(FlDrawMulticastRoutes *r);
 
 /* The colour of the unicasts of step (1 for the first round):
  * fl_draw_palette_colour(step - 1). */

@@ -128,6 +128,7 @@ struct _FlitlabMulticastPage
   FlitlabRouted *tree_routed;
   FlMulticastConflict *conflicts;
   int nconflicts;
+  FlDrawMulticastRoutes *routes;  /* its unicasts' routes, for the canvas */
   char *error;
 
   /* The legend's words, translated. */
@@ -596,6 +597,7 @@ multicast_fill (FlitlabMulticastPage *self,
   fl_draw_multicast_init (m);
   m->tree = self->tree;
   m->routing = self->tree_routed != NULL ? self->tree_routed->routing : NULL;
+  m->routes = self->routes;
   m->conflicts = self->conflicts;
   m->nconflicts = self->nconflicts;
   m->source = self->source;
@@ -650,6 +652,7 @@ clear_tree (FlitlabMulticastPage *self)
   g_clear_pointer (&self->tree, fl_multicast_tree_free);
   g_clear_pointer (&self->tree_routed, flitlab_routed_unref);
   g_clear_pointer (&self->conflicts, free);
+  g_clear_pointer (&self->routes, fl_draw_multicast_routes_free);
   self->nconflicts = 0;
   g_clear_pointer (&self->error, g_free);
 }
@@ -682,6 +685,8 @@ rebuild (FlitlabMulticastPage *self)
   if (routed == NULL)
     goto done;
   self->tree_routed = flitlab_routed_ref (routed);
+  /* Routed once here rather than at every frame of the canvas. */
+  self->routes = fl_draw_multicast_routes_new (routed->topology, self->tree, routed->routing, NULL);
   if (fl_multicast_tree_contention (self->tree, routed->routing, FALSE, &self->conflicts, &self->nconflicts, &err)
       != FL_OK)
     {
@@ -798,7 +803,8 @@ random_clicked_cb (FlitlabMulticastPage *self)
 
 /* Running flit by flit ------------------------------------------------------------------------ */
 
-/* Runs a copy of the page's run; the result is the copy with its times. */
+/* Runs the job's copy of the page's run; the result is another copy, with
+ * the times, that outlives the job's data. */
 static gpointer
 run_job (FlitlabJob  *job,
          gpointer     data,
@@ -913,13 +919,23 @@ flitlab_multicast_page_simulate (FlitlabMulticastPage  *self,
   self->running = TRUE;
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), TRUE);
   self->pulse_id = g_timeout_add (100, pulse, self);
-  /* The worker runs a copy of its own, made when it starts: the page's
-   * stays until done, or until a new tree supersedes the job. */
+  /* The worker reads a copy of its own, since a new tree drops the
+   * page's run while the job may still read it. */
   flitlab_workers_run (self->workers, FLITLAB_JOB_COLLECTIVE, run_job, run_copy (run), run_free, run_free, NULL,
                        run_done, self);
   g_clear_pointer (&self->error, g_free);
   update_figures (self);
   return TRUE;
+}
+
+/* A button's refusal, said where the page says what went wrong. */
+static void
+show_refusal (FlitlabMulticastPage *self,
+              const GError         *error)
+{
+  g_free (self->error);
+  self->error = g_strdup (error->message);
+  update_figures (self);
 }
 
 static void
@@ -928,11 +944,7 @@ simulate_clicked_cb (FlitlabMulticastPage *self)
   g_autoptr(GError) error = NULL;
 
   if (!flitlab_multicast_page_simulate (self, &error))
-    {
-      g_free (self->error);
-      self->error = g_strdup (error->message);
-      update_figures (self);
-    }
+    show_refusal (self, error);
 }
 
 gboolean
@@ -996,11 +1008,7 @@ play_clicked_cb (FlitlabMulticastPage *self)
   g_autoptr(GError) error = NULL;
 
   if (!flitlab_multicast_page_play (self, &error))
-    {
-      g_free (self->error);
-      self->error = g_strdup (error->message);
-      update_figures (self);
-    }
+    show_refusal (self, error);
 }
 
 static void
