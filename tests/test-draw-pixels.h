@@ -69,4 +69,19 @@ static inline cairo_surface_t *finish_picture(cairo_surface_t *s, cairo_t *cr)
     return s;
 }
 
+/* The device point in the middle of the straight link from node a to
+ * node b, off device units to the right of the way a -> b runs. */
+static inline void lane_middle(const FlTopology *t, const FlDrawOptions *o, int a, int b,
+                               double off, double *x, double *y)
+{
+    double ax, ay, bx, by;
+    fl_draw_node_position(t, a, &ax, &ay);
+    fl_draw_node_position(t, b, &bx, &by);
+    fl_draw_view_to_device(&o->view, ax, ay, &ax, &ay);
+    fl_draw_view_to_device(&o->view, bx, by, &bx, &by);
+    double len = hypot(bx - ax, by - ay), tx = (bx - ax) / len, ty = (by - ay) / len;
+    *x = (ax + bx) / 2 - ty * off;
+    *y = (ay + by) / 2 + tx * off;
+}
+
 #endif /* FLITLAB_TEST_DRAW_PIXELS_H */

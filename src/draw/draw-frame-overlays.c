@@ -58,10 +58,8 @@ static void lane_point(cairo_t *cr, const Chan *ch, double u, double off, int fi
         cairo_line_to(cr, x - ty * off, y + tx * off);
 }
 
-/* Adds channel c's lane to the path: the part of its link between the
- * two nodes' glyphs, off to the right of the way it runs. A wrap-around
- * is its two spurs, an arc eight chords. */
-static void lane_path(cairo_t *cr, const Scene *sc, int c, double off)
+/* A wrap-around is its two spurs, an arc eight chords. */
+void fl__draw_lane_path(cairo_t *cr, const Scene *sc, int c, double off)
 {
     const Geom *g = &sc->g;
     Chan ch;
@@ -112,6 +110,50 @@ static void lane_path(cairo_t *cr, const Scene *sc, int c, double off)
         lane_point(cr, &ch, u0 + (u1 - u0) * k / pieces, off, k == 0);
 }
 
+void fl__draw_lane_route_path(cairo_t *cr, const Scene *sc, const int *chans, const double *offs,
+                              int n, double off)
+{
+    for (int i = 0; i < n; i++)
+        fl__draw_lane_path(cr, sc, chans[i], offs ? offs[i] : off);
+}
+
+/* Just before the switch it arrives at, along the way it arrives. */
+void fl__draw_lane_route_head(cairo_t *cr, const Scene *sc, const int *chans, const double *offs,
+                              int n, double off, double size)
+{
+    Chan ch;
+    double x, y, tx, ty, ux, uy, last_off = offs ? offs[n - 1] : off;
+    if (n <= 0)
+        return;
+    fl__draw_chan_init(sc, chans[n - 1], &ch);
+    fl__draw_chan_at(&ch, 1, &ux, &uy, &tx, &ty);
+    fl__draw_chan_arrival(sc, chans[n - 1], sc->g.half + 1.5, last_off, &x, &y);
+    fl__draw_head_path(cr, x, y, tx, ty, size);
+}
+
+double fl__draw_lane_head_size(double width)
+{
+    return fmax(clamp(2.2 * width, 6, 12), 1.8 * width);
+}
+
+void fl__draw_lane_route(const Pen *pen, const int *chans, const double *offs, int n, double off,
+                         Rgba colour, double width, int head)
+{
+    cairo_t *cr = pen->cr;
+    if (n <= 0)
+        return;
+    cairo_new_path(cr);
+    fl__draw_lane_route_path(cr, &pen->sc, chans, offs, n, off);
+    set_colour(cr, colour);
+    cairo_set_line_width(cr, width);
+    cairo_stroke(cr);
+    if (!head)
+        return;
+    cairo_new_path(cr);
+    fl__draw_lane_route_head(cr, &pen->sc, chans, offs, n, off, fl__draw_lane_head_size(width));
+    cairo_fill(cr);
+}
+
 void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width, int hosts)
 {
     const Geom *g = &pen->sc.g;
@@ -146,7 +188,7 @@ void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width, 
             fl__draw_node_device(g, fl_topology_channel_src(g->t, c), &x, &y);
             if (!box_near(&pen->clip, x, y, g->v.scale * 2))
                 continue;
-            lane_path(cr, &pen->sc, c, width / 2);
+            fl__draw_lane_path(cr, &pen->sc, c, width / 2);
             any = 1;
         }
         if (any) {

@@ -186,6 +186,24 @@ void fl__draw_legend_box(cairo_t *cr, const Colours *col, double x, double y, do
  * hosts are shown). One stroke per colour level. */
 void fl__draw_heat(const Pen *pen, const double *heat, int nheat, double width, int hosts);
 
+/* Adds channel c's lane to the path: the part of its link between the
+ * two nodes' glyphs, off device units to the right of the way it runs. */
+void fl__draw_lane_path(cairo_t *cr, const Scene *sc, int c, double off);
+
+/* A route of n channels in lanes: channel i's off to the right by
+ * offs[i], or with offs NULL all by off. Its lanes added to the path; an
+ * arrow head of size added to the path where it arrives (the size that
+ * suits lanes of width); the route stroked in colour with, when head is
+ * set, its head filled. Many routes of one colour cost one stroke and one
+ * fill through the first two. */
+void fl__draw_lane_route_path(cairo_t *cr, const Scene *sc, const int *chans, const double *offs,
+                              int n, double off);
+void fl__draw_lane_route_head(cairo_t *cr, const Scene *sc, const int *chans, const double *offs,
+                              int n, double off, double size);
+double fl__draw_lane_head_size(double width);
+void fl__draw_lane_route(const Pen *pen, const int *chans, const double *offs, int n, double off,
+                         Rgba colour, double width, int head);
+
 /* The heat map's colour scale, titled (NULL: "channel utilization"), in
  * the bottom-right corner of the pen's clip. */
 void fl__draw_heat_legend(const Pen *pen, const char *title);

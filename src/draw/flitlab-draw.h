@@ -798,6 +798,64 @@ int fl_draw_animate(FlSim *sim, const FlTopology *t, const FlDrawAnimation *a, i
 int fl_draw_animate_deflect(FlDeflect *d, const FlTopology *t, const FlDrawAnimation *a,
                             int *frames, FlError *err);
 
+/* ------------------------------------------------------------------------ */
+/* Complete exchange                                                        */
+/* ------------------------------------------------------------------------ */
+/*
+ * A complete exchange (flitlab/alltoall.h) drawn on the torus:NxN it runs
+ * on, whose switch of rank i * N + j is processor P(i, j) (node number
+ * i * N + j of the run). Another network draws nothing.
+ */
+
+/* The switch of t where processor p of an N x N exchange is drawn, or -1
+ * when t is not torus:NxN or p is out of range. O(1). */
+int fl_draw_exchange_switch(const FlTopology *t, int n, int p);
+
+/* The processor drawn at node (a switch, or a host: its switch) of t,
+ * or -1 when t is not torus:NxN or node is out of range. O(1). */
+int fl_draw_exchange_processor(const FlTopology *t, int n, int node);
+
+/* The colour fl_draw_exchange_step() gives the messages sent by
+ * processor src, as red, green and blue in 0..1. */
+void fl_draw_exchange_colour(int src, double rgb[3]);
+
+/* Draws over t, as fl_draw_topology() drew it with o, the messages of
+ * step (1 .. fl_alltoall_step_count(); 0 and beyond the last draw no
+ * message) of aa: each along its dimension-ordered path in its source's
+ * colour, in a lane on the right of every channel it takes, so that the
+ * two ways of a link stay apart, with an arrow head where it arrives.
+ * Processor node (-1: none) is ringed in the source colour; its outgoing
+ * message is drawn wider in the route colour with its destination ringed,
+ * its incoming one wider in blue. O(messages x N). */
+void fl_draw_exchange_step(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                           const FlAllToAll *aa, size_t step, int node);
+
+/* ------------------------------------------------------------------------ */
+/* Link-contention schedules                                                */
+/* ------------------------------------------------------------------------ */
+
+typedef struct FlDrawSchedule {
+    const FlSchedule *schedule;      /* built on the network drawn; NULL draws none */
+    const int *colors;               /* each request's colour (slot), or NULL: all grey */
+    int filter;                      /* -1: every request; else those of this colour */
+    int selected;                    /* a request drawn on top, framed; -1: none */
+} FlDrawSchedule;
+
+/* No schedule, no colours, every request shown, none selected. */
+void fl_draw_schedule_init(FlDrawSchedule *d);
+
+/* Draws over t, as fl_draw_topology() drew it with o, the requests of
+ * d->schedule that d->filter shows: each along its path's channels in its
+ * colour's fl_draw_palette_colour() (grey uncoloured), with an arrow head
+ * where it arrives, a dot on its source host and a ring around its
+ * destination host (where hosts are drawn). The requests on one channel
+ * are drawn side by side in lanes on its right, in request order, as
+ * narrow as the busiest channel shown needs; a valid colouring filtered
+ * to one colour puts at most one lane on each channel. O(requests +
+ * path lengths + channels). */
+void fl_draw_schedule(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                      const FlDrawSchedule *d);
+
 #ifdef __cplusplus
 }
 #endif

@@ -8,7 +8,9 @@
  * window connects to one widget whatever the pages are.
  */
 #include "flitlab-collectives-panel.h"
+#include "flitlab-exchange-page.h"
 #include "flitlab-multicast-page.h"
+#include "flitlab-schedule-page.h"
 
 struct _FlitlabCollectivesPanel
 {
@@ -53,9 +55,9 @@ flitlab_collective_install_signals (GObjectClass *klass,
   ids[PLAY] = play ? g_signal_new ("play", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0) : 0;
 }
 
-/* The hooks of each kind of page. FlitlabExchangePage and
- * FlitlabSchedulePage take their place beside the multicast page in each
- * of these four. */
+/* The hooks of each kind of page. The exchange and schedule pages run
+ * their work on workers of their own, so only the multicast page takes
+ * the window's. */
 
 static void
 page_set_document (GtkWidget       *page,
@@ -63,6 +65,10 @@ page_set_document (GtkWidget       *page,
 {
   if (FLITLAB_IS_MULTICAST_PAGE (page))
     flitlab_multicast_page_set_document (FLITLAB_MULTICAST_PAGE (page), document);
+  else if (FLITLAB_IS_EXCHANGE_PAGE (page))
+    flitlab_exchange_page_set_document (FLITLAB_EXCHANGE_PAGE (page), document);
+  else if (FLITLAB_IS_SCHEDULE_PAGE (page))
+    flitlab_schedule_page_set_document (FLITLAB_SCHEDULE_PAGE (page), document);
 }
 
 static void
@@ -81,6 +87,10 @@ page_draw_overlay (GtkWidget           *page,
 {
   if (FLITLAB_IS_MULTICAST_PAGE (page))
     flitlab_multicast_page_draw_overlay (FLITLAB_MULTICAST_PAGE (page), cr, t, o);
+  else if (FLITLAB_IS_EXCHANGE_PAGE (page))
+    flitlab_exchange_page_draw_overlay (FLITLAB_EXCHANGE_PAGE (page), cr, t, o);
+  else if (FLITLAB_IS_SCHEDULE_PAGE (page))
+    flitlab_schedule_page_draw_overlay (FLITLAB_SCHEDULE_PAGE (page), cr, t, o);
 }
 
 static gboolean
@@ -89,6 +99,10 @@ page_node_activated (GtkWidget *page,
 {
   if (FLITLAB_IS_MULTICAST_PAGE (page))
     return flitlab_multicast_page_node_activated (FLITLAB_MULTICAST_PAGE (page), node);
+  if (FLITLAB_IS_EXCHANGE_PAGE (page))
+    return flitlab_exchange_page_node_activated (FLITLAB_EXCHANGE_PAGE (page), node);
+  if (FLITLAB_IS_SCHEDULE_PAGE (page))
+    return flitlab_schedule_page_node_activated (FLITLAB_SCHEDULE_PAGE (page), node);
   return FALSE;
 }
 
@@ -344,6 +358,8 @@ flitlab_collectives_panel_class_init (FlitlabCollectivesPanelClass *klass)
   flitlab_collective_install_signals (object_class, TRUE, signals);
 
   g_type_ensure (FLITLAB_TYPE_MULTICAST_PAGE);
+  g_type_ensure (FLITLAB_TYPE_EXCHANGE_PAGE);
+  g_type_ensure (FLITLAB_TYPE_SCHEDULE_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-collectives-panel.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
