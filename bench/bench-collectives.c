@@ -116,7 +116,7 @@ static int message_run(void *data, char *note, size_t cap)
     FlMessageTimes *times = malloc(sizeof *times * (size_t)f->n);
     int64_t done = 0;
     int ok = times && !fl_sim_new(f->t, &cfg, &sim, &err)
-             && !fl_message_run(sim, f->m, f->n, &f->costs, 0, times, &done, &err);
+             && !fl_message_run(sim, f->m, f->n, &f->costs, 0, NULL, NULL, times, &done, &err);
     if (ok) {
         FlSimResult res = { 0 };
         fl_sim_stats(sim, &res, NULL);

@@ -389,7 +389,7 @@ static void test_schedule(void)
         int64_t done = -1;
         int rc = fl_sim_new(t, &cfg, &sim, &err);
         if (!rc)
-            rc = fl_message_run(sim, m, count, &(FlMessageCosts){ 10, 1, 10, 1, 16 }, 0, times,
+            rc = fl_message_run(sim, m, count, &(FlMessageCosts){ 10, 1, 10, 1, 16 }, 0, NULL, NULL, times,
                                 &done, &err);
         int order_ok = rc == FL_OK;
         for (int i = 0; order_ok && i < count; i++)

@@ -42,7 +42,7 @@ static int run(FlSim *s, const FlMessage *m, int n, const FlMessageCosts *c, FlM
                int64_t *done)
 {
     FlError err;
-    int rc = fl_message_run(s, m, n, c, 0, t, done, &err);
+    int rc = fl_message_run(s, m, n, c, 0, NULL, NULL, t, done, &err);
     CHECK(rc == FL_OK, "the schedule runs: %s", rc ? err.message : "ok");
     return rc == FL_OK;
 }
@@ -216,14 +216,14 @@ static void test_refusals(void)
         return;
     FlMessage m[] = { { 0, 15, 4, -1 } };
     FlMessageCosts c = { 1000, 0, 0, 0, 0 };
-    CHECK(fl_message_run(s, m, 1, &c, 100, t, NULL, &err) == FL_ERANGE
+    CHECK(fl_message_run(s, m, 1, &c, 100, NULL, NULL, t, NULL, &err) == FL_ERANGE
               && strstr(err.message, "100 cycles"),
           "a schedule longer than the limit stops: %s", err.message);
     fl_sim_free(s);
     net_close(&n);
     FlSim *busy = NULL;
     if (uniform_net(&n, &cfg, "mesh:4x4", "dor", 0.1, 1) && !fl_sim_new(n.t, &cfg, &busy, &err)) {
-        CHECK(fl_message_run(busy, m, 1, &c, 0, t, NULL, &err) == FL_EINVAL
+        CHECK(fl_message_run(busy, m, 1, &c, 0, NULL, NULL, t, NULL, &err) == FL_EINVAL
                   && strstr(err.message, "rate"),
               "a simulation with traffic of its own is refused: %s", err.message);
         fl_sim_free(busy);
@@ -342,6 +342,34 @@ static void test_trace_replay(void)
     net_close(&n);
 }
 
+static int stop_at_half(void *data, double fraction)
+{
+    int *calls = data;
+    ++*calls;
+    return fraction >= 0.5;
+}
+
+/* Progress is heard as messages are received, and stops the run. */
+static void test_cancel(void)
+{
+    Net n;
+    FlSimConfig cfg;
+    FlSim *s = quiet_mesh(&n, &cfg);
+    if (!s)
+        return;
+    FlMessage m[] = { { 0, 1, 4, -1 }, { 1, 2, 4, 0 }, { 2, 3, 4, 1 }, { 3, 7, 4, 2 } };
+    FlMessageCosts c = { 10, 1, 10, 1, 0 };
+    FlMessageTimes t[4];
+    FlError err;
+    int calls = 0;
+    int rc = fl_message_run(s, m, 4, &c, 0, stop_at_half, &calls, t, NULL, &err);
+    CHECK(rc == FL_ECANCELLED && calls >= 3 && t[1].received > 0 && t[3].received < 0,
+          "a run stops when its progress asks, with half of it received (%d calls): %s", calls,
+          err.message);
+    fl_sim_free(s);
+    net_close(&n);
+}
+
 int main(void)
 {
     test_one_message();
@@ -352,5 +380,6 @@ int main(void)
     test_refusals();
     test_model();
     test_trace_replay();
+    test_cancel();
     return tap_done();
 }

@@ -552,7 +552,7 @@ static void test_messages(void)
         FlMessageTimes sim_t[7];
         int64_t sim_done = -1;
         if (fl_sim_new(t, &cfg, &sim, &err)
-            || fl_message_run(sim, m, n, &costs, 0, sim_t, &sim_done, &err)) {
+            || fl_message_run(sim, m, n, &costs, 0, NULL, NULL, sim_t, &sim_done, &err)) {
             CHECK(0, "%s flit by flit: %s", fl_multicast_algorithm_name(a), err.message);
         } else {
             int late = 0;

@@ -519,6 +519,13 @@ static int64_t run_phase(const FlTopology *t, const FlRouting *routing,
     return cycles;
 }
 
+static int stop_now(void *data, double fraction)
+{
+    (void)data;
+    (void)fraction;
+    return 1;
+}
+
 /* Each colour class run as a phase in the flit-level simulator: no packet
  * of a phase waits for another, so the phase takes exactly as long as its
  * slowest packet alone. The whole set at once takes longer than any packet
@@ -575,7 +582,7 @@ static void test_phases(void)
         int same = 0, delayed = 0, zeros[64] = { 0 };
         FlError err;
         if (fl_sim_new(t, &cfg, &sim, &err)
-            || fl_schedule_run(sim, s, colors, k, 16, 0, phases, &err)) {
+            || fl_schedule_run(sim, s, colors, k, 16, 0, NULL, NULL, phases, &err)) {
             CHECK(0, "fl_schedule_run: %s", err.message);
         } else {
             for (int c = 0; c < k; c++) {
@@ -593,7 +600,7 @@ static void test_phases(void)
         fl_sim_free(sim);
         sim = NULL;
         if (fl_sim_new(t, &cfg, &sim, &err)
-            || fl_schedule_run(sim, s, zeros, 1, 16, 0, &one, &err)) {
+            || fl_schedule_run(sim, s, zeros, 1, 16, 0, NULL, NULL, &one, &err)) {
             CHECK(0, "fl_schedule_run, one colour: %s", err.message);
         } else {
             CHECK(one.requests == n && one.delayed > 0 && one.max_delay > 0,
@@ -601,11 +608,14 @@ static void test_phases(void)
                   "cycles)", n, one.delayed, (long long)one.max_delay);
             FlSchedulePhase bad_phase;
             zeros[0] = 1;
-            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 0, &bad_phase, &err) == FL_EINVAL,
+            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 0, NULL, NULL, &bad_phase, &err) == FL_EINVAL,
                   "fl_schedule_run refuses a colour out of range: %s", err.message);
             zeros[0] = 0;
-            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 10, &bad_phase, &err) == FL_ERANGE,
+            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 10, NULL, NULL, &bad_phase, &err) == FL_ERANGE,
                   "fl_schedule_run stops at its cycle limit: %s", err.message);
+            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 0, stop_now, NULL, &bad_phase, &err)
+                      == FL_ECANCELLED,
+                  "fl_schedule_run stops when its progress asks: %s", err.message);
         }
         fl_sim_free(sim);
         printf("# myrinet-mesh:6x4, %d requests of 16 flits: %d phases in %lld cycles in all; "

@@ -161,7 +161,7 @@ static int simulate(const CliCommand *cmd, const CliParsed *p, FlTopology *t,
     }
     if (!rc)
         rc = coll_sim_new(cmd, p, &net, ss->c_d, &sim);
-    if (!rc && fl_message_run(sim, m, n, &ss->costs, 0, times, &ss->completion, &err))
+    if (!rc && fl_message_run(sim, m, n, &ss->costs, 0, NULL, NULL, times, &ss->completion, &err))
         rc = cli_engine_error(&err);
     for (size_t s = 0; !rc && s <= steps; s++) {
         ss->start[s] = INT64_MAX;

@@ -38,7 +38,8 @@ flitlab_collective_page_init (FlitlabCollectivePage *core,
                               gpointer               page,
                               GCallback              edited)
 {
-  core->workers = flitlab_workers_new ();
+  core->own = flitlab_workers_new ();
+  core->workers = g_object_ref (core->own);
   core->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (core->document_signals, "topology-edited", edited, page);
 }
@@ -51,6 +52,40 @@ flitlab_collective_page_set_document (FlitlabCollectivePage *core,
     return FALSE;
   g_signal_group_set_target (core->document_signals, document);
   return TRUE;
+}
+
+void
+flitlab_collective_page_set_workers (FlitlabCollectivePage *core,
+                                     FlitlabWorkers        *workers)
+{
+  g_return_if_fail (FLITLAB_IS_WORKERS (workers));
+
+  g_set_object (&core->workers, workers);
+}
+
+void
+flitlab_collective_page_supersede (FlitlabCollectivePage *core,
+                                   FlitlabJobKind         kind)
+{
+  flitlab_workers_supersede (core->own, kind);
+  if (core->workers != core->own)
+    flitlab_workers_supersede (core->workers, kind);
+}
+
+void
+flitlab_collective_page_run (FlitlabCollectivePage *core,
+                             FlitlabJobKind         kind,
+                             FlitlabJobFunc         func,
+                             gpointer               data,
+                             GDestroyNotify         data_free,
+                             GDestroyNotify         result_free,
+                             FlitlabProgressFunc    progress,
+                             FlitlabJobDone         done,
+                             gpointer               user_data)
+{
+  if (core->workers != core->own)
+    flitlab_workers_supersede (core->own, kind);
+  flitlab_workers_run (core->workers, kind, func, data, data_free, result_free, progress, done, user_data);
 }
 
 void
@@ -72,8 +107,9 @@ flitlab_collective_page_dispose (FlitlabCollectivePage *core,
                                  GtkWidget             *page,
                                  GType                  type)
 {
-  if (core->workers != NULL)
-    flitlab_workers_shutdown (core->workers);
+  if (core->own != NULL)
+    flitlab_workers_shutdown (core->own);
+  g_clear_object (&core->own);
   g_clear_object (&core->workers);
   if (core->document_signals != NULL)
     g_signal_group_set_target (core->document_signals, NULL);

@@ -1,6 +1,6 @@
 /* flitlab-collective-page.h — what the complete exchange and link schedule
- * pages of the Collectives tab share: the document they follow, workers of
- * their own, whether a job runs, their properties, their disposal and the
+ * pages of the Collectives tab share: the document they follow, the
+ * workers their jobs run on, whether a job runs, their properties, their disposal and the
  * lines of name and figures in their value grids.
  *
  * Each page embeds a FlitlabCollectivePage and hands it to these
@@ -18,7 +18,9 @@ typedef struct
 {
   FlitlabDocument *document;        /* NULL: none */
   GSignalGroup *document_signals;
-  FlitlabWorkers *workers;          /* the page's own: its jobs never wait on the window's */
+  FlitlabWorkers *workers;          /* where jobs start: the window's, or own */
+  FlitlabWorkers *own;              /* the page's, for a page on its own (and for a
+                                     * job started before the window's came) */
   gboolean running;
   GtkSpinner *spinner;              /* spins while a job runs; may be NULL */
 } FlitlabCollectivePage;
@@ -38,8 +40,9 @@ gboolean flitlab_collective_page_get_property       (FlitlabCollectivePage *core
                                                      guint                  prop_id,
                                                      GValue                *value);
 
-/* New workers, and edited (swapped, page as its data) called on the
- * document's "topology-edited". */
+/* Workers of the page's own until flitlab_collective_page_set_workers(),
+ * and edited (swapped, page as its data) called on the document's
+ * "topology-edited". */
 void     flitlab_collective_page_init               (FlitlabCollectivePage *core,
                                                      gpointer               page,
                                                      GCallback              edited);
@@ -47,6 +50,26 @@ void     flitlab_collective_page_init               (FlitlabCollectivePage *core
  * already. */
 gboolean flitlab_collective_page_set_document       (FlitlabCollectivePage *core,
                                                      FlitlabDocument       *document);
+/* Runs the page's jobs on workers (the window's: its Stop cancels them and
+ * its progress bar follows them), in place of the page's own. Call it
+ * before the page starts a job. */
+void     flitlab_collective_page_set_workers        (FlitlabCollectivePage *core,
+                                                     FlitlabWorkers        *workers);
+/* Runs a job of kind on the page's workers (flitlab_workers_run()),
+ * superseding the job of that kind on either workers, so that a job
+ * started before the window's workers came is never delivered after it. */
+void     flitlab_collective_page_run                (FlitlabCollectivePage *core,
+                                                     FlitlabJobKind         kind,
+                                                     FlitlabJobFunc         func,
+                                                     gpointer               data,
+                                                     GDestroyNotify         data_free,
+                                                     GDestroyNotify         result_free,
+                                                     FlitlabProgressFunc    progress,
+                                                     FlitlabJobDone         done,
+                                                     gpointer               user_data);
+/* Drops the job of kind, on either workers. */
+void     flitlab_collective_page_supersede          (FlitlabCollectivePage *core,
+                                                     FlitlabJobKind         kind);
 /* Sets running, spins the spinner and notifies pspec on page, on a change. */
 void     flitlab_collective_page_set_running        (FlitlabCollectivePage *core,
                                                      GObject               *page,

@@ -55,9 +55,7 @@ flitlab_collective_install_signals (GObjectClass *klass,
   ids[PLAY] = play ? g_signal_new ("play", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0) : 0;
 }
 
-/* The hooks of each kind of page. The exchange and schedule pages run
- * their work on workers of their own, so only the multicast page takes
- * the window's. */
+/* The hooks of each kind of page. */
 
 static void
 page_set_document (GtkWidget       *page,
@@ -77,6 +75,10 @@ page_set_workers (GtkWidget      *page,
 {
   if (FLITLAB_IS_MULTICAST_PAGE (page))
     flitlab_multicast_page_set_workers (FLITLAB_MULTICAST_PAGE (page), workers);
+  else if (FLITLAB_IS_EXCHANGE_PAGE (page))
+    flitlab_exchange_page_set_workers (FLITLAB_EXCHANGE_PAGE (page), workers);
+  else if (FLITLAB_IS_SCHEDULE_PAGE (page))
+    flitlab_schedule_page_set_workers (FLITLAB_SCHEDULE_PAGE (page), workers);
 }
 
 static void

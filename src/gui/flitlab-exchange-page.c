@@ -399,8 +399,8 @@ start_run (FlitlabExchangePage *self)
   show_step (self);
   show_costs (self);
   set_running (self, TRUE);
-  flitlab_workers_run (self->core.workers, FLITLAB_JOB_SIMULATE, run_job, data, g_free,
-                       (GDestroyNotify) fl_alltoall_free, NULL, run_done, self);
+  flitlab_collective_page_run (&self->core, FLITLAB_JOB_EXCHANGE, run_job, data, g_free,
+                               (GDestroyNotify) fl_alltoall_free, NULL, run_done, self);
 }
 
 static guint
@@ -601,6 +601,15 @@ document_edited_cb (FlitlabExchangePage *self)
 {
   show_network (self);
   g_signal_emit (self, signals[OVERLAY_CHANGED], 0);
+}
+
+void
+flitlab_exchange_page_set_workers (FlitlabExchangePage *self,
+                                   FlitlabWorkers      *workers)
+{
+  g_return_if_fail (FLITLAB_IS_EXCHANGE_PAGE (self));
+
+  flitlab_collective_page_set_workers (&self->core, workers);
 }
 
 void

@@ -22,6 +22,7 @@
 #include <adwaita.h>
 
 #include "flitlab-document.h"
+#include "flitlab-workers.h"
 #include "flitlab-draw.h"
 
 G_BEGIN_DECLS
@@ -36,6 +37,11 @@ GtkWidget       *flitlab_exchange_page_new              (void);
 void             flitlab_exchange_page_set_document     (FlitlabExchangePage *self,
                                                          FlitlabDocument     *document);
 FlitlabDocument *flitlab_exchange_page_get_document     (FlitlabExchangePage *self);
+
+/* Runs the page's jobs on the window's workers (see
+ * flitlab_collective_page_set_workers()). */
+void             flitlab_exchange_page_set_workers      (FlitlabExchangePage *self,
+                                                         FlitlabWorkers      *workers);
 
 /* Chooses the algorithm and N as the rows do, and runs it; FALSE for a
  * pair the engine refuses (direct beyond 32), and then nothing changes. */

@@ -821,8 +821,8 @@ run_job (FlitlabJob  *job,
 
   run->times = g_new0 (FlMessageTimes, MAX (run->n, 1));
   if (fl_sim_new (run->routed->topology, &run->config, &sim, &err) != FL_OK
-      || fl_message_run (sim, run->messages, run->n, &run->costs, MAX_RUN_CYCLES, run->times, &completion, &err)
-           != FL_OK)
+      || fl_message_run (sim, run->messages, run->n, &run->costs, MAX_RUN_CYCLES, flitlab_job_progress, job, run->times,
+                         &completion, &err) != FL_OK)
     {
       fl_sim_free (sim);
       run_free (run);

@@ -453,7 +453,7 @@ start_colouring (FlitlabSchedulePage *self)
   clear_coloured (self);
   if (!is_myrinet (t) || (self->source == FLITLAB_REQUESTS_FILE && self->path == NULL))
     {
-      flitlab_workers_supersede (self->core.workers, FLITLAB_JOB_SIMULATE);
+      flitlab_collective_page_supersede (&self->core, FLITLAB_JOB_SCHEDULE);
       set_running (self, FALSE);
       show_coloured (self);
       return;
@@ -469,8 +469,8 @@ start_colouring (FlitlabSchedulePage *self)
     g_error ("out of memory copying the network");
   set_running (self, TRUE);
   show_coloured (self);
-  flitlab_workers_run (self->core.workers, FLITLAB_JOB_SIMULATE, colour_job, data, colour_data_free,
-                       (GDestroyNotify) coloured_unref, NULL, colour_done, self);
+  flitlab_collective_page_run (&self->core, FLITLAB_JOB_SCHEDULE, colour_job, data, colour_data_free,
+                               (GDestroyNotify) coloured_unref, NULL, colour_done, self);
 }
 
 /* The rows that apply to the source chosen. */
@@ -594,8 +594,8 @@ phases_job (FlitlabJob  *job,
   cfg.routing = routing;
   cfg.traffic.rate = 0.0;
   if (fl_sim_new (c->topology, &cfg, &sim, &err) != FL_OK
-      || fl_schedule_run (sim, c->schedule, c->colors, c->ncolors, PHASE_FLITS, PHASE_MAX_CYCLES, p->phases, &err)
-           != FL_OK)
+      || fl_schedule_run (sim, c->schedule, c->colors, c->ncolors, PHASE_FLITS, PHASE_MAX_CYCLES, flitlab_job_progress,
+                          job, p->phases, &err) != FL_OK)
     goto failed;
   fl_sim_free (sim);
   fl_routing_free (routing);
@@ -655,8 +655,8 @@ flitlab_schedule_page_run_phases (FlitlabSchedulePage *self)
   g_clear_pointer (&self->error, g_free);
   set_running (self, TRUE);
   show_coloured (self);
-  flitlab_workers_run (self->core.workers, FLITLAB_JOB_SIMULATE, phases_job, g_rc_box_acquire (self->coloured),
-                       (GDestroyNotify) coloured_unref, phases_free, NULL, phases_done, self);
+  flitlab_collective_page_run (&self->core, FLITLAB_JOB_SCHEDULE, phases_job, g_rc_box_acquire (self->coloured),
+                               (GDestroyNotify) coloured_unref, phases_free, NULL, phases_done, self);
   return TRUE;
 }
 
@@ -861,6 +861,15 @@ document_edited_cb (FlitlabSchedulePage *self)
 {
   show_network (self);
   start_colouring (self);
+}
+
+void
+flitlab_schedule_page_set_workers (FlitlabSchedulePage *self,
+                                   FlitlabWorkers      *workers)
+{
+  g_return_if_fail (FLITLAB_IS_SCHEDULE_PAGE (self));
+
+  flitlab_collective_page_set_workers (&self->core, workers);
 }
 
 void

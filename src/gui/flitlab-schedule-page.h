@@ -21,6 +21,7 @@
 #include <adwaita.h>
 
 #include "flitlab-document.h"
+#include "flitlab-workers.h"
 #include "flitlab-draw.h"
 
 G_BEGIN_DECLS
@@ -45,6 +46,11 @@ GtkWidget       *flitlab_schedule_page_new              (void);
 void             flitlab_schedule_page_set_document     (FlitlabSchedulePage *self,
                                                          FlitlabDocument     *document);
 FlitlabDocument *flitlab_schedule_page_get_document     (FlitlabSchedulePage *self);
+
+/* Runs the page's jobs on the window's workers (see
+ * flitlab_collective_page_set_workers()). */
+void             flitlab_schedule_page_set_workers      (FlitlabSchedulePage *self,
+                                                         FlitlabWorkers      *workers);
 
 /* The requests as the rows choose them (k and seed are ignored by
  * top-down and a file), and the colouring; each colours anew. */

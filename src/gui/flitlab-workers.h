@@ -51,7 +51,9 @@ typedef enum {
   FLITLAB_JOB_ROUTE,
   FLITLAB_JOB_SIMULATE,
   FLITLAB_JOB_EXPORT,
-  FLITLAB_JOB_COLLECTIVE,      /* a collective's messages run flit by flit */
+  FLITLAB_JOB_COLLECTIVE,      /* a multicast's messages run flit by flit */
+  FLITLAB_JOB_EXCHANGE,        /* a complete exchange tracked */
+  FLITLAB_JOB_SCHEDULE,        /* requests coloured, or their colour classes run as phases */
   FLITLAB_N_JOB_KINDS
 } FlitlabJobKind;
 

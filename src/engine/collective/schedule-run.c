@@ -28,11 +28,18 @@ static int on_delivered(FlSim *sim, const FlSimHookInfo *info, void *data)
     return --b->left == 0;
 }
 
+/* Where a run is: what it reports progress to, and how far it is. */
+typedef struct Progress {
+    FlProgressFunc func;
+    void *data;
+    double done, total;
+} Progress;
+
 /* Sends one packet of flits flits for each of the n requests reqs at once
  * and steps until all are delivered, filling delivered[k] for reqs[k].
  * *budget is what is left of max_cycles (< 0: no limit). */
 static int run_batch(FlSim *sim, const FlSchedule *s, const int *reqs, int n, int flits,
-                     int64_t *delivered, int64_t *budget, FlError *err)
+                     int64_t *delivered, int64_t *budget, const Progress *pr, FlError *err)
 {
     Batch b = { reqs, n, -1, delivered, n };
     for (int k = 0; k < n; k++) {
@@ -46,6 +53,11 @@ static int run_batch(FlSim *sim, const FlSchedule *s, const int *reqs, int n, in
     }
     int rc = fl_sim_set_hook(sim, FL_SIM_HOOK_DELIVERED, 0, on_delivered, &b, err);
     while (!rc && b.left > 0) {
+        if (pr->func && pr->func(pr->data, pr->done / pr->total)) {
+            rc = fl_error_set(err, FL_ECANCELLED, "cancelled at cycle %lld",
+                              (long long)fl_sim_cycle(sim));
+            break;
+        }
         if (*budget == 0) {
             rc = fl_error_set(err, FL_ERANGE, "the schedule has not finished within its cycle "
                               "limit (%d packets of a phase on their way)", b.left);
@@ -66,7 +78,8 @@ static int run_batch(FlSim *sim, const FlSchedule *s, const int *reqs, int n, in
 }
 
 int fl_schedule_run(FlSim *sim, const FlSchedule *s, const int *colors, int ncolors, int flits,
-                    int64_t max_cycles, FlSchedulePhase *phases, FlError *err)
+                    int64_t max_cycles, FlProgressFunc progress, void *progress_data,
+                    FlSchedulePhase *phases, FlError *err)
 {
     int n = fl_schedule_request_count(s);
     if (!sim || (n > 0 && !colors) || ncolors < 0 || (ncolors > 0 && !phases))
@@ -94,9 +107,11 @@ int fl_schedule_run(FlSim *sim, const FlSchedule *s, const int *colors, int ncol
      * contention. */
     if ((rc = fl_sim_checkpoint(sim, &empty, err)))
         goto out;
-    for (int i = 0; i < n && !rc; i++) {
+    /* Progress counts the lone runs and the phases' requests alike. */
+    Progress pr = { progress, progress_data, 0, 2.0 * n + 1 };
+    for (int i = 0; i < n && !rc; i++, pr.done++) {
         int64_t t0 = fl_sim_cycle(sim), unlimited = -1;
-        if (!(rc = run_batch(sim, s, &i, 1, flits, &alone[i], &unlimited, err)))
+        if (!(rc = run_batch(sim, s, &i, 1, flits, &alone[i], &unlimited, &pr, err)))
             alone[i] -= t0;
         if (!rc)
             rc = fl_sim_restore(sim, empty, err);
@@ -114,8 +129,9 @@ int fl_schedule_run(FlSim *sim, const FlSchedule *s, const int *colors, int ncol
         while (k + m < n && colors[order[k + m]] == c)
             m++;
         *p = (FlSchedulePhase){ .color = c, .requests = m, .start = fl_sim_cycle(sim) };
-        if (m > 0 && (rc = run_batch(sim, s, order + k, m, flits, got, &budget, err)))
+        if (m > 0 && (rc = run_batch(sim, s, order + k, m, flits, got, &budget, &pr, err)))
             break;
+        pr.done += m;
         for (int j = 0; j < m; j++) {
             int64_t lost = got[j] - p->start - alone[order[k + j]];
             if (lost > 0) {

@@ -308,6 +308,9 @@ static int inject_due(FlSim *sim, Run *r, FlError *err)
     return FL_OK;
 }
 
+/* The most cycles stepped between two calls of the progress function. */
+#define PROGRESS_SLICE ((int64_t)1 << 16)
+
 /* The next cycle a pending message is due, or -1. */
 static int64_t next_due(const Run *r)
 {
@@ -321,7 +324,8 @@ static int64_t next_due(const Run *r)
 }
 
 int fl_message_run(FlSim *sim, const FlMessage *m, int n, const FlMessageCosts *c,
-                   int64_t max_cycles, FlMessageTimes *out, int64_t *completion, FlError *err)
+                   int64_t max_cycles, FlProgressFunc progress, void *progress_data,
+                   FlMessageTimes *out, int64_t *completion, FlError *err)
 {
     if (!sim || !c || (n > 0 && !out))
         return fl_error_set(err, FL_EINVAL, "no simulation, costs or output");
@@ -367,8 +371,15 @@ int fl_message_run(FlSim *sim, const FlMessage *m, int n, const FlMessageCosts *
                               r.received, n);
             break;
         }
-        /* Until the next send is due, or a receipt lets others start. */
-        int64_t steps = due > now ? due - now : (int64_t)1 << 20;
+        if (progress && progress(progress_data, (double)r.received / n)) {
+            rc = fl_error_set(err, FL_ECANCELLED, "cancelled at cycle %lld with %d of %d "
+                              "messages received", (long long)now, r.received, n);
+            break;
+        }
+        /* Until the next send is due, or a receipt lets others start; in
+         * slices, so that progress is heard (stepping in pieces simulates
+         * the same cycles). */
+        int64_t steps = due > now && due - now < PROGRESS_SLICE ? due - now : PROGRESS_SLICE;
         if (max_cycles > 0 && steps > t0 + max_cycles - now)
             steps = t0 + max_cycles - now;
         FlSimStatus st;

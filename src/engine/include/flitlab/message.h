@@ -65,12 +65,15 @@ int fl_message_check(const FlMessage *m, int n, int hosts, FlError *err);
 /* Runs the schedule on sim, which must carry no traffic of its own (rate
  * 0) and have no hook (the run sets and clears its own); it starts at
  * sim's cycle. Fills out[i] for each message, and *completion (may be
- * NULL) with the cycle the last message was received. Fails with the
- * simulator's error, or FL_EUNSUPPORTED when the network deadlocks, or
+ * NULL) with the cycle the last message was received. progress (may be
+ * NULL) hears the fraction of messages received at least every 65536
+ * cycles; returning nonzero stops the run with FL_ECANCELLED. Fails with
+ * the simulator's error, or FL_EUNSUPPORTED when the network deadlocks, or
  * FL_ERANGE when the schedule has not finished within max_cycles cycles
  * (0: no limit). */
 int fl_message_run(FlSim *sim, const FlMessage *m, int n, const FlMessageCosts *c,
-                   int64_t max_cycles, FlMessageTimes *out, int64_t *completion, FlError *err);
+                   int64_t max_cycles, FlProgressFunc progress, void *progress_data,
+                   FlMessageTimes *out, int64_t *completion, FlError *err);
 
 /* Paper 001's model: start, injected (= start) and arrived (= received =
  * start + t_end) for each message, and the completion time. */

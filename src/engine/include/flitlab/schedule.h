@@ -182,10 +182,14 @@ typedef struct FlSchedulePhase {
  * contention. phases gets ncolors entries. A valid colouring gives
  * delayed == 0 in every phase wherever no two requests of a phase share a
  * source or a destination host (their meeting at a host is not link
- * contention). FL_EUNSUPPORTED when the network deadlocks, FL_ERANGE when
- * the phases take more than max_cycles (0: no limit) cycles. */
+ * contention). progress (may be NULL) hears the fraction done (the lone
+ * runs, then the phases) at least every 4096 cycles; returning nonzero
+ * stops with FL_ECANCELLED. FL_EUNSUPPORTED when the network deadlocks,
+ * FL_ERANGE when the phases take more than max_cycles (0: no limit)
+ * cycles. */
 int fl_schedule_run(FlSim *sim, const FlSchedule *s, const int *colors, int ncolors, int flits,
-                    int64_t max_cycles, FlSchedulePhase *phases, FlError *err);
+                    int64_t max_cycles, FlProgressFunc progress, void *progress_data,
+                    FlSchedulePhase *phases, FlError *err);
 
 #ifdef __cplusplus
 }
