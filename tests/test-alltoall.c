@@ -389,8 +389,8 @@ static void test_schedule(void)
         int64_t done = -1;
         int rc = fl_sim_new(t, &cfg, &sim, &err);
         if (!rc)
-            rc = fl_message_run(sim, m, count, &(FlMessageCosts){ 10, 1, 10, 1, 16 }, 0, NULL, NULL, times,
-                                &done, &err);
+            rc = fl_message_run(sim, m, count, &(FlMessageCosts){ 10, 1, 10, 1, 16 }, 0, NULL,
+                                NULL, times, &done, &err);
         int order_ok = rc == FL_OK;
         for (int i = 0; order_ok && i < count; i++)
             order_ok = m[i].after < 0 || times[i].start >= times[m[i].after].received;

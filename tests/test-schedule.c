@@ -608,10 +608,12 @@ static void test_phases(void)
                   "cycles)", n, one.delayed, (long long)one.max_delay);
             FlSchedulePhase bad_phase;
             zeros[0] = 1;
-            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 0, NULL, NULL, &bad_phase, &err) == FL_EINVAL,
+            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 0, NULL, NULL, &bad_phase, &err)
+                      == FL_EINVAL,
                   "fl_schedule_run refuses a colour out of range: %s", err.message);
             zeros[0] = 0;
-            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 10, NULL, NULL, &bad_phase, &err) == FL_ERANGE,
+            CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 10, NULL, NULL, &bad_phase, &err)
+                      == FL_ERANGE,
                   "fl_schedule_run stops at its cycle limit: %s", err.message);
             CHECK(fl_schedule_run(sim, s, zeros, 1, 16, 0, stop_now, NULL, &bad_phase, &err)
                       == FL_ECANCELLED,

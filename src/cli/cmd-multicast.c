@@ -295,7 +295,8 @@ static int simulate(const CliCommand *cmd, const CliParsed *p, const CollNet *ne
         rc = cli_error(CLI_FAIL, "out of memory");
     if (!rc)
         rc = coll_sim_new(cmd, p, net, rq->c_d, &sim);
-    if (!rc && fl_message_run(sim, m, n, &rq->costs, 0, NULL, NULL, res->sim, &res->sim_latency, &err))
+    if (!rc && fl_message_run(sim, m, n, &rq->costs, 0, NULL, NULL, res->sim, &res->sim_latency,
+                              &err))
         rc = cli_engine_error(&err);
     fl_sim_free(sim);
     free(m);

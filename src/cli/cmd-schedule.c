@@ -268,7 +268,8 @@ static int simulate(const CliCommand *cmd, const CliParsed *p, FlTopology *t, lo
     int rc = f->phases ? coll_net_route(cmd, p, &net) : cli_error(CLI_FAIL, "out of memory");
     if (!rc)
         rc = coll_sim_new(cmd, p, &net, 1, &sim);
-    if (!rc && fl_schedule_run(sim, f->s, f->colors, f->ncolors, (int)flits, 0, NULL, NULL, f->phases, &err))
+    if (!rc && fl_schedule_run(sim, f->s, f->colors, f->ncolors, (int)flits, 0, NULL, NULL,
+                               f->phases, &err))
         rc = cli_engine_error(&err);
     fl_sim_free(sim);
     fl_routing_free(net.r);
