@@ -36,7 +36,8 @@ struct _FlitlabDocument
   guint route_computations;
 
   FlitlabSimSession *simulation;
-  GObject *collective;
+  int multicast_source;        /* the Collectives tab's multicast: -1 = none */
+  GArray *multicast_dests;     /* of int */
 
   FlSimSettings sim_settings;
 };
@@ -55,7 +56,6 @@ typedef enum {
   PROP_ROUTED,
   PROP_REFUSED,
   PROP_SIMULATION,
-  PROP_COLLECTIVE,
   N_PROPS
 } FlitlabDocumentProperty;
 

@@ -124,22 +124,30 @@ flitlab_document_set_simulation (FlitlabDocument   *self,
     flitlab_document_notify (self, PROP_SIMULATION);
 }
 
-GObject *
-flitlab_document_get_collective (FlitlabDocument *self)
-{
-  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), NULL);
-
-  return self->collective;
-}
-
 void
-flitlab_document_set_collective (FlitlabDocument *self,
-                                 GObject         *collective)
+flitlab_document_set_multicast (FlitlabDocument *self,
+                                int              source,
+                                const int       *dests,
+                                guint            n_dests)
 {
   g_return_if_fail (FLITLAB_IS_DOCUMENT (self));
+  g_return_if_fail (n_dests == 0 || dests != NULL);
 
-  if (g_set_object (&self->collective, collective))
-    flitlab_document_notify (self, PROP_COLLECTIVE);
+  self->multicast_source = source;
+  g_array_set_size (self->multicast_dests, 0);
+  g_array_append_vals (self->multicast_dests, dests, n_dests);
+}
+
+int
+flitlab_document_get_multicast (FlitlabDocument  *self,
+                                const int       **dests,
+                                guint            *n_dests)
+{
+  g_return_val_if_fail (FLITLAB_IS_DOCUMENT (self), -1);
+
+  *dests = (const int *) (gpointer) self->multicast_dests->data;
+  *n_dests = self->multicast_dests->len;
+  return self->multicast_source;
 }
 
 /* GObject ------------------------------------------------------------------------- */
@@ -205,7 +213,6 @@ flitlab_document_dispose (GObject *object)
   FlitlabDocument *self = FLITLAB_DOCUMENT (object);
 
   g_clear_object (&self->simulation);
-  g_clear_object (&self->collective);
   G_OBJECT_CLASS (flitlab_document_parent_class)->dispose (object);
 }
 
@@ -221,6 +228,7 @@ flitlab_document_finalize (GObject *object)
   g_clear_pointer (&self->dropped, flitlab_routed_unref);
   g_clear_pointer (&self->route, flitlab_document_route_free);
   fl_sim_settings_clear (&self->sim_settings);
+  g_array_unref (self->multicast_dests);
   g_free (self->refused);
   g_free (self->name);
   G_OBJECT_CLASS (flitlab_document_parent_class)->finalize (object);
@@ -272,9 +280,6 @@ flitlab_document_get_property (GObject    *object,
     case PROP_SIMULATION:
       g_value_set_object (value, self->simulation);
       break;
-    case PROP_COLLECTIVE:
-      g_value_set_object (value, self->collective);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -320,9 +325,6 @@ flitlab_document_set_property (GObject      *object,
     case PROP_SIMULATION:
       flitlab_document_set_simulation (self, g_value_get_object (value));
       break;
-    case PROP_COLLECTIVE:
-      flitlab_document_set_collective (self, g_value_get_object (value));
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -355,8 +357,6 @@ flitlab_document_class_init (FlitlabDocumentClass *klass)
   properties[PROP_REFUSED] = g_param_spec_string ("refused", NULL, NULL, NULL, rw);
   properties[PROP_SIMULATION] =
     g_param_spec_object ("simulation", NULL, NULL, FLITLAB_TYPE_SIM_SESSION, rw);
-  /* Narrowed to the collective's type once it exists; NULL until then. */
-  properties[PROP_COLLECTIVE] = g_param_spec_object ("collective", NULL, NULL, G_TYPE_OBJECT, rw);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[TOPOLOGY_EDITED] =
@@ -385,5 +385,7 @@ flitlab_document_init (FlitlabDocument *self)
   self->selected_node = self->selected_link = -1;
   self->route_src = self->route_dst = -1;
   self->last_deadlock_free = TRUE;
+  self->multicast_source = -1;
+  self->multicast_dests = g_array_new (FALSE, FALSE, sizeof (int));
   fl_sim_settings_init (&self->sim_settings);
 }

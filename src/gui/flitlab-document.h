@@ -17,8 +17,7 @@
  * "refused" (string: why the engine refused the routing asked for),
  * "simulation" (FlitlabSimSession, NULL when none: a simulation of this
  * network on the routing shown, with its cycle, play state and checkpoints;
- * it ends when that routing is no longer shown), "collective" (GObject,
- * NULL: the place where the collective a simulation runs will hang).
+ * it ends when that routing is no longer shown).
  *
  * Signals: "topology-edited" (), after every edit of structure or positions,
  * undo and redo included; "selection-changed" (); "request-changed" (),
@@ -245,9 +244,18 @@ int                 flitlab_document_read_trace           (const FlSimSettings  
                                                            FlSimConfig            *cfg,
                                                            FlTraceEvent          **events,
                                                            FlError                *err);
-GObject            *flitlab_document_get_collective       (FlitlabDocument        *self);
-void                flitlab_document_set_collective       (FlitlabDocument        *self,
-                                                           GObject                *collective);
+/* The multicast the Collectives tab plans on this network: its source (a
+ * host rank, -1 for none) and destinations, kept with the document so that
+ * coming back to the network finds them (not saved in the project file). */
+void                flitlab_document_set_multicast        (FlitlabDocument        *self,
+                                                           int                     source,
+                                                           const int              *dests,
+                                                           guint                   n_dests);
+/* The source; the destinations into *dests (owned by the document, valid
+ * until the next set) and *n_dests. */
+int                 flitlab_document_get_multicast        (FlitlabDocument        *self,
+                                                           const int             **dests,
+                                                           guint                  *n_dests);
 
 /* The simulation settings of the network: the engine's FlSimSettings,
  * every key of its table (fl_sim_settings_key()), fresh settings at first.

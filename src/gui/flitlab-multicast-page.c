@@ -1031,32 +1031,12 @@ flitlab_multicast_page_new (void)
 
 /* The nodes chosen are kept with each document, so that coming back to a
  * network finds them again. */
-typedef struct
-{
-  int source;
-  GArray *dests;
-} Kept;
-
-static void
-kept_free (gpointer data)
-{
-  Kept *kept = data;
-
-  g_array_unref (kept->dests);
-  g_free (kept);
-}
-
 static void
 keep_nodes (FlitlabMulticastPage *self)
 {
-  Kept *kept;
-
-  if (self->document == NULL)
-    return;
-  kept = g_new0 (Kept, 1);
-  kept->source = self->source;
-  kept->dests = g_array_copy (self->dests);
-  g_object_set_data_full (G_OBJECT (self->document), "flitlab-multicast-nodes", kept, kept_free);
+  if (self->document != NULL)
+    flitlab_document_set_multicast (self->document, self->source, (const int *) (gpointer) self->dests->data,
+                                    self->dests->len);
 }
 
 /* After an edit, nodes that are gone are forgotten. */
@@ -1077,7 +1057,8 @@ void
 flitlab_multicast_page_set_document (FlitlabMulticastPage *self,
                                      FlitlabDocument      *document)
 {
-  Kept *kept;
+  const int *dests = NULL;
+  guint n_dests = 0;
 
   g_return_if_fail (FLITLAB_IS_MULTICAST_PAGE (self));
   g_return_if_fail (document == NULL || FLITLAB_IS_DOCUMENT (document));
@@ -1087,11 +1068,9 @@ flitlab_multicast_page_set_document (FlitlabMulticastPage *self,
   keep_nodes (self);
   g_set_object (&self->document, document);
   g_signal_group_set_target (self->document_signals, document);
-  kept = document != NULL ? g_object_get_data (G_OBJECT (document), "flitlab-multicast-nodes") : NULL;
-  self->source = kept != NULL ? kept->source : -1;
+  self->source = document != NULL ? flitlab_document_get_multicast (document, &dests, &n_dests) : -1;
   g_array_set_size (self->dests, 0);
-  if (kept != NULL)
-    g_array_append_vals (self->dests, kept->dests->data, kept->dests->len);
+  g_array_append_vals (self->dests, dests, n_dests);
   document_changed_cb (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }

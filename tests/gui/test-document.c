@@ -384,11 +384,18 @@ test_next (void)
   g_autoptr(FlitlabDocument) document = flitlab_document_new (from_spec ("mesh:3x3"));
   g_autoptr(FlitlabSimSession) session = NULL;
   g_autoptr(GError) error = NULL;
-  GObject *simulation = (GObject *) 1, *collective = (GObject *) 1;
+  GObject *simulation = (GObject *) 1;
+  const int *dests = NULL, kept[] = { 2, 7 };
+  guint n_dests = 1;
   FlSimConfig config;
 
-  g_object_get (document, "simulation", &simulation, "collective", &collective, NULL);
-  CHECK (simulation == NULL && collective == NULL, "no simulation or collective to begin with");
+  g_object_get (document, "simulation", &simulation, NULL);
+  CHECK (simulation == NULL && flitlab_document_get_multicast (document, &dests, &n_dests) == -1 && n_dests == 0,
+         "no simulation or multicast to begin with");
+  flitlab_document_set_multicast (document, 4, kept, 2);
+  CHECK (flitlab_document_get_multicast (document, &dests, &n_dests) == 4 && n_dests == 2 && dests[0] == 2
+           && dests[1] == 7,
+         "the document keeps a multicast's nodes");
   flitlab_document_set_routing (document, "dor");
   build_routing (document);
   fl_sim_config_init (&config);
