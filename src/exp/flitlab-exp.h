@@ -184,6 +184,65 @@ const FlExpResult *fl_exp_result(const FlExp *exp, int index);
  * shares or recomputes flags. */
 int fl_exp_past_saturation(const FlSimResult *res, double limit);
 
+/* --- designs -------------------------------------------------------------- */
+/*
+ * An experiment's design: a base configuration (keys set to one value) and
+ * the parameters it varies, each over a list "V1,V2,..." or a range
+ * "FROM:TO:STEP" (its values written with the digits FROM and STEP have:
+ * 0.01:0.05:0.01 gives 0.01, 0.02, ... 0.05), and optionally a range of
+ * seeds. A key is any simulation setting (the engine's table: rate,
+ * traffic, vcs, packet, ...), "routing", or a routing option (root,
+ * classes, ...); keys and values are checked against the engine when they
+ * are given. The design unfolds into fl_exp_design_count() runs, numbered
+ * in a fixed order: the first parameter varies slowest, the seeds fastest,
+ * so a run's number names it for good (a resumed experiment runs the
+ * numbers it lacks).
+ */
+typedef struct FlExpDesign FlExpDesign;
+
+#define FL_EXP_DESIGN_MAX_VALUES 100000  /* values of one parameter */
+#define FL_EXP_DESIGN_MAX_RUNS 10000000  /* runs of a design */
+
+int fl_exp_design_new(FlExpDesign **out, FlError *err);
+void fl_exp_design_free(FlExpDesign *d);
+
+/* Sets key in the base (replacing a value set before). FL_ENOTFOUND for an
+ * unknown key, the engine's error for a value it refuses, FL_EINVAL for a
+ * key that is varied. */
+int fl_exp_design_set(FlExpDesign *d, const char *key, const char *value, FlError *err);
+/* Varies key over values (a list, or a range when it has ':' and no ',').
+ * Refuses, naming it, an unknown key, "seed" (use fl_exp_design_seeds), a
+ * key varied twice or set in the base, an empty range, an empty or
+ * repeated list item, a value the engine refuses, and more than
+ * FL_EXP_DESIGN_MAX_VALUES values or FL_EXP_DESIGN_MAX_RUNS runs. */
+int fl_exp_design_vary(FlExpDesign *d, const char *key, const char *values, FlError *err);
+/* Runs every combination with seeds from..to (inclusive). */
+int fl_exp_design_seeds(FlExpDesign *d, uint64_t from, uint64_t to, FlError *err);
+
+int64_t fl_exp_design_count(const FlExpDesign *d);
+/* The varied parameters, in the order given, and their values. */
+int fl_exp_design_param_count(const FlExpDesign *d);
+const char *fl_exp_design_param_key(const FlExpDesign *d, int i);
+int fl_exp_design_value_count(const FlExpDesign *d, int i);
+const char *fl_exp_design_value(const FlExpDesign *d, int i, int v);
+
+/* Run idx (0 .. count - 1): each parameter's value into values[i] (owned
+ * by d; values may be NULL) and its seed (0 without a seed range). */
+int fl_exp_design_run(const FlExpDesign *d, int64_t idx, const char **values, uint64_t *seed,
+                      FlError *err);
+/* Run idx's whole configuration: the base and its values applied to s and
+ * ro (initialized by the caller, e.g. with the defaults), the simulation
+ * settings in the engine table's order, the seed when there is a range;
+ * the routing's name into *routing (NULL when the design names none). */
+int fl_exp_design_apply(const FlExpDesign *d, int64_t idx, FlSimSettings *s,
+                        FlRoutingOptions *ro, const char **routing, FlError *err);
+
+/* The design as text, one line each: "set KEY=VALUE", "vary KEY=V1,V2,..."
+ * (ranges written out), "seeds A:B"; *out malloc'd. Parsing it gives the
+ * same design; a bad line fails with a message that starts "line N: ". */
+int fl_exp_design_format(const FlExpDesign *d, char **out, FlError *err);
+int fl_exp_design_parse(const char *text, FlExpDesign **out, FlError *err);
+
 #ifdef __cplusplus
 }
 #endif
