@@ -27,11 +27,12 @@ static void test_ranges(void)
               && strcmp(fl_exp_design_value(d, 0, 28), "0.29") == 0,
           "50 rates, 0.01 to 0.50 written with two digits (%d: %s .. %s)", n,
           fl_exp_design_value(d, 0, 0), fl_exp_design_value(d, 0, n - 1));
-    CHECK(fl_exp_design_vary(d, "vcs", "1:4:1", &err) == FL_OK && fl_exp_design_value_count(d, 1) == 4
+    CHECK(fl_exp_design_vary(d, "vcs", "1:4:1", &err) == FL_OK
+              && fl_exp_design_value_count(d, 1) == 4
               && strcmp(fl_exp_design_value(d, 1, 3), "4") == 0,
           "vcs 1:4:1 gives 1..4");
-    CHECK(fl_exp_design_vary(d, "routing", "dor,updown", &err) == FL_OK,
-          "routing over a list (%s)", err.message);
+    CHECK(fl_exp_design_vary(d, "routing", "dor,updown", &err) == FL_OK, "routing over a list (%s)",
+          err.message);
     CHECK(fl_exp_design_seeds(d, 1, 5, &err) == FL_OK && fl_exp_design_count(d) == 50 * 4 * 2 * 5,
           "50 rates x 4 VC counts x 2 routings x 5 seeds = %lld runs",
           (long long)fl_exp_design_count(d));
@@ -59,10 +60,10 @@ static void test_order(void)
                     uint64_t seed;
                     fl_exp_design_run(d, idx, v, &seed, NULL);
                     bad += strcmp(v[0], routings[a]) || strcmp(v[1], traffic[b])
-                           || strcmp(v[2], rates[c]) || seed != s;
+                        || strcmp(v[2], rates[c]) || seed != s;
                 }
-    CHECK(idx == fl_exp_design_count(d) && bad == 0,
-          "%lld runs in nested-loop order (%d differ)", (long long)idx, bad);
+    CHECK(idx == fl_exp_design_count(d) && bad == 0, "%lld runs in nested-loop order (%d differ)",
+          (long long)idx, bad);
     FlError err;
     CHECK(fl_exp_design_run(d, idx, NULL, NULL, &err) == FL_ERANGE, "run %lld: %s", (long long)idx,
           err.message);
@@ -73,7 +74,8 @@ static void test_apply(void)
 {
     FlExpDesign *d = design();
     FlError err;
-    CHECK(fl_exp_design_set(d, "packet", "8", &err) == FL_OK && fl_exp_design_set(d, "routing", "updown", &err) == FL_OK
+    CHECK(fl_exp_design_set(d, "packet", "8", &err) == FL_OK
+              && fl_exp_design_set(d, "routing", "updown", &err) == FL_OK
               && fl_exp_design_set(d, "root", "3", &err) == FL_OK,
           "a base of packet 8, updown rooted at 3 (%s)", err.message);
     fl_exp_design_vary(d, "rate", "0.05,0.2", NULL);
@@ -114,8 +116,10 @@ static void test_text(void)
     /* The call before its CHECK: the message's arguments are read first. */
     int rc = fl_exp_design_format(d, &text, &err);
     CHECK(rc == FL_OK
-              && strcmp(text, "set vcs=4\nvary routing=updown,lturn-alpha\nvary rate=0.1,0.2,0.3\n"
-                              "seeds 1:3\n") == 0,
+              && strcmp(text,
+                        "set vcs=4\nvary routing=updown,lturn-alpha\nvary rate=0.1,0.2,0.3\n"
+                        "seeds 1:3\n")
+                  == 0,
           "the text form, one line each for the base, the parameters and the seeds");
     CHECK(text && fl_exp_design_parse(text, &back, &err) == FL_OK
               && fl_exp_design_format(back, &again, NULL) == FL_OK && strcmp(text, again) == 0
@@ -154,7 +158,8 @@ static void test_refusals(void)
         FlExpDesign *d = design();
         FlError err = { 0, "" };
         int rc = fl_exp_design_vary(d, cases[i].key, cases[i].values, &err);
-        CHECK(rc != FL_OK && strstr(err.message, cases[i].want) && fl_exp_design_param_count(d) == 0,
+        CHECK(rc != FL_OK && strstr(err.message, cases[i].want)
+                  && fl_exp_design_param_count(d) == 0,
               "vary %s=%s refused: %s", cases[i].key, cases[i].values, err.message);
         fl_exp_design_free(d);
     }

@@ -25,7 +25,7 @@ typedef struct Param {
 } Param;
 
 struct FlExpDesign {
-    Param *base;        /* one value each */
+    Param *base; /* one value each */
     int nbase;
     Param *vary;
     int nvary;
@@ -69,8 +69,10 @@ static int key_kind(const char *key, KeyKind *kind, FlError *err)
     else if (fl_routing_option_lookup(key))
         *kind = KEY_ROUTING_OPTION;
     else
-        return fl_error_set(err, FL_ENOTFOUND, "unknown parameter '%s': not a simulation "
-                            "setting, 'routing' or a routing option", key);
+        return fl_error_set(err, FL_ENOTFOUND,
+                            "unknown parameter '%s': not a simulation "
+                            "setting, 'routing' or a routing option",
+                            key);
     return FL_OK;
 }
 
@@ -169,8 +171,7 @@ static int parse_number(const char *key, const char *text, double *out, FlError 
     char *end;
     *out = strtod(text, &end);
     if (end == text || *end || !isfinite(*out))
-        return fl_error_set(err, FL_EINVAL, "%s: '%s' is not a number (FROM:TO:STEP)", key,
-                            text);
+        return fl_error_set(err, FL_EINVAL, "%s: '%s' is not a number (FROM:TO:STEP)", key, text);
     return FL_OK;
 }
 
@@ -187,8 +188,8 @@ static int unfold_range(const char *key, const char *text, char ***out, int *n, 
             return rc;
     }
     if (!(v[2] > 0) || v[1] < v[0])
-        return fl_error_set(err, FL_ERANGE, "%s: %s is an empty range (FROM <= TO, STEP > 0)",
-                            key, text);
+        return fl_error_set(err, FL_ERANGE, "%s: %s is an empty range (FROM <= TO, STEP > 0)", key,
+                            text);
     double count = floor((v[1] - v[0]) / v[2] + 1e-9) + 1;
     if (count > FL_EXP_DESIGN_MAX_VALUES)
         return fl_error_set(err, FL_ERANGE, "%s: %s makes %.0f values; at most %d", key, text,
@@ -260,7 +261,8 @@ int fl_exp_design_vary(FlExpDesign *d, const char *key, const char *values, FlEr
     if (rc)
         return rc;
     if (strcmp(key, "seed") == 0)
-        return fl_error_set(err, FL_EINVAL, "seeds are varied with their own range "
+        return fl_error_set(err, FL_EINVAL,
+                            "seeds are varied with their own range "
                             "(fl_exp_design_seeds, --seeds A:B), not as a parameter");
     if (find(d->vary, d->nvary, key))
         return fl_error_set(err, FL_EINVAL, "%s is varied twice", key);
@@ -274,8 +276,8 @@ int fl_exp_design_vary(FlExpDesign *d, const char *key, const char *values, FlEr
         if ((rc = check_value(key, kind, v[i], err)))
             break;
     if (!rc && (int64_t)n * fl_exp_design_count(d) > FL_EXP_DESIGN_MAX_RUNS)
-        rc = fl_error_set(err, FL_ERANGE, "varying %s over %d values makes more than %d runs",
-                          key, n, FL_EXP_DESIGN_MAX_RUNS);
+        rc = fl_error_set(err, FL_ERANGE, "varying %s over %d values makes more than %d runs", key,
+                          n, FL_EXP_DESIGN_MAX_RUNS);
     if (!rc)
         rc = append(&d->vary, &d->nvary, key, kind, v, n, err);
     if (rc && v)
@@ -288,8 +290,8 @@ int fl_exp_design_seeds(FlExpDesign *d, uint64_t from, uint64_t to, FlError *err
     if (to < from)
         return fl_error_set(err, FL_ERANGE, "seeds %llu:%llu: an empty range",
                             (unsigned long long)from, (unsigned long long)to);
-    int64_t runs = fl_exp_design_count(d) / (d->has_seeds ? (int64_t)(d->seed_to - d->seed_from
-                                                                         + 1) : 1);
+    int64_t runs =
+        fl_exp_design_count(d) / (d->has_seeds ? (int64_t)(d->seed_to - d->seed_from + 1) : 1);
     if (to - from >= (uint64_t)FL_EXP_DESIGN_MAX_RUNS
         || runs * (int64_t)(to - from + 1) > FL_EXP_DESIGN_MAX_RUNS)
         return fl_error_set(err, FL_ERANGE, "seeds %llu:%llu make more than %d runs",
@@ -361,8 +363,8 @@ static const char *value_of(const FlExpDesign *d, const char **values, const cha
     return p ? p->values[0] : NULL;
 }
 
-int fl_exp_design_apply(const FlExpDesign *d, int64_t idx, FlSimSettings *s,
-                        FlRoutingOptions *ro, const char **routing, FlError *err)
+int fl_exp_design_apply(const FlExpDesign *d, int64_t idx, FlSimSettings *s, FlRoutingOptions *ro,
+                        const char **routing, FlError *err)
 {
     const char **values = malloc(sizeof *values * (size_t)(d->nvary ? d->nvary : 1));
     uint64_t seed = 0;
@@ -441,7 +443,8 @@ static int parse_line(FlExpDesign *d, const char *line, int number, FlError *err
                   : fl_exp_design_set(d, name, eq + 1, err);
         free(name);
     } else {
-        rc = fl_error_set(err, FL_EPARSE, "not 'set KEY=VALUE', 'vary KEY=VALUES' or "
+        rc = fl_error_set(err, FL_EPARSE,
+                          "not 'set KEY=VALUE', 'vary KEY=VALUES' or "
                           "'seeds A:B'");
     }
     if (rc && err) {
