@@ -283,6 +283,22 @@ flitlab_collectives_panel_get_play_note (FlitlabCollectivesPanel *self)
   return self->play_note;
 }
 
+gint64
+flitlab_collectives_panel_get_play_cycles (FlitlabCollectivesPanel *self)
+{
+  GtkWidget *page;
+  GParamSpec *pspec;
+  gint64 cycles = 0;
+
+  g_return_val_if_fail (FLITLAB_IS_COLLECTIVES_PANEL (self), 0);
+
+  page = gtk_stack_get_visible_child (self->stack);
+  pspec = page != NULL ? g_object_class_find_property (G_OBJECT_GET_CLASS (page), "play-cycles") : NULL;
+  if (pspec != NULL && pspec->value_type == G_TYPE_INT64)
+    g_object_get (page, "play-cycles", &cycles, NULL);
+  return cycles;
+}
+
 /* GObject --------------------------------------------------------------------------- */
 
 static void

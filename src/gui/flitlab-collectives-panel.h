@@ -62,6 +62,8 @@ GtkWidget       *flitlab_collectives_panel_get_page       (FlitlabCollectivesPan
 /* What the page shown last played, in a sentence for the transport bar
  * (its "play-note" property), or NULL. */
 const char      *flitlab_collectives_panel_get_play_note  (FlitlabCollectivesPanel *self);
+/* How many cycles that run lasts (its "play-cycles" property), or 0. */
+gint64           flitlab_collectives_panel_get_play_cycles (FlitlabCollectivesPanel *self);
 
 /* The signals of the panel and of every page ("overlay-changed",
  * "show-network", and with play "play"), installed on klass; their ids

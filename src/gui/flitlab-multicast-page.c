@@ -146,6 +146,7 @@ enum {
   PROP_0,
   PROP_DOCUMENT,
   PROP_PLAY_NOTE,
+  PROP_PLAY_CYCLES,
   N_PROPS
 };
 
@@ -1195,6 +1196,9 @@ flitlab_multicast_page_get_property (GObject    *object,
     case PROP_PLAY_NOTE:
       g_value_set_string (value, self->play_note);
       break;
+    case PROP_PLAY_CYCLES:
+      g_value_set_int64 (value, self->play_note != NULL && self->run != NULL ? self->run->completion : 0);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1234,6 +1238,8 @@ flitlab_multicast_page_class_init (FlitlabMulticastPageClass *klass)
   properties[PROP_PLAY_NOTE] =
     g_param_spec_string ("play-note", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLAY_CYCLES] =
+    g_param_spec_int64 ("play-cycles", NULL, NULL, 0, G_MAXINT64, 0, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   flitlab_collective_install_signals (object_class, TRUE, signals);
 

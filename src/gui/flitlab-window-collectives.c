@@ -60,18 +60,27 @@ show_network_cb (FlitlabWindow *self,
     flitlab_window_toast (self, error->message);
 }
 
+/* A collective's run plays in about this many seconds, at the least the
+ * bar's default speed: with software start-ups of thousands of cycles a
+ * run lasts tens of thousands, minutes at 50 cycles per second. */
+#define PLAY_SECONDS 30.0
+#define PLAY_MIN_SPEED 50.0
+
 /* The page has started the document's simulation on its run: watch it
  * play, with a sentence saying what it is. */
 static void
 play_cb (FlitlabWindow *self)
 {
   FlitlabSimSession *session = self->document != NULL ? flitlab_document_get_simulation (self->document) : NULL;
+  gint64 cycles = flitlab_collectives_panel_get_play_cycles (self->collectives_panel);
 
   if (session == NULL)
     return;
   gtk_stack_set_visible_child_name (self->side_stack, "simulate");
   flitlab_transport_bar_set_note (self->transport_bar,
                                   flitlab_collectives_panel_get_play_note (self->collectives_panel));
+  if (cycles > 0)
+    flitlab_transport_bar_set_speed (self->transport_bar, MAX (PLAY_MIN_SPEED, (double) cycles / PLAY_SECONDS));
   flitlab_sim_session_set_playing (session, TRUE);
 }
 

@@ -269,6 +269,10 @@ check_play (FlitlabWindow *window)
     gint64 done = g_ascii_strtoll (value (window, "simulated"), NULL, 10);
     int in_flight, after;
 
+    /* A run of some 15,000 cycles plays at 1000 cycles/s, not the
+     * default 50: in seconds, not minutes. */
+    CHECK (flitlab_sim_session_get_speed (session) == 1000, "the run plays at %g cycles/s, fast enough to watch "
+           "whole", flitlab_sim_session_get_speed (session));
     /* The first worm leaves the source at t_hold = 2256; every message is
      * received by the run's latency, the last worm long gone. */
     flitlab_sim_session_set_playing (session, FALSE);
