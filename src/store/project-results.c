@@ -549,9 +549,10 @@ static int query_runs(FlProject *p, const char *experiment, const char *sql, con
             }
         }
         (*idx)[*n] = sqlite3_column_int64(st, 0);
-        if (values)
-            (*values)[*n] = sqlite3_column_type(st, 1) == SQLITE_NULL ? NAN
-                                                                      : sqlite3_column_double(st, 1);
+        if (values && sqlite3_column_type(st, 1) == SQLITE_NULL)
+            (*values)[*n] = NAN;
+        else if (values)
+            (*values)[*n] = sqlite3_column_double(st, 1);
         (*n)++;
     }
     if (!rc && step != SQLITE_DONE)
