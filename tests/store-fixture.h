@@ -70,7 +70,8 @@ static inline void save_migrated(FlProject *p, const char *path)
     FlError err;
     CHECK_INT(fl_project_save(p, &err), FL_OK);
     fl_project_free(p);
-    CHECK(sql_int(path, "PRAGMA user_version") == 2, "the saved file is at version 2");
+    CHECK(sql_int(path, "PRAGMA user_version") == fl_project_schema_version(),
+          "the saved file is at the current version, %d", fl_project_schema_version());
 }
 
 #endif /* FLITLAB_STORE_FIXTURE_H */

@@ -510,8 +510,8 @@ static void test_migration(void)
     CHECK_INT(n, 0);
     CHECK_INT(fl_project_put_topology(p, "t", custom, 0, &err), FL_OK);
     save_migrated(p, path);
-    CHECK(sql_int(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 5,
-          "the saved file has the five tables of version 2");
+    CHECK(sql_int(path, "SELECT count(*) FROM sqlite_schema WHERE type = 'table'") == 10,
+          "the saved file has the ten tables of version 3");
     CHECK(sql_int(path, "SELECT count(*) FROM link") == 7, "and the topology's links");
 }
 

@@ -142,6 +142,93 @@ int fl_project_list_topology_settings(FlProject *p, const char *name, char ***ke
                                       FlError *err);
 void fl_project_setting_keys_free(char **keys, int n);
 
+/* --- experiments and results: the project's journal --------------------- */
+/*
+ * Experiments and the results of their runs are not part of the working
+ * copy: they are written straight into the project's file, one transaction
+ * per call, whatever the state of unsaved edits, and read from the file.
+ * A save carries the file's journal over into the file it writes (a save
+ * under another name takes it along), so saving a working copy opened
+ * before a run was committed never drops that run; a lock on the file's
+ * directory keeps a save's copy and rename and a commit apart, across
+ * processes. Killing a process loses at most the run it had not yet
+ * committed. A file of an older schema is upgraded on disk by the first
+ * write. An untitled project has no journal: these functions fail with
+ * FL_EINVAL ("save the project first").
+ *
+ * Experiment names follow the rules of topology names. A run is numbered
+ * by its place in its experiment's design (flitlab-exp.h), 0 .. runs - 1.
+ */
+
+typedef struct FlProjectExperiment {
+    char *name;
+    char *topology;        /* as given: a spec, a file, "#NAME" */
+    char *network;         /* the network it runs on, Flitlab JSON */
+    char *design;          /* fl_exp_design_format() */
+    int64_t runs;          /* in the design */
+    int64_t done, failed;  /* runs committed with each status */
+    char *created;         /* ISO 8601 UTC */
+} FlProjectExperiment;
+
+void fl_project_experiment_clear(FlProjectExperiment *e);
+void fl_project_experiments_free(FlProjectExperiment *items, int n);
+
+/* Adds an experiment; FL_EEXIST when the name is taken. */
+int fl_project_create_experiment(FlProject *p, const char *name, const char *topology,
+                                 const char *network, const char *design, int64_t runs,
+                                 FlError *err);
+/* Every experiment, by name, into *items (NULL and 0 when none). */
+int fl_project_list_experiments(FlProject *p, FlProjectExperiment **items, int *n,
+                                FlError *err);
+/* One experiment (FL_ENOTFOUND naming it when there is none). */
+int fl_project_get_experiment(FlProject *p, const char *name, FlProjectExperiment *out,
+                              FlError *err);
+/* Deletes it with all its runs. */
+int fl_project_delete_experiment(FlProject *p, const char *name, FlError *err);
+
+typedef enum FlRunStatus {
+    FL_RUN_DONE,
+    FL_RUN_FAILED,     /* the simulation failed: error says why */
+    FL_RUN_STOPPED     /* not run: past saturation under the stop rule */
+} FlRunStatus;
+
+/* A finished run, as committed. */
+typedef struct FlProjectRun {
+    int64_t idx;
+    FlRunStatus status;
+    uint64_t seed;
+    const char *config;                    /* every key=value of the run */
+    const char *host;                      /* NULL: this machine's name */
+    const char *started;                   /* ISO 8601 UTC; NULL: now */
+    double wall_s;
+    const char *error;                     /* FL_RUN_FAILED's reason, or NULL */
+    const char *const *param_keys;         /* the design's varied keys... */
+    const char *const *param_values;       /* ...and this run's values */
+    int nparams;
+    const char *const *scalar_names;       /* results: e.g. every key of sim --json */
+    const double *scalar_values;           /* NaN is kept as NaN */
+    int nscalars;
+    const char *const *vector_names;       /* series over time */
+    const double *const *vector_data;
+    const int *vector_lengths;
+    const double *vector_steps;            /* cycles between samples */
+    int nvectors;
+} FlProjectRun;
+
+/* Commits run into the file in one transaction, replacing a run of the
+ * same number. FL_ENOTFOUND for an unknown experiment, FL_ERANGE for a
+ * number outside the design. */
+int fl_project_commit_run(FlProject *p, const char *experiment, const FlProjectRun *run,
+                          FlError *err);
+/* The numbers of the runs committed with status (sorted) into *idx
+ * (malloc'd, NULL when none). */
+int fl_project_list_runs(FlProject *p, const char *experiment, FlRunStatus status,
+                         int64_t **idx, int *n, FlError *err);
+/* Scalar name of every run that has it, by run number: *idx and *values
+ * (malloc'd, NULL when none). */
+int fl_project_get_scalars(FlProject *p, const char *experiment, const char *name,
+                           int64_t **idx, double **values, int *n, FlError *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -59,13 +59,11 @@ static void rollback(FlProject *p)
     sqlite3_exec(p->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-/* Checks a topology name: 1 to FL_PROJECT_NAME_MAX characters of UTF-8
- * (well-formed: no overlong forms, no surrogates), no control characters
- * (C0, DEL, C1). */
-static int check_name(const char *name, FlError *err)
+int fl__store_check_name(const char *name, const char *what, FlError *err)
 {
     if (!name || !*name)
-        return fl_error_set(err, FL_EINVAL, "a topology name cannot be empty");
+        return fl_error_set(err, FL_EINVAL, "a%s %s name cannot be empty",
+                            strchr("aeiou", what[0]) ? "n" : "", what);
     const unsigned char *s = (const unsigned char *)name;
     int chars = 0;
     while (*s) {
@@ -84,20 +82,27 @@ static int check_name(const char *name, FlError *err)
         }
         if (!len || cp < min_cp[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
             return fl_error_set(err, FL_EINVAL,
-                                "a topology name must be valid UTF-8 (bad byte at offset %d)",
+                                "a%s %s name must be valid UTF-8 (bad byte at offset %d)",
+                                strchr("aeiou", what[0]) ? "n" : "", what,
                                 (int)(s - (const unsigned char *)name));
         chars++;
         if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
             return fl_error_set(err, FL_EINVAL,
-                                "a topology name cannot hold control characters "
-                                "(U+%04X is character %d)", (unsigned)cp, chars);
+                                "a%s %s name cannot hold control characters "
+                                "(U+%04X is character %d)", strchr("aeiou", what[0]) ? "n" : "",
+                                what, (unsigned)cp, chars);
         s += len;
     }
     if (chars > FL_PROJECT_NAME_MAX)
-        return fl_error_set(err, FL_EINVAL,
-                            "a topology name has at most %d characters, not %d",
-                            FL_PROJECT_NAME_MAX, chars);
+        return fl_error_set(err, FL_EINVAL, "a%s %s name has at most %d characters, not %d",
+                            strchr("aeiou", what[0]) ? "n" : "", what, FL_PROJECT_NAME_MAX,
+                            chars);
     return FL_OK;
+}
+
+static int check_name(const char *name, FlError *err)
+{
+    return fl__store_check_name(name, "topology", err);
 }
 
 static int no_such_topology(FlError *err, const FlProject *p, const char *name)

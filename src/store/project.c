@@ -65,7 +65,7 @@ static char *sqlite_filename(const char *path)
     return s;
 }
 
-static int open_file_db(const char *path, int flags, sqlite3 **out, FlError *err)
+int fl__store_open_file(const char *path, int flags, sqlite3 **out, FlError *err)
 {
     char *name = sqlite_filename(path);
     if (!name)
@@ -174,7 +174,7 @@ static int load_file(sqlite3 *mem, const char *path, FlError *err)
 {
     sqlite3 *src = NULL;
     int page_size, rc;
-    if ((rc = open_file_db(path, SQLITE_OPEN_READONLY, &src, err)))
+    if ((rc = fl__store_open_file(path, SQLITE_OPEN_READONLY, &src, err)))
         return rc;
     if ((rc = fl__schema_check_header(src, path, err))
         || (rc = fl__store_pragma_int(src, "page_size", &page_size, path, err)))
@@ -469,7 +469,7 @@ static int compact(FlProject *p, FlError *err)
 static int write_copy(sqlite3 *mem, const char *tmp, const char *path, FlError *err)
 {
     sqlite3 *dst = NULL;
-    int rc = open_file_db(tmp, SQLITE_OPEN_READWRITE, &dst, err);
+    int rc = fl__store_open_file(tmp, SQLITE_OPEN_READWRITE, &dst, err);
     if (rc)
         return rc;
     if ((rc = fl__store_exec(dst, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF",
@@ -509,7 +509,7 @@ static int save_to(FlProject *p, const char *path, FlError *err)
     SaveTarget s;
     struct stat st;
     char *tmp = NULL;
-    int fd = -1, rc;
+    int fd = -1, lock = -1, rc;
     if ((rc = save_target_init(&s, path, err)))
         goto out_target;
     remove_stale_temps(&s);
@@ -520,6 +520,12 @@ static int save_to(FlProject *p, const char *path, FlError *err)
     if (stat(s.target, &st) == 0)
         fchmod(fd, st.st_mode & 07777);
     if ((rc = compact(p, err)) || (rc = write_copy(p->db, tmp, path, err)))
+        goto out_unlink;
+    /* The file's journal (runs committed since the copy was opened) goes
+     * into the new file; no commit may come between that and the rename. */
+    if ((rc = fl__journal_lock(s.dir, &lock, path, err)))
+        goto out_unlink;
+    if (p->path && access(p->path, F_OK) == 0 && (rc = fl__journal_copy(tmp, p->path, path, err)))
         goto out_unlink;
     if (fsync(fd) != 0) {
         rc = io_error(err, errno, "cannot save '%s': %s", path);
@@ -535,6 +541,7 @@ static int save_to(FlProject *p, const char *path, FlError *err)
 out_unlink:
     unlink(tmp);
 out_close:
+    fl__journal_unlock(lock);
     close(fd);   /* only now: the lock guards the file until the rename */
     free(tmp);
 out_target:

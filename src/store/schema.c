@@ -82,9 +82,71 @@ static const char migration_2[] =
     "  PRIMARY KEY (topology_id, key)"
     ") STRICT;";
 
+/* Version 3: experiments and their runs' results. These tables are the
+ * project's journal: a finished run is committed straight into the file
+ * (project-results.c), not through the working copy, and a save carries
+ * the file's journal over into the file it writes. An experiment keeps the
+ * network it was made on (Flitlab JSON), so its runs stay reproducible
+ * whatever becomes of the topology of that name, and its design
+ * (fl_exp_design_format()); a run is keyed by its number in the design's
+ * fixed order, so a resumed experiment runs the numbers it lacks. A
+ * scalar's NULL is a NaN. */
+static const char migration_3[] =
+    "CREATE TABLE experiment ("
+    "  id INTEGER PRIMARY KEY,"
+    "  name TEXT UNIQUE NOT NULL CHECK (length(name) BETWEEN 1 AND 200),"
+    "  topology TEXT NOT NULL,"             /* as given: a spec, a file, #NAME */
+    "  network TEXT NOT NULL,"
+    "  design TEXT NOT NULL,"
+    "  runs INTEGER NOT NULL CHECK (runs >= 0),"
+    "  created TEXT NOT NULL,"
+    "  note TEXT"
+    ") STRICT;"
+    "CREATE TABLE run ("
+    "  experiment_id INTEGER NOT NULL REFERENCES experiment (id) ON DELETE CASCADE,"
+    "  idx INTEGER NOT NULL CHECK (idx >= 0),"
+    "  status TEXT NOT NULL CHECK (status IN ('done', 'failed', 'stopped')),"
+    "  seed INTEGER NOT NULL,"
+    "  config TEXT NOT NULL,"               /* every key=value of the run */
+    "  version TEXT NOT NULL,"
+    "  host TEXT NOT NULL,"
+    "  started TEXT NOT NULL,"
+    "  wall_s REAL NOT NULL,"
+    "  error TEXT,"
+    "  PRIMARY KEY (experiment_id, idx)"
+    ") STRICT, WITHOUT ROWID;"
+    "CREATE TABLE runparam ("
+    "  experiment_id INTEGER NOT NULL,"
+    "  idx INTEGER NOT NULL,"
+    "  key TEXT NOT NULL,"
+    "  value TEXT NOT NULL,"
+    "  PRIMARY KEY (experiment_id, idx, key),"
+    "  FOREIGN KEY (experiment_id, idx) REFERENCES run (experiment_id, idx) ON DELETE CASCADE"
+    ") STRICT, WITHOUT ROWID;"
+    "CREATE INDEX runparam_value ON runparam (experiment_id, key, value);"
+    "CREATE TABLE scalar ("
+    "  experiment_id INTEGER NOT NULL,"
+    "  idx INTEGER NOT NULL,"
+    "  name TEXT NOT NULL,"
+    "  value REAL,"
+    "  PRIMARY KEY (experiment_id, idx, name),"
+    "  FOREIGN KEY (experiment_id, idx) REFERENCES run (experiment_id, idx) ON DELETE CASCADE"
+    ") STRICT, WITHOUT ROWID;"
+    "CREATE INDEX scalar_name ON scalar (experiment_id, name);"
+    "CREATE TABLE vector ("
+    "  experiment_id INTEGER NOT NULL,"
+    "  idx INTEGER NOT NULL,"
+    "  name TEXT NOT NULL,"
+    "  step REAL NOT NULL,"                 /* cycles between samples */
+    "  data BLOB NOT NULL,"                 /* little-endian doubles */
+    "  PRIMARY KEY (experiment_id, idx, name),"
+    "  FOREIGN KEY (experiment_id, idx) REFERENCES run (experiment_id, idx) ON DELETE CASCADE"
+    ") STRICT, WITHOUT ROWID;";
+
 static const Migration migrations[] = {
     {"topologies", migration_1},
     {"node labels and topology settings", migration_2},
+    {"experiments and their results", migration_3},
 };
 
 #define N_MIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -92,7 +154,8 @@ static const Migration migrations[] = {
 /* Every table the current version has; a file that lacks one is damaged
  * even if its version number says otherwise. */
 static const char *const current_tables[] = {"meta", "topology", "node", "link",
-                                             "topology_setting"};
+                                             "topology_setting", "experiment", "run",
+                                             "runparam", "scalar", "vector"};
 
 int fl_project_schema_version(void)
 {

@@ -69,6 +69,23 @@ int fl__project_step_failed(FlProject *p, int rc, FlError *err);
 int fl__project_find_topology(FlProject *p, const char *name, sqlite3_int64 *id,
                               FlError *err);
 
+/* Checks a name of a topology or an experiment (what: "topology",
+ * "experiment"): 1 to FL_PROJECT_NAME_MAX characters of UTF-8 (well-formed:
+ * no overlong forms, no surrogates), no control characters (C0, DEL, C1). */
+int fl__store_check_name(const char *name, const char *what, FlError *err);
+
+/* project.c: opens a database file (flags as sqlite3_open_v2) with errors
+ * naming path. */
+int fl__store_open_file(const char *path, int flags, sqlite3 **out, FlError *err);
+
+/* project-results.c, for saves: takes the lock that keeps a journal write
+ * and a save's copy-and-rename apart (an flock() on the directory dir of
+ * the file; *fd to give to fl__journal_unlock()), and copies the journal of
+ * the project file src into the new file dst (nothing when src has none). */
+int fl__journal_lock(const char *dir, int *fd, const char *label, FlError *err);
+void fl__journal_unlock(int fd);
+int fl__journal_copy(const char *dst, const char *src, const char *label, FlError *err);
+
 /* Checks that db (a freshly opened file) is a Flitlab project this build
  * can read: the application id, then the schema version. label names the
  * file in messages. */

@@ -1,0 +1,588 @@
+/* project-results.c — the project's journal: experiments and the results
+ * of their runs, written straight into the project's file and read from
+ * it (see flitlab-store.h), and carried over by saves.
+ *
+ * Every write opens the file, takes the directory lock, upgrades an older
+ * schema, writes in one IMMEDIATE transaction with synchronous = FULL and
+ * closes the file again: nothing stays open across the rename by which a
+ * save replaces the file, so no write can land in a file that is no longer
+ * the project's. Reads open the file read-only without the lock: SQLite's
+ * own locking gives them a consistent state, of the old file or the new.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "store-private.h"
+
+/* The journal tables, parents first: the order copies insert in. */
+static const char *const journal_tables[] = { "experiment", "run", "runparam", "scalar",
+                                              "vector" };
+#define N_JOURNAL ((int)(sizeof journal_tables / sizeof journal_tables[0]))
+
+static const char *const status_names[] = { "done", "failed", "stopped" };
+
+int fl__journal_lock(const char *dir, int *fd, const char *label, FlError *err)
+{
+    *fd = open(dir, O_RDONLY | O_CLOEXEC);
+    if (*fd < 0)
+        return fl_error_set(err, FL_EIO, "'%s': cannot open its directory: %s", label,
+                            strerror(errno));
+    while (flock(*fd, LOCK_EX) != 0) {
+        if (errno != EINTR) {
+            int e = errno;
+            close(*fd);
+            *fd = -1;
+            return fl_error_set(err, FL_EIO, "'%s': cannot lock its directory: %s", label,
+                                strerror(e));
+        }
+    }
+    return FL_OK;
+}
+
+void fl__journal_unlock(int fd)
+{
+    if (fd >= 0)
+        close(fd);   /* releases the flock */
+}
+
+int fl__journal_copy(const char *dst, const char *src, const char *label, FlError *err)
+{
+    sqlite3 *db = NULL;
+    int rc = fl__store_open_file(dst, SQLITE_OPEN_READWRITE, &db, err);
+    if (rc)
+        return rc;
+    /* As the copy itself: a failure throws the new file away, and the
+     * caller syncs it once it is complete; no journal file beside it. */
+    sqlite3_stmt *st = NULL;
+    if ((rc = fl__store_exec(db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF", label,
+                             err)))
+        goto out;
+    int version = 0;
+    if (sqlite3_prepare_v2(db, "ATTACH ? AS src", -1, &st, NULL) != SQLITE_OK) {
+        rc = fl__store_error(err, db, sqlite3_errcode(db), label, "cannot read the journal");
+        goto out;
+    }
+    sqlite3_bind_text(st, 1, src, -1, SQLITE_STATIC);
+    int step = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (step != SQLITE_DONE) {
+        rc = fl__store_error(err, db, step, label, "cannot read the journal");
+        goto out;
+    }
+    if ((rc = fl__store_pragma_int(db, "src.user_version", &version, label, err)))
+        goto detach;
+    /* A file from before version 3 has no journal. */
+    if (version >= 3) {
+        char sql[512] = "BEGIN;";
+        for (int i = N_JOURNAL - 1; i >= 0; i--)
+            snprintf(sql + strlen(sql), sizeof sql - strlen(sql), "DELETE FROM main.%s;",
+                     journal_tables[i]);
+        for (int i = 0; i < N_JOURNAL; i++)
+            snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
+                     "INSERT INTO main.%s SELECT * FROM src.%s;", journal_tables[i],
+                     journal_tables[i]);
+        snprintf(sql + strlen(sql), sizeof sql - strlen(sql), "COMMIT;");
+        if ((rc = fl__store_exec(db, sql, label, err)))
+            sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    }
+detach:
+    sqlite3_exec(db, "DETACH src", NULL, NULL, NULL);
+out:
+    if (sqlite3_close(db) != SQLITE_OK && !rc)
+        rc = fl_error_set(err, FL_EIO, "'%s': cannot close the new file", label);
+    return rc;
+}
+
+/* --- opening the file --------------------------------------------------- */
+
+typedef struct Journal {
+    sqlite3 *db;
+    int lock;          /* -1 when reading */
+    const char *label;
+} Journal;
+
+static void journal_close(Journal *j)
+{
+    sqlite3_close(j->db);
+    j->db = NULL;
+    fl__journal_unlock(j->lock);
+    j->lock = -1;
+}
+
+/* Opens p's file for writing (locked, upgraded) or for reading. For a read
+ * of a file without a journal (before version 3), FL_OK with j->db NULL. */
+static int journal_open(FlProject *p, int write, Journal *j, FlError *err)
+{
+    j->db = NULL;
+    j->lock = -1;
+    j->label = fl__project_label(p);
+    if (!p->path)
+        return fl_error_set(err, FL_EINVAL, "the untitled project has no file for experiments "
+                            "and results: save the project first");
+    if (access(p->path, F_OK) != 0)
+        return fl_error_set(err, FL_ENOTFOUND, "'%s': the project's file is gone: save the "
+                            "project again", p->path);
+    int rc;
+    if (write) {
+        char *dir = fl__store_strdup(p->path), *slash;
+        if (!dir)
+            return fl_error_set(err, FL_ENOMEM, "out of memory");
+        if ((slash = strrchr(dir, '/')))
+            slash[slash == dir] = '\0';
+        else
+            strcpy(dir, ".");
+        rc = fl__journal_lock(dir, &j->lock, j->label, err);
+        free(dir);
+        if (rc)
+            return rc;
+    }
+    rc = fl__store_open_file(p->path, write ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY,
+                             &j->db, err);
+    if (!rc)
+        rc = fl__schema_check_header(j->db, j->label, err);
+    if (!rc && write)
+        rc = fl__schema_upgrade(j->db, j->label, err);
+    if (!rc && write)
+        rc = fl__store_exec(j->db, "PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL",
+                            j->label, err);
+    int version = 0;
+    if (!rc && !write && !(rc = fl__store_pragma_int(j->db, "user_version", &version,
+                                                     j->label, err)) && version < 3) {
+        journal_close(j);
+        return FL_OK;
+    }
+    if (rc)
+        journal_close(j);
+    return rc;
+}
+
+static int db_error(Journal *j, int rc, FlError *err)
+{
+    return fl__store_error(err, j->db, rc, j->label, "cannot use the results");
+}
+
+static int prepare(Journal *j, const char *sql, sqlite3_stmt **st, FlError *err)
+{
+    int rc = sqlite3_prepare_v2(j->db, sql, -1, st, NULL);
+    return rc == SQLITE_OK ? FL_OK : db_error(j, rc, err);
+}
+
+static int no_such_experiment(FlError *err, const Journal *j, const char *name)
+{
+    return fl_error_set(err, FL_ENOTFOUND, "'%s' has no experiment named '%s'", j->label,
+                        name);
+}
+
+/* The id and design size of experiment name. */
+static int find_experiment(Journal *j, const char *name, sqlite3_int64 *id, int64_t *runs,
+                           FlError *err)
+{
+    sqlite3_stmt *st;
+    int rc = prepare(j, "SELECT id, runs FROM experiment WHERE name = ?", &st, err);
+    if (rc)
+        return rc;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int step = sqlite3_step(st);
+    if (step == SQLITE_ROW) {
+        *id = sqlite3_column_int64(st, 0);
+        if (runs)
+            *runs = sqlite3_column_int64(st, 1);
+    }
+    sqlite3_finalize(st);
+    if (step == SQLITE_ROW)
+        return FL_OK;
+    return step == SQLITE_DONE ? no_such_experiment(err, j, name) : db_error(j, step, err);
+}
+
+/* --- experiments ---------------------------------------------------------- */
+
+void fl_project_experiment_clear(FlProjectExperiment *e)
+{
+    free(e->name);
+    free(e->topology);
+    free(e->network);
+    free(e->design);
+    free(e->created);
+    memset(e, 0, sizeof *e);
+}
+
+void fl_project_experiments_free(FlProjectExperiment *items, int n)
+{
+    for (int i = 0; items && i < n; i++)
+        fl_project_experiment_clear(&items[i]);
+    free(items);
+}
+
+int fl_project_create_experiment(FlProject *p, const char *name, const char *topology,
+                                 const char *network, const char *design, int64_t runs,
+                                 FlError *err)
+{
+    if (!p || !topology || !network || !design || runs < 0)
+        return fl_error_set(err, FL_EINVAL, "an experiment needs a project, a topology, its "
+                            "network, a design and a number of runs >= 0");
+    int rc = fl__store_check_name(name, "experiment", err);
+    Journal j;
+    if (rc || (rc = journal_open(p, 1, &j, err)))
+        return rc;
+    sqlite3_stmt *st;
+    if (!(rc = prepare(&j, "INSERT INTO experiment (name, topology, network, design, runs, "
+                       "created) VALUES (?, ?, ?, ?, ?, " FL__SQL_NOW ")", &st, err))) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, topology, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, network, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 4, design, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 5, runs);
+        int step = sqlite3_step(st);
+        sqlite3_finalize(st);
+        if (step == SQLITE_CONSTRAINT || (step & 0xff) == SQLITE_CONSTRAINT)
+            rc = fl_error_set(err, FL_EEXIST, "'%s' already has an experiment named '%s'",
+                              j.label, name);
+        else if (step != SQLITE_DONE)
+            rc = db_error(&j, step, err);
+    }
+    journal_close(&j);
+    return rc;
+}
+
+static char *column_text(sqlite3_stmt *st, int col)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    return fl__store_strdup(t ? (const char *)t : "");
+}
+
+static const char experiment_query[] =
+    "SELECT name, topology, network, design, runs, created,"
+    "  (SELECT count(*) FROM run WHERE experiment_id = e.id AND status = 'done'),"
+    "  (SELECT count(*) FROM run WHERE experiment_id = e.id AND status = 'failed')"
+    " FROM experiment AS e";
+
+static int read_experiment(sqlite3_stmt *st, FlProjectExperiment *e, FlError *err)
+{
+    e->name = column_text(st, 0);
+    e->topology = column_text(st, 1);
+    e->network = column_text(st, 2);
+    e->design = column_text(st, 3);
+    e->runs = sqlite3_column_int64(st, 4);
+    e->created = column_text(st, 5);
+    e->done = sqlite3_column_int64(st, 6);
+    e->failed = sqlite3_column_int64(st, 7);
+    if (!e->name || !e->topology || !e->network || !e->design || !e->created) {
+        fl_project_experiment_clear(e);
+        return fl_error_set(err, FL_ENOMEM, "out of memory reading an experiment");
+    }
+    return FL_OK;
+}
+
+int fl_project_list_experiments(FlProject *p, FlProjectExperiment **items, int *n, FlError *err)
+{
+    *items = NULL;
+    *n = 0;
+    Journal j;
+    int rc = journal_open(p, 0, &j, err);
+    if (rc || !j.db)
+        return rc;
+    sqlite3_stmt *st;
+    char sql[512];
+    snprintf(sql, sizeof sql, "%s ORDER BY name", experiment_query);
+    if ((rc = prepare(&j, sql, &st, err))) {
+        journal_close(&j);
+        return rc;
+    }
+    int cap = 0, step;
+    while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 8;
+            FlProjectExperiment *bigger = realloc(*items, sizeof **items * (size_t)cap);
+            if (!bigger) {
+                rc = fl_error_set(err, FL_ENOMEM, "out of memory listing experiments");
+                break;
+            }
+            *items = bigger;
+        }
+        memset(&(*items)[*n], 0, sizeof **items);
+        if (!(rc = read_experiment(st, &(*items)[*n], err)))
+            (*n)++;
+    }
+    if (!rc && step != SQLITE_DONE)
+        rc = db_error(&j, step, err);
+    sqlite3_finalize(st);
+    journal_close(&j);
+    if (rc) {
+        fl_project_experiments_free(*items, *n);
+        *items = NULL;
+        *n = 0;
+    }
+    return rc;
+}
+
+int fl_project_get_experiment(FlProject *p, const char *name, FlProjectExperiment *out,
+                              FlError *err)
+{
+    memset(out, 0, sizeof *out);
+    Journal j;
+    int rc = journal_open(p, 0, &j, err);
+    if (rc)
+        return rc;
+    if (!j.db)
+        return fl_error_set(err, FL_ENOTFOUND, "'%s' has no experiment named '%s'",
+                            fl__project_label(p), name);
+    sqlite3_stmt *st;
+    char sql[512];
+    snprintf(sql, sizeof sql, "%s WHERE name = ?", experiment_query);
+    if (!(rc = prepare(&j, sql, &st, err))) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        int step = sqlite3_step(st);
+        if (step == SQLITE_ROW)
+            rc = read_experiment(st, out, err);
+        else
+            rc = step == SQLITE_DONE ? no_such_experiment(err, &j, name)
+                                     : db_error(&j, step, err);
+        sqlite3_finalize(st);
+    }
+    journal_close(&j);
+    return rc;
+}
+
+int fl_project_delete_experiment(FlProject *p, const char *name, FlError *err)
+{
+    Journal j;
+    int rc = journal_open(p, 1, &j, err);
+    if (rc)
+        return rc;
+    sqlite3_int64 id;
+    sqlite3_stmt *st;
+    if (!(rc = find_experiment(&j, name, &id, NULL, err))
+        && !(rc = prepare(&j, "DELETE FROM experiment WHERE id = ?", &st, err))) {
+        sqlite3_bind_int64(st, 1, id);
+        int step = sqlite3_step(st);
+        sqlite3_finalize(st);
+        if (step != SQLITE_DONE)
+            rc = db_error(&j, step, err);
+    }
+    journal_close(&j);
+    return rc;
+}
+
+/* --- runs ------------------------------------------------------------------- */
+
+/* Runs st (bound) to its end; FL_OK or the database's error. */
+static int finish(Journal *j, sqlite3_stmt *st, FlError *err)
+{
+    int step = sqlite3_step(st);
+    sqlite3_reset(st);
+    return step == SQLITE_DONE ? FL_OK : db_error(j, step, err);
+}
+
+static int insert_run(Journal *j, sqlite3_int64 id, const FlProjectRun *r, FlError *err)
+{
+    char host[256] = "";
+    if (!r->host && gethostname(host, sizeof host - 1) != 0)
+        strcpy(host, "unknown");
+    sqlite3_stmt *st;
+    int rc = prepare(j, "DELETE FROM run WHERE experiment_id = ? AND idx = ?", &st, err);
+    if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, r->idx);
+    rc = finish(j, st, err);
+    sqlite3_finalize(st);
+    if (rc || (rc = prepare(j, "INSERT INTO run (experiment_id, idx, status, seed, config, "
+                            "version, host, started, wall_s, error) VALUES (?, ?, ?, ?, ?, ?, "
+                            "?, coalesce(?, " FL__SQL_NOW "), ?, ?)", &st, err)))
+        return rc;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, r->idx);
+    sqlite3_bind_text(st, 3, status_names[r->status], -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)r->seed);
+    sqlite3_bind_text(st, 5, r->config ? r->config : "", -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 6, FL_VERSION_STRING, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 7, r->host ? r->host : host, -1, SQLITE_TRANSIENT);
+    if (r->started)
+        sqlite3_bind_text(st, 8, r->started, -1, SQLITE_STATIC);
+    sqlite3_bind_double(st, 9, r->wall_s);
+    if (r->error)
+        sqlite3_bind_text(st, 10, r->error, -1, SQLITE_STATIC);
+    rc = finish(j, st, err);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Inserts n (key, value) rows of one run with sql's four parameters. */
+static int insert_rows(Journal *j, const char *sql, sqlite3_int64 id, int64_t idx, int n,
+                       const char *const *keys, const char *const *texts,
+                       const double *values, FlError *err)
+{
+    sqlite3_stmt *st;
+    int rc = n > 0 ? prepare(j, sql, &st, err) : FL_OK;
+    for (int i = 0; !rc && i < n; i++) {
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, idx);
+        sqlite3_bind_text(st, 3, keys[i], -1, SQLITE_STATIC);
+        if (texts)
+            sqlite3_bind_text(st, 4, texts[i], -1, SQLITE_STATIC);
+        else if (isnan(values[i]))
+            sqlite3_bind_null(st, 4);
+        else
+            sqlite3_bind_double(st, 4, values[i]);
+        rc = finish(j, st, err);
+    }
+    if (n > 0)
+        sqlite3_finalize(st);
+    return rc;
+}
+
+static int insert_vectors(Journal *j, sqlite3_int64 id, const FlProjectRun *r, FlError *err)
+{
+    sqlite3_stmt *st;
+    int rc = r->nvectors > 0 ? prepare(j, "INSERT INTO vector (experiment_id, idx, name, step, "
+                                       "data) VALUES (?, ?, ?, ?, ?)", &st, err)
+                             : FL_OK;
+    for (int i = 0; !rc && i < r->nvectors; i++) {
+        size_t bytes = sizeof(double) * (size_t)r->vector_lengths[i];
+        unsigned char *blob = malloc(bytes ? bytes : 1);
+        if (!blob) {
+            rc = fl_error_set(err, FL_ENOMEM, "out of memory for vector '%s'",
+                              r->vector_names[i]);
+            break;
+        }
+        /* Little-endian doubles, whatever the machine. */
+        for (int k = 0; k < r->vector_lengths[i]; k++) {
+            uint64_t bits;
+            memcpy(&bits, &r->vector_data[i][k], sizeof bits);
+            for (int b = 0; b < 8; b++)
+                blob[8 * k + b] = (unsigned char)(bits >> (8 * b));
+        }
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, r->idx);
+        sqlite3_bind_text(st, 3, r->vector_names[i], -1, SQLITE_STATIC);
+        sqlite3_bind_double(st, 4, r->vector_steps ? r->vector_steps[i] : 1.0);
+        sqlite3_bind_blob(st, 5, blob, (int)bytes, free);
+        rc = finish(j, st, err);
+    }
+    if (r->nvectors > 0)
+        sqlite3_finalize(st);
+    return rc;
+}
+
+int fl_project_commit_run(FlProject *p, const char *experiment, const FlProjectRun *run,
+                          FlError *err)
+{
+    if (!p || !experiment || !run || (unsigned)run->status > FL_RUN_STOPPED || run->nparams < 0
+        || run->nscalars < 0 || run->nvectors < 0)
+        return fl_error_set(err, FL_EINVAL, "a run needs a project, an experiment and a valid "
+                            "status");
+    Journal j;
+    int rc = journal_open(p, 1, &j, err);
+    if (rc)
+        return rc;
+    sqlite3_int64 id = 0;
+    int64_t runs = 0;
+    if ((rc = fl__store_exec(j.db, "BEGIN IMMEDIATE", j.label, err))) {
+        journal_close(&j);
+        return rc;
+    }
+    rc = find_experiment(&j, experiment, &id, &runs, err);
+    if (!rc && (run->idx < 0 || run->idx >= runs))
+        rc = fl_error_set(err, FL_ERANGE, "experiment '%s' has runs 0 to %lld, not %lld",
+                          experiment, (long long)runs - 1, (long long)run->idx);
+    if (!rc)
+        rc = insert_run(&j, id, run, err);
+    if (!rc)
+        rc = insert_rows(&j, "INSERT INTO runparam (experiment_id, idx, key, value) VALUES "
+                         "(?, ?, ?, ?)", id, run->idx, run->nparams, run->param_keys,
+                         run->param_values, NULL, err);
+    if (!rc)
+        rc = insert_rows(&j, "INSERT INTO scalar (experiment_id, idx, name, value) VALUES "
+                         "(?, ?, ?, ?)", id, run->idx, run->nscalars, run->scalar_names, NULL,
+                         run->scalar_values, err);
+    if (!rc)
+        rc = insert_vectors(&j, id, run, err);
+    if (!rc)
+        rc = fl__store_exec(j.db, "COMMIT", j.label, err);
+    if (rc)
+        sqlite3_exec(j.db, "ROLLBACK", NULL, NULL, NULL);
+    journal_close(&j);
+    return rc;
+}
+
+/* Runs a query of (idx[, value]) rows for experiment into malloc'd arrays. */
+static int query_runs(FlProject *p, const char *experiment, const char *sql, const char *text,
+                      int64_t **idx, double **values, int *n, FlError *err)
+{
+    *idx = NULL;
+    if (values)
+        *values = NULL;
+    *n = 0;
+    Journal j;
+    int rc = journal_open(p, 0, &j, err);
+    if (rc)
+        return rc;
+    if (!j.db)
+        return fl_error_set(err, FL_ENOTFOUND, "'%s' has no experiment named '%s'",
+                            fl__project_label(p), experiment);
+    sqlite3_int64 id;
+    sqlite3_stmt *st;
+    if ((rc = find_experiment(&j, experiment, &id, NULL, err))
+        || (rc = prepare(&j, sql, &st, err))) {
+        journal_close(&j);
+        return rc;
+    }
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC);
+    int cap = 0, step;
+    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 64;
+            int64_t *bi = realloc(*idx, sizeof **idx * (size_t)cap);
+            double *bv = values ? realloc(*values, sizeof **values * (size_t)cap) : NULL;
+            if (bi)
+                *idx = bi;
+            if (bv)
+                *values = bv;
+            if (!bi || (values && !bv)) {
+                rc = fl_error_set(err, FL_ENOMEM, "out of memory reading runs");
+                break;
+            }
+        }
+        (*idx)[*n] = sqlite3_column_int64(st, 0);
+        if (values && sqlite3_column_type(st, 1) == SQLITE_NULL)
+            (*values)[*n] = NAN;
+        else if (values)
+            (*values)[*n] = sqlite3_column_double(st, 1);
+        (*n)++;
+    }
+    if (!rc && step != SQLITE_DONE)
+        rc = db_error(&j, step, err);
+    sqlite3_finalize(st);
+    journal_close(&j);
+    if (rc) {
+        free(*idx);
+        *idx = NULL;
+        if (values) {
+            free(*values);
+            *values = NULL;
+        }
+        *n = 0;
+    }
+    return rc;
+}
+
+int fl_project_list_runs(FlProject *p, const char *experiment, FlRunStatus status,
+                         int64_t **idx, int *n, FlError *err)
+{
+    if ((unsigned)status > FL_RUN_STOPPED)
+        return fl_error_set(err, FL_EINVAL, "no such run status %d", (int)status);
+    return query_runs(p, experiment, "SELECT idx FROM run WHERE experiment_id = ? AND "
+                      "status = ? ORDER BY idx", status_names[status], idx, NULL, n, err);
+}
+
+int fl_project_get_scalars(FlProject *p, const char *experiment, const char *name,
+                           int64_t **idx, double **values, int *n, FlError *err)
+{
+    return query_runs(p, experiment, "SELECT idx, value FROM scalar WHERE experiment_id = ? "
+                      "AND name = ? ORDER BY idx", name, idx, values, n, err);
+}

@@ -1,0 +1,179 @@
+/* test-store-results.c — experiments and runs in the project's journal:
+ * written straight into the file whatever the working copy holds, kept by
+ * saves of working copies opened before them (this process's or another
+ * handle's), carried by a save under another name, read back after
+ * reopening; an older file upgraded by its first write; every refusal. */
+#include <math.h>
+#include <string.h>
+
+#include "store-fixture.h"
+
+static const char *const keys[] = { "rate", "routing" };
+
+/* Commits run idx of experiment "sweep" with two parameters and scalars
+ * latency_avg = 10 + idx and throughput = NaN for odd runs. */
+static int commit(FlProject *p, int64_t idx, FlError *err)
+{
+    char rate[16];
+    snprintf(rate, sizeof rate, "0.%lld", (long long)idx + 1);
+    const char *values[] = { rate, "dor" };
+    const char *names[] = { "latency_avg", "throughput" };
+    double scalars[] = { 10.0 + (double)idx, idx % 2 ? NAN : 0.25 };
+    const double series[] = { 1, 2, 3 };
+    const double *data[] = { series };
+    const char *vnames[] = { "throughput_t" };
+    int lengths[] = { 3 };
+    double steps[] = { 100 };
+    FlProjectRun run = { .idx = idx, .status = FL_RUN_DONE, .seed = 1, .config = "rate=x",
+                         .wall_s = 0.5, .param_keys = keys, .param_values = values,
+                         .nparams = 2, .scalar_names = names, .scalar_values = scalars,
+                         .nscalars = 2, .vector_names = vnames, .vector_data = data,
+                         .vector_lengths = lengths, .vector_steps = steps, .nvectors = 1 };
+    return fl_project_commit_run(p, "sweep", &run, err);
+}
+
+static FlProject *titled(char *path, size_t size, const char *name)
+{
+    FlProject *p = NULL;
+    FlError err;
+    in_dir(path, size, name);
+    remove(path);
+    CHECK_INT(fl_project_new(&p, &err), FL_OK);
+    CHECK_INT(fl_project_save_as(p, path, &err), FL_OK);
+    return p;
+}
+
+static int count_runs(FlProject *p)
+{
+    int64_t *idx = NULL;
+    int n = -1;
+    fl_project_list_runs(p, "sweep", FL_RUN_DONE, &idx, &n, NULL);
+    free(idx);
+    return n;
+}
+
+static void test_round_trip(void)
+{
+    char path[512];
+    FlProject *p = titled(path, sizeof path, "results.flitlab");
+    FlError err;
+    CHECK_INT(fl_project_create_experiment(p, "sweep", "mesh:4x4", "{}", "vary rate=0.1,0.2\n",
+                                           4, &err), FL_OK);
+    for (int64_t i = 0; i < 3; i++)
+        CHECK(commit(p, i, &err) == FL_OK, "run %lld committed (%s)", (long long)i, err.message);
+    CHECK(!fl_project_is_modified(p), "committing runs leaves the working copy unmodified");
+    fl_project_free(p);
+    CHECK(sql_int(path, "SELECT count(*) FROM run") == 3
+              && sql_int(path, "SELECT count(*) FROM scalar") == 6
+              && sql_int(path, "SELECT count(*) FROM runparam") == 6
+              && sql_int(path, "SELECT length(data) FROM vector WHERE idx = 2") == 24,
+          "three runs, six scalars, six parameters and 24-byte vectors are in the file");
+
+    CHECK_INT(fl_project_open(path, &p, &err), FL_OK);
+    FlProjectExperiment *items = NULL;
+    int n = 0;
+    CHECK(fl_project_list_experiments(p, &items, &n, &err) == FL_OK && n == 1
+              && strcmp(items[0].name, "sweep") == 0 && items[0].runs == 4 && items[0].done == 3
+              && strcmp(items[0].design, "vary rate=0.1,0.2\n") == 0,
+          "reopened: one experiment, 3 of 4 runs done");
+    fl_project_experiments_free(items, n);
+    int64_t *idx = NULL;
+    double *v = NULL;
+    CHECK(fl_project_get_scalars(p, "sweep", "throughput", &idx, &v, &n, &err) == FL_OK && n == 3
+              && idx[0] == 0 && v[0] == 0.25 && isnan(v[1]) && idx[2] == 2,
+          "scalars by run number, NaN kept");
+    free(idx);
+    free(v);
+    CHECK_INT(fl_project_delete_experiment(p, "sweep", &err), FL_OK);
+    CHECK(sql_int(path, "SELECT count(*) FROM scalar") == 0, "deleting it deletes its results");
+    fl_project_free(p);
+}
+
+/* Runs committed while a working copy has unsaved edits, by it or by
+ * another handle, survive its save; a save under another name takes them. */
+static void test_saves_keep_runs(void)
+{
+    char path[512], other[512];
+    FlProject *p = titled(path, sizeof path, "keep.flitlab"), *q = NULL;
+    FlTopology *t = NULL;
+    FlError err;
+    fl_topology_from_spec("ring:4", &t, NULL);
+    CHECK_INT(fl_project_create_experiment(p, "sweep", "ring:4", "{}", "", 10, &err), FL_OK);
+    CHECK_INT(fl_project_open(path, &q, &err), FL_OK);
+    CHECK_INT(fl_project_put_topology(p, "ring", t, 0, &err), FL_OK);
+    CHECK_INT(commit(p, 0, &err), FL_OK);
+    CHECK_INT(commit(q, 1, &err), FL_OK);
+    CHECK_INT(fl_project_save(p, &err), FL_OK);
+    CHECK(count_runs(p) == 2 && sql_int(path, "SELECT count(*) FROM topology") == 1,
+          "a save with unsaved edits keeps both runs and writes the edit");
+    /* q's working copy has neither the edit nor run 0, and is saved last. */
+    CHECK_INT(commit(q, 2, &err), FL_OK);
+    CHECK_INT(fl_project_save(q, &err), FL_OK);
+    CHECK(count_runs(q) == 3, "a stale working copy saved over them keeps every run (%d)",
+          count_runs(q));
+    in_dir(other, sizeof other, "keep-copy.flitlab");
+    remove(other);
+    CHECK_INT(fl_project_save_as(p, other, &err), FL_OK);
+    CHECK(sql_int(other, "SELECT count(*) FROM run") == 3, "save as takes the results along");
+    CHECK(sql_int(path, "SELECT count(*) FROM pragma_integrity_check WHERE integrity_check = 'ok'")
+              == 1,
+          "the file passes integrity_check");
+    fl_project_free(p);
+    fl_project_free(q);
+    fl_topology_free(t);
+}
+
+static void test_refusals(void)
+{
+    char path[512];
+    FlProject *p = NULL;
+    FlError err;
+    CHECK_INT(fl_project_new(&p, &err), FL_OK);
+    CHECK(fl_project_create_experiment(p, "x", "mesh:4x4", "{}", "", 1, &err) == FL_EINVAL
+              && strstr(err.message, "save the project first"),
+          "untitled: %s", err.message);
+    fl_project_free(p);
+    p = titled(path, sizeof path, "refuse.flitlab");
+    fl_project_create_experiment(p, "sweep", "mesh:4x4", "{}", "", 4, &err);
+    CHECK(fl_project_create_experiment(p, "sweep", "mesh:4x4", "{}", "", 1, &err) == FL_EEXIST,
+          "a name taken: %s", err.message);
+    CHECK(fl_project_create_experiment(p, "", "mesh:4x4", "{}", "", 1, &err) == FL_EINVAL,
+          "an empty name: %s", err.message);
+    CHECK(commit(p, 4, &err) == FL_ERANGE, "a run outside the design: %s", err.message);
+    FlProjectRun run = { .idx = 0, .status = FL_RUN_DONE };
+    CHECK(fl_project_commit_run(p, "nope", &run, &err) == FL_ENOTFOUND, "an unknown experiment: "
+          "%s", err.message);
+    CHECK(count_runs(p) == 0, "nothing was committed");
+    fl_project_free(p);
+}
+
+/* A version 2 file: read as having no experiments, upgraded by the first
+ * write. */
+static void test_upgrade(void)
+{
+    char path[512];
+    FlProject *p = titled(path, sizeof path, "old.flitlab");
+    fl_project_free(p);
+    sql_run(path, "DROP TABLE vector; DROP TABLE scalar; DROP TABLE runparam; DROP TABLE run;"
+                  "DROP TABLE experiment; PRAGMA user_version = 2");
+    FlError err;
+    FlProjectExperiment *items = NULL;
+    int n = -1;
+    CHECK_INT(fl_project_open(path, &p, &err), FL_OK);
+    CHECK(fl_project_list_experiments(p, &items, &n, &err) == FL_OK && n == 0,
+          "a version 2 file has no experiments");
+    CHECK(sql_int(path, "PRAGMA user_version") == 2, "reading leaves it at version 2");
+    CHECK_INT(fl_project_create_experiment(p, "sweep", "mesh:4x4", "{}", "", 2, &err), FL_OK);
+    CHECK(sql_int(path, "PRAGMA user_version") == 3 && commit(p, 1, &err) == FL_OK,
+          "the first write upgrades it to version 3 (%s)", err.message);
+    fl_project_free(p);
+}
+
+int main(void)
+{
+    test_round_trip();
+    test_saves_keep_runs();
+    test_refusals();
+    test_upgrade();
+    return tap_done();
+}
