@@ -142,6 +142,11 @@ static int point_ok(const FlDrawPlot *p, const FlDrawPlotSeries *se, int i)
     return on_axis(&p->x, se->x[i]) && on_axis(&p->y, se->y[i]);
 }
 
+int fl__draw_plot_point_ok(const FlDrawPlot *p, const FlDrawPlotSeries *se, int i)
+{
+    return point_ok(p, se, i);
+}
+
 static void widen(const FlDrawPlotAxis *a, double v, double *lo, double *hi)
 {
     if (on_axis(a, v)) {
@@ -480,6 +485,11 @@ static int series_colour(const FlDrawPlot *p, int s)
     return c >= 0 ? c & 0xffffff : series_palette[s % NSERIES_PALETTE];
 }
 
+int fl__draw_plot_series_colour(const FlDrawPlot *p, int s)
+{
+    return series_colour(p, s);
+}
+
 static int ref_colour(const FlDrawPlotRef *r)
 {
     return r->colour >= 0 ? r->colour & 0xffffff : 0x77767b;
@@ -533,6 +543,13 @@ void fl__draw_plot_frame(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *
     cairo_rectangle(cr, floor(l->left) + 0.5, floor(l->top) + 0.5,
                     floor(l->right) - floor(l->left), floor(l->bottom) - floor(l->top));
     cairo_stroke(cr);
+}
+
+int fl__draw_plot_dash(FlDrawDash dash, double *out)
+{
+    for (int i = 0; i < dashes[dash].n; i++)
+        out[i] = dashes[dash].d[i];
+    return dashes[dash].n;
 }
 
 static void set_dash(cairo_t *cr, FlDrawDash dash, double w)
@@ -854,17 +871,4 @@ void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colour
         cairo_move_to(cr, (l->left + l->right - te.x_advance) / 2, PAD + font * 1.15);
         cairo_show_text(cr, title);
     }
-}
-
-static void render_plot(cairo_t *cr, int width, int height, void *data)
-{
-    fl_draw_plot(cr, data, width, height);
-}
-
-int fl_draw_export_plot(const FlDrawPlot *p, const char *path, const char *format, int width,
-                        int height, FlError *err)
-{
-    if (!p)
-        return fl_error_set(err, FL_EINVAL, "no plot to draw");
-    return fl__draw_write_image(path, format, width, height, render_plot, (void *)p, err);
 }
