@@ -35,17 +35,12 @@ static const char *const image_formats[] = { "png", "svg", "pdf" };
  * picture's, FL_EINVAL for anything else. */
 static int parse_format(const char *path, const char *format, TextFormat *out, FlError *err)
 {
-    const char *name = format;
-    if (!name) {
-        const char *slash = strrchr(path, '/');
-        const char *dot = strrchr(slash ? slash : path, '.');
-        if (!dot)
-            return fl_error_set(err, FL_EINVAL,
-                                "cannot tell the plot format of '%s': name it .png, .svg, "
-                                ".pdf, .csv, .gp or .tex",
-                                path);
-        name = dot + 1;
-    }
+    const char *name = fl__draw_format_name(path, format);
+    if (!name)
+        return fl_error_set(err, FL_EINVAL,
+                            "cannot tell the plot format of '%s': name it .png, .svg, .pdf, "
+                            ".csv, .gp or .tex",
+                            path);
     *out = TEXT_NONE;
     for (size_t i = 0; i < sizeof text_formats / sizeof text_formats[0]; i++)
         if (strcasecmp(name, text_formats[i].name) == 0) {
@@ -58,6 +53,17 @@ static int parse_format(const char *path, const char *format, TextFormat *out, F
     return fl_error_set(err, FL_EINVAL, "unknown plot format '%s' (expected " FORMATS_HELP ")",
                         name);
 }
+
+/* The legend's places in gnuplot's and pgfplots' words. */
+static const struct {
+    const char *gnuplot, *pgfplots;
+} legend_places[] = {
+    [FL_DRAW_LEGEND_TOP_LEFT] = { "inside top left", "north west" },
+    [FL_DRAW_LEGEND_TOP_RIGHT] = { "inside top right", "north east" },
+    [FL_DRAW_LEGEND_BOTTOM_LEFT] = { "inside bottom left", "south west" },
+    [FL_DRAW_LEGEND_BOTTOM_RIGHT] = { "inside bottom right", "south east" },
+    [FL_DRAW_LEGEND_OUTSIDE_RIGHT] = { "outside right top", "outer north east" },
+};
 
 static int count_series(const FlDrawPlot *p)
 {
@@ -176,22 +182,6 @@ static void gp_axis(FILE *f, const char *name, const FlDrawPlotAxis *a, double l
     fputs("]\n", f);
 }
 
-static const char *gp_key(FlDrawLegendPlace place)
-{
-    switch (place) {
-    case FL_DRAW_LEGEND_TOP_RIGHT:
-        return "inside top right";
-    case FL_DRAW_LEGEND_BOTTOM_LEFT:
-        return "inside bottom left";
-    case FL_DRAW_LEGEND_BOTTOM_RIGHT:
-        return "inside bottom right";
-    case FL_DRAW_LEGEND_OUTSIDE_RIGHT:
-        return "outside right top";
-    default:
-        return "inside top left";
-    }
-}
-
 /* The name of the PDF the script draws: path's with .pdf for its
  * extension. */
 static void pdf_name(const char *path, char *out, size_t size)
@@ -225,7 +215,7 @@ static void write_gnuplot(FILE *f, const FlDrawPlot *p, const FlDrawPlotLayout *
     gp_axis(f, "y", &p->y, l->y0, l->y1);
     fputs("set grid lc rgb \"#d0d0d0\"\n", f);
     if (l->legend_w > 0)
-        fprintf(f, "set key %s box opaque reverse Left\n", gp_key(l->legend_place));
+        fprintf(f, "set key %s box opaque reverse Left\n", legend_places[l->legend_place].gnuplot);
     else
         fputs("set key off\n", f);
     for (int s = 0; s < count_series(p); s++) {
@@ -362,22 +352,6 @@ static void pgf_key(FILE *f, const char *key, const char *text)
     fputs("},\n", f);
 }
 
-static const char *pgf_legend(FlDrawLegendPlace place)
-{
-    switch (place) {
-    case FL_DRAW_LEGEND_TOP_RIGHT:
-        return "north east";
-    case FL_DRAW_LEGEND_BOTTOM_LEFT:
-        return "south west";
-    case FL_DRAW_LEGEND_BOTTOM_RIGHT:
-        return "south east";
-    case FL_DRAW_LEGEND_OUTSIDE_RIGHT:
-        return "outer north east";
-    default:
-        return "north west";
-    }
-}
-
 static void pgf_range(FILE *f, const char *axis, const FlDrawPlotAxis *a, double lo, double hi)
 {
     if (a->log)
@@ -409,7 +383,7 @@ static void write_pgfplots(FILE *f, const FlDrawPlot *p, const FlDrawPlotLayout 
     fputs("  tick label style={font=\\footnotesize}, label style={font=\\footnotesize},\n", f);
     if (l->legend_w > 0)
         fprintf(f, "  legend pos=%s, legend cell align=left, legend style={font=\\footnotesize},\n",
-                pgf_legend(l->legend_place));
+                legend_places[l->legend_place].pgfplots);
     fputs("]\n", f);
     for (int s = 0; s < count_series(p); s++) {
         const FlDrawPlotSeries *se = &p->series[s];
@@ -486,15 +460,10 @@ static int write_text(const FlDrawPlot *p, const char *path, TextFormat format, 
 {
     FlDrawPlotLayout l;
     fl_draw_plot_layout(p, width, height, &l);
-    size_t size = strlen(path) + 32;
-    char *tmp = malloc(size);
-    if (!tmp)
-        return fl_error_set(err, FL_ENOMEM, "out of memory");
-    FILE *f = fl__draw_open_temporary(path, tmp, size, err);
-    if (!f) {
-        free(tmp);
-        return FL_EIO;
-    }
+    char *tmp;
+    FILE *f = fl__draw_open_beside(path, &tmp, err);
+    if (!f)
+        return err ? err->code : FL_EIO;
     if (format == TEXT_CSV)
         write_csv(f, p);
     else if (format == TEXT_GNUPLOT)
