@@ -295,6 +295,21 @@ static void test_exports(void)
               strstr(t, "title \"b, with a comma\"") && strstr(t, "set key "),
           "gnuplot: labels and legend");
     CHECK(strstr(t, "\n2 3 2.5 3.5\n") != NULL, "gnuplot: x y lo hi rows");
+    /* Where gnuplot is installed, the script draws its figure. */
+    if (system("command -v gnuplot >/dev/null 2>&1") == 0) {
+        char cmd[256], pdf[80];
+        snprintf(pdf, sizeof pdf, "/tmp/flitlab-figure-gp-%ld.pdf", pid);
+        snprintf(cmd, sizeof cmd, "gnuplot -e 'outfile=\"%s\"' %s 2>&1", pdf, path);
+        FILE *out = popen(cmd, "r");
+        char said[256] = "";
+        size_t n = out ? fread(said, 1, sizeof said - 1, out) : 0;
+        said[n] = 0;
+        int rc = out ? pclose(out) : -1;
+        char *drawn = slurp(pdf);
+        CHECK(rc == 0 && !*said && drawn && strncmp(drawn, "%PDF", 4) == 0,
+              "gnuplot runs the script into a PDF (%s)", said);
+        unlink(pdf);
+    }
     unlink(path);
 
     snprintf(path, sizeof path, "/tmp/flitlab-figure-%ld", pid);
