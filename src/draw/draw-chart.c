@@ -100,6 +100,7 @@ static void layout(cairo_t *cr, const FlDrawChart *c, double width, double heigh
                    FlDrawPlotLayout *l)
 {
     double font = chart_font(width, height);
+    memset(l, 0, sizeof *l);
     cairo_save(cr);
     cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, font);

@@ -22,18 +22,22 @@ enum { FORMAT_PNG, FORMAT_SVG, FORMAT_PDF };
 
 static const char *const format_names[] = { "png", "svg", "pdf" };
 
+const char *fl__draw_format_name(const char *path, const char *format)
+{
+    if (format)
+        return format;
+    const char *slash = strrchr(path, '/');
+    const char *dot = strrchr(slash ? slash : path, '.');
+    return dot ? dot + 1 : NULL;
+}
+
 static int parse_format(const char *path, const char *format, int *out, FlError *err)
 {
-    const char *name = format;
-    if (!name) {
-        const char *slash = strrchr(path, '/');
-        const char *dot = strrchr(slash ? slash : path, '.');
-        if (!dot)
-            return fl_error_set(err, FL_EINVAL,
-                                "cannot tell the image format of '%s': name it .png, .svg or .pdf",
-                                path);
-        name = dot + 1;
-    }
+    const char *name = fl__draw_format_name(path, format);
+    if (!name)
+        return fl_error_set(err, FL_EINVAL,
+                            "cannot tell the image format of '%s': name it .png, .svg or .pdf",
+                            path);
     for (int i = 0; i < 3; i++)
         if (strcasecmp(name, format_names[i]) == 0) {
             *out = i;
@@ -79,6 +83,22 @@ FILE *fl__draw_open_temporary(const char *path, char *tmp, size_t size, FlError 
     return NULL;
 }
 
+FILE *fl__draw_open_beside(const char *path, char **tmp, FlError *err)
+{
+    size_t size = strlen(path) + 32;
+    *tmp = malloc(size);
+    if (!*tmp) {
+        fl_error_set(err, FL_ENOMEM, "out of memory");
+        return NULL;
+    }
+    FILE *f = fl__draw_open_temporary(path, *tmp, size, err);
+    if (!f) {
+        free(*tmp);
+        *tmp = NULL;
+    }
+    return f;
+}
+
 int fl__draw_write_image(const char *path, const char *format, int width, int height,
                          FlDrawRenderFunc render, void *data, FlError *err)
 {
@@ -90,15 +110,10 @@ int fl__draw_write_image(const char *path, const char *format, int width, int he
     if (width < 1 || height < 1 || width > FL_DRAW_MAX_SIDE || height > FL_DRAW_MAX_SIDE)
         return fl_error_set(err, FL_ERANGE, "image size %dx%d is out of range (1 to %d a side)",
                             width, height, FL_DRAW_MAX_SIDE);
-    size_t size = strlen(path) + 32;
-    char *tmp = malloc(size);
-    if (!tmp)
-        return fl_error_set(err, FL_ENOMEM, "out of memory");
-    FILE *f = fl__draw_open_temporary(path, tmp, size, err);
-    if (!f) {
-        free(tmp);
-        return FL_EIO;
-    }
+    char *tmp;
+    FILE *f = fl__draw_open_beside(path, &tmp, err);
+    if (!f)
+        return err ? err->code : FL_EIO;
 
     cairo_surface_t *surface;
     if (fmt == FORMAT_PNG)

@@ -34,6 +34,31 @@ void fl_draw_plot_init(FlDrawPlot *p)
         p->refs[i].colour = -1;
 }
 
+#define POINTS_PER_CM (72 / 2.54)
+
+void fl_draw_plot_paper_size(FlDrawPaperColumns columns, double *width, double *height,
+                             double *font)
+{
+    int two = columns == FL_DRAW_PAPER_DOUBLE_COLUMN;
+    double w = (two ? 17.5 : 8.5) * POINTS_PER_CM;
+    /* One column: 4:3. Two: flatter, so that the figure does not take
+     * most of a page. */
+    if (width)
+        *width = w;
+    if (height)
+        *height = w * (two ? 0.4 : 0.75);
+    if (font)
+        *font = 8;
+}
+
+void fl_draw_plot_for_paper(FlDrawPlot *p, FlDrawPaperColumns columns, double *width,
+                            double *height)
+{
+    p->style = FL_DRAW_PLOT_PRINT;
+    p->legend_place = FL_DRAW_LEGEND_AUTO;
+    fl_draw_plot_paper_size(columns, width, height, &p->font);
+}
+
 double fl_draw_plot_nice_step(double span, int n)
 {
     if (!(span > 0) || !isfinite(span))
@@ -43,6 +68,55 @@ double fl_draw_plot_nice_step(double span, int n)
     double f = raw / mag;
     double nice = f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10;
     return nice * mag;
+}
+
+/* The PRINT style's dash patterns in units of the line width: lengths of
+ * dashes and gaps drawn with butt caps. */
+static const struct {
+    int n;
+    double d[6];
+} dashes[] = {
+    [FL_DRAW_DASH_SOLID] = { 0, { 0 } },
+    [FL_DRAW_DASH_DASHED] = { 2, { 5, 2.5 } },
+    [FL_DRAW_DASH_DOTTED] = { 2, { 1.2, 2 } },
+    [FL_DRAW_DASH_DASH_DOT] = { 4, { 5, 2, 1.2, 2 } },
+    [FL_DRAW_DASH_LONG] = { 2, { 9, 3 } },
+    [FL_DRAW_DASH_DASH_DOT_DOT] = { 6, { 5, 2, 1.2, 2, 1.2, 2 } },
+    [FL_DRAW_DASH_DENSE] = { 2, { 2.5, 1.5 } },
+    [FL_DRAW_DASH_DENSE_DOTTED] = { 2, { 0.8, 1.2 } },
+};
+
+/* The PRINT style of series i: filled and open shapes alternate, so that
+ * neighbours differ even where the shapes are hard to tell apart. */
+static const struct {
+    FlDrawMarker marker;
+    FlDrawDash dash;
+} print_styles[FL_DRAW_PLOT_MAX_SERIES] = {
+    { FL_DRAW_MARKER_CIRCLE, FL_DRAW_DASH_SOLID },
+    { FL_DRAW_MARKER_SQUARE_OPEN, FL_DRAW_DASH_DASHED },
+    { FL_DRAW_MARKER_TRIANGLE, FL_DRAW_DASH_DOTTED },
+    { FL_DRAW_MARKER_DIAMOND_OPEN, FL_DRAW_DASH_DASH_DOT },
+    { FL_DRAW_MARKER_CROSS, FL_DRAW_DASH_LONG },
+    { FL_DRAW_MARKER_CIRCLE_OPEN, FL_DRAW_DASH_DASH_DOT_DOT },
+    { FL_DRAW_MARKER_SQUARE, FL_DRAW_DASH_DENSE },
+    { FL_DRAW_MARKER_PLUS, FL_DRAW_DASH_DENSE_DOTTED },
+};
+
+void fl_draw_plot_series_style(const FlDrawPlot *p, int s, FlDrawMarker *marker,
+                               FlDrawDash *dash)
+{
+    FlDrawMarker m = FL_DRAW_MARKER_NONE;
+    FlDrawDash d = FL_DRAW_DASH_SOLID;
+    if (p->style == FL_DRAW_PLOT_PRINT && s >= 0) {
+        m = print_styles[s % FL_DRAW_PLOT_MAX_SERIES].marker;
+        d = print_styles[s % FL_DRAW_PLOT_MAX_SERIES].dash;
+    } else if (s >= 0 && s < FL_DRAW_PLOT_MAX_SERIES && p->series[s].markers) {
+        m = FL_DRAW_MARKER_CIRCLE;
+    }
+    if (marker)
+        *marker = m;
+    if (dash)
+        *dash = d;
 }
 
 static int nseries(const FlDrawPlot *p)
@@ -56,9 +130,36 @@ static int nrefs(const FlDrawPlot *p)
     return p->nrefs < 0 ? 0 : p->nrefs > FL_DRAW_PLOT_MAX_REFS ? FL_DRAW_PLOT_MAX_REFS : p->nrefs;
 }
 
-/* The finite range of the data on one axis (y: the refs' too). */
+/* Whether v can be drawn on an axis: finite, and above 0 when log. */
+static int on_axis(const FlDrawPlotAxis *a, double v)
+{
+    return isfinite(v) && (!a->log || v > 0);
+}
+
+/* Whether point i of a series is drawn. */
+static int point_ok(const FlDrawPlot *p, const FlDrawPlotSeries *se, int i)
+{
+    return on_axis(&p->x, se->x[i]) && on_axis(&p->y, se->y[i]);
+}
+
+int fl__draw_plot_point_ok(const FlDrawPlot *p, const FlDrawPlotSeries *se, int i)
+{
+    return point_ok(p, se, i);
+}
+
+static void widen(const FlDrawPlotAxis *a, double v, double *lo, double *hi)
+{
+    if (on_axis(a, v)) {
+        *lo = fmin(*lo, v);
+        *hi = fmax(*hi, v);
+    }
+}
+
+/* The range of the drawable data on one axis (y: the error bars' and the
+ * refs' too). */
 static void data_range(const FlDrawPlot *p, int yaxis, double *lo, double *hi)
 {
+    const FlDrawPlotAxis *a = yaxis ? &p->y : &p->x;
     *lo = INFINITY;
     *hi = -INFINITY;
     for (int s = 0; s < nseries(p); s++) {
@@ -66,18 +167,17 @@ static void data_range(const FlDrawPlot *p, int yaxis, double *lo, double *hi)
         if (!se->x || !se->y)
             continue;
         for (int i = 0; i < se->n; i++) {
-            double v = yaxis ? se->y[i] : se->x[i];
-            if (isfinite(se->x[i]) && isfinite(se->y[i])) {
-                *lo = fmin(*lo, v);
-                *hi = fmax(*hi, v);
-            }
+            if (!point_ok(p, se, i))
+                continue;
+            widen(a, yaxis ? se->y[i] : se->x[i], lo, hi);
+            if (yaxis && se->lo)
+                widen(a, se->lo[i], lo, hi);
+            if (yaxis && se->hi)
+                widen(a, se->hi[i], lo, hi);
         }
     }
     for (int r = 0; yaxis && r < nrefs(p); r++)
-        if (isfinite(p->refs[r].y)) {
-            *lo = fmin(*lo, p->refs[r].y);
-            *hi = fmax(*hi, p->refs[r].y);
-        }
+        widen(a, p->refs[r].y, lo, hi);
 }
 
 void fl__draw_axis_scale(double dlo, double dhi, int include_zero, double headroom, int n,
@@ -98,17 +198,84 @@ void fl__draw_axis_scale(double dlo, double dhi, int include_zero, double headro
     *hi = ceil(dhi / *step - 1e-9) * *step;
 }
 
+/* A log axis's range, widened to whole decades, and its step in decades
+ * for at most about n labelled decades. */
+static void log_scale(const FlDrawPlotAxis *a, double dlo, double dhi, int n, double *lo,
+                      double *hi, double *step)
+{
+    double d0, d1;
+    if (a->fixed && a->min > 0 && a->max > a->min) {
+        d0 = log10(a->min);
+        d1 = log10(a->max);
+    } else {
+        if (!(dlo <= dhi))
+            dlo = 1, dhi = 10;
+        d0 = floor(log10(dlo) + 1e-9);
+        d1 = ceil(log10(dhi) - 1e-9);
+        if (d1 <= d0)
+            d1 = d0 + 1;
+    }
+    *lo = pow(10, d0);
+    *hi = pow(10, d1);
+    *step = fmax(1, ceil((d1 - d0) / (n > 0 ? n : 1)));
+}
+
+/* The ticks of a log axis from lo to hi, every step decades: powers of
+ * ten, and 2 and 5 times them when the range is two decades or less. At
+ * most max into v; returns how many. */
+static int log_ticks(double lo, double hi, double step, double *v, int max)
+{
+    double d0 = log10(lo), d1 = log10(hi);
+    int minor = d1 - d0 <= 2 + 1e-9, n = 0;
+    for (double k = floor(d0 + 1e-9); k <= d1 + 1e-9 && n < max; k += step)
+        for (int m = 0; m < (minor ? 3 : 1) && n < max; m++) {
+            double t = (m == 0 ? 1 : m == 1 ? 2 : 5) * pow(10, k);
+            if (t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9))
+                v[n++] = t;
+        }
+    return n;
+}
+
+#define MAX_LOG_TICKS 64
+
+/* The ticks of one axis of a layout: whole steps, or log_ticks(). */
+static int axis_ticks(const FlDrawPlotLayout *l, int axis, double *v, int max)
+{
+    double lo = axis ? l->y0 : l->x0, hi = axis ? l->y1 : l->x1;
+    double step = axis ? l->ystep : l->xstep;
+    if (axis ? l->ylog : l->xlog)
+        return log_ticks(lo, hi, step, v, max);
+    int n = 0;
+    for (double t = ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-6 && n < max; t += step)
+        v[n++] = t;
+    return n;
+}
+
+/* A tick's text; on a log axis with the decimals its own decade needs. */
+static void tick_text(const FlDrawPlotLayout *l, int axis, double v, char *buf, size_t size)
+{
+    if (axis ? l->ylog : l->xlog)
+        fl__draw_tick_text(v, pow(10, floor(log10(v) + 1e-9)), buf, size);
+    else
+        fl__draw_tick_text(v, axis ? l->ystep : l->xstep, buf, size);
+}
+
 /* An axis's range and step for about n ticks. */
 static void scale_axis(const FlDrawPlot *p, const FlDrawPlotAxis *a, int yaxis, int n,
                        double *lo, double *hi, double *step)
 {
+    double dlo, dhi;
+    if (a->log) {
+        data_range(p, yaxis, &dlo, &dhi);
+        log_scale(a, dlo, dhi, n, lo, hi, step);
+        return;
+    }
     if (a->fixed && isfinite(a->min) && isfinite(a->max) && a->max > a->min) {
         *lo = a->min;
         *hi = a->max;
         *step = fl_draw_plot_nice_step(*hi - *lo, n);
         return;
     }
-    double dlo, dhi;
     data_range(p, yaxis, &dlo, &dhi);
     /* On y, a little room above the highest point, so that a line there
      * (the offered load, a saturated throughput) is not hidden by the
@@ -133,6 +300,109 @@ static double font_size(const FlDrawPlot *p, double width, double height)
     return p->font > 0 ? p->font : clamp(fmin(width, height) / 28, 8, 14);
 }
 
+static const char *legend_name(const FlDrawPlot *p, int i)
+{
+    return i < nseries(p) ? p->series[i].name : p->refs[i - nseries(p)].label;
+}
+
+/* The legend's box size with the current font; 0 wide when it is empty. */
+static void legend_size(cairo_t *cr, const FlDrawPlot *p, double font, double *w, double *h)
+{
+    int rows = 0;
+    double widest = 0;
+    cairo_text_extents_t te;
+    for (int i = 0; i < nseries(p) + nrefs(p); i++) {
+        const char *name = legend_name(p, i);
+        if (!name || !*name)
+            continue;
+        cairo_text_extents(cr, name, &te);
+        widest = fmax(widest, te.x_advance);
+        rows++;
+    }
+    double line = font * 1.35, sample = font * 1.8, pad = font * 0.5;
+    *w = rows ? pad + sample + pad + widest + pad : 0;
+    *h = rows ? pad * 2 + line * rows : 0;
+}
+
+/* The legend's corner inside the plot area for place. */
+static void legend_corner(FlDrawPlotLayout *l, FlDrawLegendPlace place)
+{
+    int right = place == FL_DRAW_LEGEND_TOP_RIGHT || place == FL_DRAW_LEGEND_BOTTOM_RIGHT;
+    int bottom = place == FL_DRAW_LEGEND_BOTTOM_LEFT || place == FL_DRAW_LEGEND_BOTTOM_RIGHT;
+    l->legend_place = place;
+    l->legend_x = right ? l->right - 8 - l->legend_w : l->left + 8;
+    l->legend_y = bottom ? l->bottom - 8 - l->legend_h : l->top + 8;
+}
+
+/* How many points of p (with their markers' size, m) the legend's box
+ * covers. */
+static int legend_covers(const FlDrawPlot *p, const FlDrawPlotLayout *l, double m)
+{
+    int covered = 0;
+    for (int s = 0; s < nseries(p); s++) {
+        const FlDrawPlotSeries *se = &p->series[s];
+        for (int i = 0; se->x && se->y && i < se->n; i++) {
+            double dx, dy;
+            if (!point_ok(p, se, i))
+                continue;
+            fl_draw_plot_to_device(l, se->x[i], se->y[i], &dx, &dy);
+            covered += dx >= l->legend_x - m && dx <= l->legend_x + l->legend_w + m &&
+                       dy >= l->legend_y - m && dy <= l->legend_y + l->legend_h + m;
+        }
+    }
+    return covered;
+}
+
+static double marker_radius(const FlDrawPlot *p, double font, double w)
+{
+    return p->style == FL_DRAW_PLOT_PRINT ? fmax(font * 0.3, w * 1.5) : w * 1.5;
+}
+
+static double line_width(const FlDrawPlot *p, const FlDrawPlotSeries *se)
+{
+    return se->width > 0 ? se->width : p->style == FL_DRAW_PLOT_PRINT ? 1 : 2;
+}
+
+/* Where the legend goes in a laid out plot: the place asked for, or with
+ * AUTO the first inside corner covering no point, else outside on the
+ * right when that leaves the plot area most of the width (the x axis is
+ * then scaled again for the narrower area), else the corner covering the
+ * fewest points. */
+static void place_legend(cairo_t *cr, const FlDrawPlot *p, double width, double font,
+                         FlDrawPlotLayout *l)
+{
+    if (!p->legend)
+        return;
+    legend_size(cr, p, font, &l->legend_w, &l->legend_h);
+    if (l->legend_w <= 0)
+        return;
+    FlDrawLegendPlace place = p->legend_place;
+    if (place == FL_DRAW_LEGEND_AUTO) {
+        double m = marker_radius(p, font, p->style == FL_DRAW_PLOT_PRINT ? 1 : 2);
+        int best = -1, fewest = 0;
+        for (int c = FL_DRAW_LEGEND_TOP_LEFT; c <= FL_DRAW_LEGEND_BOTTOM_RIGHT; c++) {
+            legend_corner(l, (FlDrawLegendPlace)c);
+            int n = legend_covers(p, l, m);
+            if (best < 0 || n < fewest)
+                best = c, fewest = n;
+            if (n == 0)
+                break;
+        }
+        int room = l->legend_w + font * 1.5 <= (l->right - l->left) * 0.4;
+        place = fewest > 0 && room ? FL_DRAW_LEGEND_OUTSIDE_RIGHT : (FlDrawLegendPlace)best;
+    }
+    if (place != FL_DRAW_LEGEND_OUTSIDE_RIGHT) {
+        legend_corner(l, place);
+        return;
+    }
+    l->legend_place = place;
+    l->right = fmax(l->left + 1, width - PAD - l->legend_w - font);
+    l->legend_x = l->right + font * 0.6;
+    l->legend_y = l->top;
+    int nx = (int)fmax(2, (l->right - l->left) / (font * 7));
+    scale_axis(p, &p->x, 0, nx, &l->x0, &l->x1, &l->xstep);
+}
+
 /* The layout, measuring text with cr. */
 static void layout(cairo_t *cr, const FlDrawPlot *p, double width, double height,
                    FlDrawPlotLayout *l)
@@ -141,13 +411,24 @@ static void layout(cairo_t *cr, const FlDrawPlot *p, double width, double height
     cairo_save(cr);
     cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, font);
+    memset(l, 0, sizeof *l);
+    l->xlog = p->x.log != 0;
+    l->ylog = p->y.log != 0;
     l->top = PAD + (p->title && *p->title ? font * 1.8 : font * 0.6);
     l->bottom = height - PAD - font * 1.4 - TICK - (p->x.label && *p->x.label ? font * 1.5 : 0);
     int ny = (int)fmax(2, (l->bottom - l->top) / (font * 3.2));
     scale_axis(p, &p->y, 1, ny, &l->y0, &l->y1, &l->ystep);
-    double widest = 0;
+    double widest = 0, ticks[MAX_LOG_TICKS];
     char text[64];
-    for (double v = l->y0; v <= l->y1 + l->ystep * 1e-6; v += l->ystep) {
+    if (l->ylog) {
+        for (int i = 0, n = axis_ticks(l, 1, ticks, MAX_LOG_TICKS); i < n; i++) {
+            cairo_text_extents_t te;
+            tick_text(l, 1, ticks[i], text, sizeof text);
+            cairo_text_extents(cr, text, &te);
+            widest = fmax(widest, te.x_advance);
+        }
+    }
+    for (double v = l->y0; !l->ylog && v <= l->y1 + l->ystep * 1e-6; v += l->ystep) {
         cairo_text_extents_t te;
         fl__draw_tick_text(v, l->ystep, text, sizeof text);
         cairo_text_extents(cr, text, &te);
@@ -161,6 +442,7 @@ static void layout(cairo_t *cr, const FlDrawPlot *p, double width, double height
         l->right = l->left + 1;
     if (l->bottom <= l->top)
         l->bottom = l->top + 1;
+    place_legend(cr, p, width, font, l);
     cairo_restore(cr);
 }
 
@@ -175,8 +457,10 @@ void fl_draw_plot_layout(const FlDrawPlot *p, double width, double height,
 void fl_draw_plot_to_device(const FlDrawPlotLayout *l, double x, double y, double *dx,
                             double *dy)
 {
-    *dx = l->left + (x - l->x0) / (l->x1 - l->x0) * (l->right - l->left);
-    *dy = l->bottom - (y - l->y0) / (l->y1 - l->y0) * (l->bottom - l->top);
+    double u = l->xlog ? log10(x / l->x0) / log10(l->x1 / l->x0) : (x - l->x0) / (l->x1 - l->x0);
+    double v = l->ylog ? log10(y / l->y0) / log10(l->y1 / l->y0) : (y - l->y0) / (l->y1 - l->y0);
+    *dx = l->left + u * (l->right - l->left);
+    *dy = l->bottom - v * (l->bottom - l->top);
 }
 
 int fl_draw_plot_hit_x(const FlDrawPlot *p, double width, double height, double px,
@@ -185,7 +469,7 @@ int fl_draw_plot_hit_x(const FlDrawPlot *p, double width, double height, double 
     FlDrawPlotLayout l;
     fl_draw_plot_layout(p, width, height, &l);
     double u = (px - l.left) / (l.right - l.left);
-    *x = l.x0 + clamp(u, 0, 1) * (l.x1 - l.x0);
+    *x = l.xlog ? l.x0 * pow(l.x1 / l.x0, clamp(u, 0, 1)) : l.x0 + clamp(u, 0, 1) * (l.x1 - l.x0);
     return u >= 0 && u <= 1;
 }
 
@@ -201,6 +485,11 @@ static int series_colour(const FlDrawPlot *p, int s)
     return c >= 0 ? c & 0xffffff : series_palette[s % NSERIES_PALETTE];
 }
 
+int fl__draw_plot_series_colour(const FlDrawPlot *p, int s)
+{
+    return series_colour(p, s);
+}
+
 static int ref_colour(const FlDrawPlotRef *r)
 {
     return r->colour >= 0 ? r->colour & 0xffffff : 0x77767b;
@@ -211,11 +500,11 @@ void fl__draw_axis_ticks(cairo_t *cr, const FlDrawPlotLayout *l, int axis, const
 {
     char text[64];
     cairo_text_extents_t te;
-    double lo = axis ? l->y0 : l->x0, hi = axis ? l->y1 : l->x1;
-    double step = axis ? l->ystep : l->xstep;
+    double ticks[MAX_LOG_TICKS];
+    int n = axis_ticks(l, axis, ticks, MAX_LOG_TICKS);
     cairo_set_line_width(cr, 1);
-    for (double v = ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-6; v += step) {
-        double dx, dy;
+    for (int i = 0; i < n; i++) {
+        double dx, dy, v = ticks[i];
         fl_draw_plot_to_device(l, axis ? l->x0 : v, axis ? v : l->y0, &dx, &dy);
         /* Crisp one-pixel lines on pixel centres. */
         double at = floor(axis ? dy : dx) + 0.5;
@@ -237,7 +526,7 @@ void fl__draw_axis_ticks(cairo_t *cr, const FlDrawPlotLayout *l, int axis, const
             cairo_line_to(cr, at, l->bottom + TICK);
         }
         cairo_stroke(cr);
-        fl__draw_tick_text(v, step, text, sizeof text);
+        tick_text(l, axis, v, text, sizeof text);
         cairo_text_extents(cr, text, &te);
         if (axis)
             cairo_move_to(cr, l->left - TICK - 3 - te.x_advance, dy + font * 0.35);
@@ -256,7 +545,121 @@ void fl__draw_plot_frame(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *
     cairo_stroke(cr);
 }
 
-static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l)
+int fl__draw_plot_dash(FlDrawDash dash, double *out)
+{
+    for (int i = 0; i < dashes[dash].n; i++)
+        out[i] = dashes[dash].d[i];
+    return dashes[dash].n;
+}
+
+static void set_dash(cairo_t *cr, FlDrawDash dash, double w)
+{
+    double d[6];
+    for (int i = 0; i < dashes[dash].n; i++)
+        d[i] = dashes[dash].d[i] * fmax(w, 0.8);
+    cairo_set_dash(cr, d, dashes[dash].n, 0);
+    cairo_set_line_cap(cr, dash == FL_DRAW_DASH_SOLID ? CAIRO_LINE_CAP_ROUND
+                                                     : CAIRO_LINE_CAP_BUTT);
+}
+
+static void polygon(cairo_t *cr, double x, double y, double r, int corners, double turn)
+{
+    for (int k = 0; k < corners; k++) {
+        double a = turn + 2 * FL_PI * k / corners;
+        if (k)
+            cairo_line_to(cr, x + r * cos(a), y + r * sin(a));
+        else
+            cairo_move_to(cr, x + r * cos(a), y + r * sin(a));
+    }
+    cairo_close_path(cr);
+}
+
+/* One marker of radius r at (x, y) in the current colour; open shapes are
+ * filled with the background first, so that a line does not run through
+ * them. */
+static void draw_marker(cairo_t *cr, FlDrawMarker m, double x, double y, double r,
+                        const Colours *col)
+{
+    int open = m == FL_DRAW_MARKER_SQUARE_OPEN || m == FL_DRAW_MARKER_DIAMOND_OPEN ||
+               m == FL_DRAW_MARKER_CIRCLE_OPEN;
+    double q = r * 0.85;
+    cairo_new_path(cr);
+    switch (m) {
+    case FL_DRAW_MARKER_NONE:
+        return;
+    case FL_DRAW_MARKER_CIRCLE:
+    case FL_DRAW_MARKER_CIRCLE_OPEN:
+        cairo_arc(cr, x, y, r, 0, 2 * FL_PI);
+        break;
+    case FL_DRAW_MARKER_SQUARE:
+    case FL_DRAW_MARKER_SQUARE_OPEN:
+        cairo_rectangle(cr, x - q, y - q, 2 * q, 2 * q);
+        break;
+    case FL_DRAW_MARKER_TRIANGLE:
+        polygon(cr, x, y + r * 0.2, r * 1.2, 3, -FL_PI / 2);
+        break;
+    case FL_DRAW_MARKER_DIAMOND_OPEN:
+        polygon(cr, x, y, r * 1.2, 4, 0);
+        break;
+    case FL_DRAW_MARKER_CROSS:
+    case FL_DRAW_MARKER_PLUS: {
+        double a = m == FL_DRAW_MARKER_CROSS ? q : r * 1.15;
+        double b = m == FL_DRAW_MARKER_CROSS ? q : 0;
+        cairo_move_to(cr, x - a, y - b);
+        cairo_line_to(cr, x + a, y + b);
+        cairo_move_to(cr, x - b, y + a);
+        cairo_line_to(cr, x + b, y - a);
+        cairo_save(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+        cairo_set_line_width(cr, fmax(1, r * 0.45));
+        cairo_stroke(cr);
+        cairo_restore(cr);
+        return;
+    }
+    }
+    if (!open) {
+        cairo_fill(cr);
+        return;
+    }
+    cairo_save(cr);
+    cairo_pattern_t *ink = cairo_get_source(cr);
+    cairo_pattern_reference(ink);
+    set_colour(cr, col->background);
+    cairo_fill_preserve(cr);
+    cairo_set_source(cr, ink);
+    cairo_pattern_destroy(ink);
+    cairo_set_dash(cr, NULL, 0, 0);
+    cairo_set_line_width(cr, fmax(0.8, r * 0.35));
+    cairo_stroke(cr);
+    cairo_restore(cr);
+}
+
+/* Series s's error bars: a vertical line from lo to hi with caps as wide
+ * as its markers. */
+static void draw_error_bars(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l, int s,
+                            double cap)
+{
+    const FlDrawPlotSeries *se = &p->series[s];
+    for (int i = 0; i < se->n; i++) {
+        double x, y0, y1, lo = se->lo ? se->lo[i] : se->y[i], hi = se->hi ? se->hi[i] : se->y[i];
+        if (!point_ok(p, se, i) || !isfinite(lo) || !isfinite(hi))
+            continue;
+        /* A bar reaching 0 or below on a log axis runs off the bottom. */
+        fl_draw_plot_to_device(l, se->x[i], on_axis(&p->y, lo) ? lo : l->y0 * 1e-3, &x, &y0);
+        fl_draw_plot_to_device(l, se->x[i], hi, &x, &y1);
+        cairo_move_to(cr, x, y0);
+        cairo_line_to(cr, x, y1);
+        cairo_move_to(cr, x - cap, y0);
+        cairo_line_to(cr, x + cap, y0);
+        cairo_move_to(cr, x - cap, y1);
+        cairo_line_to(cr, x + cap, y1);
+    }
+    cairo_stroke(cr);
+}
+
+static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l,
+                        const Colours *col, double font)
 {
     cairo_save(cr);
     cairo_rectangle(cr, l->left, l->top, l->right - l->left, l->bottom - l->top);
@@ -288,12 +691,20 @@ static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout
         const FlDrawPlotSeries *se = &p->series[s];
         if (!se->x || !se->y)
             continue;
-        double w = se->width > 0 ? se->width : 2;
+        double w = line_width(p, se), r = marker_radius(p, font, w);
+        FlDrawMarker marker;
+        FlDrawDash dash;
+        fl_draw_plot_series_style(p, s, &marker, &dash);
+        set_hex(cr, series_colour(p, s), 1);
+        if (se->lo || se->hi) {
+            cairo_set_line_width(cr, fmax(0.6, w * 0.75));
+            draw_error_bars(cr, p, l, s, r);
+        }
         cairo_new_path(cr);
         int down = 0;
         for (int i = 0; i < se->n; i++) {
             double dx, dy;
-            if (!isfinite(se->x[i]) || !isfinite(se->y[i])) {
+            if (!point_ok(p, se, i)) {
                 down = 0;
                 continue;
             }
@@ -306,12 +717,26 @@ static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout
         }
         set_hex(cr, series_colour(p, s), 1);
         cairo_set_line_width(cr, w);
+        if (p->style == FL_DRAW_PLOT_PRINT)
+            set_dash(cr, dash, w);
         cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        if (p->style == FL_DRAW_PLOT_PRINT) {
+            for (int i = 0; i < se->n; i++) {
+                double dx, dy;
+                if (!point_ok(p, se, i))
+                    continue;
+                fl_draw_plot_to_device(l, se->x[i], se->y[i], &dx, &dy);
+                draw_marker(cr, marker, dx, dy, r, col);
+            }
+            continue;
+        }
         if (!se->markers)
             continue;
         for (int i = 0; i < se->n; i++) {
             double dx, dy;
-            if (!isfinite(se->x[i]) || !isfinite(se->y[i]))
+            if (!point_ok(p, se, i))
                 continue;
             fl_draw_plot_to_device(l, se->x[i], se->y[i], &dx, &dy);
             cairo_new_sub_path(cr);
@@ -322,44 +747,58 @@ static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout
     cairo_restore(cr);
 }
 
-/* The names of the series and refs, with a sample of each line. */
+/* The names of the series and refs, with a sample of each line (and its
+ * marker in print), in the box the layout placed. */
 static void draw_legend(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l,
                         const Colours *col, double font)
 {
-    int rows = 0;
-    double widest = 0;
-    cairo_text_extents_t te;
-    for (int i = 0; i < nseries(p) + nrefs(p); i++) {
-        const char *name = i < nseries(p) ? p->series[i].name : p->refs[i - nseries(p)].label;
-        if (!name || !*name)
-            continue;
-        cairo_text_extents(cr, name, &te);
-        widest = fmax(widest, te.x_advance);
-        rows++;
-    }
-    if (!rows)
+    if (l->legend_w <= 0)
         return;
     double line = font * 1.35, sample = font * 1.8, pad = font * 0.5;
-    double x = l->left + 8, y = l->top + 8;
-    double w = pad + sample + pad + widest + pad, h = pad * 2 + line * rows;
-    fl__draw_legend_box(cr, col, x, y, w, h);
+    double x = l->legend_x, y = l->legend_y;
+    fl__draw_legend_box(cr, col, x, y, l->legend_w, l->legend_h);
     int row = 0;
     for (int i = 0; i < nseries(p) + nrefs(p); i++) {
         int is_ref = i >= nseries(p);
-        const char *name = is_ref ? p->refs[i - nseries(p)].label : p->series[i].name;
+        const char *name = legend_name(p, i);
         if (!name || !*name)
             continue;
         double cy = y + pad + line * (row++ + 0.5), dash[] = { 6, 4 };
         set_hex(cr, is_ref ? ref_colour(&p->refs[i - nseries(p)]) : series_colour(p, i), 1);
-        cairo_set_line_width(cr, is_ref ? 1.5 : 2);
-        cairo_set_dash(cr, dash, is_ref ? 2 : 0, 0);
+        FlDrawMarker marker = FL_DRAW_MARKER_NONE;
+        FlDrawDash style = FL_DRAW_DASH_SOLID;
+        double w = is_ref ? 1.5 : 2;
+        cairo_save(cr);
+        if (!is_ref && p->style == FL_DRAW_PLOT_PRINT) {
+            fl_draw_plot_series_style(p, i, &marker, &style);
+            w = line_width(p, &p->series[i]);
+            set_dash(cr, style, w);
+        } else {
+            cairo_set_dash(cr, dash, is_ref ? 2 : 0, 0);
+        }
+        cairo_set_line_width(cr, w);
         cairo_move_to(cr, x + pad, cy);
         cairo_line_to(cr, x + pad + sample, cy);
         cairo_stroke(cr);
         cairo_set_dash(cr, NULL, 0, 0);
+        draw_marker(cr, marker, x + pad + sample / 2, cy, marker_radius(p, font, w), col);
+        cairo_restore(cr);
         set_colour(cr, col->text);
         cairo_move_to(cr, x + pad * 2 + sample, cy + font * 0.35);
         cairo_show_text(cr, name);
+    }
+}
+
+/* Sets cr's font to size, or smaller so that text is at most room long
+ * (an axis label with its unit fits beside its axis); te: its extents. */
+static void fit_text(cairo_t *cr, const char *text, double size, double room,
+                     cairo_text_extents_t *te)
+{
+    cairo_set_font_size(cr, size);
+    cairo_text_extents(cr, text, te);
+    if (te->x_advance > room && room > 0) {
+        cairo_set_font_size(cr, fmax(1, size * room / te->x_advance));
+        cairo_text_extents(cr, text, te);
     }
 }
 
@@ -375,7 +814,7 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
     fl__draw_axis_ticks(cr, &l, 0, col, font);
     fl__draw_axis_ticks(cr, &l, 1, col, font);
     fl__draw_plot_frame(cr, &l, col);
-    draw_series(cr, p, &l);
+    draw_series(cr, p, &l, col, font);
     if (isfinite(p->cursor) && p->cursor >= l.x0 && p->cursor <= l.x1) {
         double dx, dy;
         fl_draw_plot_to_device(&l, p->cursor, l.y0, &dx, &dy);
@@ -390,8 +829,8 @@ void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height)
     set_colour(cr, col->text);
     if (p->y.label && *p->y.label) {
         cairo_text_extents_t te;
-        cairo_text_extents(cr, p->y.label, &te);
         cairo_save(cr);
+        fit_text(cr, p->y.label, font, l.bottom - l.top, &te);
         cairo_translate(cr, PAD + font, (l.top + l.bottom + te.x_advance) / 2);
         cairo_rotate(cr, -FL_PI / 2);
         cairo_move_to(cr, 0, 0);
@@ -420,28 +859,16 @@ void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colour
     cairo_text_extents_t te;
     set_colour(cr, col->text);
     if (xlabel && *xlabel) {
-        cairo_text_extents(cr, xlabel, &te);
+        cairo_save(cr);
+        fit_text(cr, xlabel, font, l->right - l->left, &te);
         cairo_move_to(cr, (l->left + l->right - te.x_advance) / 2, height - PAD - font * 0.2);
         cairo_show_text(cr, xlabel);
+        cairo_restore(cr);
     }
     if (title && *title) {
         cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-        cairo_set_font_size(cr, font * 1.15);
-        cairo_text_extents(cr, title, &te);
+        fit_text(cr, title, font * 1.15, l->right - l->left, &te);
         cairo_move_to(cr, (l->left + l->right - te.x_advance) / 2, PAD + font * 1.15);
         cairo_show_text(cr, title);
     }
-}
-
-static void render_plot(cairo_t *cr, int width, int height, void *data)
-{
-    fl_draw_plot(cr, data, width, height);
-}
-
-int fl_draw_export_plot(const FlDrawPlot *p, const char *path, const char *format, int width,
-                        int height, FlError *err)
-{
-    if (!p)
-        return fl_error_set(err, FL_EINVAL, "no plot to draw");
-    return fl__draw_write_image(path, format, width, height, render_plot, (void *)p, err);
 }

@@ -132,6 +132,15 @@ static inline void fl__draw_shape_path(cairo_t *cr, const Shape *s, const DevSha
  * removes it. NULL after a message naming path. */
 FILE *fl__draw_open_temporary(const char *path, char *tmp, size_t size, FlError *err);
 
+/* fl__draw_open_temporary() with the temporary's name allocated into *tmp
+ * (free it after renaming or removing the file). NULL, *tmp NULL, after a
+ * message when it fails. */
+FILE *fl__draw_open_beside(const char *path, char **tmp, FlError *err);
+
+/* The name of a file's format: format itself, or with NULL the extension
+ * of path (after its last dot); NULL when path has none. */
+const char *fl__draw_format_name(const char *path, const char *format);
+
 /* Writes the picture render draws to path as PNG, SVG or PDF (format, or
  * path's extension when format is NULL), atomically: through a temporary
  * file beside path that replaces it only once the whole picture is written.

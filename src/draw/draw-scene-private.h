@@ -267,9 +267,18 @@ void fl__draw_plot_begin(cairo_t *cr, const Colours *col, double width, double h
 void fl__draw_plot_frame(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col);
 
 /* The x axis's label centred under a layout drawn height high, and the
- * title in bold centred above it (either may be NULL). */
+ * title in bold centred above it (either may be NULL), each in a smaller
+ * font when it is wider than the plot area. */
 void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colours *col,
                             double font, double height, const char *xlabel, const char *title);
+
+/* Line plots' series as the exports other than pictures (draw-plot-export.c)
+ * describe them: series s's colour (0xRRGGBB), whether its point i is
+ * drawn (finite, and above 0 on a log axis), and a dash pattern's lengths
+ * in line widths (n of them into out[6]; 0 for solid). */
+int fl__draw_plot_series_colour(const FlDrawPlot *p, int s);
+int fl__draw_plot_point_ok(const FlDrawPlot *p, const FlDrawPlotSeries *se, int i);
+int fl__draw_plot_dash(FlDrawDash dash, double *out);
 
 /* ------------------------------------------------------------------------ */
 /* Text and clipping                                                        */

@@ -475,8 +475,11 @@ typedef struct FlDrawPlotSeries {
     int colour;                      /* 0xRRGGBB, or -1 for the next of the plot's palette */
     const double *x, *y;             /* n points; a NaN in either breaks the line */
     int n;
-    double width;                    /* line width in device units, 0 = 2 */
-    int markers;                     /* a dot at every point */
+    double width;                    /* line width in device units, 0 = 2 (1 in print) */
+    int markers;                     /* a dot at every point (always a marker in print) */
+    /* Error bars: from lo[i] to hi[i] in data units at x[i] (a confidence
+     * interval); NULL for none. Autoscaling includes them. */
+    const double *lo, *hi;
 } FlDrawPlotSeries;
 
 typedef struct FlDrawPlotRef {
@@ -493,7 +496,54 @@ typedef struct FlDrawPlotAxis {
     int fixed;
     double min, max;
     int include_zero;
+    /* Base-10 logarithmic: ticks at powers of ten (and at 2 and 5 times
+     * them over a short range); points not above 0 are left out, and
+     * include_zero is ignored. */
+    int log;
 } FlDrawPlotAxis;
+
+/* How series look. SCREEN: colours, solid lines, dots where asked. PRINT:
+ * for figures that may be printed in grey, series i also gets the i-th
+ * marker shape and dash pattern (fl_draw_plot_series_style()) and
+ * thinner lines. */
+typedef enum FlDrawPlotStyle { FL_DRAW_PLOT_SCREEN, FL_DRAW_PLOT_PRINT } FlDrawPlotStyle;
+
+typedef enum FlDrawMarker {
+    FL_DRAW_MARKER_NONE,
+    FL_DRAW_MARKER_CIRCLE,        /* filled */
+    FL_DRAW_MARKER_SQUARE_OPEN,
+    FL_DRAW_MARKER_TRIANGLE,      /* filled, pointing up */
+    FL_DRAW_MARKER_DIAMOND_OPEN,
+    FL_DRAW_MARKER_CROSS,         /* x */
+    FL_DRAW_MARKER_PLUS,
+    FL_DRAW_MARKER_CIRCLE_OPEN,
+    FL_DRAW_MARKER_SQUARE,        /* filled */
+} FlDrawMarker;
+
+/* The dash patterns of the PRINT style, in its order. */
+typedef enum FlDrawDash {
+    FL_DRAW_DASH_SOLID,
+    FL_DRAW_DASH_DASHED,
+    FL_DRAW_DASH_DOTTED,
+    FL_DRAW_DASH_DASH_DOT,
+    FL_DRAW_DASH_LONG,
+    FL_DRAW_DASH_DASH_DOT_DOT,
+    FL_DRAW_DASH_DENSE,
+    FL_DRAW_DASH_DENSE_DOTTED,
+} FlDrawDash;
+
+/* Where the legend goes. TOP_LEFT (inside) is the default; AUTO tries
+ * the four inside corners and takes the first whose box covers no data
+ * point, else outside on the right when the figure is wide enough to
+ * give the room, else the inside corner covering the fewest points. */
+typedef enum FlDrawLegendPlace {
+    FL_DRAW_LEGEND_TOP_LEFT,
+    FL_DRAW_LEGEND_TOP_RIGHT,
+    FL_DRAW_LEGEND_BOTTOM_LEFT,
+    FL_DRAW_LEGEND_BOTTOM_RIGHT,
+    FL_DRAW_LEGEND_OUTSIDE_RIGHT,
+    FL_DRAW_LEGEND_AUTO,
+} FlDrawLegendPlace;
 
 typedef struct FlDrawPlot {
     const char *title;               /* may be NULL */
@@ -506,6 +556,8 @@ typedef struct FlDrawPlot {
     double cursor;                   /* a vertical line at this x; NaN = none */
     int dark;                        /* colours for a dark style */
     double font;                     /* tick labels' size; 0 = from the picture's size */
+    FlDrawPlotStyle style;           /* SCREEN by default */
+    FlDrawLegendPlace legend_place;  /* TOP_LEFT by default */
 } FlDrawPlot;
 
 /* No title, labels, series or refs; both axes autoscaled, y from zero;
@@ -517,7 +569,10 @@ void fl_draw_plot_init(FlDrawPlot *p);
 typedef struct FlDrawPlotLayout {
     double left, top, right, bottom; /* the plot area */
     double x0, x1, y0, y1;           /* the data at its edges */
-    double xstep, ystep;             /* between ticks */
+    double xstep, ystep;             /* between ticks (on a log axis: decades) */
+    int xlog, ylog;                  /* the axis is logarithmic */
+    FlDrawLegendPlace legend_place;  /* where the legend went (never AUTO) */
+    double legend_x, legend_y, legend_w, legend_h; /* its box; 0 wide when none */
 } FlDrawPlotLayout;
 
 void fl_draw_plot_layout(const FlDrawPlot *p, double width, double height,
@@ -542,8 +597,36 @@ double fl_draw_plot_nice_step(double span, int n);
  * to the plot area, the legend, cursor, title and axis labels. */
 void fl_draw_plot(cairo_t *cr, const FlDrawPlot *p, double width, double height);
 
-/* Writes p as PNG, SVG or PDF (format, or path's extension with NULL),
- * atomically as fl_draw_export() does. */
+/* The marker and dash series s gets in p (NONE and SOLID on screen unless
+ * the series asks for markers: CIRCLE). In PRINT every one of the
+ * FL_DRAW_PLOT_MAX_SERIES series gets a different marker and dash. */
+void fl_draw_plot_series_style(const FlDrawPlot *p, int s, FlDrawMarker *marker,
+                               FlDrawDash *dash);
+
+/* Device sizes in points (1/72 in, the unit of PDF and SVG) for a figure
+ * spanning one column (8.5 cm wide, 4:3) or two columns (17.5 cm wide,
+ * 5:2) of a paper, and the tick labels' font size for print (8 pt). */
+typedef enum FlDrawPaperColumns {
+    FL_DRAW_PAPER_SINGLE_COLUMN = 1,
+    FL_DRAW_PAPER_DOUBLE_COLUMN = 2,
+} FlDrawPaperColumns;
+
+void fl_draw_plot_paper_size(FlDrawPaperColumns columns, double *width, double *height,
+                             double *font);
+
+/* Sets p up for a paper: PRINT style, the font for print, the legend
+ * where it hides no data; returns the device size of columns as
+ * fl_draw_plot_paper_size() does (either pointer may be NULL). */
+void fl_draw_plot_for_paper(FlDrawPlot *p, FlDrawPaperColumns columns, double *width,
+                            double *height);
+
+/* Writes p atomically as fl_draw_export() does, in a format named by
+ * format or, with NULL, by path's extension: png, svg, pdf (drawn), csv
+ * (.csv: one row per point: series, x, y, lo, hi), gnuplot (.gp: a script
+ * with its data inline that draws the figure to a PDF), pgfplots (.tex: a
+ * tikzpicture with an axis environment and the data inline). width and
+ * height are the figure's size in device units (points in PDF, SVG, the
+ * gnuplot and pgfplots figures). */
 int fl_draw_export_plot(const FlDrawPlot *p, const char *path, const char *format, int width,
                         int height, FlError *err);
 

@@ -21,6 +21,7 @@
 #include "flitlab/generators.h"
 #include "flitlab/metrics.h"
 #include "flitlab/rng.h"
+#include "flitlab/stats.h"
 #include "flitlab/routing.h"
 #include "flitlab/analysis.h"
 #include "flitlab/traffic.h"
