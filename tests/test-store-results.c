@@ -14,7 +14,7 @@ static const char *const keys[] = { "rate", "routing" };
  * latency_avg = 10 + idx and throughput = NaN for odd runs. */
 static int commit(FlProject *p, int64_t idx, FlError *err)
 {
-    char rate[16];
+    char rate[32];
     snprintf(rate, sizeof rate, "0.%lld", (long long)idx + 1);
     const char *values[] = { rate, "dor" };
     const char *names[] = { "latency_avg", "throughput" };
