@@ -63,12 +63,11 @@ int exp_committed(ExpOpen *x, unsigned char **status, int64_t counts[3])
 int exp_scalars(json_t *o, const char **names, double *values, int max)
 {
     int n = 0;
-    const char *key;
-    json_t *v;
-    json_object_foreach(o, key, v) {
-        if (n >= max || !(json_is_number(v) || json_is_null(v)))
+    for (void *it = json_object_iter(o); it && n < max; it = json_object_iter_next(o, it)) {
+        json_t *v = json_object_iter_value(it);
+        if (!json_is_number(v) && !json_is_null(v))
             continue;
-        names[n] = key;
+        names[n] = json_object_iter_key(it);
         values[n++] = json_is_null(v) ? NAN : json_number_value(v);
     }
     return n;

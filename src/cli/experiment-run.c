@@ -70,24 +70,35 @@ static int series_of(const FlExpDesign *d, int64_t idx)
     return (int)idx;
 }
 
+/* Key i of a run's configuration (the settings, the routing, its options)
+ * and its value into buf. */
+static const char *config_key(int i, const FlSimSettings *s, const char *routing,
+                              const FlRoutingOptions *ro, char *buf, size_t size)
+{
+    int k = i - fl_sim_settings_key_count();
+    if (k < 0) {
+        const char *key = fl_sim_settings_key(i)->name;
+        fl_sim_settings_format(s, key, buf, size);
+        return key;
+    }
+    if (k == 0) {
+        snprintf(buf, size, "%s", routing);
+        return "routing";
+    }
+    const char *key = fl_routing_option(k - 1)->name;
+    fl_routing_options_format(ro, key, buf, size);
+    return key;
+}
+
 /* "key=value" lines of every setting, the routing and its options. */
 static char *config_text(const FlSimSettings *s, const char *routing,
                          const FlRoutingOptions *ro)
 {
+    int keys = fl_sim_settings_key_count() + 1 + fl_routing_option_count();
     size_t cap = 4096, len = 0;
     char *out = malloc(cap), value[1024];
-    for (int i = 0; out && i < fl_sim_settings_key_count() + 1 + fl_routing_option_count();
-         i++) {
-        int k = i - fl_sim_settings_key_count();
-        const char *key = k < 0 ? fl_sim_settings_key(i)->name
-                          : k == 0 ? "routing"
-                                   : fl_routing_option(k - 1)->name;
-        if (k < 0)
-            fl_sim_settings_format(s, key, value, sizeof value);
-        else if (k == 0)
-            snprintf(value, sizeof value, "%s", routing);
-        else
-            fl_routing_options_format(ro, key, value, sizeof value);
+    for (int i = 0; out && i < keys; i++) {
+        const char *key = config_key(i, s, routing, ro, value, sizeof value);
         size_t need = strlen(key) + strlen(value) + 3;
         if (len + need > cap) {
             char *grown = realloc(out, cap = 2 * cap + need);
