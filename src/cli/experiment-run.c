@@ -237,7 +237,9 @@ static int run_tasks(ExpRunner *r, long jobs)
         rc = fl_exp_run(r->exp, &err);
     for (int i = 0; !r->commit_failed && r->exp && i < r->n; i++) {
         const FlExpResult *res = fl_exp_result(r->exp, i);
-        if (!res->kept && (res->state == FL_EXP_SKIPPED || res->state == FL_EXP_CANCELLED))
+        /* Without a cancel, a point left out is past its curve's saturation,
+         * even one that ran to its end before the curve was judged. */
+        if (!res->kept)
             commit(r, &r->tasks[i], FL_RUN_STOPPED, res);
     }
     fl_exp_free(r->exp);
