@@ -305,40 +305,6 @@ static const CliCommand show_cmd = {
     json_options, 2, 2,
 };
 
-static int run_show(const CliCommand *cmd, const CliParsed *p)
-{
-    ExpOpen x;
-    int64_t c[3] = { 0 };
-    int rc = open_counted(p, &x, c);
-    if (!rc && cli_flag(cmd, p, "json")) {
-        json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "name", x.e.name, "topology",
-                              x.e.topology, "created", x.e.created, "design", x.e.design);
-        json_t *params = json_array();
-        for (int i = 0; i < fl_exp_design_param_count(x.design); i++) {
-            json_t *values = json_array();
-            for (int v = 0; v < fl_exp_design_value_count(x.design, i); v++)
-                json_array_append_new(values,
-                                      json_string(fl_exp_design_value(x.design, i, v)));
-            json_array_append_new(params, json_pack("{s:s, s:o}", "key",
-                                                    fl_exp_design_param_key(x.design, i),
-                                                    "values", values));
-        }
-        json_object_set_new(o, "params", params);
-        json_t *counts = counts_json(&x, c);
-        json_object_update(o, counts);
-        json_decref(counts);
-        rc = cli_write_json(o, stdout);
-    } else if (!rc) {
-        printf("experiment %s\ntopology   %s\ncreated    %s\n", x.e.name, x.e.topology,
-               x.e.created);
-        printf("runs       %" PRId64 " (%" PRId64 " done, %" PRId64 " failed, %" PRId64
-               " stopped, %" PRId64 " missing)\n%s",
-               x.e.runs, c[0], c[1], c[2], x.e.runs - c[0] - c[1] - c[2], x.e.design);
-    }
-    exp_close(&x);
-    return rc;
-}
-
 static const CliCommand status_cmd = {
     "experiment status", "P.flitlab NAME [--json]",
     "How many of an experiment's runs are done, failed, stopped past saturation or\n"
@@ -346,19 +312,58 @@ static const CliCommand status_cmd = {
     json_options, 2, 2,
 };
 
-static int run_status(const CliCommand *cmd, const CliParsed *p)
+/* show's JSON: the experiment, its parameters and the counts of its runs. */
+static json_t *show_json(const ExpOpen *x, const int64_t c[3])
+{
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "name", x->e.name, "topology",
+                          x->e.topology, "created", x->e.created, "design", x->e.design);
+    json_t *params = json_array();
+    for (int i = 0; i < fl_exp_design_param_count(x->design); i++) {
+        json_t *values = json_array();
+        for (int v = 0; v < fl_exp_design_value_count(x->design, i); v++)
+            json_array_append_new(values, json_string(fl_exp_design_value(x->design, i, v)));
+        json_array_append_new(params, json_pack("{s:s, s:o}", "key",
+                                                fl_exp_design_param_key(x->design, i),
+                                                "values", values));
+    }
+    json_object_set_new(o, "params", params);
+    json_t *counts = counts_json(x, c);
+    json_object_update(o, counts);
+    json_decref(counts);
+    return o;
+}
+
+/* show (details) and status: the counts of the runs, and for show the
+ * experiment and its design. */
+static int report(const CliCommand *cmd, const CliParsed *p, int details)
 {
     ExpOpen x;
     int64_t c[3] = { 0 };
     int rc = open_counted(p, &x, c);
-    if (!rc && cli_flag(cmd, p, "json"))
-        rc = cli_write_json(counts_json(&x, c), stdout);
-    else if (!rc)
+    if (!rc && cli_flag(cmd, p, "json")) {
+        rc = cli_write_json(details ? show_json(&x, c) : counts_json(&x, c), stdout);
+    } else if (!rc) {
+        if (details)
+            printf("experiment %s\ntopology   %s\ncreated    %s\n", x.e.name,
+                   x.e.topology, x.e.created);
         printf("%" PRId64 " runs: %" PRId64 " done, %" PRId64 " failed, %" PRId64
                " stopped, %" PRId64 " missing\n",
                x.e.runs, c[0], c[1], c[2], x.e.runs - c[0] - c[1] - c[2]);
+        if (details)
+            printf("%s", x.e.design);
+    }
     exp_close(&x);
     return rc;
+}
+
+static int run_show(const CliCommand *cmd, const CliParsed *p)
+{
+    return report(cmd, p, 1);
+}
+
+static int run_status(const CliCommand *cmd, const CliParsed *p)
+{
+    return report(cmd, p, 0);
 }
 
 static const CliCommand rm_cmd = {
