@@ -75,12 +75,10 @@ int exp_scalars(json_t *o, const char **names, double *values, int max)
 
 const char *exp_status_name(int status)
 {
-    switch (status) {
-    case FL_RUN_DONE: return "done";
-    case FL_RUN_FAILED: return "failed";
-    case FL_RUN_STOPPED: return "stopped";
-    default: return "missing";
-    }
+    /* By FlRunStatus, from FL_RUN_DONE. */
+    static const char *const names[] = { "done", "failed", "stopped" };
+    int i = status - FL_RUN_DONE;
+    return i >= 0 && i < 3 ? names[i] : "missing";
 }
 
 /* ---- new ------------------------------------------------------------------ */
