@@ -115,12 +115,38 @@ run experiment run "$P" sat
 run experiment status "$P" sat --json
 check "d['done'] == 2 and d['stopped'] == 1" "a run past saturation's successor is stopped"
 
+# ---- a project's own topology, a kill, resume --------------------------------
+
+run project add "$P" mesh:4x4 --name m
+run experiment new "$P" killed --topology "#m" --set warmup=200 --set measure=50000 \
+  --vary rate=0.05,0.1 --seeds 1:20
+ok $status "experiment new on the project's topology #m"
+"$FLITLAB" experiment run "$P" killed --jobs 1 2>/dev/null &
+pid=$!
+sleep 0.4
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+python3 - "$P" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+ok = db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+# Every committed run has all its scalars.
+bad = db.execute("""SELECT count(*) FROM run r WHERE r.status = 'done' AND (SELECT count(*)
+  FROM scalar s WHERE s.experiment_id = r.experiment_id AND s.idx = r.idx) < 15""").fetchone()[0]
+sys.exit(0 if ok and bad == 0 else 1)
+PY
+ok $? "after kill -9: integrity_check ok, every done run complete"
+run experiment resume "$P" killed --jobs 2
+run experiment status "$P" killed --json
+check "d['total'] == 40 and d['missing'] == 0 and d['failed'] == 0" \
+  "resume after kill -9 completes the experiment"
+
 # ---- rm and refusals ------------------------------------------------------
 
 run experiment rm "$P" sat
 ok $status "experiment rm"
 run experiment ls "$P" --json
-check "[e['name'] for e in d] == ['small']" "rm deletes the experiment"
+check "[e['name'] for e in d] == ['killed', 'small']" "rm deletes the experiment"
 
 run experiment new "$P" small --topology mesh:4x4 --vary rate=0.1,0.2
 [ "$status" -eq 1 ] && grep -q "small" "$tmp/err"
