@@ -85,8 +85,10 @@ const char *exp_status_name(int status)
 
 static const CliOption new_options[] = {
     { "topology", 't', "SPEC|FILE|#NAME", "the network (#NAME: a topology of the project)" },
-    { "set", 0, "KEY=VALUE", "a setting of every run (repeat for more)" },
-    { "vary", 0, "KEY=V1,V2|FROM:TO:STEP", "a parameter and its values (repeat for more)" },
+    { "set", 0, "KEY=VALUE",
+      "a setting of every run: KEY is any option of sim, routing or a routing option" },
+    { "vary", 0, "KEY=V1,V2|FROM:TO:STEP",
+      "a parameter and its values; runs are every combination, the first --vary slowest" },
     { "seeds", 0, "A:B", "run every combination with each seed from A to B" },
     { 0 },
 };
@@ -95,10 +97,7 @@ static const CliCommand new_cmd = {
     "experiment new",
     "P.flitlab NAME --topology SPEC|FILE|#NAME [--set KEY=VALUE ...] --vary KEY=VALUES "
     "[--vary ...] [--seeds A:B]",
-    "Define an experiment in a project: a network (kept in the project as it is now),\n"
-    "settings every run shares and the parameters it varies. A KEY is any option of\n"
-    "'flitlab sim' (rate, traffic, vcs, packet, ...), routing or a routing option.\n"
-    "The runs are every combination of the values, the first --vary slowest.",
+    "Define an experiment: a network, shared settings and the parameters varied.",
     new_options, 2, 2,
 };
 
@@ -299,14 +298,13 @@ static int open_counted(const CliParsed *p, ExpOpen *x, int64_t counts[3])
 
 static const CliCommand show_cmd = {
     "experiment show", "P.flitlab NAME [--json]",
-    "Show an experiment: its network, its design and how many of its runs are done.",
+    "Show an experiment: its network, its design, the counts of its runs.",
     json_options, 2, 2,
 };
 
 static const CliCommand status_cmd = {
     "experiment status", "P.flitlab NAME [--json]",
-    "How many of an experiment's runs are done, failed, stopped past saturation or\n"
-    "missing (to run, by 'flitlab experiment resume').",
+    "Count an experiment's runs: done, failed, stopped past saturation, missing.",
     json_options, 2, 2,
 };
 

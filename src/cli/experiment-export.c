@@ -19,8 +19,7 @@ static const CliOption export_options[] = {
 
 const CliCommand exp_export_cmd = {
     "experiment export", "P.flitlab NAME [--format csv|json] [-o OUT]",
-    "Write one row per committed run: its number, status, seed, the value of each\n"
-    "varied parameter and each scalar result (empty or null where there is none).",
+    "Write one row per committed run: number, status, seed, parameters, scalars.",
     export_options, 2, 2,
 };
 

@@ -20,10 +20,7 @@ static const CliOption run_options[] = {
 
 const CliCommand exp_run_cmd = {
     "experiment run", "P.flitlab NAME [--jobs N]",
-    "Run every run of the experiment not committed yet, on N workers, with progress on\n"
-    "standard error. Each result is written into the project as soon as it ends; runs\n"
-    "past saturation (as in 'flitlab sweep', along each curve of the rate) are\n"
-    "recorded as stopped.",
+    "Run what is not committed yet; runs past saturation are recorded as stopped.",
     run_options, 2, 2,
 };
 
@@ -51,6 +48,8 @@ typedef struct ExpRunner {
     int64_t before;              /* runs in the file when the command started */
     int64_t committed;           /* runs in the file, this command's included */
     int failed;
+    int64_t first_failed;        /* its run number and why */
+    char why[FL_ERROR_MESSAGE_MAX];
     FlExp *exp;
     FlError err;                 /* the first commit that failed */
     int commit_failed;
@@ -154,7 +153,10 @@ static void on_result(void *data, FlExpResult *res)
     ExpRunner *r = data;
     const ExpTask *task = res->user_data;
     int failed = res->state != FL_EXP_DONE;
-    r->failed += failed;
+    if (failed && !r->failed++) {
+        r->first_failed = task->idx;
+        snprintf(r->why, sizeof r->why, "%s", res->error.message);
+    }
     if (commit(r, task, failed ? FL_RUN_FAILED : FL_RUN_DONE, res))
         fl_exp_cancel(r->exp);
 }
@@ -249,8 +251,9 @@ static int run_tasks(ExpRunner *r, long jobs)
         return cli_engine_error(&r->err);
     /* A failed run is recorded as such; the command still fails. */
     if (r->failed)
-        return cli_error(CLI_FAIL, "experiment %s: %d run%s failed (see 'flitlab experiment "
-                                   "export')", r->x->e.name, r->failed, r->failed > 1 ? "s" : "");
+        return cli_error(CLI_FAIL, "experiment %s: %d run%s failed; run %lld: %s", r->x->e.name,
+                         r->failed, r->failed > 1 ? "s" : "", (long long)r->first_failed,
+                         r->why);
     if (rc)
         return cli_engine_error(&err);
     return CLI_OK;
