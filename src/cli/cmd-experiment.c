@@ -378,6 +378,37 @@ static int run_rm(const CliCommand *cmd, const CliParsed *p)
     return rc ? cli_engine_error(&err) : CLI_OK;
 }
 
+/* ---- run, resume, export (experiment-run.c, experiment-export.c) ---------- */
+
+static const CliOption run_options[] = {
+    { "jobs", 'j', "N", "simulations at once (default: the online CPUs)" },
+    { 0 },
+};
+
+static const CliOption export_options[] = {
+    { "format", 'f', "FORMAT", "csv (default) or json" },
+    { "output", 'o', "OUT", "write to OUT (atomically) instead of standard output" },
+    { 0 },
+};
+
+const CliCommand exp_run_cmd = {
+    "experiment run", "P.flitlab NAME [--jobs N]",
+    "Run what is not committed yet; runs past saturation are recorded as stopped.",
+    run_options, 2, 2,
+};
+
+const CliCommand exp_resume_cmd = {
+    "experiment resume", "P.flitlab NAME [--jobs N]",
+    "Run what an interrupted 'experiment run' left: the runs not committed yet.",
+    run_options, 2, 2,
+};
+
+const CliCommand exp_export_cmd = {
+    "experiment export", "P.flitlab NAME [--format csv|json] [-o OUT]",
+    "Write one row per committed run: number, status, seed, parameters, scalars.",
+    export_options, 2, 2,
+};
+
 /* ---- entry point ---------------------------------------------------------- */
 
 /* new is run by cli_experiment() itself (its --set and --vary repeat). */

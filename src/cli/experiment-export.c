@@ -11,18 +11,6 @@
 #include "flitlab-io.h"
 #include "sim-options.h"
 
-static const CliOption export_options[] = {
-    { "format", 'f', "FORMAT", "csv (default) or json" },
-    { "output", 'o', "OUT", "write to OUT (atomically) instead of standard output" },
-    { 0 },
-};
-
-const CliCommand exp_export_cmd = {
-    "experiment export", "P.flitlab NAME [--format csv|json] [-o OUT]",
-    "Write one row per committed run: number, status, seed, parameters, scalars.",
-    export_options, 2, 2,
-};
-
 /* The results of an experiment, read back: scalar s of run idx at
  * values[idx * n + s] (NaN when it has none). */
 typedef struct ExpTable {

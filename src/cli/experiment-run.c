@@ -13,23 +13,6 @@
 #include "flitlab-io.h"
 #include "sim-options.h"
 
-static const CliOption run_options[] = {
-    { "jobs", 'j', "N", "simulations at once (default: the online CPUs)" },
-    { 0 },
-};
-
-const CliCommand exp_run_cmd = {
-    "experiment run", "P.flitlab NAME [--jobs N]",
-    "Run what is not committed yet; runs past saturation are recorded as stopped.",
-    run_options, 2, 2,
-};
-
-const CliCommand exp_resume_cmd = {
-    "experiment resume", "P.flitlab NAME [--jobs N]",
-    "Run what an interrupted 'experiment run' left: the runs not committed yet.",
-    run_options, 2, 2,
-};
-
 /* One run to do. */
 typedef struct ExpTask {
     int64_t idx;

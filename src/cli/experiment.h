@@ -41,7 +41,8 @@ int exp_scalars(json_t *o, const char **names, double *values, int max);
 /* The run status's name: done, failed, stopped. */
 const char *exp_status_name(int status);
 
-/* `experiment run` and `experiment resume` (experiment-run.c). */
+/* `experiment run` and `experiment resume` (experiment-run.c); the command
+ * tables of run, resume and export are in cmd-experiment.c. */
 extern const CliCommand exp_run_cmd, exp_resume_cmd;
 int exp_run(const CliCommand *cmd, const CliParsed *p);
 
