@@ -159,6 +159,14 @@ expect_fail "an empty range" "rate" \
   experiment new "$P" bad --topology mesh:4x4 --vary rate=0.5:0.1:0.1
 [ "$status" -eq 2 ]
 ok $? "an empty range exits 2"
+expect_fail "a bad --set value" "vcs" \
+  experiment new "$P" bad --topology mesh:4x4 --set vcs=many --vary rate=0.1
+[ "$status" -eq 2 ]
+ok $? "a bad --set value exits 2"
+expect_fail "reversed seeds" "seeds" \
+  experiment new "$P" bad --topology mesh:4x4 --vary rate=0.1 --seeds 5:1
+expect_fail "a --vary without '='" "KEY=VALUE" \
+  experiment new "$P" bad --topology mesh:4x4 --vary rate
 expect_fail "a missing project file" "nofile" \
   experiment new "$tmp/nofile.flitlab" e --topology mesh:4x4 --vary rate=0.1
 expect_fail "an unknown experiment" "nosuch" experiment status "$P" nosuch --json
