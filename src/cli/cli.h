@@ -167,6 +167,7 @@ int cli_run_group(const char *group, const char *summary, const CliSub *subs,
 /* Subcommand groups. */
 int cli_topo(int argc, char **argv);
 int cli_project(int argc, char **argv);
+int cli_experiment(int argc, char **argv);
 
 /* Single commands (cmd-route.c). */
 int cli_route(int argc, char **argv);

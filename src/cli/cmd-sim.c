@@ -52,25 +52,6 @@ static const CliCommand sim_cmd = {
 
 /* ---- reporting a run ---------------------------------------------------- */
 
-/* Busiest channel and the mean over switch-to-switch channels that exist. */
-static void utilization(const FlTopology *t, const FlSimResult *res, double *max, double *mean)
-{
-    int n = fl_topology_channel_count(t), counted = 0;
-    double sum = 0;
-    *max = 0;
-    for (int c = 0; res->channel_utilization && c < n; c++) {
-        if (fl_topology_node_kind(t, fl_topology_channel_src(t, c)) != FL_NODE_SWITCH
-            || fl_topology_node_kind(t, fl_topology_channel_dst(t, c)) != FL_NODE_SWITCH)
-            continue;
-        double u = res->channel_utilization[c];
-        sum += u;
-        counted++;
-        if (u > *max)
-            *max = u;
-    }
-    *mean = counted ? sum / counted : 0;
-}
-
 /* What kind of channel c is: between switches, or a host's. */
 static const char *channel_kind(const FlTopology *t, int c)
 {
@@ -116,11 +97,7 @@ static int print_sim_json(const SimSetup *s, const FlSimResult *res)
 {
     const FlTopology *t = s->t;
     json_t *o = json_object();
-    sim_add_result(o, res);
-    double umax, umean;
-    utilization(t, res, &umax, &umean);
-    json_object_set_new(o, "channel_utilization_max", json_real(umax));
-    json_object_set_new(o, "channel_utilization_avg", json_real(umean));
+    sim_add_scalars(o, t, res);
     if (res->status == FL_SIM_DEADLOCK) {
         /* The channels, and the switches they join, so that a reader can
          * find the cycle without the channel numbering. */
@@ -149,7 +126,7 @@ static void print_sim_table(const SimSetup *s, const FlSimResult *res)
     printf("%-20s %.4f flits/cycle/host\n", "offered", res->offered);
     printf("%-20s %.3f\n", "hops", res->hops_avg);
     double umax, umean;
-    utilization(s->t, res, &umax, &umean);
+    sim_utilization(s->t, res, &umax, &umean);
     printf("%-20s %.3f busiest, %.3f mean\n", "channel utilization", umax, umean);
     printf("%-20s %lld measured\n", "packets", (long long)res->packets);
     printf("%-20s %lld simulated, %lld flit-hops\n", "cycles", (long long)res->cycles,

@@ -290,6 +290,33 @@ void sim_add_result(json_t *o, const FlSimResult *res)
     json_object_set_new(o, "wall_s", number(res->wall_s));
 }
 
+/* Busiest channel and the mean over switch-to-switch channels that exist. */
+void sim_utilization(const FlTopology *t, const FlSimResult *res, double *max, double *mean)
+{
+    int n = fl_topology_channel_count(t), counted = 0;
+    double sum = 0;
+    *max = 0;
+    for (int c = 0; res->channel_utilization && c < n; c++) {
+        if (fl_topology_node_kind(t, fl_topology_channel_src(t, c)) != FL_NODE_SWITCH
+            || fl_topology_node_kind(t, fl_topology_channel_dst(t, c)) != FL_NODE_SWITCH)
+            continue;
+        double u = res->channel_utilization[c];
+        sum += u;
+        counted++;
+        if (u > *max)
+            *max = u;
+    }
+    *mean = counted ? sum / counted : 0;
+}
+
+void sim_add_scalars(json_t *o, const FlTopology *t, const FlSimResult *res)
+{
+    sim_add_result(o, res);
+    double umax, umean;
+    sim_utilization(t, res, &umax, &umean);
+    json_object_set_new(o, "channel_utilization_max", json_real(umax));
+    json_object_set_new(o, "channel_utilization_avg", json_real(umean));
+}
 
 void sim_print_patterns(FILE *to)
 {

@@ -72,6 +72,11 @@ void sim_setup_free(SimSetup *s);
 
 /* Adds a run's scalar results to o, in the order both commands print them. */
 void sim_add_result(json_t *o, const FlSimResult *res);
+/* The busiest switch-to-switch channel's utilization and their mean. */
+void sim_utilization(const FlTopology *t, const FlSimResult *res, double *max, double *mean);
+/* Every scalar `sim --json` prints: sim_add_result()'s, then the channels'
+ * utilization (read while res still has its arrays). */
+void sim_add_scalars(json_t *o, const FlTopology *t, const FlSimResult *res);
 
 /* `sim --picture FILE --at CYCLE` and `sim --animate FILE.gif|DIR/
  * --cycles FROM:TO[:STEP]` (sim-frames.c): whether one of their options
