@@ -129,6 +129,16 @@ screenshot_path (const char *name)
   return g_build_filename (shots, name, NULL);
 }
 
+/* Saves the window as screenshots/name; a failed check if it cannot. */
+static inline void
+harness_screenshot (FlitlabWindow *window,
+                    const char    *name)
+{
+  g_autofree char *path = screenshot_path (name);
+
+  CHECK (save_screenshot (GTK_WIDGET (window), path), "the window renders to %s", path);
+}
+
 /* The canvas' pointer gesture. Emitting its signals runs the tools' own
  * code exactly as a mouse would, short of the event delivery, which Xvfb
  * cannot script deterministically. */
@@ -387,4 +397,32 @@ harness_run_app (HarnessRun  run,
   if (harness_window_gone_ != 0)
     printf ("# the application ended %.3f s after its window was finalized\n",
             (g_get_monotonic_time () - harness_window_gone_) / 1e6);
+}
+
+/* A test program's scenarios: the one argv[1] names (dflt without one) is
+ * run as harness_run_app (run, NULL) does; an unknown name is a failed
+ * check. Returns the exit status, as tap_done(). */
+typedef struct
+{
+  const char *name;
+  HarnessRun run;
+} HarnessScenario;
+
+static inline int
+harness_main (int                    argc,
+              char                  *argv[],
+              const char            *dflt,
+              const HarnessScenario *scenarios,
+              gsize                  n)
+{
+  const char *scenario = argc > 1 ? argv[1] : dflt;
+
+  for (gsize i = 0; i < n; i++)
+    if (g_str_equal (scenario, scenarios[i].name))
+      {
+        harness_run_app (scenarios[i].run, NULL);
+        return tap_done ();
+      }
+  CHECK (FALSE, "a known scenario: %s", scenario);
+  return tap_done ();
 }

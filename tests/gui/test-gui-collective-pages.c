@@ -386,14 +386,6 @@ show_in_side_pane (GtkWidget *panel,
   iterate ();
 }
 
-static void
-take_screenshot (FlitlabWindow *window,
-                 const char    *name)
-{
-  g_autofree char *path = screenshot_path (name);
-
-  CHECK (save_screenshot (GTK_WIDGET (window), path), "the window renders to %s", path);
-}
 
 /* SEM on torus:8x8 in the tab: the canvas draws a step's paths, a click
  * on the canvas picks the node; the picture for the README. */
@@ -424,7 +416,7 @@ run_exchange_tab (FlitlabWindow *window)
   want = engine_matrix (flitlab_exchange_page_get_run (page), 3, 0);
   CHECK (g_strcmp0 (flitlab_exchange_page_get_value (page, "matrix"), want) == 0, "P(0,0)'s matrix after step 3");
   show_in_side_pane (GTK_WIDGET (panel), find_widget (GTK_WIDGET (page), GTK_TYPE_SCALE, NULL));
-  take_screenshot (window, "complete-exchange.png");
+  harness_screenshot (window, "complete-exchange.png");
   save_and_forget (window);
 }
 
@@ -588,7 +580,7 @@ run_schedule_tab (FlitlabWindow *window)
   CHECK (canvas_overlay_pixels (window) > 500, "the tab draws the requests over the canvas");
   check_phases (page);
   show_in_side_pane (GTK_WIDGET (panel_of (window)), find_widget (GTK_WIDGET (page), GTK_TYPE_GRID, NULL));
-  take_screenshot (window, "link-schedule.png");
+  harness_screenshot (window, "link-schedule.png");
   save_and_forget (window);
 }
 
@@ -596,17 +588,12 @@ int
 main (int   argc,
       char *argv[])
 {
-  const char *scenario = argc > 1 ? argv[1] : "";
+  static const HarnessScenario scenarios[] = {
+    { "exchange", run_exchange },
+    { "exchange-tab", run_exchange_tab },
+    { "schedule", run_schedule },
+    { "schedule-tab", run_schedule_tab },
+  };
 
-  if (g_str_equal (scenario, "exchange"))
-    harness_run_app (run_exchange, NULL);
-  else if (g_str_equal (scenario, "exchange-tab"))
-    harness_run_app (run_exchange_tab, NULL);
-  else if (g_str_equal (scenario, "schedule"))
-    harness_run_app (run_schedule, NULL);
-  else if (g_str_equal (scenario, "schedule-tab"))
-    harness_run_app (run_schedule_tab, NULL);
-  else
-    CHECK (FALSE, "a known scenario: %s", scenario);
-  return tap_done ();
+  return harness_main (argc, argv, "", scenarios, G_N_ELEMENTS (scenarios));
 }

@@ -255,11 +255,7 @@ check_play (FlitlabWindow *window)
          "the simulated latency (%s) shows beside the model's (%" G_GINT64_FORMAT "), no shorter",
          value (window, "simulated"), model);
   scroll_to_timing (window);
-  {
-    g_autofree char *path = screenshot_path ("multicast-tree.png");
-
-    CHECK (save_screenshot (GTK_WIDGET (window), path), "the window is saved as %s", path);
-  }
+  harness_screenshot (window, "multicast-tree.png");
   CHECK (flitlab_multicast_page_play (page_of (window), &error), "the run plays (%s)",
          error != NULL ? error->message : "ok");
   CHECK (g_strcmp0 (side_page (window), "simulate") == 0, "Play shows the Simulate tab (%s)", side_page (window));
@@ -336,11 +332,9 @@ int
 main (int   argc,
       char *argv[])
 {
-  const char *scenario = argc > 1 ? argv[1] : "multicast";
+  static const HarnessScenario scenarios[] = {
+    { "multicast", run_multicast },
+  };
 
-  if (g_str_equal (scenario, "multicast"))
-    harness_run_app (run_multicast, NULL);
-  else
-    CHECK (FALSE, "a known scenario: %s", scenario);
-  return tap_done ();
+  return harness_main (argc, argv, "multicast", scenarios, G_N_ELEMENTS (scenarios));
 }

@@ -105,14 +105,6 @@ show_simulate_tab (FlitlabWindow *window)
          "the transport bar shows with the Simulate tab");
 }
 
-static void
-take_screenshot (FlitlabWindow *window,
-                 const char    *name)
-{
-  g_autofree char *path = screenshot_path (name);
-
-  CHECK (save_screenshot (GTK_WIDGET (window), path), "the window renders to %s", path);
-}
 
 /* Presses key on the canvas, as typed with the canvas focused. */
 static void
@@ -380,7 +372,7 @@ run_watch (FlitlabWindow *window)
 
   check_inspector (window);
   /* Rendering the window draws the live plots. */
-  take_screenshot (window, "simulation.png");
+  harness_screenshot (window, "simulation.png");
   CHECK (flitlab_sim_inspector_get_plot_points (inspector_of (window)) >= 3,
          "the live plots have drawn the samples so far (%d)",
          flitlab_sim_inspector_get_plot_points (inspector_of (window)));
@@ -478,7 +470,7 @@ run_deadlock (FlitlabWindow *window)
          "the bar names the turns closing the cycle: %s", message);
   CHECK (shows_label (GTK_WIDGET (window), message), "the sentence is on screen");
   check_cycle_drawn (window);
-  take_screenshot (window, "deadlock.png");
+  harness_screenshot (window, "deadlock.png");
   save_and_forget (window);
 }
 
@@ -664,7 +656,7 @@ run_deflection (FlitlabWindow *window)
   fl_deflect_free (fresh);
 
   check_message_inspector (window, seen);
-  take_screenshot (window, "deflection.png");
+  harness_screenshot (window, "deflection.png");
   CHECK (flitlab_sim_inspector_get_plot_points (inspector_of (window)) >= 3,
          "the live plots draw the deflection throughput (%d points)",
          flitlab_sim_inspector_get_plot_points (inspector_of (window)));
@@ -676,17 +668,12 @@ int
 main (int   argc,
       char *argv[])
 {
-  const char *scenario = argc > 1 ? argv[1] : "watch";
+  static const HarnessScenario scenarios[] = {
+    { "watch", run_watch },
+    { "deadlock", run_deadlock },
+    { "presets", run_presets },
+    { "deflection", run_deflection },
+  };
 
-  if (g_str_equal (scenario, "watch"))
-    harness_run_app (run_watch, NULL);
-  else if (g_str_equal (scenario, "deadlock"))
-    harness_run_app (run_deadlock, NULL);
-  else if (g_str_equal (scenario, "presets"))
-    harness_run_app (run_presets, NULL);
-  else if (g_str_equal (scenario, "deflection"))
-    harness_run_app (run_deflection, NULL);
-  else
-    CHECK (FALSE, "a known scenario: %s", scenario);
-  return tap_done ();
+  return harness_main (argc, argv, "watch", scenarios, G_N_ELEMENTS (scenarios));
 }
