@@ -386,7 +386,6 @@ show_in_side_pane (GtkWidget *panel,
   iterate ();
 }
 
-
 /* SEM on torus:8x8 in the tab: the canvas draws a step's paths, a click
  * on the canvas picks the node; the picture for the README. */
 static void

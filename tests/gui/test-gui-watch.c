@@ -105,7 +105,6 @@ show_simulate_tab (FlitlabWindow *window)
          "the transport bar shows with the Simulate tab");
 }
 
-
 /* Presses key on the canvas, as typed with the canvas focused. */
 static void
 press (FlitlabWindow *window,
