@@ -15,22 +15,10 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench-time.h"
 #include "flitlab.h"
 
 #define RUNS 5
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 typedef int (*Job)(void *data, char *note, size_t cap);
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench-time.h"
 #include "flitlab.h"
 
 #define SEEKS 9
@@ -23,19 +24,6 @@ static const char *const SETTINGS[][2] = {
     { "vcs", "2" }, { "buf", "8" }, { "traffic", "uniform" }, { "rate", "0.3" },
     { "packet", "8" }, { "warmup", "1000" }, { "seed", "1" },
 };
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Times one seek to cycle, in ms; -1 on failure. */
 static double timed_seek(FlSimTimeline *tl, int64_t cycle)
