@@ -2,6 +2,7 @@
  * back as its canonical text, refuses bad values with a message naming it,
  * starts at fl_sim_config_init()'s defaults and reaches a field of the
  * configuration; the routing registry's options likewise. */
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -351,6 +352,58 @@ static void test_whole_round_trip(void)
 }
 
 /* Settings made by key run as the configuration would. */
+/* The result keys read the read they name; the channels' keys, the
+ * busiest and the mean switch-to-switch channel, recomputed here. */
+static void test_result_values(const FlSimResult *res, const FlTopology *t)
+{
+    const struct { const char *name; double value; } read[] = {
+        { "latency_avg", res->latency_avg }, { "latency_p99", res->latency_p99 },
+        { "network_latency_avg", res->network_latency_avg },
+        { "throughput", res->throughput }, { "offered", res->offered },
+        { "hops_avg", res->hops_avg }, { "packets", (double)res->packets },
+        { "flit_hops", (double)res->flit_hops },
+    };
+    for (size_t i = 0; i < sizeof read / sizeof read[0]; i++) {
+        int k = fl_sim_result_key_find(read[i].name);
+        CHECK(k >= 0 && fl_sim_result_value(res, t, k) == read[i].value,
+              "result key %s reads its field", read[i].name);
+    }
+    double max = 0, sum = 0;
+    int counted = 0;
+    for (int c = 0; c < fl_topology_channel_count(t); c++) {
+        if (fl_topology_node_kind(t, fl_topology_channel_src(t, c)) != FL_NODE_SWITCH
+            || fl_topology_node_kind(t, fl_topology_channel_dst(t, c)) != FL_NODE_SWITCH)
+            continue;
+        double u = res->channel_utilization[c];
+        max = u > max ? u : max;
+        sum += u;
+        counted++;
+    }
+    int kmax = fl_sim_result_key_find("channel_utilization_max");
+    int kavg = fl_sim_result_key_find("channel_utilization_avg");
+    CHECK(counted == 48 && max > 0, "a 4x4 mesh has 48 switch channels, some busy");
+    CHECK(fl_sim_result_value(res, t, kmax) == max
+              && fabs(fl_sim_result_value(res, t, kavg) - sum / counted) < 1e-15,
+          "the channels' keys: busiest %g, mean %g", max, sum / counted);
+}
+
+/* Names are unique and found, titles and units given; counts are integers. */
+static void test_result_keys(void)
+{
+    int n = fl_sim_result_key_count();
+    CHECK(n == 17, "17 result keys (%d)", n);
+    for (int i = 0; i < n; i++) {
+        const FlSimResultKey *k = fl_sim_result_key(i);
+        CHECK(k && k->name && k->title && k->unit && fl_sim_result_key_find(k->name) == i,
+              "result key %d (%s) is found by its name", i, k ? k->name : "?");
+    }
+    CHECK(!fl_sim_result_key(n) && !fl_sim_result_key(-1) && fl_sim_result_key_find("x") == -1,
+          "no key out of range or by an unknown name");
+    CHECK(fl_sim_result_key(fl_sim_result_key_find("packets"))->integer
+              && !fl_sim_result_key(fl_sim_result_key_find("latency_avg"))->integer,
+          "packets are counted, latency is not");
+}
+
 static void test_run(void)
 {
     FlTopology *t = NULL;
@@ -374,6 +427,7 @@ static void test_run(void)
          && fl_sim_run(sim, &res, NULL, NULL, &err) == FL_OK;
     CHECK(ok && res.status == FL_SIM_OK && res.packets > 0, "a run from settings: %s",
           ok ? fl_sim_status_name(res.status) : err.message);
+    test_result_values(&res, t);
     fl_sim_result_clear(&res);
     fl_sim_free(sim);
     fl_routing_free(r);
@@ -468,6 +522,7 @@ int main(void)
     test_refusals();
     test_coverage();
     test_whole_round_trip();
+    test_result_keys();
     test_run();
     test_routing_options();
     return tap_done();

@@ -125,9 +125,9 @@ static void print_sim_table(const SimSetup *s, const FlSimResult *res)
            res->throughput, res->throughput_min);
     printf("%-20s %.4f flits/cycle/host\n", "offered", res->offered);
     printf("%-20s %.3f\n", "hops", res->hops_avg);
-    double umax, umean;
-    sim_utilization(s->t, res, &umax, &umean);
-    printf("%-20s %.3f busiest, %.3f mean\n", "channel utilization", umax, umean);
+    printf("%-20s %.3f busiest, %.3f mean\n", "channel utilization",
+           fl_sim_result_value(res, s->t, fl_sim_result_key_find("channel_utilization_max")),
+           fl_sim_result_value(res, s->t, fl_sim_result_key_find("channel_utilization_avg")));
     printf("%-20s %lld measured\n", "packets", (long long)res->packets);
     printf("%-20s %lld simulated, %lld flit-hops\n", "cycles", (long long)res->cycles,
            (long long)res->flit_hops);

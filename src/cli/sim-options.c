@@ -269,53 +269,29 @@ static json_t *number(double v)
     return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* The keys, in its order, plus the percentiles and counts. */
+/* Adds the result keys with per_channel as given: the engine's table, in
+ * its order. */
+static void add_keys(json_t *o, const FlSimResult *res, const FlTopology *t, int per_channel)
+{
+    for (int i = 0; i < fl_sim_result_key_count(); i++) {
+        const FlSimResultKey *k = fl_sim_result_key(i);
+        if (k->per_channel != per_channel)
+            continue;
+        double v = fl_sim_result_value(res, t, i);
+        json_object_set_new(o, k->name, k->integer ? json_integer((json_int_t)v) : number(v));
+    }
+}
+
 void sim_add_result(json_t *o, const FlSimResult *res)
 {
     json_object_set_new(o, "status", json_string(fl_sim_status_name(res->status)));
-    json_object_set_new(o, "latency_avg", number(res->latency_avg));
-    json_object_set_new(o, "latency_p50", number(res->latency_p50));
-    json_object_set_new(o, "latency_p95", number(res->latency_p95));
-    json_object_set_new(o, "latency_p99", number(res->latency_p99));
-    json_object_set_new(o, "network_latency_avg", number(res->network_latency_avg));
-    json_object_set_new(o, "network_latency_p50", number(res->network_latency_p50));
-    json_object_set_new(o, "network_latency_p99", number(res->network_latency_p99));
-    json_object_set_new(o, "throughput", number(res->throughput));
-    json_object_set_new(o, "throughput_min", number(res->throughput_min));
-    json_object_set_new(o, "offered", number(res->offered));
-    json_object_set_new(o, "hops_avg", number(res->hops_avg));
-    json_object_set_new(o, "packets", json_integer(res->packets));
-    json_object_set_new(o, "cycles", json_integer(res->cycles));
-    json_object_set_new(o, "flit_hops", json_integer(res->flit_hops));
-    json_object_set_new(o, "wall_s", number(res->wall_s));
-}
-
-/* Busiest channel and the mean over switch-to-switch channels that exist. */
-void sim_utilization(const FlTopology *t, const FlSimResult *res, double *max, double *mean)
-{
-    int n = fl_topology_channel_count(t), counted = 0;
-    double sum = 0;
-    *max = 0;
-    for (int c = 0; res->channel_utilization && c < n; c++) {
-        if (fl_topology_node_kind(t, fl_topology_channel_src(t, c)) != FL_NODE_SWITCH
-            || fl_topology_node_kind(t, fl_topology_channel_dst(t, c)) != FL_NODE_SWITCH)
-            continue;
-        double u = res->channel_utilization[c];
-        sum += u;
-        counted++;
-        if (u > *max)
-            *max = u;
-    }
-    *mean = counted ? sum / counted : 0;
+    add_keys(o, res, NULL, 0);
 }
 
 void sim_add_scalars(json_t *o, const FlTopology *t, const FlSimResult *res)
 {
     sim_add_result(o, res);
-    double umax, umean;
-    sim_utilization(t, res, &umax, &umean);
-    json_object_set_new(o, "channel_utilization_max", json_real(umax));
-    json_object_set_new(o, "channel_utilization_avg", json_real(umean));
+    add_keys(o, res, t, 1);
 }
 
 void sim_print_patterns(FILE *to)

@@ -70,10 +70,9 @@ int sim_setup_preset(const CliCommand *cmd, const CliParsed *p, const FlSimPrese
                      SimSetup *s);
 void sim_setup_free(SimSetup *s);
 
-/* Adds a run's scalar results to o, in the order both commands print them. */
+/* Adds a run's status and scalar results to o (the engine's result keys
+ * that do not need the channels), in the order both commands print them. */
 void sim_add_result(json_t *o, const FlSimResult *res);
-/* The busiest switch-to-switch channel's utilization and their mean. */
-void sim_utilization(const FlTopology *t, const FlSimResult *res, double *max, double *mean);
 /* Every scalar `sim --json` prints: sim_add_result()'s, then the channels'
  * utilization (read while res still has its arrays). */
 void sim_add_scalars(json_t *o, const FlTopology *t, const FlSimResult *res);

@@ -45,6 +45,21 @@ typedef enum FlSimStatus {
 
 const char *fl_sim_status_name(FlSimStatus s);   /* "ok", "deadlock", ... */
 
+/* The figures of a result that front ends report, plot and store as
+ * scalars, in the order `flitlab sim --json` prints them: their names (the
+ * JSON keys), titles and units for axis labels and column headers. */
+typedef struct FlSimResultKey {
+    const char *name;     /* "latency_avg" */
+    const char *title;    /* "Mean packet latency" */
+    const char *unit;     /* "cycles", "flits/cycle/host"; "" for a fraction or a count */
+    int integer;          /* a count, written without a fraction */
+    int per_channel;      /* derived from the channels' figures and the topology */
+} FlSimResultKey;
+
+int fl_sim_result_key_count(void);
+const FlSimResultKey *fl_sim_result_key(int index);   /* NULL out of range */
+int fl_sim_result_key_find(const char *name);         /* its index, or -1 */
+
 typedef struct FlSimConfig {
     const FlRouting *routing;      /* required; built on the same topology */
     FlSelection selection;         /* FL_SELECT_CREDITS for adaptive routings */
@@ -99,6 +114,11 @@ typedef struct FlSimResult {
 } FlSimResult;
 
 void fl_sim_result_clear(FlSimResult *res);
+
+/* Result key index of res (fl_sim_result_key()); the per-channel keys
+ * need the topology it ran on (the busiest and the mean switch-to-switch
+ * channel). NaN for a figure the run has none of (no packet measured). */
+double fl_sim_result_value(const FlSimResult *res, const FlTopology *t, int index);
 
 typedef struct FlSim FlSim;
 /* Refuses impossible parameters (zero VCs, fewer VCs than the routing's

@@ -1,0 +1,103 @@
+/* sim-result-keys.c — the table of a simulation result's figures: what the
+ * CLI prints, experiments store as scalars and plots put on their axes. */
+#include <math.h>
+#include <string.h>
+
+#include "flitlab.h"
+
+typedef enum {
+    K_LATENCY_AVG, K_LATENCY_P50, K_LATENCY_P95, K_LATENCY_P99,
+    K_NET_LATENCY_AVG, K_NET_LATENCY_P50, K_NET_LATENCY_P99,
+    K_THROUGHPUT, K_THROUGHPUT_MIN, K_OFFERED, K_HOPS_AVG,
+    K_PACKETS, K_CYCLES, K_FLIT_HOPS, K_WALL_S,
+    K_UTILIZATION_MAX, K_UTILIZATION_AVG,
+    K_COUNT
+} ResultKey;
+
+static const FlSimResultKey keys[K_COUNT] = {
+    [K_LATENCY_AVG] = { "latency_avg", "Mean packet latency", "cycles", 0, 0 },
+    [K_LATENCY_P50] = { "latency_p50", "Median packet latency", "cycles", 0, 0 },
+    [K_LATENCY_P95] = { "latency_p95", "95th percentile packet latency", "cycles", 0, 0 },
+    [K_LATENCY_P99] = { "latency_p99", "99th percentile packet latency", "cycles", 0, 0 },
+    [K_NET_LATENCY_AVG] = { "network_latency_avg", "Mean network latency", "cycles", 0, 0 },
+    [K_NET_LATENCY_P50] = { "network_latency_p50", "Median network latency", "cycles", 0, 0 },
+    [K_NET_LATENCY_P99] = { "network_latency_p99", "99th percentile network latency", "cycles",
+                            0, 0 },
+    [K_THROUGHPUT] = { "throughput", "Accepted throughput", "flits/cycle/host", 0, 0 },
+    [K_THROUGHPUT_MIN] = { "throughput_min", "Accepted throughput of the worst host",
+                           "flits/cycle/host", 0, 0 },
+    [K_OFFERED] = { "offered", "Offered load", "flits/cycle/host", 0, 0 },
+    [K_HOPS_AVG] = { "hops_avg", "Mean hops", "hops", 0, 0 },
+    [K_PACKETS] = { "packets", "Packets measured", "", 1, 0 },
+    [K_CYCLES] = { "cycles", "Cycles simulated", "cycles", 1, 0 },
+    [K_FLIT_HOPS] = { "flit_hops", "Flit-hops simulated", "", 1, 0 },
+    [K_WALL_S] = { "wall_s", "Wall-clock time", "s", 0, 0 },
+    [K_UTILIZATION_MAX] = { "channel_utilization_max", "Utilization of the busiest channel", "",
+                            0, 1 },
+    [K_UTILIZATION_AVG] = { "channel_utilization_avg", "Mean channel utilization", "", 0, 1 },
+};
+
+int fl_sim_result_key_count(void)
+{
+    return K_COUNT;
+}
+
+const FlSimResultKey *fl_sim_result_key(int index)
+{
+    return index >= 0 && index < K_COUNT ? &keys[index] : NULL;
+}
+
+int fl_sim_result_key_find(const char *name)
+{
+    for (int i = 0; name && i < K_COUNT; i++)
+        if (strcmp(keys[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Busiest and mean busy fraction over the switch-to-switch channels. */
+static void utilization(const FlSimResult *res, const FlTopology *t, double *max, double *mean)
+{
+    int n = t ? fl_topology_channel_count(t) : 0, counted = 0;
+    double sum = 0;
+    *max = 0;
+    for (int c = 0; res->channel_utilization && c < n; c++) {
+        if (fl_topology_node_kind(t, fl_topology_channel_src(t, c)) != FL_NODE_SWITCH
+            || fl_topology_node_kind(t, fl_topology_channel_dst(t, c)) != FL_NODE_SWITCH)
+            continue;
+        double u = res->channel_utilization[c];
+        sum += u;
+        counted++;
+        if (u > *max)
+            *max = u;
+    }
+    *mean = counted ? sum / counted : 0;
+}
+
+double fl_sim_result_value(const FlSimResult *res, const FlTopology *t, int index)
+{
+    double max, mean;
+    switch ((ResultKey)index) {
+    case K_LATENCY_AVG: return res->latency_avg;
+    case K_LATENCY_P50: return res->latency_p50;
+    case K_LATENCY_P95: return res->latency_p95;
+    case K_LATENCY_P99: return res->latency_p99;
+    case K_NET_LATENCY_AVG: return res->network_latency_avg;
+    case K_NET_LATENCY_P50: return res->network_latency_p50;
+    case K_NET_LATENCY_P99: return res->network_latency_p99;
+    case K_THROUGHPUT: return res->throughput;
+    case K_THROUGHPUT_MIN: return res->throughput_min;
+    case K_OFFERED: return res->offered;
+    case K_HOPS_AVG: return res->hops_avg;
+    case K_PACKETS: return (double)res->packets;
+    case K_CYCLES: return (double)res->cycles;
+    case K_FLIT_HOPS: return (double)res->flit_hops;
+    case K_WALL_S: return res->wall_s;
+    case K_UTILIZATION_MAX:
+    case K_UTILIZATION_AVG:
+        utilization(res, t, &max, &mean);
+        return index == K_UTILIZATION_MAX ? max : mean;
+    case K_COUNT: break;
+    }
+    return NAN;
+}
