@@ -351,12 +351,16 @@ static void test_whole_round_trip(void)
     fl_sim_settings_clear(&back);
 }
 
-/* Settings made by key run as the configuration would. */
-/* The result keys read the read they name; the channels' keys, the
+typedef struct Field {
+    const char *name;
+    double value;
+} Field;
+
+/* The result keys read the fields they name; the channels' keys, the
  * busiest and the mean switch-to-switch channel, recomputed here. */
 static void test_result_values(const FlSimResult *res, const FlTopology *t)
 {
-    const struct { const char *name; double value; } read[] = {
+    const Field read[] = {
         { "latency_avg", res->latency_avg }, { "latency_p99", res->latency_p99 },
         { "network_latency_avg", res->network_latency_avg },
         { "throughput", res->throughput }, { "offered", res->offered },
@@ -404,6 +408,7 @@ static void test_result_keys(void)
           "packets are counted, latency is not");
 }
 
+/* Settings made by key run as the configuration would. */
 static void test_run(void)
 {
     FlTopology *t = NULL;

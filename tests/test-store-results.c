@@ -154,8 +154,9 @@ static void test_upgrade(void)
     char path[512];
     FlProject *p = titled(path, sizeof path, "old.flitlab");
     fl_project_free(p);
-    sql_run(path, "DROP TABLE vector; DROP TABLE scalar; DROP TABLE runparam; DROP TABLE run;"
-                  "DROP TABLE experiment; PRAGMA user_version = 2");
+    sql_run(path, "DROP TABLE claim; DROP TABLE plot; DROP TABLE vector; DROP TABLE scalar;"
+                  "DROP TABLE runparam; DROP TABLE run; DROP TABLE experiment;"
+                  "PRAGMA user_version = 2");
     FlError err;
     FlProjectExperiment *items = NULL;
     int n = -1;
@@ -164,8 +165,31 @@ static void test_upgrade(void)
           "a version 2 file has no experiments");
     CHECK(sql_int(path, "PRAGMA user_version") == 2, "reading leaves it at version 2");
     CHECK_INT(fl_project_create_experiment(p, "sweep", "mesh:4x4", "{}", "", 2, &err), FL_OK);
-    CHECK(sql_int(path, "PRAGMA user_version") == 3 && commit(p, 1, &err) == FL_OK,
-          "the first write upgrades it to version 3 (%s)", err.message);
+    CHECK(sql_int(path, "PRAGMA user_version") == fl_project_schema_version()
+              && commit(p, 1, &err) == FL_OK,
+          "the first write upgrades it to version %d (%s)", fl_project_schema_version(),
+          err.message);
+    fl_project_free(p);
+}
+
+/* A version 3 file (runs, no plots or claims yet): a save carries its runs
+ * over into a file of the current version. */
+static void test_save_from_v3(void)
+{
+    char path[512];
+    FlProject *p = titled(path, sizeof path, "v3.flitlab");
+    FlError err;
+    CHECK_INT(fl_project_create_experiment(p, "sweep", "mesh:4x4", "{}", "", 2, &err), FL_OK);
+    CHECK_INT(commit(p, 0, &err), FL_OK);
+    fl_project_free(p);
+    sql_run(path, "DROP TABLE claim; DROP TABLE plot; PRAGMA user_version = 3");
+    CHECK_INT(fl_project_open(path, &p, &err), FL_OK);
+    CHECK(count_runs(p) == 1, "a version 3 file's run is read");
+    CHECK_INT(fl_project_save(p, &err), FL_OK);
+    CHECK(sql_int(path, "PRAGMA user_version") == fl_project_schema_version()
+              && sql_int(path, "SELECT count(*) FROM run") == 1
+              && sql_int(path, "SELECT count(*) FROM plot") == 0,
+          "saved at version %d with its run", fl_project_schema_version());
     fl_project_free(p);
 }
 
@@ -175,5 +199,6 @@ int main(void)
     test_saves_keep_runs();
     test_refusals();
     test_upgrade();
+    test_save_from_v3();
     return tap_done();
 }

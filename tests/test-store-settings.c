@@ -318,17 +318,17 @@ static void test_newer_version(void)
     FlProject *p = NULL;
     FlError err;
     fl_project_new(&p, &err);
-    IN_DIR(path, "v4.flitlab");
+    IN_DIR(path, "v5.flitlab");
     fl_project_save_as(p, path, &err);
     fl_project_free(p);
-    CHECK_INT(fl_project_schema_version(), 3);
-    sql_run(path, "PRAGMA user_version = 4");
+    CHECK_INT(fl_project_schema_version(), 4);
+    sql_run(path, "PRAGMA user_version = 5");
     p = NULL;
     int rc = fl_project_open(path, &p, &err);
     CHECK(rc == FL_EVERSION && p == NULL
-              && strstr(err.message, "newer Flitlab (project schema version 4; this version "
-                                     "reads up to 3)"),
-          "a version-3 file is refused: %s", err.message);
+              && strstr(err.message, "newer Flitlab (project schema version 5; this version "
+                                     "reads up to 4)"),
+          "a version-5 file is refused: %s", err.message);
 }
 
 int main(void)

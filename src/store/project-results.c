@@ -18,9 +18,15 @@
 
 #include "store-private.h"
 
-/* The journal tables, parents first: the order copies insert in. */
-static const char *const journal_tables[] = { "experiment", "run", "runparam", "scalar",
-                                              "vector" };
+/* The journal tables, parents first (the order copies insert in), and the
+ * schema version that brought each. */
+static const struct {
+    const char *name;
+    int since;
+} journal_tables[] = {
+    { "experiment", 3 }, { "run", 3 }, { "runparam", 3 }, { "scalar", 3 }, { "vector", 3 },
+    { "plot", 4 }, { "claim", 4 },
+};
 #define N_JOURNAL ((int)(sizeof journal_tables / sizeof journal_tables[0]))
 
 static const char *const status_names[] = { "done", "failed", "stopped" };
@@ -77,14 +83,15 @@ int fl__journal_copy(const char *dst, const char *src, const char *label, FlErro
         goto detach;
     /* A file from before version 3 has no journal. */
     if (version >= 3) {
-        char sql[512] = "BEGIN;";
+        char sql[1024] = "BEGIN;";
         for (int i = N_JOURNAL - 1; i >= 0; i--)
             snprintf(sql + strlen(sql), sizeof sql - strlen(sql), "DELETE FROM main.%s;",
-                     journal_tables[i]);
+                     journal_tables[i].name);
         for (int i = 0; i < N_JOURNAL; i++)
-            snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
-                     "INSERT INTO main.%s SELECT * FROM src.%s;", journal_tables[i],
-                     journal_tables[i]);
+            if (version >= journal_tables[i].since)
+                snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
+                         "INSERT INTO main.%s SELECT * FROM src.%s;", journal_tables[i].name,
+                         journal_tables[i].name);
         snprintf(sql + strlen(sql), sizeof sql - strlen(sql), "COMMIT;");
         if ((rc = fl__store_exec(db, sql, label, err)))
             sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);

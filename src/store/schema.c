@@ -143,10 +143,32 @@ static const char migration_3[] =
     "  FOREIGN KEY (experiment_id, idx) REFERENCES run (experiment_id, idx) ON DELETE CASCADE"
     ") STRICT, WITHOUT ROWID;";
 
+/* Version 4: plot definitions, so a figure redraws from its experiment's
+ * runs; and claims, a row per run in progress (its process and host), so
+ * that status can tell the runs being run from the runs missing. Both are
+ * journal tables, written straight into the file. */
+static const char migration_4[] =
+    "CREATE TABLE plot ("
+    "  experiment_id INTEGER NOT NULL REFERENCES experiment (id) ON DELETE CASCADE,"
+    "  name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),"
+    "  definition TEXT NOT NULL,"           /* key=value lines (FlPlotSpec) */
+    "  created TEXT NOT NULL,"
+    "  PRIMARY KEY (experiment_id, name)"
+    ") STRICT, WITHOUT ROWID;"
+    "CREATE TABLE claim ("
+    "  experiment_id INTEGER NOT NULL REFERENCES experiment (id) ON DELETE CASCADE,"
+    "  idx INTEGER NOT NULL CHECK (idx >= 0),"
+    "  host TEXT NOT NULL,"
+    "  pid INTEGER NOT NULL,"
+    "  started TEXT NOT NULL,"
+    "  PRIMARY KEY (experiment_id, idx)"
+    ") STRICT, WITHOUT ROWID;";
+
 static const Migration migrations[] = {
     {"topologies", migration_1},
     {"node labels and topology settings", migration_2},
     {"experiments and their results", migration_3},
+    {"plot definitions and runs in progress", migration_4},
 };
 
 #define N_MIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
@@ -155,7 +177,7 @@ static const Migration migrations[] = {
  * even if its version number says otherwise. */
 static const char *const current_tables[] = {"meta", "topology", "node", "link",
                                              "topology_setting", "experiment", "run",
-                                             "runparam", "scalar", "vector"};
+                                             "runparam", "scalar", "vector", "plot", "claim"};
 
 int fl_project_schema_version(void)
 {
