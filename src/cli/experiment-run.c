@@ -110,8 +110,8 @@ static int commit(ExpRunner *r, ExpTask *task, FlRunStatus status, const FlExpRe
     for (int i = 0; i < np; i++)
         keys[i] = fl_exp_design_param_key(d, i);
     int n = 1, series = series_of(d, task->idx);
-    for (ExpTask *t = task + 1; status == FL_RUN_DONE && res->past_saturation
-                                && t < r->tasks + r->n; t++)
+    int ends_curve = status == FL_RUN_DONE && res->past_saturation;
+    for (ExpTask *t = task + 1; ends_curve && t < r->tasks + r->n; t++)
         n += !t->committed && series_of(d, t->idx) == series;
     FlProjectRun *runs = calloc((size_t)n, sizeof *runs);
     const char **values = calloc((size_t)n * EXP_MAX_PARAMS, sizeof *values);
