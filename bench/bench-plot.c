@@ -107,6 +107,12 @@ int main(void)
            SERIES, POINTS, SERIES * POINTS, REPEATS);
     printf("  %-48s %8.1f ms\n", "screen, 1280x800 image surface:",
            median_ms(&p, SCREEN, 1280, 800, &bytes));
+    /* Where the time goes: the same without the error bars. */
+    FlDrawPlot bare = p;
+    for (int s = 0; s < SERIES; s++)
+        bare.series[s].lo = bare.series[s].hi = NULL;
+    printf("  %-48s %8.1f ms\n", "  the same without error bars:",
+           median_ms(&bare, SCREEN, 1280, 800, &bytes));
     double w, h;
     fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_DOUBLE_COLUMN, &w, &h);
     char what[96];
@@ -116,5 +122,11 @@ int main(void)
     double pdf = median_ms(&p, PAPER_PDF, w, h, &bytes);
     snprintf(what, sizeof what, "paper, 2 columns, PDF surface (%zu kB):", bytes / 1000);
     printf("  %-48s %8.1f ms\n", what, pdf);
+    fl_draw_plot_for_paper(&bare, FL_DRAW_PAPER_DOUBLE_COLUMN, &w, &h);
+    printf("  %-48s %8.1f ms\n", "  the same without error bars:",
+           median_ms(&bare, PAPER_PDF, w, h, &bytes));
+    bare.style = FL_DRAW_PLOT_SCREEN;   /* no marker at every point */
+    printf("  %-48s %8.1f ms\n", "  ... nor a marker at every point:",
+           median_ms(&bare, PAPER_PDF, w, h, &bytes));
     return isnan(pdf) ? 1 : 0;
 }
