@@ -141,6 +141,55 @@ run experiment status "$P" killed --json
 check "d['total'] == 40 and d['missing'] == 0 and d['failed'] == 0" \
   "resume after kill -9 completes the experiment"
 
+# ---- a resumed curve, a hot journal ------------------------------------------
+
+# Rate 0.6 is past saturation by latency alone (above 10 times the latency
+# at 0.1, not at 0.5), 0.7 is stopped: resumed from 0.5 on, the curve must
+# keep its limit.
+H="$tmp/h.flitlab"
+run project new "$H"
+run experiment new "$H" curve --topology mesh:4x4 --set warmup=200 --set measure=1000 \
+  --vary rate=0.1,0.5,0.6,0.7 --vary routing=updown --seeds 2:2
+run experiment run "$H" curve --jobs 2
+run experiment export "$H" curve --format json -o "$tmp/curve.json"
+run experiment status "$H" curve --json
+check "d['done'] == 3 and d['stopped'] == 1" "the curve: 3 runs done, the last stopped"
+python3 - "$H" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("PRAGMA foreign_keys = ON")
+db.execute("DELETE FROM run WHERE idx >= 1")
+db.commit()
+PY
+run experiment resume "$H" curve --jobs 2
+run experiment export "$H" curve --format json
+python3 -c "
+import json, sys
+a = json.load(open('$tmp/curve.json'))['runs']
+b = json.load(open('$tmp/out'))['runs']
+for r in a + b:
+    r.pop('wall_s', None)
+sys.exit(0 if a == b else 1)"
+ok $? "a curve resumed after its first run ends as the uninterrupted one"
+
+# A process killed in the middle of a write leaves a hot journal, which a
+# read-only connection cannot roll back: the file must open all the same.
+python3 - "$H" <<'PY'
+import os, sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA cache_size = 2")   # spill into the file before the commit
+db.execute("BEGIN IMMEDIATE")
+db.execute("UPDATE experiment SET name = 'half-written'")
+db.execute("CREATE TABLE junk (x)")
+db.execute("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) "
+           "INSERT INTO junk SELECT randomblob(2000) FROM n")
+os._exit(0)
+PY
+[ -s "$H-journal" ]
+ok $? "a write killed half way leaves a journal"
+run experiment status "$H" curve --json
+check "d['done'] == 3 and d['stopped'] == 1" "the file opens, the killed write rolled back"
+
 # ---- rm and refusals ------------------------------------------------------
 
 run experiment rm "$P" sat

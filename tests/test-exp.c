@@ -3,6 +3,7 @@
  * mesh whose later points never start), cancel from a progress callback and
  * from another thread, one result call per kept point, routings built by
  * name and shared, shares, and refused input. */
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -309,6 +310,27 @@ static void test_stop_starts(const Net *mesh)
               "max_latency 1: the first point is past it and ends the sweep");
         fl_exp_free(e);
     }
+
+    /* A series' own limit, given on its first point (a resumed curve), is
+     * the limit: 1 cycle stops it at once, NaN judges no latency. */
+    options(&o, 2, &s);
+    p[0].latency_limit = 1;
+    e = run(p, N, &o, &rc, &err);
+    if (e) {
+        CHECK(rc == FL_OK && s.results == 1 && fl_exp_result(e, 0)->past_saturation,
+              "latency_limit 1 on the first point: it is past it and ends the sweep");
+        fl_exp_free(e);
+    }
+    options(&o, 2, &s);
+    o.latency_factor = 1e-9;
+    p[0].latency_limit = NAN;
+    e = run(p, 2, &o, &rc, &err);
+    if (e) {
+        CHECK(rc == FL_OK && s.results == 2 && !fl_exp_result(e, 0)->past_saturation,
+              "latency_limit NaN: no latency limit, whatever the factor");
+        fl_exp_free(e);
+    }
+    p[0].latency_limit = 0;
 }
 
 /* ---- cancel ------------------------------------------------------------------ */
@@ -616,6 +638,11 @@ static void test_refused(const Net *mesh)
     rc = fl_exp_new(p, 2, &o, &e, &err);
     CHECK(rc == FL_ERANGE && strstr(err.message, "share"), "share 2 of 2: %s", err.message);
     fl_exp_options_init(&o);
+    p[1].latency_limit = -1;
+    rc = fl_exp_new(p, 2, &o, &e, &err);
+    CHECK(rc == FL_ERANGE && strstr(err.message, "point 1: latency_limit"),
+          "a negative latency_limit: %s", err.message);
+    p[1].latency_limit = 0;
 
     p[1].topology = NULL;
     rc = fl_exp_new(p, 2, &o, &e, &err);

@@ -147,6 +147,38 @@ static void test_refusals(void)
     fl_project_free(p);
 }
 
+/* Several runs in one transaction: all of them, or none when one is bad. */
+static void test_batch(void)
+{
+    char path[512];
+    FlProject *p = titled(path, sizeof path, "batch.flitlab");
+    FlError err;
+    CHECK_INT(fl_project_create_experiment(p, "sweep", "mesh:4x4", "{}", "", 3, &err), FL_OK);
+    const char *names[] = { "latency_avg" };
+    double values[3][1] = { { 1.5 }, { 2.5 }, { 3.5 } };
+    FlProjectRun runs[3];
+    for (int i = 0; i < 3; i++)
+        runs[i] = (FlProjectRun){ .idx = i, .status = i == 2 ? FL_RUN_STOPPED : FL_RUN_DONE,
+                                  .scalar_names = names, .scalar_values = values[i],
+                                  .nscalars = i == 2 ? 0 : 1 };
+    runs[2].idx = 3;
+    CHECK(fl_project_commit_runs(p, "sweep", runs, 3, &err) == FL_ERANGE
+              && count_runs(p) == 0,
+          "a batch with a run outside the design commits none: %s", err.message);
+    runs[2].idx = 2;
+    CHECK_INT(fl_project_commit_runs(p, "sweep", runs, 3, &err), FL_OK);
+    int64_t *idx = NULL;
+    double *v = NULL;
+    int n = 0;
+    CHECK_INT(fl_project_get_scalars(p, "sweep", "latency_avg", &idx, &v, &n, &err), FL_OK);
+    CHECK(n == 2 && idx[1] == 1 && v[1] == 2.5 && count_runs(p) == 2,
+          "a batch of two done runs and a stopped one is committed");
+    free(idx);
+    free(v);
+    CHECK_INT(fl_project_commit_runs(p, "sweep", NULL, 0, &err), FL_OK);
+    fl_project_free(p);
+}
+
 /* A version 2 file: read as having no experiments, upgraded by the first
  * write. */
 static void test_upgrade(void)
@@ -198,6 +230,7 @@ int main(void)
     test_round_trip();
     test_saves_keep_runs();
     test_refusals();
+    test_batch();
     test_upgrade();
     test_save_from_v3();
     return tap_done();

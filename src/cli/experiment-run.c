@@ -21,6 +21,8 @@ typedef struct ExpTask {
     FlSimSettings settings;      /* config.traffic points into it */
     FlRoutingOptions ro;
     char *config;                /* the run's key=value lines */
+    int committed;               /* by this command */
+    double latency_limit;        /* its curve's, when the curve began before */
 } ExpTask;
 
 typedef struct ExpRunner {
@@ -94,39 +96,67 @@ static char *config_text(const FlSimSettings *s, const char *routing,
     return out;
 }
 
-static int commit(ExpRunner *r, const ExpTask *task, FlRunStatus status, const FlExpResult *res)
+/* Commits task with status and, when it is a run past saturation, the
+ * later runs of its curve as stopped, in the same transaction: a kill
+ * between them would leave the curve without its stopped runs, which a
+ * resume would then run. */
+static int commit(ExpRunner *r, ExpTask *task, FlRunStatus status, const FlExpResult *res)
 {
     const FlExpDesign *d = r->x->design;
     int np = fl_exp_design_param_count(d);
-    const char *keys[EXP_MAX_PARAMS], *values[EXP_MAX_PARAMS];
+    const char *keys[EXP_MAX_PARAMS];
     const char *names[EXP_MAX_SCALARS];
     double scalars[EXP_MAX_SCALARS];
     for (int i = 0; i < np; i++)
         keys[i] = fl_exp_design_param_key(d, i);
-    fl_exp_design_run(d, task->idx, values, NULL, NULL);
-    FlProjectRun run = {
-        .idx = task->idx, .status = status, .seed = task->seed, .config = task->config,
-        .param_keys = keys, .param_values = values, .nparams = np,
-        .scalar_names = names, .scalar_values = scalars,
-    };
+    int n = 1, series = series_of(d, task->idx);
+    int ends_curve = status == FL_RUN_DONE && res->past_saturation;
+    for (ExpTask *t = task + 1; ends_curve && t < r->tasks + r->n; t++)
+        n += !t->committed && series_of(d, t->idx) == series;
+    FlProjectRun *runs = calloc((size_t)n, sizeof *runs);
+    const char **values = calloc((size_t)n * EXP_MAX_PARAMS, sizeof *values);
+    ExpTask **tasks = calloc((size_t)n, sizeof *tasks);
     json_t *o = NULL;
-    if (status == FL_RUN_DONE) {
+    FlError err = { 0 };
+    int rc = runs && values && tasks ? FL_OK
+                                     : fl_error_set(&err, FL_ENOMEM, "out of memory for a run");
+    if (!rc)
+        tasks[0] = task;
+    for (ExpTask *t = task + 1, **next = tasks + 1; !rc && next < tasks + n; t++)
+        if (!t->committed && series_of(d, t->idx) == series)
+            *next++ = t;
+    for (int k = 0; !rc && k < n; k++) {
+        fl_exp_design_run(d, tasks[k]->idx, values + k * EXP_MAX_PARAMS, NULL, NULL);
+        runs[k] = (FlProjectRun){
+            .idx = tasks[k]->idx, .status = k ? FL_RUN_STOPPED : status,
+            .seed = tasks[k]->seed, .config = tasks[k]->config, .param_keys = keys,
+            .param_values = values + k * EXP_MAX_PARAMS, .nparams = np,
+        };
+    }
+    if (!rc && status == FL_RUN_DONE) {
         o = json_object();
         sim_add_scalars(o, r->t, &res->sim);
-        run.nscalars = exp_scalars(o, names, scalars, EXP_MAX_SCALARS);
-        run.wall_s = res->sim.wall_s;
-    } else if (status == FL_RUN_FAILED) {
-        run.error = res->error.message;
+        runs[0].scalar_names = names;
+        runs[0].scalar_values = scalars;
+        runs[0].nscalars = exp_scalars(o, names, scalars, EXP_MAX_SCALARS);
+        runs[0].wall_s = res->sim.wall_s;
+    } else if (!rc && status == FL_RUN_FAILED) {
+        runs[0].error = res->error.message;
     }
-    FlError err = { 0 };
-    int rc = fl_project_commit_run(r->x->project, r->x->e.name, &run, &err);
+    if (!rc)
+        rc = fl_project_commit_runs(r->x->project, r->x->e.name, runs, n, &err);
     json_decref(o);
+    free(runs);
+    free(values);
     if (rc && !r->commit_failed) {
         r->commit_failed = 1;
         r->err = err;
     }
+    for (int k = 0; !rc && k < n; k++)
+        tasks[k]->committed = 1;
     if (!rc)
-        r->committed++;
+        r->committed += n;
+    free(tasks);
     return rc;
 }
 
@@ -134,7 +164,7 @@ static int commit(ExpRunner *r, const ExpTask *task, FlRunStatus status, const F
 static void on_result(void *data, FlExpResult *res)
 {
     ExpRunner *r = data;
-    const ExpTask *task = res->user_data;
+    ExpTask *task = res->user_data;
     int failed = res->state != FL_EXP_DONE;
     if (failed && !r->failed++) {
         r->first_failed = task->idx;
@@ -153,6 +183,42 @@ static void on_progress(void *data, const FlExpProgress *p)
                 p->running);
 }
 
+/* The stop rule's latency limit of the curve of run idx when its first run
+ * is committed (0 when it is not): the curve's runs in the file are a
+ * prefix, so the runs left to do are judged as the first one would have. */
+static int curve_limit(ExpRunner *r, const unsigned char *status, int64_t idx, double **first,
+                       double *limit)
+{
+    int64_t head = series_of(r->x->design, idx);
+    *limit = 0;
+    if (head == idx || status[head] == EXP_MISSING)
+        return CLI_OK;
+    if (!*first) {
+        /* The latencies of every run, read once. */
+        int64_t *at = NULL;
+        double *v = NULL;
+        int m = 0;
+        FlError err = { 0 };
+        if (fl_project_get_scalars(r->x->project, r->x->e.name, "latency_avg", &at, &v, &m,
+                                   &err))
+            return cli_engine_error(&err);
+        *first = malloc((size_t)r->x->e.runs * sizeof **first);
+        for (int64_t i = 0; *first && i < r->x->e.runs; i++)
+            (*first)[i] = NAN;
+        for (int i = 0; *first && i < m; i++)
+            if (at[i] >= 0 && at[i] < r->x->e.runs)
+                (*first)[at[i]] = v[i];
+        free(at);
+        free(v);
+        if (!*first)
+            return cli_error(CLI_FAIL, "out of memory for the experiment");
+    }
+    double latency = (*first)[head];
+    *limit = status[head] == FL_RUN_DONE && isfinite(latency)
+                 ? FL_EXP_DEFAULT_LATENCY_FACTOR * latency : NAN;
+    return CLI_OK;
+}
+
 /* Builds the tasks of the runs not committed: *n of them into r. */
 static int plan(ExpRunner *r, const unsigned char *status)
 {
@@ -160,6 +226,14 @@ static int plan(ExpRunner *r, const unsigned char *status)
     r->tasks = calloc((size_t)(r->x->e.runs ? r->x->e.runs : 1), sizeof *r->tasks);
     if (!r->tasks)
         return cli_error(CLI_FAIL, "out of memory for the experiment");
+    double *latency = NULL;
+    int failed = CLI_OK;
+    for (int64_t idx = 0, k = 0; !failed && idx < r->x->e.runs; idx++)
+        if (status[idx] == EXP_MISSING)
+            failed = curve_limit(r, status, idx, &latency, &r->tasks[k++].latency_limit);
+    free(latency);
+    if (failed)
+        return failed;
     FlError err = { 0 };
     if (fl_exp_design_param_count(d) > EXP_MAX_PARAMS)
         return cli_error(CLI_USAGE, "experiment run: at most %d parameters vary", EXP_MAX_PARAMS);
@@ -208,6 +282,7 @@ static int run_tasks(ExpRunner *r, long jobs)
         points[i].routing_options = task->ro;
         points[i].series = series_of(d, task->idx);
         points[i].user_data = task;
+        points[i].latency_limit = task->latency_limit;
     }
     FlExpOptions opt;
     fl_exp_options_init(&opt);
@@ -224,7 +299,7 @@ static int run_tasks(ExpRunner *r, long jobs)
         const FlExpResult *res = fl_exp_result(r->exp, i);
         /* Without a cancel, a point left out is past its curve's saturation,
          * even one that ran to its end before the curve was judged. */
-        if (!res->kept)
+        if (!res->kept && !r->tasks[i].committed)
             commit(r, &r->tasks[i], FL_RUN_STOPPED, res);
     }
     fl_exp_free(r->exp);

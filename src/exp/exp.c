@@ -69,6 +69,9 @@ static int check_point(const FlExpPoint *p, int i, FlError *err)
     if (p->config.routing && fl_routing_topology(p->config.routing) != p->topology)
         return fl_error_set(err, FL_EINVAL, "point %d: its routing was built on another "
                             "topology", i);
+    if (p->latency_limit < 0 || isinf(p->latency_limit))
+        return fl_error_set(err, FL_ERANGE, "point %d: latency_limit must be 0, NaN or a "
+                            "positive number of cycles, not %g", i, p->latency_limit);
     if (p->routing_name && !fl_routing_lookup(p->routing_name))
         return fl_error_set(err, FL_ENOTFOUND, "point %d: unknown routing '%s'", i,
                             p->routing_name);
@@ -246,6 +249,9 @@ static double series_limit(const FlExp *e, const ExpSeries *s)
 {
     if (e->opt.max_latency > 0)
         return e->opt.max_latency;
+    double given = e->points[s->points[0]].latency_limit;
+    if (given != 0)
+        return given;   /* NaN too */
     const FlExpResult *first = &e->results[s->points[0]];
     if (first->state != FL_EXP_DONE || !isfinite(first->sim.latency_avg))
         return NAN;

@@ -71,6 +71,11 @@ typedef struct FlExpPoint {
     FlRoutingOptions routing_options;
     int series;                    /* the curve it belongs to; any value */
     void *user_data;               /* handed back in its FlExpResult */
+    /* On a series' first point in the list: the series' latency limit, for
+     * a curve whose first points ran before (a resumed experiment): > 0 in
+     * cycles, NaN for none; 0 (the default): as the options say. The
+     * options' max_latency, when set, comes first. */
+    double latency_limit;
 } FlExpPoint;
 
 /* A point of the flit-level simulator with no topology or routing yet, the

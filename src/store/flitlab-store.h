@@ -220,6 +220,12 @@ typedef struct FlProjectRun {
  * number outside the design. */
 int fl_project_commit_run(FlProject *p, const char *experiment, const FlProjectRun *run,
                           FlError *err);
+/* Commits n runs into the file in one transaction: all of them or, on an
+ * error, none (a run past saturation with the runs of its curve the stop
+ * rule leaves out, which a kill must not separate; or many results at
+ * once). */
+int fl_project_commit_runs(FlProject *p, const char *experiment, const FlProjectRun *runs,
+                           int n, FlError *err);
 /* The numbers of the runs committed with status (sorted) into *idx
  * (malloc'd, NULL when none). */
 int fl_project_list_runs(FlProject *p, const char *experiment, FlRunStatus status,

@@ -497,45 +497,64 @@ static int insert_vectors(Journal *j, sqlite3_int64 id, const FlProjectRun *r, F
     return rc;
 }
 
-int fl_project_commit_run(FlProject *p, const char *experiment, const FlProjectRun *run,
-                          FlError *err)
+/* Inserts one run of experiment id (of runs runs) into the open transaction. */
+static int insert_whole_run(Journal *j, sqlite3_int64 id, int64_t runs, const char *experiment,
+                            const FlProjectRun *run, FlError *err)
 {
-    if (!p || !experiment || !run || (unsigned)run->status > FL_RUN_STOPPED || run->nparams < 0
-        || run->nscalars < 0 || run->nvectors < 0)
-        return fl_error_set(err, FL_EINVAL, "a run needs a project, an experiment and a valid "
+    if ((unsigned)run->status > FL_RUN_STOPPED || run->nparams < 0 || run->nscalars < 0
+        || run->nvectors < 0)
+        return fl_error_set(err, FL_EINVAL, "run %lld: not a valid run", (long long)run->idx);
+    if (run->idx < 0 || run->idx >= runs)
+        return fl_error_set(err, FL_ERANGE, "experiment '%s' has runs 0 to %lld, not %lld",
+                            experiment, (long long)runs - 1, (long long)run->idx);
+    int rc = insert_run(j, id, run, err);
+    if (!rc)
+        rc = insert_rows(j, "INSERT INTO runparam (experiment_id, idx, key, value) VALUES "
+                         "(?, ?, ?, ?)", id, run->idx, run->nparams, run->param_keys,
+                         run->param_values, NULL, err);
+    if (!rc)
+        rc = insert_rows(j, "INSERT INTO scalar (experiment_id, idx, name, value) VALUES "
+                         "(?, ?, ?, ?)", id, run->idx, run->nscalars, run->scalar_names, NULL,
+                         run->scalar_values, err);
+    if (!rc)
+        rc = insert_vectors(j, id, run, err);
+    return rc;
+}
+
+int fl_project_commit_runs(FlProject *p, const char *experiment, const FlProjectRun *runs,
+                           int n, FlError *err)
+{
+    if (!p || !experiment || (n > 0 && !runs) || n < 0)
+        return fl_error_set(err, FL_EINVAL, "runs need a project, an experiment and a valid "
                             "status");
     Journal j;
     int rc = journal_open(p, 1, &j, err);
     if (rc)
         return rc;
     sqlite3_int64 id = 0;
-    int64_t runs = 0;
+    int64_t size = 0;
     if ((rc = fl__store_exec(j.db, "BEGIN IMMEDIATE", j.label, err))) {
         journal_close(&j);
         return rc;
     }
-    rc = find_experiment(&j, experiment, &id, &runs, err);
-    if (!rc && (run->idx < 0 || run->idx >= runs))
-        rc = fl_error_set(err, FL_ERANGE, "experiment '%s' has runs 0 to %lld, not %lld",
-                          experiment, (long long)runs - 1, (long long)run->idx);
-    if (!rc)
-        rc = insert_run(&j, id, run, err);
-    if (!rc)
-        rc = insert_rows(&j, "INSERT INTO runparam (experiment_id, idx, key, value) VALUES "
-                         "(?, ?, ?, ?)", id, run->idx, run->nparams, run->param_keys,
-                         run->param_values, NULL, err);
-    if (!rc)
-        rc = insert_rows(&j, "INSERT INTO scalar (experiment_id, idx, name, value) VALUES "
-                         "(?, ?, ?, ?)", id, run->idx, run->nscalars, run->scalar_names, NULL,
-                         run->scalar_values, err);
-    if (!rc)
-        rc = insert_vectors(&j, id, run, err);
+    rc = find_experiment(&j, experiment, &id, &size, err);
+    for (int i = 0; !rc && i < n; i++)
+        rc = insert_whole_run(&j, id, size, experiment, &runs[i], err);
     if (!rc)
         rc = fl__store_exec(j.db, "COMMIT", j.label, err);
     if (rc)
         sqlite3_exec(j.db, "ROLLBACK", NULL, NULL, NULL);
     journal_close(&j);
     return rc;
+}
+
+int fl_project_commit_run(FlProject *p, const char *experiment, const FlProjectRun *run,
+                          FlError *err)
+{
+    if (!run)
+        return fl_error_set(err, FL_EINVAL, "a run needs a project, an experiment and a valid "
+                            "status");
+    return fl_project_commit_runs(p, experiment, run, 1, err);
 }
 
 /* Runs a query of (idx[, value]) rows for experiment into malloc'd arrays. */
@@ -612,6 +631,9 @@ int fl_project_list_runs(FlProject *p, const char *experiment, FlRunStatus statu
 int fl_project_get_scalars(FlProject *p, const char *experiment, const char *name,
                            int64_t **idx, double **values, int *n, FlError *err)
 {
-    return query_runs(p, experiment, "SELECT idx, value FROM scalar WHERE experiment_id = ? "
-                      "AND name = ? ORDER BY idx", name, idx, values, n, err);
+    /* Without statistics SQLite would walk every scalar of the experiment
+     * in key order rather than sort the few of one name. */
+    return query_runs(p, experiment, "SELECT idx, value FROM scalar INDEXED BY scalar_name "
+                      "WHERE experiment_id = ? AND name = ? ORDER BY idx", name, idx, values, n,
+                      err);
 }

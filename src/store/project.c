@@ -70,6 +70,12 @@ int fl__store_open_file(const char *path, int flags, sqlite3 **out, FlError *err
     char *name = sqlite_filename(path);
     if (!name)
         return fl_error_set(err, FL_ENOMEM, "out of memory opening '%s'", path);
+    /* A process killed while it wrote leaves a hot journal beside the file,
+     * which the next connection must roll back before it reads; a read-only
+     * connection cannot ("attempt to write a readonly database"), so a read
+     * opens a file it may write read-write. It writes nothing else. */
+    if (flags == SQLITE_OPEN_READONLY && access(path, W_OK) == 0)
+        flags = SQLITE_OPEN_READWRITE;
     sqlite3 *db = NULL;
     int rc = sqlite3_open_v2(name, &db, flags, NULL);
     free(name);

@@ -75,7 +75,8 @@ int fl__project_find_topology(FlProject *p, const char *name, sqlite3_int64 *id,
 int fl__store_check_name(const char *name, const char *what, FlError *err);
 
 /* project.c: opens a database file (flags as sqlite3_open_v2) with errors
- * naming path. */
+ * naming path. SQLITE_OPEN_READONLY opens a file that may be written
+ * read-write, so that a hot journal left by a killed write is rolled back. */
 int fl__store_open_file(const char *path, int flags, sqlite3 **out, FlError *err);
 
 /* project-results.c, for saves: takes the lock that keeps a journal write
