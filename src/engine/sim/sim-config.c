@@ -338,16 +338,19 @@ static int format_seed(const FlSimSettings *s, char *buf, size_t len)
     { { .name = name_, .type = FL_OPTION_ENUM, .group = group_, .label = label_,          \
         .arg = arg_, .help = help_, .dflt = dflt_, .choices = names, .models = models_ },  \
       FIELD_ENUM, AT(member), NULL, NULL }
+#define CUSTOM_ROW(name_, type_, group_, label_, arg_, help_, dflt_, models_, fn)          \
+    { { .name = name_, .type = type_, .group = group_, .label = label_, .arg = arg_,      \
+        .help = help_, .dflt = dflt_, .models = models_ },                                \
+      FIELD_CUSTOM, 0, set_##fn, format_##fn }
+
 /* A software cost of paper 001's multicast, in cycles. */
+/* clang-format off */
 #define COST_ROW(name_, label_, help_, dflt_, lo, member)                                  \
     { { .name = name_, .type = FL_OPTION_INT64, .group = "Multicast", .label = label_,    \
         .arg = "N", .help = "multicast: " help_, .dflt = dflt_, .min_int = lo,            \
         .max_int = INT32_MAX, .models = MULTICAST },                                      \
       FIELD_INT64, AT(multicast.member), NULL, NULL }
-#define CUSTOM_ROW(name_, type_, group_, label_, arg_, help_, dflt_, models_, fn)          \
-    { { .name = name_, .type = type_, .group = group_, .label = label_, .arg = arg_,      \
-        .help = help_, .dflt = dflt_, .models = models_ },                                \
-      FIELD_CUSTOM, 0, set_##fn, format_##fn }
+/* clang-format on */
 
 static const Key keys[] = {
     /* The router. */
