@@ -57,8 +57,16 @@ static guint signals[N_SIGNALS];
 static unsigned
 model_flag (const FlSimSettings *settings)
 {
-  return settings->model == FL_SIM_MODEL_DEFLECTION ? FL_OPTION_FOR_DEFLECTION
-                                                    : FL_OPTION_FOR_FLIT;
+  switch (settings->model)
+    {
+    case FL_SIM_MODEL_DEFLECTION:
+      return FL_OPTION_FOR_DEFLECTION;
+    case FL_SIM_MODEL_MULTICAST:
+      return FL_OPTION_FOR_MULTICAST;
+    case FL_SIM_MODEL_FLIT:
+    default:
+      return FL_OPTION_FOR_FLIT;
+    }
 }
 
 static void

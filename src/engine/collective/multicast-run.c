@@ -32,7 +32,7 @@ void fl_multicast_result_clear(FlMulticastResult *res)
 int fl_multicast_random_nodes(int hosts, int k, uint64_t seed, int *source, int *dests,
                               FlError *err)
 {
-    if (hosts < 2 || k < 1 || k > hosts - 1)
+    if (hosts < 2 || k < 0 || k > hosts - 1)
         return fl_error_set(err, FL_ERANGE, "%d random destinations: the network has %d "
                             "host%s besides the source", k, hosts - 1, hosts == 2 ? "" : "s");
     if (*source >= hosts)

@@ -207,9 +207,9 @@ void fl_multicast_result_clear(FlMulticastResult *res);
 /* Places a multicast as `flitlab multicast --random K --seed S` does: with
  * *source < 0 the source is drawn first (uniformly among the hosts hosts),
  * then k distinct destinations other than the source, by a partial
- * Fisher-Yates shuffle seeded with seed, into dests (k entries). FL_ERANGE,
- * naming the counts, when k is not from 1 to hosts - 1 or the source is
- * not a host. */
+ * Fisher-Yates shuffle seeded with seed, into dests (k entries; k = 0
+ * draws the source alone). FL_ERANGE, naming the counts, when k is not
+ * from 0 to hosts - 1 or the source is not a host. */
 int fl_multicast_random_nodes(int hosts, int k, uint64_t seed, int *source, int *dests,
                               FlError *err);
 
