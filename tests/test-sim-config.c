@@ -113,6 +113,11 @@ static void test_table(void)
             CHECK(o->min_int <= o->max_int, "%s: a range", o->name);
     }
     CHECK(fl_sim_settings_lookup("nope") == NULL, "no key 'nope'");
+    CHECK(fl_sim_model_option(FL_SIM_MODEL_FLIT) == FL_OPTION_FOR_FLIT
+              && fl_sim_model_option(FL_SIM_MODEL_DEFLECTION) == FL_OPTION_FOR_DEFLECTION
+              && fl_sim_model_option(FL_SIM_MODEL_MULTICAST) == FL_OPTION_FOR_MULTICAST
+              && fl_option_choice_count(fl_sim_settings_lookup("mode")) == 3,
+          "three models, each with its bit of the tables");
     /* The pipeline preset must come before the link latency it sets. */
     int pipeline = -1, latency = -1;
     for (int i = 0; i < n; i++) {

@@ -132,11 +132,9 @@ int sim_settings_from(const CliCommand *cmd, const CliParsed *p, const FlSimPres
 
 int sim_refuse_other_model(const CliCommand *cmd, const CliParsed *p, FlSimModel model)
 {
-    static const unsigned reading[] = { FL_OPTION_FOR_FLIT, FL_OPTION_FOR_DEFLECTION,
-                                        FL_OPTION_FOR_MULTICAST };
     static const char *const whys[] = { "to the flit-level model (--mode flit)",
                                         "to --mode deflection", "to --mode multicast" };
-    unsigned reads = reading[model];
+    unsigned reads = fl_sim_model_option(model);
     const char *why = whys[model];
     for (int i = 0; i < fl_sim_settings_key_count(); i++) {
         const FlOptionInfo *o = fl_sim_settings_key(i);

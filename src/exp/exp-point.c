@@ -35,25 +35,12 @@ int fl_exp_point_from_settings(FlExpPoint *p, const FlTopology *t, const FlSimSe
     return FL_OK;
 }
 
-static unsigned model_mask(FlSimModel model)
-{
-    switch (model) {
-    case FL_SIM_MODEL_DEFLECTION:
-        return FL_OPTION_FOR_DEFLECTION;
-    case FL_SIM_MODEL_MULTICAST:
-        return FL_OPTION_FOR_MULTICAST;
-    case FL_SIM_MODEL_FLIT:
-    default:
-        return FL_OPTION_FOR_FLIT;
-    }
-}
-
 int fl_exp_result_scalars(const FlExpResult *r, const FlTopology *t, const char **names,
                           double *values, int max)
 {
     if (!r || r->state != FL_EXP_DONE)
         return 0;
-    unsigned mask = model_mask(r->model);
+    unsigned mask = fl_sim_model_option(r->model);
     int n = 0;
     for (int i = 0; i < fl_sim_result_key_count(); i++) {
         const FlSimResultKey *k = fl_sim_result_key(i);

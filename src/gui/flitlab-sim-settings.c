@@ -57,16 +57,7 @@ static guint signals[N_SIGNALS];
 static unsigned
 model_flag (const FlSimSettings *settings)
 {
-  switch (settings->model)
-    {
-    case FL_SIM_MODEL_DEFLECTION:
-      return FL_OPTION_FOR_DEFLECTION;
-    case FL_SIM_MODEL_MULTICAST:
-      return FL_OPTION_FOR_MULTICAST;
-    case FL_SIM_MODEL_FLIT:
-    default:
-      return FL_OPTION_FOR_FLIT;
-    }
+  return fl_sim_model_option (settings->model);
 }
 
 static void

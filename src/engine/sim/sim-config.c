@@ -476,6 +476,19 @@ _Static_assert(sizeof(FlSelection) == sizeof(int) && sizeof(FlSwitching) == size
 
 /* ---- the settings --------------------------------------------------------- */
 
+unsigned fl_sim_model_option(FlSimModel model)
+{
+    switch (model) {
+    case FL_SIM_MODEL_DEFLECTION:
+        return FL_OPTION_FOR_DEFLECTION;
+    case FL_SIM_MODEL_MULTICAST:
+        return FL_OPTION_FOR_MULTICAST;
+    case FL_SIM_MODEL_FLIT:
+    default:
+        return FL_OPTION_FOR_FLIT;
+    }
+}
+
 void fl_sim_settings_init(FlSimSettings *s)
 {
     memset(s, 0, sizeof *s);

@@ -61,6 +61,10 @@ typedef struct FlSimSettings {
                                   * owned, NULL: none */
 } FlSimSettings;
 
+/* The FL_OPTION_FOR_* bit of model: which settings it reads (FlOptionInfo.
+ * models) and which result keys it has (FlSimResultKey.models). */
+unsigned fl_sim_model_option(FlSimModel model);
+
 /* The defaults: fl_sim_config_init()'s configuration but for the output
  * selection, which is credits (spreading an adaptive routing's load), and
  * for deflection 1 message per node, age priority, 1000 cycles, seed 1,
