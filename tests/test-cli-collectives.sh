@@ -328,4 +328,31 @@ refused 2 "no requests" "--requests FILE, --random K or --pattern top-down" sche
 refused 2 "--hot without hotspot" "--hot goes with --pattern hotspot" schedule myrinet-line:4 --random 3 --hot 2
 refused 2 "--size without --simulate" "--size goes with --simulate" schedule myrinet-line:4 --random 3 --size 2
 
+# --- the engine's multicast model: sim --mode multicast ----------------------
+# The run an experiment makes of settings (mode=multicast, algorithm, random,
+# message-size, the costs, seed) is `multicast --random K --seed S --simulate`.
+for alg in opt-mesh u-mesh binomial; do
+  run multicast mesh:8x8 --routing dor --algorithm $alg --random 15 --seed 4 --simulate \
+    --size 128 --max-packet 32 --s-s 500 --json
+  want=$(json "(d['source'], d['dests'], d['t_hold'], d['t_end'], d['latency'], \
+d['simulated_latency'], len(d['contention']))")
+  run sim mesh:8x8 --routing dor --mode multicast --algorithm $alg --random 15 --seed 4 \
+    --message-size 128 --max-packet 32 --s-s 500 --json
+  got=$(json "(d['source'], d['dests'], d['t_hold'], d['t_end'], d['latency'], \
+d['simulated_latency'], d['contention'])")
+  [ "$status" -eq 0 ] && [ -n "$want" ] && [ "$got" = "$want" ] \
+    && [ "$(json "abs(d['latency_ratio'] - d['simulated_latency'] / d['latency']) < 1e-8")" = True ]
+  ok $? "sim --mode multicast --algorithm $alg is multicast --random 15 --seed 4 --simulate: $got"
+done
+run sim mesh:8x8 --routing dor --mode multicast --model-only --json
+[ "$status" -eq 0 ] && [ "$(json "('simulated_latency' in d, d['algorithm'], len(d['dests']), \
+d['t_hold'])")" = "(False, 'opt-tree', 7, 2128.0)" ]
+ok $? "sim --mode multicast --model-only: the model alone, paper 001's defaults"
+refused 2 "a multicast setting in the flit model" "--message-size does not apply" \
+  sim mesh:4x4 --routing dor --message-size 8
+refused 2 "a flit setting in the multicast model" "--rate does not apply to --mode multicast" \
+  sim mesh:4x4 --routing dor --mode multicast --rate 0.2
+refused 1 "more destinations than hosts" "besides the source" \
+  sim mesh:4x4 --routing dor --mode multicast --random 16
+
 tap_end

@@ -110,7 +110,10 @@ static void test_refusals(void)
         if (!bad)
             continue;
         snprintf(args, sizeof args, "sim mesh:4x4 --routing dor%s --%s '%s'",
-                 o->models & FL_OPTION_FOR_FLIT ? "" : " --mode deflection", o->name, bad);
+                 o->models & FL_OPTION_FOR_FLIT         ? ""
+                 : o->models & FL_OPTION_FOR_DEFLECTION ? " --mode deflection"
+                                                        : " --mode multicast",
+                 o->name, bad);
         int status = run(err, sizeof err, 1, args);
         CHECK(status == 2 && strncmp(err, "flitlab: ", 9) == 0 && strstr(err, o->name)
                   && strstr(err, bad) && strchr(err, '\n') == err + strlen(err) - 1,

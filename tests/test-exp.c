@@ -5,6 +5,7 @@
  * name and shared, shares, and refused input. */
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -685,6 +686,53 @@ static void test_refused(const Net *mesh)
     net_close(&ring);
 }
 
+/* Two workers and a result callback. */
+static void two_workers(FlExpOptions *o, FlExpResultFunc result, void *data)
+{
+    fl_exp_options_init(o);
+    o->workers = 2;
+    o->result = result;
+    o->result_data = data;
+}
+
+/* The figures of r by fl_exp_result_scalars() are those of value(res). */
+static int same_scalars(const FlExpResult *r, const FlTopology *t, unsigned mask,
+                        double (*value)(const void *res, const FlTopology *t, int key),
+                        const void *res)
+{
+    const char *names[64];
+    double values[64];
+    int n = fl_exp_result_scalars(r, t, names, values, 64), want = 0, same = 1;
+    for (int i = 0; i < fl_sim_result_key_count(); i++) {
+        const FlSimResultKey *k = fl_sim_result_key(i);
+        if (!(k->models & mask))
+            continue;
+        double v = value(res, t, i);
+        same &= want < n && names[want] == k->name
+                && (strcmp(k->name, "wall_s") == 0 || v == values[want]
+                    || (isnan(v) && isnan(values[want])));
+        want++;
+    }
+    return same && n == want && fl_exp_result_scalars(r, t, NULL, NULL, 0) == n;
+}
+
+static double multicast_value(const void *res, const FlTopology *t, int key)
+{
+    (void)t;
+    return fl_multicast_result_value(res, key);
+}
+
+static double flit_value(const void *res, const FlTopology *t, int key)
+{
+    return fl_sim_result_value(res, t, key);
+}
+
+static double deflect_value(const void *res, const FlTopology *t, int key)
+{
+    (void)t;
+    return fl_deflect_result_value(res, key);
+}
+
 /* Deflection points: the same figures as fl_deflect_run alone, kept in
  * their series' order and never stopped as past saturation (a closed
  * system), beside flit-level points of the same list. */
@@ -714,11 +762,8 @@ static void test_deflection(const Net *mesh)
     FlSimConfig cfg = short_config(mesh->r);
     rate_points(&p[N], 1, mesh->t, &cfg, 0.1, 0.1, 1);
     FlExpOptions o;
-    fl_exp_options_init(&o);
-    o.workers = 2;
     int with_series = 0;
-    o.result = deflect_kept;
-    o.result_data = &with_series;
+    two_workers(&o, deflect_kept, &with_series);
     int rc;
     FlError err = { 0 };
     FlExp *e = run(p, N + 1, &o, &rc, &err);
@@ -742,11 +787,126 @@ static void test_deflection(const Net *mesh)
     }
     CHECK(same, "deflection points give fl_deflect_run's figures, every one kept");
     CHECK(with_series == N, "the result callback sees each one's series (%d)", with_series);
+    CHECK(same_scalars(fl_exp_result(e, 0), xmesh.t, FL_OPTION_FOR_DEFLECTION, deflect_value,
+                       &fl_exp_result(e, 0)->deflect)
+              && fl_exp_result_scalars(fl_exp_result(e, 0), xmesh.t, NULL, NULL, 0) == 8,
+          "a deflection point's scalars are the deflection model's 8 keys");
     const FlExpResult *flit = fl_exp_result(e, N);
     CHECK(flit->state == FL_EXP_DONE && flit->sim.packets > 0 && flit->deflect.cycles == 0,
           "a flit-level point of the same list runs the simulator");
     fl_exp_free(e);
     net_close(&xmesh);
+}
+
+/* Multicast points made from settings: the figures of fl_multicast_run()
+ * alone, every one kept, their tree there in the result callback; and the
+ * scalars of each model by the result-key table. */
+static void multicast_kept(void *data, FlExpResult *r)
+{
+    int *with_tree = data;
+    if (r->state == FL_EXP_DONE && r->multicast.tree && r->multicast.times
+        && r->multicast.dests)
+        (*with_tree)++;
+}
+
+static void test_multicast(const Net *mesh)
+{
+    static const char *const algorithms[] = { "opt-mesh", "opt-tree", "u-mesh" };
+    static const char *const sizes[] = { "64", "256" };
+    enum { N = 12 };
+    FlExpPoint p[N + 1];
+    FlSimSettings s[N];
+    FlError err = { 0 };
+    int made = 1;
+    for (int i = 0; i < N; i++) {
+        char seed[8];
+        snprintf(seed, sizeof seed, "%d", i % 2 + 1);
+        fl_sim_settings_init(&s[i]);
+        made &= fl_sim_settings_set(&s[i], "mode", "multicast", &err) == FL_OK
+                && fl_sim_settings_set(&s[i], "algorithm", algorithms[i / 4], &err) == FL_OK
+                && fl_sim_settings_set(&s[i], "message-size", sizes[i / 2 % 2], &err) == FL_OK
+                && fl_sim_settings_set(&s[i], "random", "15", &err) == FL_OK
+                && fl_sim_settings_set(&s[i], "max-packet", "64", &err) == FL_OK
+                && fl_sim_settings_set(&s[i], "seed", seed, &err) == FL_OK
+                && fl_exp_point_from_settings(&p[i], mesh->t, &s[i], "dor", NULL, &err) == FL_OK;
+        p[i].series = i;
+    }
+    CHECK(made && p[0].model == FL_SIM_MODEL_MULTICAST && p[0].routing_name
+              && !p[0].config.routing && p[0].multicast.dests == 15
+              && p[0].multicast.costs.max_packet == 64,
+          "points from multicast settings: %s", err.message);
+    FlSimConfig cfg = short_config(NULL);
+    rate_points(&p[N], 1, mesh->t, &cfg, 0.1, 0.1, N);
+    p[N].config.routing = NULL;
+    p[N].routing_name = "dor";
+    FlExpOptions o;
+    int with_tree = 0;
+    two_workers(&o, multicast_kept, &with_tree);
+    int rc;
+    FlExp *e = run(p, N + 1, &o, &rc, &err);
+    if (!e)
+        return;
+    int same = rc == FL_OK, scalars = 1;
+    for (int i = 0; i < N; i++) {
+        const FlExpResult *r = fl_exp_result(e, i);
+        FlMulticastResult want;
+        same &= fl_multicast_run(mesh->t, mesh->r, &s[i], &want, NULL, NULL, &err) == FL_OK;
+        same &= r->kept && r->state == FL_EXP_DONE && !r->past_saturation
+                && r->model == FL_SIM_MODEL_MULTICAST && r->multicast.simulated
+                && r->multicast.source == want.source && r->multicast.n_dests == 15
+                && r->multicast.latency == want.latency
+                && r->multicast.simulated_latency == want.simulated_latency
+                && r->multicast.cycles == want.cycles
+                && r->multicast.n_conflicts == want.n_conflicts && !r->multicast.tree
+                && !r->multicast.times && r->sim.packets == 0;
+        scalars &= same_scalars(r, mesh->t, FL_OPTION_FOR_MULTICAST, multicast_value, &want);
+        fl_multicast_result_clear(&want);
+        fl_sim_settings_clear(&s[i]);
+    }
+    CHECK(same, "multicast points give fl_multicast_run's figures, every one kept");
+    CHECK(with_tree == N, "the result callback sees each one's tree and times (%d)", with_tree);
+    CHECK(scalars, "a multicast point's scalars are the result-key table's multicast keys");
+    const FlExpResult *flit = fl_exp_result(e, N);
+    CHECK(flit->state == FL_EXP_DONE && flit->sim.packets > 0 && !flit->multicast.latency
+              && same_scalars(flit, mesh->t, FL_OPTION_FOR_FLIT, flit_value, &flit->sim),
+          "a flit-level point of the same list: the simulator's scalars");
+    const char *name;
+    double v;
+    CHECK(fl_exp_result_scalars(flit, mesh->t, &name, &v, 1) == 17
+              && strcmp(name, "latency_avg") == 0 && v == flit->sim.latency_avg,
+          "a short array gets the first figures and the count");
+    fl_exp_free(e);
+}
+
+/* Settings a point cannot take are refused, naming the problem. */
+static void test_point_refusals(const Net *mesh)
+{
+    FlSimSettings s;
+    fl_sim_settings_init(&s);
+    FlExpPoint p;
+    FlError err = { 0 };
+    CHECK(fl_exp_point_from_settings(&p, mesh->t, &s, "nope", NULL, &err) == FL_ENOTFOUND
+              && strstr(err.message, "nope"),
+          "an unknown routing: %s", err.message);
+    CHECK(fl_exp_point_from_settings(&p, mesh->t, &s, NULL, NULL, &err) == FL_EINVAL,
+          "no routing: %s", err.message);
+    fl_sim_settings_set(&s, "traffic", "trace", &err);
+    CHECK(fl_exp_point_from_settings(&p, mesh->t, &s, "dor", NULL, &err) == FL_EUNSUPPORTED
+              && strstr(err.message, "trace"),
+          "trace traffic: %s", err.message);
+    FlRoutingOptions ro;
+    fl_routing_options_init(&ro);
+    ro.root = 3;
+    fl_sim_settings_set(&s, "traffic", "bitrev", &err);
+    fl_sim_settings_set(&s, "mode", "deflection", &err);
+    fl_sim_settings_set(&s, "nmsg", "3", &err);
+    CHECK(fl_exp_point_from_settings(&p, mesh->t, &s, "dor", &ro, &err) == FL_OK
+              && p.model == FL_SIM_MODEL_DEFLECTION && p.deflect.nmsg == 3
+              && p.routing_options.root == 3 && p.topology == mesh->t
+              && strcmp(p.config.traffic.pattern, "bitrev") == 0 && p.series == 0,
+          "a deflection point with its routing options: %s", err.message);
+    fl_routing_options_clear(&ro);
+    fl_sim_settings_clear(&s);
 }
 
 int main(void)
@@ -762,6 +922,8 @@ int main(void)
     test_failures(&mesh4);
     test_named_routing();
     test_deflection(&mesh4);
+    test_multicast(&mesh8);
+    test_point_refusals(&mesh4);
     test_shares(&mesh4);
     test_refused(&mesh4);
     net_close(&mesh4);

@@ -573,8 +573,111 @@ static void test_messages(void)
     fl_topology_free(t);
 }
 
+/* fl_multicast_run from settings: the nodes of fl_multicast_random_nodes()
+ * for the seed, the costs' t_hold and t_end, the tree's contention, and the
+ * messages as fl_message_run() runs them on the settings' simulator. */
+static void test_run_from_settings(void)
+{
+    FlTopology *t = NULL;
+    FlRouting *r = NULL;
+    FlError err = { 0 };
+    CHECK(fl_topology_from_spec("mesh:8x8", &t, &err) == FL_OK
+              && fl_routing_new(t, "dor", NULL, &r, &err) == FL_OK,
+          "mesh:8x8 with dor: %s", err.message);
+    FlSimSettings s;
+    fl_sim_settings_init(&s);
+    CHECK(fl_sim_settings_set(&s, "mode", "multicast", &err) == FL_OK
+              && fl_sim_settings_set(&s, "algorithm", "opt-mesh", &err) == FL_OK
+              && fl_sim_settings_set(&s, "random", "15", &err) == FL_OK
+              && fl_sim_settings_set(&s, "message-size", "256", &err) == FL_OK
+              && fl_sim_settings_set(&s, "max-packet", "64", &err) == FL_OK
+              && fl_sim_settings_set(&s, "seed", "5", &err) == FL_OK,
+          "the multicast settings by key: %s", err.message);
+    FlMulticastResult res;
+    CHECK(fl_multicast_run(t, r, &s, &res, NULL, NULL, &err) == FL_OK, "a run: %s",
+          err.message);
+
+    int source = -1, dests[15];
+    CHECK(fl_multicast_random_nodes(64, 15, 5, &source, dests, &err) == FL_OK
+              && source == res.source && res.n_dests == 15
+              && memcmp(dests, res.dests, sizeof dests) == 0,
+          "the nodes are fl_multicast_random_nodes()' for seed 5 (source %d)", source);
+    int seen[64] = { 0 };
+    seen[source] = 1;
+    int distinct = 1;
+    for (int i = 0; i < 15; i++)
+        distinct &= dests[i] >= 0 && dests[i] < 64 && !seen[dests[i]]++;
+    CHECK(distinct, "15 distinct destinations, none the source");
+
+    int64_t hold, end;
+    fl_message_model(&s.multicast.costs, 256, 2, 0, &hold, &end);
+    CHECK(res.t_hold == (double)hold && res.t_end == (double)end && hold == 2000 + 2 * 256
+              && end == hold + 2 * 256 + 3500 + 3 * 256,
+          "t_hold %g, t_end %g from the costs", res.t_hold, res.t_end);
+    FlMulticastTree *tree = NULL;
+    FlMulticastConflict *conflicts = NULL;
+    int n_conflicts = -1;
+    CHECK(fl_multicast_tree_new(t, r, FL_MULTICAST_OPT_MESH, source, dests, 15, res.t_hold,
+                                res.t_end, &tree, &err) == FL_OK
+              && fl_multicast_tree_contention(tree, r, 0, &conflicts, &n_conflicts, &err)
+                     == FL_OK,
+          "the same tree by hand: %s", err.message);
+    CHECK(res.latency == fl_multicast_tree_latency(tree) && res.n_conflicts == n_conflicts
+              && n_conflicts == 0,
+          "model latency %g, %d conflicts (OPT-mesh: none)", res.latency, res.n_conflicts);
+
+    FlMessage *m = NULL;
+    int n = 0;
+    FlSim *sim = NULL;
+    FlSimConfig cfg = s.config;
+    cfg.routing = r;
+    cfg.traffic.rate = 0;
+    cfg.link_cycles_per_flit = 2;
+    FlMessageTimes times[15];
+    int64_t done = -1;
+    CHECK(fl_multicast_tree_messages(tree, 256, &m, &n, &err) == FL_OK && n == 15
+              && fl_sim_new(t, &cfg, &sim, &err) == FL_OK
+              && fl_message_run(sim, m, n, &s.multicast.costs, 0, NULL, NULL, times, &done,
+                                &err) == FL_OK,
+          "the messages by hand: %s", err.message);
+    CHECK(res.simulated && res.simulated_latency == done && res.cycles == fl_sim_cycle(sim)
+              && memcmp(times, res.times, sizeof times) == 0,
+          "simulated latency %lld as by hand (%lld)", (long long)res.simulated_latency,
+          (long long)done);
+    int k_sim = fl_sim_result_key_find_for("simulated_latency", FL_OPTION_FOR_MULTICAST);
+    int k_ratio = fl_sim_result_key_find_for("latency_ratio", FL_OPTION_FOR_MULTICAST);
+    int k_lat = fl_sim_result_key_find_for("latency", FL_OPTION_FOR_MULTICAST);
+    CHECK(fl_multicast_result_value(&res, k_sim) == (double)done
+              && fl_multicast_result_value(&res, k_lat) == res.latency
+              && fl_multicast_result_value(&res, k_ratio) == (double)done / res.latency
+              && isnan(fl_multicast_result_value(&res, fl_sim_result_key_find("latency_avg"))),
+          "the result keys read the run (ratio %g)", fl_multicast_result_value(&res, k_ratio));
+    fl_sim_free(sim);
+    free(m);
+    free(conflicts);
+    fl_multicast_tree_free(tree);
+    fl_multicast_result_clear(&res);
+
+    /* The model alone: no simulated figures; too many destinations refused. */
+    CHECK(fl_sim_settings_set(&s, "model-only", "true", &err) == FL_OK
+              && fl_multicast_run(t, r, &s, &res, NULL, NULL, &err) == FL_OK && !res.simulated
+              && !res.times && isnan(fl_multicast_result_value(&res, k_sim))
+              && res.latency > 0,
+          "model-only: latency %g, nothing simulated", res.latency);
+    fl_multicast_result_clear(&res);
+    CHECK(fl_sim_settings_set(&s, "random", "64", &err) == FL_OK
+              && fl_multicast_run(t, r, &s, &res, NULL, NULL, &err) == FL_ERANGE
+              && strstr(err.message, "63 hosts besides the source"),
+          "64 destinations on 64 hosts refused: %s", err.message);
+    fl_multicast_result_clear(&res);
+    fl_sim_settings_clear(&s);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
 int main(void)
 {
+    test_run_from_settings();
     test_table1();
     test_agreement();
     test_fig6_and_binomial();

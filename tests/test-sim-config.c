@@ -48,6 +48,16 @@ static const Sample samples[] = {
     { "nmsg", { { "4", "4" } }, "0" },
     { "priority", { { "path_num", "path_num" }, { "age+path_num", "age+path_num" } }, "oldest" },
     { "cycles", { { "500", "500" } }, "0" },
+    { "algorithm", { { "opt-mesh", "opt-mesh" }, { "u-mesh", "u-mesh" } }, "opt" },
+    { "random", { { "31", "31" }, { "127", "127" } }, "0" },
+    { "message-size", { { "1024", "1024" }, { "67108864", "67108864" } }, "67108865" },
+    { "s-s", { { "0", "0" }, { "2147483647", "2147483647" } }, "2147483648" },
+    { "s-d", { { "4", "4" } }, "-1" },
+    { "r-s", { { "1000", "1000" } }, "x" },
+    { "r-d", { { "0", "0" } }, "1.5" },
+    { "c-d", { { "1", "1" } }, "0" },
+    { "max-packet", { { "1024", "1024" }, { "0", "0" } }, "-1" },
+    { "model-only", { { "true", "true" }, { "no", "false" } }, "perhaps" },
 };
 
 #define N_SAMPLES ((int)(sizeof samples / sizeof samples[0]))
@@ -103,6 +113,11 @@ static void test_table(void)
             CHECK(o->min_int <= o->max_int, "%s: a range", o->name);
     }
     CHECK(fl_sim_settings_lookup("nope") == NULL, "no key 'nope'");
+    CHECK(fl_sim_model_option(FL_SIM_MODEL_FLIT) == FL_OPTION_FOR_FLIT
+              && fl_sim_model_option(FL_SIM_MODEL_DEFLECTION) == FL_OPTION_FOR_DEFLECTION
+              && fl_sim_model_option(FL_SIM_MODEL_MULTICAST) == FL_OPTION_FOR_MULTICAST
+              && fl_option_choice_count(fl_sim_settings_lookup("mode")) == 3,
+          "three models, each with its bit of the tables");
     /* The pipeline preset must come before the link latency it sets. */
     int pipeline = -1, latency = -1;
     for (int i = 0; i < n; i++) {
@@ -130,6 +145,12 @@ static void test_defaults(void)
               && s.deflect.priority == FL_PRIORITY_AGE && s.deflect.cycles == 1000
               && s.deflect.seed == 1 && !s.hotspots && !s.trace_file,
           "deflection defaults: 1 message, age, 1000 cycles, seed 1");
+    const FlMulticastConfig *mc = &s.multicast;
+    CHECK(mc->algorithm == FL_MULTICAST_OPT_TREE && mc->dests == 7 && mc->flits == 64
+              && mc->costs.send_startup == 2000 && mc->costs.send_per_flit == 2
+              && mc->costs.recv_startup == 3500 && mc->costs.recv_per_flit == 3
+              && mc->costs.max_packet == 0 && mc->channel_cycles == 2 && !mc->model_only,
+          "multicast defaults: paper 001's section 4.2 costs, 64 flits, simulated");
     for (int i = 0; i < fl_sim_settings_key_count(); i++) {
         const FlOptionInfo *o = fl_sim_settings_key(i);
         CHECK(strcmp(fmt(&s, o->name), o->dflt) == 0, "%s: default '%s', formats as '%s'",
@@ -394,13 +415,21 @@ static void test_result_values(const FlSimResult *res, const FlTopology *t)
 /* Names are unique and found, titles and units given; counts are integers. */
 static void test_result_keys(void)
 {
-    int n = fl_sim_result_key_count(), flit = 0, deflect = 0;
+    int n = fl_sim_result_key_count(), flit = 0, deflect = 0, mcast = 0;
     for (int i = 0; i < n; i++) {
         flit += (fl_sim_result_key(i)->models & FL_OPTION_FOR_FLIT) != 0;
         deflect += (fl_sim_result_key(i)->models & FL_OPTION_FOR_DEFLECTION) != 0;
+        mcast += (fl_sim_result_key(i)->models & FL_OPTION_FOR_MULTICAST) != 0;
     }
-    CHECK(flit == 17 && deflect == 8, "17 keys of the simulator's results, 8 of the deflection "
-                                      "model's (%d, %d)", flit, deflect);
+    CHECK(flit == 17 && deflect == 8 && mcast == 8, "17 keys of the simulator's results, 8 of "
+          "the deflection model's, 8 of the multicast model's (%d, %d, %d)", flit, deflect,
+          mcast);
+    static const char *const mc_names[] = { "cycles", "wall_s", "t_hold", "t_end", "latency",
+                                            "simulated_latency", "latency_ratio",
+                                            "contention" };
+    for (int i = 0; i < 8; i++)
+        CHECK(fl_sim_result_key_find_for(mc_names[i], FL_OPTION_FOR_MULTICAST) >= 0,
+              "the multicast model has key %s", mc_names[i]);
     for (int i = 0; i < n; i++) {
         const FlSimResultKey *k = fl_sim_result_key(i);
         CHECK(k && k->name && k->title && k->unit

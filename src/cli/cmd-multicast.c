@@ -154,10 +154,12 @@ typedef struct Request {
     long size;
     FlMessageCosts costs;
     int64_t c_d;
+    FlSimSettings settings;  /* the router's settings given (--vcs, ...) */
 } Request;
 
 /* --random K: K distinct destinations other than the source, which is
- * drawn first when --source is not given. */
+ * drawn first when --source is not given, placed as the engine's multicast
+ * model places them. */
 static int random_nodes(const CliCommand *cmd, const CliParsed *p, const FlTopology *t,
                         Request *rq)
 {
@@ -169,29 +171,15 @@ static int random_nodes(const CliCommand *cmd, const CliParsed *p, const FlTopol
     if (k > hosts - 1)
         return cli_error(CLI_USAGE, "--random %ld: the network has %d host%s besides the "
                                     "source", k, hosts - 1, hosts == 2 ? "" : "s");
-    FlRng rng;
-    fl_rng_seed(&rng, (uint64_t)seed);
-    int *pool = malloc((size_t)hosts * sizeof *pool);
-    rq->dests = malloc((size_t)k * sizeof *rq->dests);
-    if (!pool || !rq->dests) {
-        free(pool);
+    /* The seed of the flit-by-flit run as well, as the engine's model has it. */
+    fl_sim_settings_set(&rq->settings, "seed", cli_value(cmd, p, "seed") ? cli_value(cmd, p,
+                        "seed") : "1", NULL);
+    if (!(rq->dests = malloc((size_t)k * sizeof *rq->dests)))
         return cli_error(CLI_FAIL, "out of memory");
-    }
-    for (int h = 0; h < hosts; h++)
-        pool[h] = h;
-    if (rq->source < 0)
-        rq->source = (int)fl_rng_below(&rng, (uint32_t)hosts);
-    /* The source out of the pool, then a partial Fisher-Yates shuffle. */
-    pool[rq->source] = hosts - 1;
-    for (int i = 0; i < k; i++) {
-        int pick = i + (int)fl_rng_below(&rng, (uint32_t)(hosts - 1 - i));
-        int v = pool[pick];
-        pool[pick] = pool[i];
-        pool[i] = v;
-        rq->dests[i] = v;
-    }
+    FlError err = { 0 };
+    if (fl_multicast_random_nodes(hosts, (int)k, (uint64_t)seed, &rq->source, rq->dests, &err))
+        return cli_engine_error(&err);
     rq->n_dests = (int)k;
-    free(pool);
     return CLI_OK;
 }
 
@@ -250,9 +238,12 @@ static int read_request(const CliCommand *cmd, const CliParsed *p, Request *rq)
         return CLI_USAGE;
     static const char *const sim_only[] = { "size", NULL };
     rq->simulate = cli_flag(cmd, p, "simulate");
-    rq->size = 64;
+    FlMulticastConfig dflt;
+    fl_multicast_config_init(&dflt);
+    rq->size = dflt.flits;
     if (coll_refuse_without_simulate(cmd, p, 1, sim_only)
         || sim_int_option(cmd, p, "size", 1, MAX_FLITS, &rq->size)
+        || coll_run_settings(cmd, p, &rq->settings)
         || coll_costs(cmd, p, &rq->costs, &rq->c_d))
         return CLI_USAGE;
     if (rq->simulate && !th) {
@@ -264,43 +255,24 @@ static int read_request(const CliCommand *cmd, const CliParsed *p, Request *rq)
     return CLI_OK;
 }
 
-/* What the run found. */
-typedef struct Result {
-    FlMulticastTree *tree;
-    FlMulticastConflict *conflicts;
-    int n_conflicts;
-    FlMessageTimes *sim;     /* per edge, with --simulate */
-    int64_t sim_latency;
-} Result;
-
-static void result_free(Result *res)
+/* The run as the engine's multicast model makes it: the command's settings
+ * (the router's, the costs, the size) with its nodes, and its times unless
+ * the costs give them (--simulate without --t-hold). */
+static int run_tree(const CollNet *net, Request *rq, FlMulticastResult *res)
 {
-    fl_multicast_tree_free(res->tree);
-    free(res->conflicts);
-    free(res->sim);
-}
-
-/* Runs the tree's messages flit by flit. */
-static int simulate(const CliCommand *cmd, const CliParsed *p, const CollNet *net,
-                    const Request *rq, Result *res)
-{
-    FlMessage *m = NULL;
-    int n = 0, rc = CLI_OK;
-    FlSim *sim = NULL;
+    FlSimSettings *s = &rq->settings;
+    s->model = FL_SIM_MODEL_MULTICAST;
+    s->multicast.algorithm = rq->alg;
+    s->multicast.flits = (int)rq->size;
+    s->multicast.costs = rq->costs;
+    s->multicast.channel_cycles = (int)rq->c_d;
+    s->multicast.model_only = !rq->simulate;
+    double times[2] = { rq->t_hold, rq->t_end };
     FlError err = { 0 };
-    if (fl_multicast_tree_messages(res->tree, (int)rq->size, &m, &n, &err))
+    if (fl_multicast_run_nodes(net->t, net->r, s, rq->source, rq->dests, rq->n_dests, times,
+                               res, NULL, NULL, &err))
         return cli_engine_error(&err);
-    res->sim = calloc((size_t)(n > 0 ? n : 1), sizeof *res->sim);
-    if (!res->sim)
-        rc = cli_error(CLI_FAIL, "out of memory");
-    if (!rc)
-        rc = coll_sim_new(cmd, p, net, rq->c_d, &sim);
-    if (!rc && fl_message_run(sim, m, n, &rq->costs, 0, NULL, NULL, res->sim, &res->sim_latency,
-                              &err))
-        rc = cli_engine_error(&err);
-    fl_sim_free(sim);
-    free(m);
-    return rc;
+    return CLI_OK;
 }
 
 /* ---- reporting -------------------------------------------------------------- */
@@ -313,7 +285,7 @@ static json_t *nodes_json(const int *v, int n)
     return a;
 }
 
-static int print_json(const FlTopology *t, const Request *rq, const Result *res)
+static int print_json(const FlTopology *t, const Request *rq, const FlMulticastResult *res)
 {
     json_t *edges = json_array(), *conflicts = json_array();
     for (int i = 0; i < fl_multicast_tree_edge_count(res->tree); i++) {
@@ -321,8 +293,8 @@ static int print_json(const FlTopology *t, const Request *rq, const Result *res)
         json_t *o = json_pack("{s:i, s:i, s:i, s:f, s:f}", "parent", e->parent, "child",
                               e->child, "step", e->step, "send", e->send_time, "receive",
                               e->recv_time);
-        if (res->sim)
-            coll_times_json(o, &res->sim[i]);
+        if (res->times)
+            coll_times_json(o, &res->times[i]);
         json_array_append_new(edges, o);
     }
     for (int i = 0; i < res->n_conflicts; i++) {
@@ -338,10 +310,10 @@ static int print_json(const FlTopology *t, const Request *rq, const Result *res)
                           nodes_json(rq->dests, rq->n_dests), "t_hold", rq->t_hold, "t_end",
                           rq->t_end, "latency", fl_multicast_tree_latency(res->tree), "tree",
                           edges, "contention", conflicts);
-    if (res->sim) {
+    if (res->simulated) {
         json_object_set_new(o, "size", json_integer(rq->size));
         json_object_set_new(o, "costs", coll_costs_json(&rq->costs, rq->c_d));
-        json_object_set_new(o, "simulated_latency", json_integer(res->sim_latency));
+        json_object_set_new(o, "simulated_latency", json_integer(res->simulated_latency));
     }
     return cli_write_json(o, stdout);
 }
@@ -354,7 +326,7 @@ static void print_edge_nodes(const FlTopology *t, const FlMulticastEdge *e)
     printf("%5d %14s %14s", e->step, a, b);
 }
 
-static void print_table(const FlTopology *t, const Request *rq, const Result *res)
+static void print_table(const FlTopology *t, const Request *rq, const FlMulticastResult *res)
 {
     char buf[48];
     coll_node_text(t, rq->source, buf, sizeof buf);
@@ -365,21 +337,21 @@ static void print_table(const FlTopology *t, const Request *rq, const Result *re
         printf(" %d", rq->dests[i]);
     printf("\n%-18s t_hold %g, t_end %g\n", "model", rq->t_hold, rq->t_end);
     printf("%-18s %g\n", "latency", fl_multicast_tree_latency(res->tree));
-    if (res->sim)
+    if (res->simulated)
         printf("%-18s %lld (%ld-flit messages)\n", "simulated latency",
-               (long long)res->sim_latency, rq->size);
+               (long long)res->simulated_latency, rq->size);
     printf("\n%5s %14s %14s %12s %12s", "step", "parent", "child", "send", "receive");
-    if (res->sim)
+    if (res->simulated)
         printf(" %10s %10s %10s %10s", "sim start", "injected", "arrived", "received");
     printf("\n");
     for (int i = 0; i < fl_multicast_tree_edge_count(res->tree); i++) {
         const FlMulticastEdge *e = fl_multicast_tree_edge(res->tree, i);
         print_edge_nodes(t, e);
         printf(" %12g %12g", e->send_time, e->recv_time);
-        if (res->sim)
-            printf(" %10lld %10lld %10lld %10lld", (long long)res->sim[i].start,
-                   (long long)res->sim[i].injected, (long long)res->sim[i].arrived,
-                   (long long)res->sim[i].received);
+        if (res->simulated)
+            printf(" %10lld %10lld %10lld %10lld", (long long)res->times[i].start,
+                   (long long)res->times[i].injected, (long long)res->times[i].arrived,
+                   (long long)res->times[i].received);
         printf("\n");
     }
     printf("\n%-18s %s\n", "contention",
@@ -401,26 +373,22 @@ static int run_multicast(const CliCommand *cmd, const CliParsed *p)
     if (cli_flag(cmd, p, "table"))
         return run_table(cmd, p);
     Request rq = { 0 };
-    Result res = { 0 };
+    FlMulticastResult res = { 0 };
     CollNet net = { 0 };
-    FlError err = { 0 };
+    fl_sim_settings_init(&rq.settings);
     int rc = read_request(cmd, p, &rq);
     if (!rc)
         rc = coll_net_open(cmd, p, p->args[0], &net);
     if (!rc)
         rc = read_nodes(cmd, p, net.t, &rq);
-    if (!rc && (fl_multicast_tree_new(net.t, net.r, rq.alg, rq.source, rq.dests, rq.n_dests,
-                                      rq.t_hold, rq.t_end, &res.tree, &err)
-                || fl_multicast_tree_contention(res.tree, net.r, 0, &res.conflicts,
-                                                &res.n_conflicts, &err)))
-        rc = cli_engine_error(&err);
-    if (!rc && rq.simulate)
-        rc = simulate(cmd, p, &net, &rq, &res);
+    if (!rc)
+        rc = run_tree(&net, &rq, &res);
     if (!rc && cli_flag(cmd, p, "json"))
         rc = print_json(net.t, &rq, &res);
     else if (!rc)
         print_table(net.t, &rq, &res);
-    result_free(&res);
+    fl_multicast_result_clear(&res);
+    fl_sim_settings_clear(&rq.settings);
     free(rq.dests);
     coll_net_close(&net);
     return rc;

@@ -1,6 +1,7 @@
 /* cmd-sim.c — `flitlab sim`: run the flit-level simulator (or paper 003's
  * deflection model) on a network once and report what happened. */
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,11 @@ static const CliCommand sim_cmd = {
     "throughput, hops, and the status: ok, saturated (source queues grow without\n"
     "bound) or deadlock (with the cycle of channels that wait on each other).\n"
     "With --mode deflection, runs paper 003's bufferless hot-potato model instead:\n"
-    "--nmsg messages per node in a closed system for --cycles cycles."
+    "--nmsg messages per node in a closed system for --cycles cycles.\n"
+    "With --mode multicast, builds one multicast tree (--algorithm) from a source\n"
+    "to --random K destinations placed by --seed, times it on paper 001's model\n"
+    "and runs its messages of --message-size flits flit by flit, as 'flitlab\n"
+    "multicast --random K --seed S --simulate' does."
 #ifdef FL_HAVE_CAIRO
     "\nWith --picture FILE --at CYCLE, or --animate FILE.gif|DIR/ --cycles\n"
     "FROM:TO[:STEP], steps the flit-level model to those cycles and draws them as\n"
@@ -212,6 +217,48 @@ static int run_deflection(const CliCommand *cmd, const CliParsed *p, const FlSim
     return rc;
 }
 
+/* The multicast model: one tree from settings, its figures by the
+ * result-key table. */
+static int run_multicast(const CliCommand *cmd, const CliParsed *p, const FlSimPreset *preset)
+{
+    SimSetup s;
+    memset(&s, 0, sizeof s);
+    fl_sim_settings_init(&s.settings);
+    int rc = sim_settings_from(cmd, p, preset, &s.settings);
+    if (!rc)
+        rc = sim_build_network(cmd, p, preset, &s);
+    FlMulticastResult res;
+    memset(&res, 0, sizeof res);
+    FlError err = { 0 };
+    if (!rc && fl_multicast_run(s.t, s.r, &s.settings, &res, NULL, NULL, &err))
+        rc = cli_engine_error(&err);
+    int json = cli_flag(cmd, p, "json");
+    json_t *o = json_pack("{s:s, s:s, s:i}", "mode", "multicast", "algorithm",
+                          fl_multicast_algorithm_name(s.settings.multicast.algorithm), "source",
+                          res.source);
+    json_t *dests = json_array();
+    for (int i = 0; i < res.n_dests; i++)
+        json_array_append_new(dests, json_integer(res.dests[i]));
+    json_object_set_new(o, "dests", dests);
+    for (int i = 0; !rc && i < fl_sim_result_key_count(); i++) {
+        const FlSimResultKey *k = fl_sim_result_key(i);
+        double v = fl_multicast_result_value(&res, i);
+        if (!(k->models & FL_OPTION_FOR_MULTICAST) || isnan(v))
+            continue;
+        if (json)
+            json_object_set_new(o, k->name,
+                                k->integer ? json_integer((json_int_t)v) : json_real(v));
+        else
+            printf("%-20s %.10g %s\n", k->name, v, k->unit);
+    }
+    if (!rc && json)
+        rc = cli_write_json(json_incref(o), stdout);
+    json_decref(o);
+    fl_multicast_result_clear(&res);
+    sim_setup_free(&s);
+    return rc;
+}
+
 /* ---- sim ----------------------------------------------------------------- */
 
 /* --preset: the preset named, or NULL without one; *rc is CLI_USAGE for an
@@ -272,9 +319,10 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
     if (rc)
         return cli_option_error(&err, "mode", "mode");
     int frames = sim_frames_wanted(cmd, p);
-    if (frames && chosen == FL_SIM_MODEL_DEFLECTION)
+    if (frames && chosen != FL_SIM_MODEL_FLIT)
         return cli_error(CLI_USAGE, "--picture and --animate draw the flit-level model, not "
-                                    "--mode deflection");
+                                    "--mode %s", chosen == FL_SIM_MODEL_DEFLECTION ? "deflection"
+                                                                                  : "multicast");
     /* With --animate, --cycles is the range of frames, not the deflection
      * model's setting. */
     const CliParsed *settings = p;
@@ -296,6 +344,8 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
         rc = sim_frames_check(cmd, p);
     if (!rc && chosen == FL_SIM_MODEL_DEFLECTION)
         rc = run_deflection(cmd, p, preset);
+    else if (!rc && chosen == FL_SIM_MODEL_MULTICAST)
+        rc = run_multicast(cmd, p, preset);
     else if (!rc)
         rc = run_flit(cmd, p, settings, preset, frames);
     free(copy);

@@ -89,19 +89,19 @@ void coll_add_sim_options(CliOptions *opts)
     fl_sim_settings_clear(&dflt);
 }
 
-/* Paper 001's section 4.2: s_s = 2000, s_d = 2, c_d = 2, r_s = 3500, r_d = 3
- * cycles. */
+/* Paper 001's software costs: the engine's multicast settings, whose
+ * defaults are its section 4.2 (s_s = 2000, s_d = 2, c_d = 2, r_s = 3500,
+ * r_d = 3 cycles, whole messages). */
 static const struct {
     const char *name;
-    long dflt, min;
     const char *help;
 } cost_options[] = {
-    { "s-s", 2000, 0, "send start-up s_s, cycles" },
-    { "s-d", 2, 0, "send time per flit s_d, cycles" },
-    { "r-s", 3500, 0, "receive start-up r_s, cycles" },
-    { "r-d", 3, 0, "receive time per flit r_d, cycles" },
-    { "c-d", 2, 1, "channel time per flit c_d, cycles (the simulator's link cycles per flit)" },
-    { "max-packet", 0, 0, "split messages into packets of at most P flits (0: whole)" },
+    { "s-s", "send start-up s_s, cycles" },
+    { "s-d", "send time per flit s_d, cycles" },
+    { "r-s", "receive start-up r_s, cycles" },
+    { "r-d", "receive time per flit r_d, cycles" },
+    { "c-d", "channel time per flit c_d, cycles (the simulator's link cycles per flit)" },
+    { "max-packet", "split messages into packets of at most P flits (0: whole)" },
 };
 #define N_COSTS (sizeof cost_options / sizeof cost_options[0])
 
@@ -109,17 +109,20 @@ void coll_add_cost_options(CliOptions *opts)
 {
     for (size_t i = 0; i < N_COSTS; i++)
         cli_add_option(opts, cost_options[i].name, 0, i + 1 == N_COSTS ? "P" : "N",
-                       "with --simulate: %s (default %ld)", cost_options[i].help,
-                       cost_options[i].dflt);
+                       "with --simulate: %s (default %s)", cost_options[i].help,
+                       fl_sim_settings_lookup(cost_options[i].name)->dflt);
 }
 
 int coll_costs(const CliCommand *cmd, const CliParsed *p, FlMessageCosts *c, int64_t *c_d)
 {
-    long v[N_COSTS];
+    FlMulticastConfig dflt;
+    fl_multicast_config_init(&dflt);
+    long v[N_COSTS] = { (long)dflt.costs.send_startup, (long)dflt.costs.send_per_flit,
+                        (long)dflt.costs.recv_startup, (long)dflt.costs.recv_per_flit,
+                        dflt.channel_cycles, dflt.costs.max_packet };
     for (size_t i = 0; i < N_COSTS; i++) {
-        v[i] = cost_options[i].dflt;
-        if (sim_int_option(cmd, p, cost_options[i].name, cost_options[i].min, INT32_MAX,
-                           &v[i]))
+        const FlOptionInfo *o = fl_sim_settings_lookup(cost_options[i].name);
+        if (sim_int_option(cmd, p, o->name, (long)o->min_int, (long)o->max_int, &v[i]))
             return CLI_USAGE;
     }
     *c = (FlMessageCosts){ v[0], v[1], v[2], v[3], (int)v[5] };
@@ -144,18 +147,34 @@ int coll_refuse_without_simulate(const CliCommand *cmd, const CliParsed *p, int 
     return CLI_OK;
 }
 
+int coll_run_settings(const CliCommand *cmd, const CliParsed *p, FlSimSettings *s)
+{
+    for (int i = 0; run_settings[i]; i++) {
+        const char *text = cli_value(cmd, p, run_settings[i]);
+        FlError err = { 0 };
+        if (text && fl_sim_settings_set(s, run_settings[i], text, &err))
+            return cli_option_error(&err, run_settings[i], run_settings[i]);
+    }
+    return CLI_OK;
+}
+
 int coll_sim_new(const CliCommand *cmd, const CliParsed *p, const CollNet *net, int64_t c_d,
                  FlSim **out)
 {
     FlSimSettings s;
     fl_sim_settings_init(&s);
     *out = NULL;
-    int rc = sim_apply_settings(cmd, p, &s);
+    /* The commands' own options (--algorithm, ...) are not the multicast
+     * model's settings: only the router's and the seed are read here. */
+    const char *seed = cli_value(cmd, p, "seed");
+    FlError err = { 0 };
+    int rc = coll_run_settings(cmd, p, &s);
+    if (!rc && seed && fl_sim_settings_set(&s, "seed", seed, &err))
+        rc = cli_option_error(&err, "seed", "seed");
     FlSimConfig cfg = s.config;
     cfg.routing = net->r;
     cfg.traffic.rate = 0;
     cfg.link_cycles_per_flit = (int)c_d;
-    FlError err = { 0 };
     if (!rc && fl_sim_new(net->t, &cfg, out, &err))
         rc = cli_engine_error(&err);
     fl_sim_settings_clear(&s);

@@ -74,6 +74,9 @@ int coll_costs(const CliCommand *cmd, const CliParsed *p, FlMessageCosts *c, int
 int coll_refuse_without_simulate(const CliCommand *cmd, const CliParsed *p, int costs,
                                  const char *const *also);
 
+/* The simulator's settings given (--vcs, --buf, ...) into s. */
+int coll_run_settings(const CliCommand *cmd, const CliParsed *p, FlSimSettings *s);
+
 /* A simulator on net carrying no traffic of its own, with the settings
  * given and a flit every c_d cycles per channel. */
 int coll_sim_new(const CliCommand *cmd, const CliParsed *p, const CollNet *net, int64_t c_d,

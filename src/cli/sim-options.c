@@ -132,10 +132,10 @@ int sim_settings_from(const CliCommand *cmd, const CliParsed *p, const FlSimPres
 
 int sim_refuse_other_model(const CliCommand *cmd, const CliParsed *p, FlSimModel model)
 {
-    unsigned reads = model == FL_SIM_MODEL_DEFLECTION ? FL_OPTION_FOR_DEFLECTION
-                                                      : FL_OPTION_FOR_FLIT;
-    const char *why = model == FL_SIM_MODEL_DEFLECTION ? "to --mode deflection"
-                                                       : "without --mode deflection";
+    static const char *const whys[] = { "to the flit-level model (--mode flit)",
+                                        "to --mode deflection", "to --mode multicast" };
+    unsigned reads = fl_sim_model_option(model);
+    const char *why = whys[model];
     for (int i = 0; i < fl_sim_settings_key_count(); i++) {
         const FlOptionInfo *o = fl_sim_settings_key(i);
         if (!(o->models & reads) && cli_value(cmd, p, o->name))
@@ -145,7 +145,10 @@ int sim_refuse_other_model(const CliCommand *cmd, const CliParsed *p, FlSimModel
      * VC classes; the command's own outputs belong to one model each. */
     static const char *const flit_only[] = { "classes", "channels", NULL };
     static const char *const deflection_only[] = { "series", NULL };
-    const char *const *others = model == FL_SIM_MODEL_DEFLECTION ? flit_only : deflection_only;
+    static const char *const neither[] = { "channels", "series", NULL };
+    const char *const *others = model == FL_SIM_MODEL_DEFLECTION ? flit_only
+                                : model == FL_SIM_MODEL_MULTICAST ? neither
+                                                                  : deflection_only;
     for (int i = 0; others[i]; i++)
         if (cli_value(cmd, p, others[i]))
             return cli_error(CLI_USAGE, "--%s does not apply %s", others[i], why);

@@ -25,6 +25,7 @@ void fl_exp_point_init(FlExpPoint *p)
     fl_sim_settings_init(&defaults);
     p->model = FL_SIM_MODEL_FLIT;
     p->deflect = defaults.deflect;
+    p->multicast = defaults.multicast;
     fl_sim_settings_clear(&defaults);
     p->routing_options.root = -1;
 }
@@ -173,6 +174,7 @@ int fl_exp_new(const FlExpPoint *points, int n, const FlExpOptions *opt, FlExp *
         for (int i = 0; i < n && !rc; i++) {
             e->results[i].index = i;
             e->results[i].user_data = points[i].user_data;
+            e->results[i].model = points[i].model;
             e->route_of[i] = points[i].routing_name ? fl__exp_route_index(e, &points[i]) : -1;
             if (points[i].routing_name && e->route_of[i] < 0)
                 rc = FL_ENOMEM;
@@ -210,6 +212,7 @@ void fl_exp_free(FlExp *e)
     for (int i = 0; e->results && i < e->n; i++) {
         fl_sim_result_clear(&e->results[i].sim);
         fl_deflect_result_clear(&e->results[i].deflect);
+        fl_multicast_result_clear(&e->results[i].multicast);
     }
     free(e->series);
     free(e->series_of);
@@ -279,6 +282,13 @@ static void drop_arrays(FlExpResult *r)
     fl_deflect_result_clear(&r->deflect);
     r->deflect = totals;
     r->deflect.max_delay = r->deflect.avg_delay = r->deflect.throughput = NULL;
+    FlMulticastResult figures = r->multicast;
+    fl_multicast_result_clear(&r->multicast);
+    r->multicast = figures;
+    r->multicast.dests = NULL;
+    r->multicast.tree = NULL;
+    r->multicast.conflicts = NULL;
+    r->multicast.times = NULL;
 }
 
 /* Point pos of s has ended DONE: with what is known now, moves the series'
@@ -392,13 +402,21 @@ static int point_progress(void *data, double fraction)
     return cancel;
 }
 
-static void finish_point(FlExp *e, ExpSeries *s, int i, int rc, FlSimResult *res,
-                         FlDeflectResult *deflect, const FlError *err)
+/* What a point's run made, for finish_point(). */
+typedef struct PointOutcome {
+    FlSimResult sim;
+    FlDeflectResult deflect;
+    FlMulticastResult multicast;
+} PointOutcome;
+
+static void finish_point(FlExp *e, ExpSeries *s, int i, int rc, const PointOutcome *out,
+                         const FlError *err)
 {
     pthread_mutex_lock(&e->lock);
     FlExpResult *r = &e->results[i];
-    r->sim = *res;
-    r->deflect = *deflect;
+    r->sim = out->sim;
+    r->deflect = out->deflect;
+    r->multicast = out->multicast;
     e->counts.running--;
     if (!rc) {
         r->state = FL_EXP_DONE;
@@ -430,26 +448,34 @@ static void run_point(FlExp *e, int i)
     ExpSeries *s = &e->series[e->series_of[i]];
     FlSimConfig cfg = p->config;
     FlError err = { 0 };
-    FlSimResult res;
-    memset(&res, 0, sizeof res);
+    PointOutcome out;
+    memset(&out, 0, sizeof out);
     int rc = FL_OK;
     if (e->route_of[i] >= 0)
         rc = fl__exp_route_acquire(e, e->route_of[i], &cfg.routing, &err);
     PointRun pr = { e, s, e->results[i].position };
-    FlDeflectResult deflect;
-    memset(&deflect, 0, sizeof deflect);
     if (!rc && p->model == FL_SIM_MODEL_DEFLECTION) {
         FlDeflectConfig dcfg = p->deflect;
         dcfg.routing = cfg.routing;
-        rc = fl_deflect_run(p->topology, &dcfg, &deflect, point_progress, &pr, &err);
+        rc = fl_deflect_run(p->topology, &dcfg, &out.deflect, point_progress, &pr, &err);
+    } else if (!rc && p->model == FL_SIM_MODEL_MULTICAST) {
+        FlSimSettings settings;
+        fl_sim_settings_init(&settings);
+        settings.model = FL_SIM_MODEL_MULTICAST;
+        settings.config = cfg;
+        settings.multicast = p->multicast;
+        rc = fl_multicast_run(p->topology, cfg.routing, &settings, &out.multicast,
+                              point_progress, &pr, &err);
     } else if (!rc) {
         FlSim *sim = NULL;
         rc = fl_sim_new(p->topology, &cfg, &sim, &err);
         if (!rc)
-            rc = fl_sim_run(sim, &res, point_progress, &pr, &err);
+            rc = fl_sim_run(sim, &out.sim, point_progress, &pr, &err);
         fl_sim_free(sim);
     }
-    finish_point(e, s, i, rc, &res, &deflect, &err);
+    if (rc)
+        fl_multicast_result_clear(&out.multicast);
+    finish_point(e, s, i, rc, &out, &err);
 }
 
 static void *worker(void *data)

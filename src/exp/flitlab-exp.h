@@ -58,11 +58,14 @@ extern "C" {
 /* One simulation of the list. */
 typedef struct FlExpPoint {
     const FlTopology *topology;    /* required */
-    /* The flit-level simulator (config) or paper 003's deflection model
-     * (deflect, its routing from config.routing or routing_name as well).
-     * A deflection run is a closed system: never past saturation. */
+    /* The flit-level simulator (config), paper 003's deflection model
+     * (deflect, its routing from config.routing or routing_name as well) or
+     * paper 001's multicast (multicast, with config's router settings and
+     * seed for fl_multicast_run()). A deflection or multicast run is never
+     * past saturation. */
     FlSimModel model;
     FlDeflectConfig deflect;
+    FlMulticastConfig multicast;
     /* config.routing: a routing built on topology, or NULL to have the
      * library build routing_name with routing_options (whose progress
      * fields are ignored: cancelling the experiment stops the build). */
@@ -79,10 +82,24 @@ typedef struct FlExpPoint {
 } FlExpPoint;
 
 /* A point of the flit-level simulator with no topology or routing yet, the
- * simulator's defaults (fl_sim_config_init()), the deflection model's of
- * fl_sim_settings_init(), and routing options with no root (-1, the
- * routing's own rule; a zeroed FlRoutingOptions would ask for switch 0). */
+ * simulator's defaults (fl_sim_config_init()), the deflection and multicast
+ * models' of fl_sim_settings_init(), and routing options with no root (-1,
+ * the routing's own rule; a zeroed FlRoutingOptions would ask for switch
+ * 0). */
 void fl_exp_point_init(FlExpPoint *p);
+
+/* A point of the settings s on topology t, as an experiment's run is
+ * (fl_exp_design_apply()): p is initialized (fl_exp_point_init(), series 0,
+ * no user data), then takes s's model, its flit-level configuration
+ * (selection and all, as s holds it), its deflection and multicast
+ * configurations, and the routing called routing with options ro (NULL:
+ * none), built by the library. What they point to (hotspots in s, strings
+ * and turns in ro, the name) must outlive the experiment, as fl_exp_new()
+ * says. Refuses, naming it, no topology or settings, no or an unknown
+ * routing, and trace traffic (its events are the caller's to read: set
+ * p->config.traffic.trace after). */
+int fl_exp_point_from_settings(FlExpPoint *p, const FlTopology *t, const FlSimSettings *s,
+                               const char *routing, const FlRoutingOptions *ro, FlError *err);
 
 typedef enum FlExpState {
     FL_EXP_PENDING = 0,   /* not started yet */
@@ -116,6 +133,10 @@ typedef struct FlExpResult {
     /* DONE deflection points: the run's result, its series kept or freed
      * as sim's arrays are (sim is then all zero). */
     FlDeflectResult deflect;
+    /* DONE multicast points: the run's result, its nodes, tree, conflicts
+     * and times kept or freed as sim's arrays are (sim is then all zero). */
+    FlMulticastResult multicast;
+    FlSimModel model;       /* the point's */
     FlError error;          /* FAILED */
     void *user_data;        /* the point's */
 } FlExpResult;
@@ -192,6 +213,17 @@ int fl_exp_series_count(const FlExp *exp);
  * fl_exp_run() has returned, or in a callback; the arrays of sim are NULL
  * by then. */
 const FlExpResult *fl_exp_result(const FlExp *exp, int index);
+
+/* The figures of a finished point by the result-key table of its model
+ * (fl_sim_result_key() with the point's model in its models), in the
+ * table's order: names[i] (the table's static strings) and values[i] for
+ * up to max of them; returns how many there are (more than max means some
+ * were left out), 0 for a point not DONE. NaN for a figure the run has
+ * none of (no packet measured, a multicast not simulated). The flit-level
+ * per-channel keys need r's arrays and t: read them in the result
+ * callback, they are 0 after it. names or values may be NULL to count. */
+int fl_exp_result_scalars(const FlExpResult *r, const FlTopology *t, const char **names,
+                          double *values, int max);
 
 /* The stop rule's judgement: whether res is past saturation under limit (a
  * latency; 0 or NaN: no latency limit known). For a front end that merges

@@ -769,8 +769,6 @@ flitlab_multicast_page_pick_random (FlitlabMulticastPage *self,
 {
   const FlTopology *t;
   int hosts;
-  g_autofree int *pool = NULL;
-  FlRng rng;
 
   g_return_if_fail (FLITLAB_IS_MULTICAST_PAGE (self));
 
@@ -779,24 +777,10 @@ flitlab_multicast_page_pick_random (FlitlabMulticastPage *self,
   k = CLAMP (k, 0, hosts - 1);
   if (hosts < 2)
     return;
-  fl_rng_seed (&rng, seed);
-  pool = g_new (int, hosts);
-  for (int h = 0; h < hosts; h++)
-    pool[h] = h;
-  if (self->source < 0)
-    self->source = (int) fl_rng_below (&rng, (uint32_t) hosts);
-  /* The source out of the pool, then a partial Fisher-Yates shuffle. */
-  pool[self->source] = hosts - 1;
-  g_array_set_size (self->dests, 0);
-  for (int i = 0; i < k; i++)
-    {
-      int j = i + (int) fl_rng_below (&rng, (uint32_t) (hosts - 1 - i));
-      int pick = pool[j];
-
-      pool[j] = pool[i];
-      pool[i] = pick;
-      g_array_append_val (self->dests, pick);
-    }
+  g_array_set_size (self->dests, (guint) k);
+  if (fl_multicast_random_nodes (hosts, k, seed, &self->source,
+                                 (int *) (void *) self->dests->data, NULL) != FL_OK)
+    g_array_set_size (self->dests, 0);
   rebuild (self);
 }
 

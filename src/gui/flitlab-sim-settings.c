@@ -57,8 +57,7 @@ static guint signals[N_SIGNALS];
 static unsigned
 model_flag (const FlSimSettings *settings)
 {
-  return settings->model == FL_SIM_MODEL_DEFLECTION ? FL_OPTION_FOR_DEFLECTION
-                                                    : FL_OPTION_FOR_FLIT;
+  return fl_sim_model_option (settings->model);
 }
 
 static void

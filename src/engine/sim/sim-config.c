@@ -89,17 +89,27 @@ struct Key {
 
 #define FLIT FL_OPTION_FOR_FLIT
 #define DEFLECTION FL_OPTION_FOR_DEFLECTION
+#define MULTICAST FL_OPTION_FOR_MULTICAST
+/* The flit-level simulator and the multicast model's flit-by-flit run. */
+#define ROUTER (FLIT | MULTICAST)
 #define AT(member) offsetof(FlSimSettings, member)
 #define NOLIMIT INT64_MAX
 #define MAX_FLITS 1000000      /* the longest packet */
 #define MAX_DELAY 1000         /* the longest pipeline stage, in cycles */
+#define MAX_MESSAGE (1 << 26)  /* the longest multicast message, in flits */
+#define MAX_HOSTS (1 << 24)    /* the most destinations of a multicast */
 
 static const char *const selections[] = { "lowest", "random", "credits", NULL };
 static const char *const switchings[] = { "wormhole", "vct", NULL };
 static const char *const releases[] = { "tail-sent", "tail-credit", NULL };
 static const char *const injections[] = { "bernoulli", "onoff", NULL };
-static const char *const models[] = { "flit", "deflection", NULL };
+static const char *const models[] = { "flit", "deflection", "multicast", NULL };
 static const char *const priorities[] = { "random", "age", "path_num", "age+path_num", NULL };
+
+static const char *algorithm_choice(int index)
+{
+    return index >= 0 ? fl_multicast_algorithm_name((FlMulticastAlgorithm)index) : NULL;
+}
 
 /* ---- custom rows ---- */
 
@@ -333,27 +343,36 @@ static int format_seed(const FlSimSettings *s, char *buf, size_t len)
         .help = help_, .dflt = dflt_, .models = models_ },                                \
       FIELD_CUSTOM, 0, set_##fn, format_##fn }
 
+/* A software cost of paper 001's multicast, in cycles. */
+/* clang-format off */
+#define COST_ROW(name_, label_, help_, dflt_, lo, member)                                  \
+    { { .name = name_, .type = FL_OPTION_INT64, .group = "Multicast", .label = label_,    \
+        .arg = "N", .help = "multicast: " help_, .dflt = dflt_, .min_int = lo,            \
+        .max_int = INT32_MAX, .models = MULTICAST },                                      \
+      FIELD_INT64, AT(multicast.member), NULL, NULL }
+/* clang-format on */
+
 static const Key keys[] = {
     /* The router. */
     ENUM_ROW("selection", "Router", "Output selection", "HOW",
              "which legal next hop a packet takes; credits: the most free buffer "
-             "downstream", "credits", selections, FLIT, config.selection),
+             "downstream", "credits", selections, ROUTER, config.selection),
     INT_ROW("vcs", "Router", "Virtual channels", "V", "virtual channels per port", "2", 0, 64,
-            FLIT, config.vcs),
+            ROUTER, config.vcs),
     INT_ROW("buf", "Router", "Buffer depth", "B", "buffer depth of each VC in flits", "8", 0,
-            1 << 20, FLIT, config.buf_flits),
+            1 << 20, ROUTER, config.buf_flits),
     ENUM_ROW("switching", "Router", "Switching", "MODE",
              "how a head advances; vct (virtual cut-through): only into room for "
-             "the whole packet", "wormhole", switchings, FLIT,
+             "the whole packet", "wormhole", switchings, ROUTER,
              config.switching),
     ENUM_ROW("release", "Router", "VC release", "RULE",
              "when a VC takes the next packet: once the tail has left, or once its "
-             "credit is back", "tail-sent", releases, FLIT, config.vc_release),
+             "credit is back", "tail-sent", releases, ROUTER, config.vc_release),
     CUSTOM_ROW("pipeline", FL_OPTION_COMPOSITE, "Router", "Pipeline", "NAME",
                "default (1 cycle per hop), booksim-min (3 per hop), or delays "
-               "R:VA:SA:X[:CREDIT]", "default", FLIT, pipeline),
+               "R:VA:SA:X[:CREDIT]", "default", ROUTER, pipeline),
     INT_ROW("link-latency", "Router", "Link latency", "N", "cycles a flit spends on a channel",
-            "1", 1, 1 << 20, FLIT, config.link_latency),
+            "1", 1, 1 << 20, ROUTER, config.link_latency),
     INT_ROW("link-cycles-per-flit", "Router", "Link cycles per flit", "C",
             "cycles a flit occupies a channel", "1", 1, 1 << 20, FLIT,
             config.link_cycles_per_flit),
@@ -393,16 +412,16 @@ static const Key keys[] = {
     INT64_ROW("drain", "Run", "Drain", "D", "at most this many cycles to deliver them",
               "100000", 0, FLIT, config.drain_cycles),
     INT64_ROW("watchdog", "Run", "Watchdog", "N", "deadlock after N cycles without progress",
-              "10000", 0, FLIT, config.deadlock_cycles),
+              "10000", 0, ROUTER, config.deadlock_cycles),
     { { .name = "seed", .type = FL_OPTION_INT64, .group = "Run", .label = "Random seed",
         .arg = "S", .help = "random seed", .dflt = "1", .min_int = 0, .max_int = NOLIMIT,
-        .models = FLIT | DEFLECTION },
+        .models = FLIT | DEFLECTION | MULTICAST },
       FIELD_CUSTOM, 0, set_seed, format_seed },
 
     /* The model, and paper 003's. */
     ENUM_ROW("mode", "Model", "Model", "MODE",
-             "the flit-level simulator, or paper 003's bufferless deflection model", "flit", models,
-             FLIT | DEFLECTION, model),
+             "the flit-level simulator, paper 003's bufferless deflection model, or a "
+             "multicast tree (paper 001)", "flit", models, FLIT | DEFLECTION | MULTICAST, model),
     INT_ROW("nmsg", "Model", "Messages per node", "K", "deflection: messages per node", "1",
             1, 64, DEFLECTION, deflect.nmsg),
     ENUM_ROW("priority", "Model", "Priority", "P",
@@ -410,6 +429,38 @@ static const Key keys[] = {
              DEFLECTION, deflect.priority),
     INT64_ROW("cycles", "Model", "Cycles", "N", "deflection: cycles to simulate", "1000", 1,
               DEFLECTION, deflect.cycles),
+
+    /* Paper 001's multicast: the tree, its message and the software costs. */
+    { { .name = "algorithm", .type = FL_OPTION_ENUM, .group = "Multicast",
+        .label = "Multicast algorithm", .arg = "A",
+        .help = "multicast: the tree (u-mesh and opt-mesh: a 2D mesh with dor)",
+        .dflt = "opt-tree", .choice_fn = algorithm_choice, .models = MULTICAST },
+      FIELD_ENUM, AT(multicast.algorithm), NULL, NULL },
+    INT_ROW("random", "Multicast", "Destinations", "K",
+            "multicast: K destinations and the source placed at random by the seed", "7", 1,
+            MAX_HOSTS, MULTICAST, multicast.dests),
+    INT_ROW("message-size", "Multicast", "Message size", "FLITS",
+            "multicast: the message's size in flits", "64", 1, MAX_MESSAGE, MULTICAST,
+            multicast.flits),
+    COST_ROW("s-s", "Send start-up", "send start-up s_s, cycles", "2000", 0,
+             costs.send_startup),
+    COST_ROW("s-d", "Send time per flit", "send time per flit s_d, cycles", "2", 0,
+             costs.send_per_flit),
+    COST_ROW("r-s", "Receive start-up", "receive start-up r_s, cycles", "3500", 0,
+             costs.recv_startup),
+    COST_ROW("r-d", "Receive time per flit", "receive time per flit r_d, cycles", "3", 0,
+             costs.recv_per_flit),
+    INT_ROW("c-d", "Multicast", "Channel time per flit", "N",
+            "multicast: channel time per flit c_d, cycles (the simulator's link cycles per "
+            "flit)", "2", 1, INT32_MAX, MULTICAST, multicast.channel_cycles),
+    INT_ROW("max-packet", "Multicast", "Largest packet", "P",
+            "multicast: split messages into packets of at most P flits (0: whole)", "0", 0,
+            INT32_MAX, MULTICAST, multicast.costs.max_packet),
+    { { .name = "model-only", .type = FL_OPTION_FLAG, .group = "Multicast",
+        .label = "Model only", .arg = NULL,
+        .help = "multicast: time the tree on paper 001's model only, not flit by flit",
+        .dflt = "false", .models = MULTICAST },
+      FIELD_FLAG, AT(multicast.model_only), NULL, NULL },
 };
 
 #define N_KEYS ((int)(sizeof keys / sizeof keys[0]))
@@ -419,10 +470,24 @@ _Static_assert(sizeof(FlSelection) == sizeof(int) && sizeof(FlSwitching) == size
                    && sizeof(FlVcRelease) == sizeof(int)
                    && sizeof(FlInjectionProcess) == sizeof(int)
                    && sizeof(FlSimModel) == sizeof(int)
-                   && sizeof(FlDeflectPriority) == sizeof(int),
+                   && sizeof(FlDeflectPriority) == sizeof(int)
+                   && sizeof(FlMulticastAlgorithm) == sizeof(int),
                "an enum setting is not int-sized");
 
 /* ---- the settings --------------------------------------------------------- */
+
+unsigned fl_sim_model_option(FlSimModel model)
+{
+    switch (model) {
+    case FL_SIM_MODEL_DEFLECTION:
+        return FL_OPTION_FOR_DEFLECTION;
+    case FL_SIM_MODEL_MULTICAST:
+        return FL_OPTION_FOR_MULTICAST;
+    case FL_SIM_MODEL_FLIT:
+    default:
+        return FL_OPTION_FOR_FLIT;
+    }
+}
 
 void fl_sim_settings_init(FlSimSettings *s)
 {
@@ -437,6 +502,7 @@ void fl_sim_settings_init(FlSimSettings *s)
     s->deflect.priority = FL_PRIORITY_AGE;
     s->deflect.cycles = 1000;
     s->deflect.seed = 1;
+    fl_multicast_config_init(&s->multicast);
 }
 
 void fl_sim_settings_clear(FlSimSettings *s)

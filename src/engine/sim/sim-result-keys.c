@@ -1,6 +1,7 @@
 /* sim-result-keys.c — the table of a simulation result's figures, of the
- * flit-level simulator and of the deflection model: what the CLI prints,
- * experiments store as scalars and plots put on their axes. */
+ * flit-level simulator, the deflection model and the multicast model: what
+ * the CLI prints, experiments store as scalars and plots put on their
+ * axes. */
 #include <math.h>
 #include <string.h>
 
@@ -30,15 +31,23 @@ typedef enum {
     K_WALL_S,
     K_UTILIZATION_MAX,
     K_UTILIZATION_AVG,
+    K_MC_T_HOLD,
+    K_MC_T_END,
+    K_MC_LATENCY,
+    K_MC_SIMULATED,
+    K_MC_RATIO,
+    K_MC_CONTENTION,
     K_COUNT
 } ResultKey;
 
 #define FLIT    FL_OPTION_FOR_FLIT
 #define DEFLECT FL_OPTION_FOR_DEFLECTION
+#define MCAST   FL_OPTION_FOR_MULTICAST
 #define BOTH    (FL_OPTION_FOR_FLIT | FL_OPTION_FOR_DEFLECTION)
+#define ALL     (BOTH | MCAST)
 
 /* Ordered so that each model's keys come in the order its JSON has always
- * had. */
+ * had; the multicast model's as `flitlab multicast --json` names them. */
 static const FlSimResultKey keys[K_COUNT] = {
     [K_LATENCY_AVG] = { "latency_avg", "Mean packet latency", "cycles", 0, 0, FLIT },
     [K_LATENCY_P50] = { "latency_p50", "Median packet latency", "cycles", 0, 0, FLIT },
@@ -54,7 +63,7 @@ static const FlSimResultKey keys[K_COUNT] = {
     [K_OFFERED] = { "offered", "Offered load", "flits/cycle/host", 0, 0, FLIT },
     [K_HOPS_AVG] = { "hops_avg", "Mean hops", "hops", 0, 0, FLIT },
     [K_PACKETS] = { "packets", "Packets measured", "", 1, 0, FLIT },
-    [K_CYCLES] = { "cycles", "Cycles simulated", "cycles", 1, 0, BOTH },
+    [K_CYCLES] = { "cycles", "Cycles simulated", "cycles", 1, 0, ALL },
     [K_DELIVERED] = { "delivered", "Messages delivered", "", 1, 0, DEFLECT },
     [K_DEFLECTIONS] = { "deflections", "Deflections", "", 1, 0, DEFLECT },
     [K_MAX_DELAY] = { "max_delay", "Largest message delay", "cycles", 0, 0, DEFLECT },
@@ -63,10 +72,17 @@ static const FlSimResultKey keys[K_COUNT] = {
     [K_DEFLECT_THROUGHPUT_ALL] = { "throughput_all", "Throughput over the whole run",
                                    "messages/cycle/node", 0, 0, DEFLECT },
     [K_FLIT_HOPS] = { "flit_hops", "Flit-hops simulated", "", 1, 0, FLIT },
-    [K_WALL_S] = { "wall_s", "Wall-clock time", "s", 0, 0, BOTH },
+    [K_WALL_S] = { "wall_s", "Wall-clock time", "s", 0, 0, ALL },
     [K_UTILIZATION_MAX] = { "channel_utilization_max", "Utilization of the busiest channel", "", 0,
                             1, FLIT },
     [K_UTILIZATION_AVG] = { "channel_utilization_avg", "Mean channel utilization", "", 0, 1, FLIT },
+    [K_MC_T_HOLD] = { "t_hold", "Time between a node's sends (model)", "cycles", 0, 0, MCAST },
+    [K_MC_T_END] = { "t_end", "Time from a send to its receipt (model)", "cycles", 0, 0, MCAST },
+    [K_MC_LATENCY] = { "latency", "Multicast latency (model)", "cycles", 0, 0, MCAST },
+    [K_MC_SIMULATED] = { "simulated_latency", "Multicast latency (simulated)", "cycles", 1, 0,
+                         MCAST },
+    [K_MC_RATIO] = { "latency_ratio", "Simulated over model latency", "", 0, 0, MCAST },
+    [K_MC_CONTENTION] = { "contention", "Contending unicast pairs", "", 1, 0, MCAST },
 };
 
 int fl_sim_result_key_count(void)
@@ -184,6 +200,31 @@ double fl_deflect_result_value(const FlDeflectResult *res, int index)
         return res->throughput ? mean_from(res->throughput, n / 2, n) : NAN;
     case K_DEFLECT_THROUGHPUT_ALL:
         return res->throughput ? mean_from(res->throughput, 0, n) : NAN;
+    case K_WALL_S:
+        return res->wall_s;
+    default:
+        return NAN;
+    }
+}
+
+double fl_multicast_result_value(const FlMulticastResult *res, int index)
+{
+    switch (index) {
+    case K_MC_T_HOLD:
+        return res->t_hold;
+    case K_MC_T_END:
+        return res->t_end;
+    case K_MC_LATENCY:
+        return res->latency;
+    case K_MC_SIMULATED:
+        return res->simulated ? (double)res->simulated_latency : NAN;
+    case K_MC_RATIO:
+        return res->simulated && res->latency > 0 ? (double)res->simulated_latency / res->latency
+                                                  : NAN;
+    case K_MC_CONTENTION:
+        return res->n_conflicts;
+    case K_CYCLES:
+        return (double)res->cycles;
     case K_WALL_S:
         return res->wall_s;
     default:

@@ -14,6 +14,7 @@
 #include "flitlab/sim.h"
 #include "flitlab/deflect.h"
 #include "flitlab/routing.h"
+#include "flitlab/multicast.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -33,12 +34,15 @@ extern "C" {
 
 typedef enum FlSimModel {
     FL_SIM_MODEL_FLIT = 0,       /* fl_sim_new() / fl_sim_run() */
-    FL_SIM_MODEL_DEFLECTION      /* fl_deflect_run() */
+    FL_SIM_MODEL_DEFLECTION,     /* fl_deflect_run() */
+    FL_SIM_MODEL_MULTICAST       /* fl_multicast_run() */
 } FlSimModel;
 
 /*
  * Everything `flitlab sim` takes for a simulation, as a user gives it: the
- * model, the flit-level configuration, the deflection configuration, and
+ * model, the flit-level configuration, the deflection configuration, the
+ * multicast model's (whose flit-by-flit run reads the router's settings in
+ * config as well), and
  * the storage behind the keys that hold text or lists (the hotspot hosts,
  * the trace file's name). FlSimConfig and FlDeflectConfig stay plain
  * structs: their routing and trace events are the caller's (the engine
@@ -50,15 +54,21 @@ typedef struct FlSimSettings {
     FlSimModel model;            /* "mode" */
     FlSimConfig config;          /* config.traffic.hotspots points into hotspots */
     FlDeflectConfig deflect;
+    FlMulticastConfig multicast;
     int *hotspots;               /* "hotspot": the hosts (owned), or NULL: host 0 */
     char *trace_file;            /* "trace": a file of "cycle src dst flits" lines for
                                   * the front end to read into config.traffic.trace;
                                   * owned, NULL: none */
 } FlSimSettings;
 
+/* The FL_OPTION_FOR_* bit of model: which settings it reads (FlOptionInfo.
+ * models) and which result keys it has (FlSimResultKey.models). */
+unsigned fl_sim_model_option(FlSimModel model);
+
 /* The defaults: fl_sim_config_init()'s configuration but for the output
  * selection, which is credits (spreading an adaptive routing's load), and
- * for deflection 1 message per node, age priority, 1000 cycles, seed 1. */
+ * for deflection 1 message per node, age priority, 1000 cycles, seed 1,
+ * and fl_multicast_config_init()'s multicast. */
 void fl_sim_settings_init(FlSimSettings *s);
 /* Frees what the settings own and leaves them as fl_sim_settings_init() does. */
 void fl_sim_settings_clear(FlSimSettings *s);

@@ -157,6 +157,86 @@ int fl_multicast_tree_contention(const FlMulticastTree *tree, const FlRouting *r
 int fl_multicast_tree_messages(const FlMulticastTree *tree, int flits, FlMessage **out, int *n,
                                FlError *err);
 
+/* ---- one multicast run, from the simulation settings -------------------- */
+
+/*
+ * The multicast model of the simulation settings (config.h, "mode
+ * multicast"): a tree of one algorithm from a source to destinations placed
+ * at random, timed on paper 001's model with t_hold and t_end from the
+ * software costs (fl_message_model()), its contention counted under the
+ * routing, and its messages run flit by flit on the simulator (with the
+ * settings' router: vcs, buffers, switching, pipeline, ...) unless only the
+ * model is asked for. Paper 001's Figs 11-14 are runs of this model.
+ */
+typedef struct FlMulticastConfig {
+    FlMulticastAlgorithm algorithm;   /* "algorithm" */
+    int dests;                        /* "random": destinations placed at random */
+    int flits;                        /* "message-size": each message's size in flits */
+    FlMessageCosts costs;             /* "s-s", "s-d", "r-s", "r-d", "max-packet" */
+    int channel_cycles;               /* "c-d": the simulator's link cycles per flit */
+    int model_only;                   /* "model-only": no flit-by-flit run */
+} FlMulticastConfig;
+
+/* Paper 001's section 4.2: OPT-tree, 7 destinations, 64-flit messages,
+ * s_s 2000, s_d 2, r_s 3500, r_d 3, c_d 2 cycles, whole messages as one
+ * packet, simulated. */
+void fl_multicast_config_init(FlMulticastConfig *cfg);
+
+/* What one run found. The arrays are malloc'd and freed by
+ * fl_multicast_result_clear(); the rest are its figures (the result-key
+ * table's multicast keys, fl_multicast_result_value()). */
+typedef struct FlMulticastResult {
+    int source;
+    int *dests;                       /* n_dests destinations, in the order given */
+    int n_dests;
+    FlMulticastTree *tree;            /* timed with t_hold and t_end */
+    FlMulticastConflict *conflicts;   /* fl_multicast_tree_contention(), other senders */
+    int n_conflicts;
+    FlMessageTimes *times;            /* per edge of the tree; NULL when not simulated */
+    double t_hold, t_end;
+    double latency;                   /* the model's: the tree's last receive time */
+    int simulated;                    /* whether the messages ran flit by flit */
+    int64_t simulated_latency;        /* the last message received, in cycles */
+    int64_t cycles;                   /* simulated */
+    double wall_s;
+} FlMulticastResult;
+
+/* Frees what res owns and zeroes it. */
+void fl_multicast_result_clear(FlMulticastResult *res);
+
+/* Places a multicast as `flitlab multicast --random K --seed S` does: with
+ * *source < 0 the source is drawn first (uniformly among the hosts hosts),
+ * then k distinct destinations other than the source, by a partial
+ * Fisher-Yates shuffle seeded with seed, into dests (k entries; k = 0
+ * draws the source alone). FL_ERANGE, naming the counts, when k is not
+ * from 0 to hosts - 1 or the source is not a host. */
+int fl_multicast_random_nodes(int hosts, int k, uint64_t seed, int *source, int *dests,
+                              FlError *err);
+
+typedef struct FlSimSettings FlSimSettings;
+
+/* One run of the settings' multicast model (s->multicast, its seed
+ * s->config.seed) on t with routing r (built on t): the nodes placed by
+ * fl_multicast_random_nodes(), then as fl_multicast_run_nodes(). res
+ * (uninitialized) is filled; clear it with fl_multicast_result_clear(),
+ * also after a failure. progress hears the simulated run's progress and
+ * may cancel it (FL_ECANCELLED). */
+int fl_multicast_run(const FlTopology *t, const FlRouting *r, const FlSimSettings *s,
+                     FlMulticastResult *res, FlProgressFunc progress, void *progress_data,
+                     FlError *err);
+/* The same with the nodes given (dests are copied into res), and, when
+ * times is not NULL, t_hold = times[0] and t_end = times[1] instead of the
+ * costs' (the simulated run still uses the costs). */
+int fl_multicast_run_nodes(const FlTopology *t, const FlRouting *r, const FlSimSettings *s,
+                           int source, const int *dests, int n_dests, const double *times,
+                           FlMulticastResult *res, FlProgressFunc progress,
+                           void *progress_data, FlError *err);
+
+/* Result key index of res (fl_sim_result_key(), a key of the multicast
+ * model); NaN for another model's key, and for the simulated figures of a
+ * run that was not simulated. */
+double fl_multicast_result_value(const FlMulticastResult *res, int index);
+
 #ifdef __cplusplus
 }
 #endif

@@ -28,7 +28,8 @@ typedef enum FlOptionType {
 /* Which model reads a simulation setting (FlOptionInfo.models). */
 enum {
     FL_OPTION_FOR_FLIT = 1u << 0,         /* the flit-level simulator */
-    FL_OPTION_FOR_DEFLECTION = 1u << 1    /* paper 003's deflection model */
+    FL_OPTION_FOR_DEFLECTION = 1u << 1,   /* paper 003's deflection model */
+    FL_OPTION_FOR_MULTICAST = 1u << 2     /* a multicast tree, paper 001's (multicast.h) */
 };
 
 typedef struct FlOptionInfo {
