@@ -34,18 +34,20 @@ check "d['total'] == 8 and d['missing'] == 8 and [p['key'] for p in d['params']]
   and 'seeds 1:2' in d['design']" "experiment show --json: design and counts"
 
 run experiment status "$P" small --json
-check "d == {'total': 8, 'done': 0, 'failed': 0, 'stopped': 0, 'missing': 8}" \
+check "d == {'total': 8, 'done': 0, 'failed': 0, 'stopped': 0, 'missing': 8, 'running': 0}" \
   "experiment status --json before running"
 
 # ---- run, export ----------------------------------------------------------
 
 run experiment run "$P" small --jobs 2
 ok $status "experiment run"
-grep -q "8/8 runs done" "$tmp/err"
+grep -q "^experiment small: 8/8 runs (0 running)$" "$tmp/err"
 ok $? "experiment run reports its progress on stderr"
+grep -q "^experiment small: [1-7]/8 runs ([0-2] running), about [0-9]* s left$" "$tmp/err"
+ok $? "experiment run estimates the time left"
 
 run experiment status "$P" small --json
-check "d == {'total': 8, 'done': 8, 'failed': 0, 'stopped': 0, 'missing': 0}" \
+check "d == {'total': 8, 'done': 8, 'failed': 0, 'stopped': 0, 'missing': 0, 'running': 0}" \
   "experiment status --json after running"
 
 run experiment export "$P" small --format csv
@@ -97,7 +99,8 @@ run experiment status "$P" small --json
 check "d['done'] == 7 and d['missing'] == 1" "status counts run 5 missing"
 run experiment resume "$P" small
 ok $status "experiment resume"
-[ "$(grep -c "runs done" "$tmp/err")" -eq 1 ] && grep -q "8/8 runs done" "$tmp/err"
+[ "$(grep -c " runs (" "$tmp/err")" -eq 2 ] && head -1 "$tmp/err" | grep -q " 7/8 runs" \
+  && tail -1 "$tmp/err" | grep -q " 8/8 runs"
 ok $? "resume runs exactly the missing run"
 run experiment export "$P" small --format json
 python3 -c "
