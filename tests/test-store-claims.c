@@ -87,6 +87,9 @@ static void test_claims(void)
 
 int main(void)
 {
+    if (!test_dir_make("store-claims"))
+        return 99;
     test_claims();
+    test_dir_remove();
     return tap_done();
 }
