@@ -37,7 +37,11 @@ typedef struct FlExperiment FlExperiment;
 
 /* Reads experiment name of the open project p (which must outlive it): its
  * row, its design parsed, its network read. FL_ENOTFOUND naming it when
- * there is none. */
+ * there is none. A run commits and claims through p from the runner's
+ * threads; those calls read only p's path (the journal is the file's, not
+ * the working copy's), so while a run is in progress other threads may
+ * edit p but not save it under another name: an application gives the
+ * runner a handle of its own (fl_project_open() of the same path). */
 int fl_experiment_open(FlProject *p, const char *name, FlExperiment **out, FlError *err);
 /* The same experiment without a file: from its name, network (Flitlab
  * JSON) and design text, as an MPI worker receives them. */
