@@ -3,7 +3,7 @@
 # workers: `flitlab experiment run --jobs 1` against `--jobs 2`, and
 # `mpirun -np 2 flitlab-mpi` (rank 0 and one worker) against `-np 3` (rank 0
 # and two workers), each the median of 3 runs on a fresh copy of a project
-# holding mesh:8x8 at 7 rates x 4 seeds (28 runs of 0.1 to 0.5 s).
+# holding mesh:8x8 at 7 rates x 4 seeds (28 runs of 0.2 to 1 s).
 #
 #   bench/experiment-speed.sh [BUILD_DIR]      (default: build)
 #
@@ -18,7 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 "$FLITLAB" project new "$tmp/base.flitlab"
 "$FLITLAB" experiment new "$tmp/base.flitlab" e --topology mesh:8x8 --set warmup=1000 \
-  --set measure=5000 --vary rate=0.05:0.35:0.05 --seeds 1:4 >/dev/null
+  --set measure=10000 --vary rate=0.05:0.35:0.05 --seeds 1:4 >/dev/null
 
 # Seconds of wall time of one run of "$@" on a fresh copy ($tmp/p.flitlab).
 once() {
