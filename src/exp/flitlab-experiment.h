@@ -142,7 +142,9 @@ typedef struct FlExperimentProgress {
  * from the calling thread at the start and the end); they may call
  * fl_experiment_cancel(), not fl_experiment_run() or _free(). */
 typedef void (*FlExperimentProgressFunc)(void *user_data, const FlExperimentProgress *p);
-/* Called once per finished run, after it is committed (when x has a file). */
+/* Called once per finished run, after it is committed (when x has a file):
+ * done and failed runs in order along their curve as they end, the runs
+ * stopped past saturation once the curves are done. */
 typedef void (*FlExperimentResultFunc)(void *user_data, const FlExperimentResult *result);
 
 typedef struct FlExperimentRunOptions {
