@@ -7,7 +7,8 @@
 #
 #   bench/experiment-speed.sh [BUILD_DIR]      (default: build)
 #
-# The machine should be otherwise idle: the figures are wall times.
+# The machine should be otherwise idle: the figures are wall times. "cores
+# busy" is CPU time over wall time: near 2 when both cores simulate.
 set -eu
 BUILD=${1:-build}
 FLITLAB=$BUILD/src/cli/flitlab
@@ -20,31 +21,42 @@ trap 'rm -rf "$tmp"' EXIT
 "$FLITLAB" experiment new "$tmp/base.flitlab" e --topology mesh:8x8 --set warmup=1000 \
   --set measure=10000 --vary rate=0.05:0.35:0.05 --seeds 1:4 >/dev/null
 
-# Seconds of wall time of one run of "$@" on a fresh copy ($tmp/p.flitlab).
+# "WALL CPU": seconds of wall time and of CPU time (user + system, the
+# processes it started included) of one run of "$@" on a fresh copy
+# ($tmp/p.flitlab).
 once() {
   cp "$tmp/base.flitlab" "$tmp/p.flitlab"
-  start=$(date +%s.%N)
-  "$@" >/dev/null 2>&1
-  end=$(date +%s.%N)
-  awk "BEGIN { print $end - $start }"
+  python3 -c '
+import os, resource, subprocess, sys, time
+t = time.monotonic()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(time.monotonic() - t, u.ru_utime + u.ru_stime)' "$@"
 }
 
+# The median of 3 by wall time: "WALL CPU".
 median3() {
-  a=$(once "$@")
-  b=$(once "$@")
-  c=$(once "$@")
-  printf '%s\n%s\n%s\n' "$a" "$b" "$c" | sort -n | sed -n 2p
+  { once "$@"; once "$@"; once "$@"; } | sort -n | sed -n 2p
+}
+
+# "LABEL  WALL s  (CPU/WALL cores busy)[  SPEEDUP x]" from "WALL CPU" and a base wall.
+line() {
+  echo "$2" | awk -v label="$1" -v base="${3-}" '{
+    printf "%-26s %6.2f s   %.2f cores busy", label, $1, $2 / $1
+    if (base != "") printf "   %.2fx", base / $1
+    printf "\n" }'
 }
 
 j1=$(median3 "$FLITLAB" experiment run "$tmp/p.flitlab" e --jobs 1)
 j2=$(median3 "$FLITLAB" experiment run "$tmp/p.flitlab" e --jobs 2)
-printf 'experiment run --jobs 1   %6.2f s\n' "$j1"
-printf 'experiment run --jobs 2   %6.2f s   %.2fx\n' "$j2" "$(awk "BEGIN { print $j1 / $j2 }")"
+line "experiment run --jobs 1" "$j1"
+line "experiment run --jobs 2" "$j2" "${j1%% *}"
 if [ -x "$MPI" ] && command -v mpirun >/dev/null; then
   n2=$(median3 mpirun --oversubscribe -np 2 "$MPI" experiment run "$tmp/p.flitlab" e)
   n3=$(median3 mpirun --oversubscribe -np 3 "$MPI" experiment run "$tmp/p.flitlab" e)
-  printf 'mpirun -np 2 flitlab-mpi  %6.2f s\n' "$n2"
-  printf 'mpirun -np 3 flitlab-mpi  %6.2f s   %.2fx\n' "$n3" "$(awk "BEGIN { print $n2 / $n3 }")"
+  line "mpirun -np 2 flitlab-mpi" "$n2"
+  line "mpirun -np 3 flitlab-mpi" "$n3" "${n2%% *}"
 else
   echo "flitlab-mpi or mpirun is missing: no MPI figures"
 fi
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) (the figures need an idle machine)"
