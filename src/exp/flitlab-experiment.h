@@ -111,8 +111,9 @@ typedef struct FlExperimentResult {
 
 /* The scalars of res (a run of x's network) into out's nscalars,
  * scalar_names and scalar_values: the flit-level simulator's keys of the
- * engine's table in its order, those derived from the channels last; whole counts, NaN for a figure the run
- * has none of. With a zeroed res, the names every run has. */
+ * engine's table in its order, those derived from the channels last;
+ * whole counts, NaN for a figure the run has none of. With a zeroed res,
+ * the names every run has. */
 void fl_experiment_scalars(const FlExperiment *x, const FlSimResult *res,
                            FlExperimentResult *out);
 
@@ -161,8 +162,9 @@ typedef struct FlExperimentRunOptions {
 void fl_experiment_run_options_init(FlExperimentRunOptions *opt);
 
 /* Runs, from the calling thread, until every run to do is committed or the
- * run is cancelled (FL_ECANCELLED); opt may be NULL (the defaults). Failed runs are committed as failed;
- * the call then fails with the first one's error, "run N: ..." */
+ * run is cancelled (FL_ECANCELLED); opt may be NULL (the defaults). Failed
+ * runs are committed as failed; the call then fails with the first one's
+ * error, "run N: ..." */
 int fl_experiment_run(FlExperiment *x, const FlExperimentRunOptions *opt, FlError *err);
 /* From any thread, a callback included: no run starts any more, the runs
  * in flight stop and are not committed. A cancel made while no run is in
