@@ -34,18 +34,20 @@ check "d['total'] == 8 and d['missing'] == 8 and [p['key'] for p in d['params']]
   and 'seeds 1:2' in d['design']" "experiment show --json: design and counts"
 
 run experiment status "$P" small --json
-check "d == {'total': 8, 'done': 0, 'failed': 0, 'stopped': 0, 'missing': 8}" \
+check "d == {'total': 8, 'done': 0, 'failed': 0, 'stopped': 0, 'missing': 8, 'running': 0}" \
   "experiment status --json before running"
 
 # ---- run, export ----------------------------------------------------------
 
 run experiment run "$P" small --jobs 2
 ok $status "experiment run"
-grep -q "8/8 runs done" "$tmp/err"
+grep -q "^experiment small: 8/8 runs (0 running)$" "$tmp/err"
 ok $? "experiment run reports its progress on stderr"
+grep -q "^experiment small: [1-7]/8 runs ([0-2] running), about [0-9]* s left$" "$tmp/err"
+ok $? "experiment run estimates the time left"
 
 run experiment status "$P" small --json
-check "d == {'total': 8, 'done': 8, 'failed': 0, 'stopped': 0, 'missing': 0}" \
+check "d == {'total': 8, 'done': 8, 'failed': 0, 'stopped': 0, 'missing': 0, 'running': 0}" \
   "experiment status --json after running"
 
 run experiment export "$P" small --format csv
@@ -97,7 +99,8 @@ run experiment status "$P" small --json
 check "d['done'] == 7 and d['missing'] == 1" "status counts run 5 missing"
 run experiment resume "$P" small
 ok $status "experiment resume"
-[ "$(grep -c "runs done" "$tmp/err")" -eq 1 ] && grep -q "8/8 runs done" "$tmp/err"
+[ "$(grep -c " runs (" "$tmp/err")" -eq 2 ] && head -1 "$tmp/err" | grep -q " 7/8 runs" \
+  && tail -1 "$tmp/err" | grep -q " 8/8 runs"
 ok $? "resume runs exactly the missing run"
 run experiment export "$P" small --format json
 python3 -c "
@@ -123,9 +126,22 @@ run experiment new "$P" killed --topology "#m" --set warmup=200 --set measure=50
 ok $status "experiment new on the project's topology #m"
 "$FLITLAB" experiment run "$P" killed --jobs 1 2>/dev/null &
 pid=$!
-sleep 0.4
+# Another process sees the run in progress.
+seen=0
+for i in $(seq 50); do
+  "$FLITLAB" experiment status "$P" killed --json >"$tmp/out" 2>/dev/null
+  [ "$(json "d['running']")" = "1" ] && { seen=1; break; }
+  sleep 0.1
+done
+ok $((1 - seen)) "experiment status from another process counts the run in progress"
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
+run experiment status "$P" killed --json
+check "d['running'] == 0 and d['missing'] > 0" \
+  "after kill -9 the killed process's claim is not counted as running"
+run experiment status "$P" killed
+grep -q "missing (0 running)" "$tmp/out"
+ok $? "experiment status says how many runs are running"
 python3 - "$P" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])

@@ -23,62 +23,24 @@ int exp_open(const char *path, const char *name, ExpOpen *x)
     memset(x, 0, sizeof *x);
     FlError err = { 0 };
     if (fl_project_open(path, &x->project, &err)
-        || fl_project_get_experiment(x->project, name, &x->e, &err))
+        || fl_experiment_open(x->project, name, &x->x, &err))
         return cli_engine_error(&err);
-    if (fl_exp_design_parse(x->e.design, &x->design, &err))
-        return cli_error(CLI_FAIL, "experiment %s: its design: %s", name, err.message);
+    x->e = fl_experiment_info(x->x);
+    x->design = fl_experiment_design(x->x);
     return CLI_OK;
 }
 
 void exp_close(ExpOpen *x)
 {
-    fl_exp_design_free(x->design);
-    fl_project_experiment_clear(&x->e);
+    fl_experiment_free(x->x);
     fl_project_free(x->project);
     memset(x, 0, sizeof *x);
 }
 
 int exp_committed(ExpOpen *x, unsigned char **status, int64_t counts[3])
 {
-    *status = malloc((size_t)(x->e.runs ? x->e.runs : 1));
-    if (!*status)
-        return cli_error(CLI_FAIL, "out of memory for the experiment's runs");
-    memset(*status, EXP_MISSING, (size_t)x->e.runs);
-    for (int s = FL_RUN_DONE; s <= FL_RUN_STOPPED; s++) {
-        int64_t *idx = NULL;
-        int n = 0;
-        FlError err = { 0 };
-        if (fl_project_list_runs(x->project, x->e.name, (FlRunStatus)s, &idx, &n, &err))
-            return cli_engine_error(&err);
-        for (int i = 0; i < n; i++)
-            if (idx[i] >= 0 && idx[i] < x->e.runs)
-                (*status)[idx[i]] = (unsigned char)s;
-        if (counts)
-            counts[s - FL_RUN_DONE] = n;
-        free(idx);
-    }
-    return CLI_OK;
-}
-
-int exp_scalars(json_t *o, const char **names, double *values, int max)
-{
-    int n = 0;
-    for (void *it = json_object_iter(o); it && n < max; it = json_object_iter_next(o, it)) {
-        json_t *v = json_object_iter_value(it);
-        if (!json_is_number(v) && !json_is_null(v))
-            continue;
-        names[n] = json_object_iter_key(it);
-        values[n++] = json_is_null(v) ? NAN : json_number_value(v);
-    }
-    return n;
-}
-
-const char *exp_status_name(int status)
-{
-    /* By FlRunStatus, from FL_RUN_DONE. */
-    static const char *const names[] = { "done", "failed", "stopped" };
-    int i = status - FL_RUN_DONE;
-    return i >= 0 && i < 3 ? names[i] : "missing";
+    FlError err = { 0 };
+    return fl_experiment_status(x->x, status, counts, &err) ? cli_engine_error(&err) : CLI_OK;
 }
 
 /* ---- new ------------------------------------------------------------------ */
@@ -276,22 +238,32 @@ static int run_ls(const CliCommand *cmd, const CliParsed *p)
     return rc;
 }
 
-/* The counts of an experiment's runs as JSON. */
-static json_t *counts_json(const ExpOpen *x, const int64_t counts[3])
+/* The counts of an experiment's runs: done, failed, stopped, and running
+ * (of the missing ones, claimed by a live process). */
+typedef struct ExpCounts {
+    int64_t c[3];
+    int64_t running;
+} ExpCounts;
+
+static json_t *counts_json(const ExpOpen *x, const ExpCounts *n)
 {
-    int64_t missing = x->e.runs - counts[0] - counts[1] - counts[2];
-    return json_pack("{s:I, s:I, s:I, s:I, s:I}", "total", (json_int_t)x->e.runs, "done",
-                     (json_int_t)counts[0], "failed", (json_int_t)counts[1], "stopped",
-                     (json_int_t)counts[2], "missing", (json_int_t)missing);
+    int64_t missing = x->e->runs - n->c[0] - n->c[1] - n->c[2];
+    return json_pack("{s:I, s:I, s:I, s:I, s:I, s:I}", "total", (json_int_t)x->e->runs, "done",
+                     (json_int_t)n->c[0], "failed", (json_int_t)n->c[1], "stopped",
+                     (json_int_t)n->c[2], "missing", (json_int_t)missing, "running",
+                     (json_int_t)n->running);
 }
 
 /* Opens the experiment of a command's two words and counts its runs. */
-static int open_counted(const CliParsed *p, ExpOpen *x, int64_t counts[3])
+static int open_counted(const CliParsed *p, ExpOpen *x, ExpCounts *n)
 {
     unsigned char *status = NULL;
+    FlError err = { 0 };
     int rc = exp_open(p->args[0], p->args[1], x);
     if (!rc)
-        rc = exp_committed(x, &status, counts);
+        rc = exp_committed(x, &status, n->c);
+    if (!rc && fl_experiment_running(x->x, &n->running, &err))
+        rc = cli_engine_error(&err);
     free(status);
     return rc;
 }
@@ -304,15 +276,16 @@ static const CliCommand show_cmd = {
 
 static const CliCommand status_cmd = {
     "experiment status", "P.flitlab NAME [--json]",
-    "Count an experiment's runs: done, failed, stopped past saturation, missing.",
+    "Count an experiment's runs: done, failed, stopped past saturation, missing, "
+    "running now.",
     json_options, 2, 2,
 };
 
 /* show's JSON: the experiment, its parameters and the counts of its runs. */
-static json_t *show_json(const ExpOpen *x, const int64_t c[3])
+static json_t *show_json(const ExpOpen *x, const ExpCounts *c)
 {
-    json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "name", x->e.name, "topology",
-                          x->e.topology, "created", x->e.created, "design", x->e.design);
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "name", x->e->name, "topology",
+                          x->e->topology, "created", x->e->created, "design", x->e->design);
     json_t *params = json_array();
     for (int i = 0; i < fl_exp_design_param_count(x->design); i++) {
         json_t *values = json_array();
@@ -334,19 +307,20 @@ static json_t *show_json(const ExpOpen *x, const int64_t c[3])
 static int report(const CliCommand *cmd, const CliParsed *p, int details)
 {
     ExpOpen x;
-    int64_t c[3] = { 0 };
-    int rc = open_counted(p, &x, c);
+    ExpCounts n = { { 0 }, 0 };
+    const int64_t *c = n.c;
+    int rc = open_counted(p, &x, &n);
     if (!rc && cli_flag(cmd, p, "json")) {
-        rc = cli_write_json(details ? show_json(&x, c) : counts_json(&x, c), stdout);
+        rc = cli_write_json(details ? show_json(&x, &n) : counts_json(&x, &n), stdout);
     } else if (!rc) {
         if (details)
-            printf("experiment %s\ntopology   %s\ncreated    %s\n", x.e.name,
-                   x.e.topology, x.e.created);
+            printf("experiment %s\ntopology   %s\ncreated    %s\n", x.e->name,
+                   x.e->topology, x.e->created);
         printf("%" PRId64 " runs: %" PRId64 " done, %" PRId64 " failed, %" PRId64
-               " stopped, %" PRId64 " missing\n",
-               x.e.runs, c[0], c[1], c[2], x.e.runs - c[0] - c[1] - c[2]);
+               " stopped, %" PRId64 " missing (%" PRId64 " running)\n",
+               x.e->runs, c[0], c[1], c[2], x.e->runs - c[0] - c[1] - c[2], n.running);
         if (details)
-            printf("%s", x.e.design);
+            printf("%s", x.e->design);
     }
     exp_close(&x);
     return rc;

@@ -14,41 +14,34 @@
 /* The results of an experiment, read back: scalar s of run idx at
  * values[idx * n + s] (NaN when it has none). */
 typedef struct ExpTable {
-    const char *names[EXP_MAX_SCALARS];
+    FlExperimentResult names;   /* the scalars' names */
     int n;
     double *values;
     unsigned char *status;
-    json_t *keys;               /* owns names */
 } ExpTable;
 
 static int read_table(ExpOpen *x, ExpTable *tab)
 {
-    FlTopology *t = NULL;
-    FlError err = { 0 };
-    if (fl_io_read_json_string(x->e.network, strlen(x->e.network), &t, &err))
-        return cli_engine_error(&err);
-    /* The names are those `sim --json` prints, whatever a run holds. */
-    FlSimResult zero;
-    memset(&zero, 0, sizeof zero);
-    double ignored[EXP_MAX_SCALARS];
-    tab->keys = json_object();
-    sim_add_scalars(tab->keys, t, &zero);
-    fl_topology_free(t);
-    tab->n = exp_scalars(tab->keys, tab->names, ignored, EXP_MAX_SCALARS);
+    /* The names are those `sim --json` prints for the experiment's models,
+     * whatever a run holds. */
+    fl_experiment_scalars(x->x, NULL, &tab->names);
+    tab->n = tab->names.nscalars;
     int rc = exp_committed(x, &tab->status, NULL);
-    size_t cells = (size_t)(x->e.runs ? x->e.runs : 1) * (size_t)tab->n;
+    size_t cells = (size_t)(x->e->runs ? x->e->runs : 1) * (size_t)tab->n;
     if (!rc && !(tab->values = malloc(cells * sizeof *tab->values)))
         rc = cli_error(CLI_FAIL, "out of memory for the experiment's results");
     for (size_t i = 0; !rc && i < cells; i++)
         tab->values[i] = NAN;
+    FlError err = { 0 };
     for (int s = 0; !rc && s < tab->n; s++) {
         int64_t *idx = NULL;
         double *v = NULL;
         int m = 0;
-        if (fl_project_get_scalars(x->project, x->e.name, tab->names[s], &idx, &v, &m, &err))
+        if (fl_project_get_scalars(x->project, x->e->name, tab->names.scalar_names[s], &idx,
+                                   &v, &m, &err))
             rc = cli_engine_error(&err);
         for (int i = 0; i < m; i++)
-            if (idx[i] >= 0 && idx[i] < x->e.runs)
+            if (idx[i] >= 0 && idx[i] < x->e->runs)
                 tab->values[idx[i] * tab->n + s] = v[i];
         free(idx);
         free(v);
@@ -60,7 +53,18 @@ static void free_table(ExpTable *tab)
 {
     free(tab->values);
     free(tab->status);
-    json_decref(tab->keys);
+}
+
+/* Run idx's status name, parameter values and seed; NULL when the file
+ * does not hold it. */
+static const char *row(const ExpOpen *x, const ExpTable *tab, int64_t idx, const char **values,
+                       uint64_t *seed)
+{
+    *seed = 0;
+    if (tab->status[idx] == FL_EXPERIMENT_MISSING
+        || fl_exp_design_run(x->design, idx, values, seed, NULL))
+        return NULL;
+    return fl_experiment_status_name(tab->status[idx]);
 }
 
 static void write_csv(FILE *fp, const ExpOpen *x, const ExpTable *tab)
@@ -71,14 +75,15 @@ static void write_csv(FILE *fp, const ExpOpen *x, const ExpTable *tab)
     for (int i = 0; i < np; i++)
         fprintf(fp, ",%s", fl_exp_design_param_key(d, i));
     for (int s = 0; s < tab->n; s++)
-        fprintf(fp, ",%s", tab->names[s]);
+        fprintf(fp, ",%s", tab->names.scalar_names[s]);
     fprintf(fp, "\n");
     const char *values[EXP_MAX_PARAMS];
-    for (int64_t idx = 0; idx < x->e.runs; idx++) {
-        uint64_t seed = 0;
-        if (tab->status[idx] == EXP_MISSING || fl_exp_design_run(d, idx, values, &seed, NULL))
+    for (int64_t idx = 0; idx < x->e->runs; idx++) {
+        uint64_t seed;
+        const char *status = row(x, tab, idx, values, &seed);
+        if (!status)
             continue;
-        fprintf(fp, "%" PRId64 ",%s,%" PRIu64, idx, exp_status_name(tab->status[idx]), seed);
+        fprintf(fp, "%" PRId64 ",%s,%" PRIu64, idx, status, seed);
         for (int i = 0; i < np; i++)
             fprintf(fp, ",%s", values[i]);
         for (int s = 0; s < tab->n; s++) {
@@ -106,21 +111,23 @@ static json_t *export_json(const ExpOpen *x, const ExpTable *tab)
     int np = fl_exp_design_param_count(d);
     const char *values[EXP_MAX_PARAMS];
     json_t *runs = json_array();
-    for (int64_t idx = 0; idx < x->e.runs; idx++) {
-        uint64_t seed = 0;
-        if (tab->status[idx] == EXP_MISSING || fl_exp_design_run(d, idx, values, &seed, NULL))
+    for (int64_t idx = 0; idx < x->e->runs; idx++) {
+        uint64_t seed;
+        const char *status = row(x, tab, idx, values, &seed);
+        if (!status)
             continue;
-        json_t *o = json_pack("{s:I, s:s, s:I}", "idx", (json_int_t)idx, "status",
-                              exp_status_name(tab->status[idx]), "seed", (json_int_t)seed);
+        json_t *o = json_pack("{s:I, s:s, s:I}", "idx", (json_int_t)idx, "status", status,
+                              "seed", (json_int_t)seed);
         for (int i = 0; i < np; i++)
             json_object_set_new(o, fl_exp_design_param_key(d, i), param_json(values[i]));
         for (int s = 0; s < tab->n; s++) {
             double v = tab->values[idx * tab->n + s];
-            json_object_set_new(o, tab->names[s], isnan(v) ? json_null() : json_real(v));
+            json_object_set_new(o, tab->names.scalar_names[s],
+                                isnan(v) ? json_null() : json_real(v));
         }
         json_array_append_new(runs, o);
     }
-    return json_pack("{s:s, s:o}", "experiment", x->e.name, "runs", runs);
+    return json_pack("{s:s, s:o}", "experiment", x->e->name, "runs", runs);
 }
 
 int exp_export(const CliCommand *cmd, const CliParsed *p)

@@ -235,6 +235,32 @@ int fl_project_list_runs(FlProject *p, const char *experiment, FlRunStatus statu
 int fl_project_get_scalars(FlProject *p, const char *experiment, const char *name,
                            int64_t **idx, double **values, int *n, FlError *err);
 
+/* --- runs in progress ----------------------------------------------------- */
+/*
+ * A run being simulated is claimed in the journal (its host, process id
+ * and start time), so that another process reading the file can tell the
+ * runs in progress from the runs missing. Committing a run deletes its
+ * claim in the same transaction; a process releases its claims when it
+ * stops running (cancel, error or end). A claim whose process is gone (a
+ * SIGKILL leaves it) is stale: it is not counted, and claiming the run
+ * again replaces it. A process on this machine is alive when kill(pid, 0)
+ * succeeds or fails with EPERM; a claim from another host cannot be
+ * checked and counts as running until that run is committed or claimed
+ * again. (A pid reused by an unrelated process would count too.)
+ */
+
+/* Claims runs idx[0..n-1] of experiment for this process, in one
+ * transaction. FL_ERANGE for a number outside the design. */
+int fl_project_claim_runs(FlProject *p, const char *experiment, const int64_t *idx, int n,
+                          FlError *err);
+/* Deletes every claim of this process on experiment (NULL: on every
+ * experiment). */
+int fl_project_release_claims(FlProject *p, const char *experiment, FlError *err);
+/* The runs of experiment in progress, not committed and claimed by a live
+ * process (sorted), into *idx (malloc'd, NULL when none). */
+int fl_project_list_running(FlProject *p, const char *experiment, int64_t **idx, int *n,
+                            FlError *err);
+
 /* --- plot definitions ---------------------------------------------------- */
 /*
  * Plots of an experiment, kept in the journal beside it so that a figure

@@ -6,13 +6,16 @@
  * schema, writes in one IMMEDIATE transaction with synchronous = FULL and
  * closes the file again: nothing stays open across the rename by which a
  * save replaces the file, so no write can land in a file that is no longer
- * the project's. Reads open the file read-only without the lock: SQLite's
- * own locking gives them a consistent state, of the old file or the new.
+ * the project's. Reads open the file without the lock (read-only when it
+ * may not be written): SQLite's own locking gives them a consistent state,
+ * of the old file or the new, and its busy timeout makes a read and a
+ * commit wait for each other rather than fail.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -143,8 +146,12 @@ static int journal_open(FlProject *p, int write, Journal *j, FlError *err)
         if (rc)
             return rc;
     }
-    rc = fl__store_open_file(p->path, write ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY,
-                             &j->db, err);
+    /* A reader that may write opens the file for writing too: after a
+     * writer was killed mid-transaction, only such a connection can roll
+     * its hot journal back (a read-only one fails with "readonly"). */
+    int flags = write || access(p->path, W_OK) == 0 ? SQLITE_OPEN_READWRITE
+                                                    : SQLITE_OPEN_READONLY;
+    rc = fl__store_open_file(p->path, flags, &j->db, err);
     if (!rc)
         rc = fl__schema_check_header(j->db, j->label, err);
     if (!rc && write)
@@ -406,14 +413,30 @@ static int finish(Journal *j, sqlite3_stmt *st, FlError *err)
     return step == SQLITE_DONE ? FL_OK : db_error(j, step, err);
 }
 
+/* This machine's name into host[256]. */
+static void this_host(char *host)
+{
+    memset(host, 0, 256);
+    if (gethostname(host, 255) != 0)
+        strcpy(host, "unknown");
+}
+
 static int insert_run(Journal *j, sqlite3_int64 id, const FlProjectRun *r, FlError *err)
 {
     char host[256] = "";
-    if (!r->host && gethostname(host, sizeof host - 1) != 0)
-        strcpy(host, "unknown");
+    if (!r->host)
+        this_host(host);
     sqlite3_stmt *st;
     int rc = prepare(j, "DELETE FROM run WHERE experiment_id = ? AND idx = ?", &st, err);
     if (rc)
+        return rc;
+    sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, r->idx);
+    rc = finish(j, st, err);
+    sqlite3_finalize(st);
+    /* The run is no longer in progress, in the same transaction. */
+    if (rc || (rc = prepare(j, "DELETE FROM claim WHERE experiment_id = ? AND idx = ?", &st,
+                            err)))
         return rc;
     sqlite3_bind_int64(st, 1, id);
     sqlite3_bind_int64(st, 2, r->idx);
@@ -497,6 +520,17 @@ static int insert_vectors(Journal *j, sqlite3_int64 id, const FlProjectRun *r, F
     return rc;
 }
 
+/* Commits the transaction when rc is FL_OK, else rolls it back; closes j. */
+static int end_transaction(Journal *j, int rc, FlError *err)
+{
+    if (!rc)
+        rc = fl__store_exec(j->db, "COMMIT", j->label, err);
+    if (rc)
+        sqlite3_exec(j->db, "ROLLBACK", NULL, NULL, NULL);
+    journal_close(j);
+    return rc;
+}
+
 /* Inserts one run of experiment id (of runs runs) into the open transaction. */
 static int insert_whole_run(Journal *j, sqlite3_int64 id, int64_t runs, const char *experiment,
                             const FlProjectRun *run, FlError *err)
@@ -540,12 +574,7 @@ int fl_project_commit_runs(FlProject *p, const char *experiment, const FlProject
     rc = find_experiment(&j, experiment, &id, &size, err);
     for (int i = 0; !rc && i < n; i++)
         rc = insert_whole_run(&j, id, size, experiment, &runs[i], err);
-    if (!rc)
-        rc = fl__store_exec(j.db, "COMMIT", j.label, err);
-    if (rc)
-        sqlite3_exec(j.db, "ROLLBACK", NULL, NULL, NULL);
-    journal_close(&j);
-    return rc;
+    return end_transaction(&j, rc, err);
 }
 
 int fl_project_commit_run(FlProject *p, const char *experiment, const FlProjectRun *run,
@@ -557,9 +586,11 @@ int fl_project_commit_run(FlProject *p, const char *experiment, const FlProjectR
     return fl_project_commit_runs(p, experiment, run, 1, err);
 }
 
-/* Runs a query of (idx[, value]) rows for experiment into malloc'd arrays. */
-static int query_runs(FlProject *p, const char *experiment, const char *sql, const char *text,
-                      int64_t **idx, double **values, int *n, FlError *err)
+/* Runs a query of (idx[, value]) rows for experiment into malloc'd arrays;
+ * none from a file older than schema version since (its table is not
+ * there). */
+static int query_runs(FlProject *p, const char *experiment, int since, const char *sql,
+                      const char *text, int64_t **idx, double **values, int *n, FlError *err)
 {
     *idx = NULL;
     if (values)
@@ -574,8 +605,10 @@ static int query_runs(FlProject *p, const char *experiment, const char *sql, con
                             fl__project_label(p), experiment);
     sqlite3_int64 id;
     sqlite3_stmt *st;
+    int version = 0;
     if ((rc = find_experiment(&j, experiment, &id, NULL, err))
-        || (rc = prepare(&j, sql, &st, err))) {
+        || (rc = fl__store_pragma_int(j.db, "user_version", &version, j.label, err))
+        || version < since || (rc = prepare(&j, sql, &st, err))) {
         journal_close(&j);
         return rc;
     }
@@ -624,7 +657,7 @@ int fl_project_list_runs(FlProject *p, const char *experiment, FlRunStatus statu
 {
     if ((unsigned)status > FL_RUN_STOPPED)
         return fl_error_set(err, FL_EINVAL, "no such run status %d", (int)status);
-    return query_runs(p, experiment, "SELECT idx FROM run WHERE experiment_id = ? AND "
+    return query_runs(p, experiment, 3, "SELECT idx FROM run WHERE experiment_id = ? AND "
                       "status = ? ORDER BY idx", status_names[status], idx, NULL, n, err);
 }
 
@@ -633,7 +666,102 @@ int fl_project_get_scalars(FlProject *p, const char *experiment, const char *nam
 {
     /* Without statistics SQLite would walk every scalar of the experiment
      * in key order rather than sort the few of one name. */
-    return query_runs(p, experiment, "SELECT idx, value FROM scalar INDEXED BY scalar_name "
+    return query_runs(p, experiment, 3, "SELECT idx, value FROM scalar INDEXED BY scalar_name "
                       "WHERE experiment_id = ? AND name = ? ORDER BY idx", name, idx, values, n,
                       err);
+}
+
+/* --- runs in progress ---------------------------------------------------------- */
+
+int fl_project_claim_runs(FlProject *p, const char *experiment, const int64_t *idx, int n,
+                          FlError *err)
+{
+    if (!p || !experiment || n < 0 || (n > 0 && !idx))
+        return fl_error_set(err, FL_EINVAL, "a claim needs a project, an experiment and runs");
+    Journal j;
+    int rc = journal_open(p, 1, &j, err);
+    if (rc)
+        return rc;
+    char host[256];
+    this_host(host);
+    sqlite3_int64 id = 0;
+    int64_t runs = 0;
+    sqlite3_stmt *st = NULL;
+    if ((rc = fl__store_exec(j.db, "BEGIN IMMEDIATE", j.label, err))) {
+        journal_close(&j);
+        return rc;
+    }
+    rc = find_experiment(&j, experiment, &id, &runs, err);
+    /* A claim left by a process that is gone is replaced. */
+    if (!rc)
+        rc = prepare(&j, "INSERT OR REPLACE INTO claim (experiment_id, idx, host, pid, started) "
+                     "VALUES (?, ?, ?, ?, " FL__SQL_NOW ")", &st, err);
+    for (int i = 0; !rc && i < n; i++) {
+        if (idx[i] < 0 || idx[i] >= runs) {
+            rc = fl_error_set(err, FL_ERANGE, "experiment '%s' has runs 0 to %lld, not %lld",
+                              experiment, (long long)runs - 1, (long long)idx[i]);
+            break;
+        }
+        sqlite3_bind_int64(st, 1, id);
+        sqlite3_bind_int64(st, 2, idx[i]);
+        sqlite3_bind_text(st, 3, host, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)getpid());
+        rc = finish(&j, st, err);
+    }
+    sqlite3_finalize(st);
+    return end_transaction(&j, rc, err);
+}
+
+int fl_project_release_claims(FlProject *p, const char *experiment, FlError *err)
+{
+    char host[256];
+    this_host(host);
+    Journal j;
+    sqlite3_stmt *st = NULL;
+    int rc = journal_open(p, 1, &j, err);
+    if (!rc)
+        rc = prepare(&j, "DELETE FROM claim WHERE host = ? AND pid = ? AND (?3 IS NULL OR "
+                     "experiment_id = (SELECT id FROM experiment WHERE name = ?3))", &st, err);
+    if (!rc) {
+        sqlite3_bind_text(st, 1, host, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)getpid());
+        if (experiment)
+            sqlite3_bind_text(st, 3, experiment, -1, SQLITE_STATIC);
+        rc = finish(&j, st, err);
+    }
+    sqlite3_finalize(st);
+    journal_close(&j);   /* harmless after a failed open */
+    return rc;
+}
+
+/* Whether the process of a claim may still be running: on this machine,
+ * kill(pid, 0) tells; another machine's (pid < 0 here) cannot be asked,
+ * so it counts. */
+static int claim_alive(double pid)
+{
+    if (pid < 0)
+        return 1;
+    if (!(pid > 0 && pid <= 0x7fffffff))
+        return 0;
+    return kill((pid_t)pid, 0) == 0 || errno == EPERM;
+}
+
+int fl_project_list_running(FlProject *p, const char *experiment, int64_t **idx, int *n,
+                            FlError *err)
+{
+    char host[256];
+    this_host(host);
+    /* The pid of each claim made on this host, -1 for another host's. */
+    double *pid = NULL;
+    int rc = query_runs(p, experiment, 4, "SELECT idx, CASE WHEN host = ?2 THEN pid ELSE -1 "
+                        "END FROM claim WHERE experiment_id = ?1 AND idx NOT IN (SELECT idx "
+                        "FROM run WHERE experiment_id = ?1) ORDER BY idx", host, idx, &pid, n,
+                        err);
+    int kept = 0;
+    for (int i = 0; !rc && i < *n; i++)
+        if (claim_alive(pid[i]))
+            (*idx)[kept++] = (*idx)[i];
+    free(pid);
+    *n = kept;
+    return rc;
 }

@@ -84,6 +84,9 @@ int fl__store_open_file(const char *path, int flags, sqlite3 **out, FlError *err
         sqlite3_close(db);
         return rc;
     }
+    /* A status read while a runner commits, or two writers: the other
+     * waits its turn instead of failing at once. */
+    sqlite3_busy_timeout(db, 10000);
     *out = db;
     return FL_OK;
 }

@@ -1,0 +1,40 @@
+/* experiment-internal.h — an experiment of a project file, shared by
+ * experiment.c (opening, the runs' configurations, status, commits, claims)
+ * and experiment-run.c (running on the pool of workers). Private to src/exp. */
+#ifndef FLITLAB_EXPERIMENT_INTERNAL_H
+#define FLITLAB_EXPERIMENT_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "flitlab-experiment.h"
+
+/* Varied parameters a run handles. */
+#define FL__EXPERIMENT_MAX_PARAMS 64
+
+struct FlExperiment {
+    FlProject *project;          /* NULL: detached */
+    FlProjectExperiment e;       /* its row; a detached one has its name,
+                                  * network, design and runs only */
+    FlExpDesign *design;
+    FlTopology *t;
+
+    /* A cancel reaches the run in progress through exp; one made while no
+     * run is in progress applies to the next. */
+    pthread_mutex_t lock;
+    FlExp *exp;
+    atomic_int cancelled;
+};
+
+/* Run idx's settings, routing options (root and prohibited turns in the
+ * topology's ids) and routing name ("dor" when the design names none), for
+ * the experiment's network; s and ro are initialized here and cleared by
+ * the caller, on failure too. */
+int fl__experiment_apply(const FlExperiment *x, int64_t idx, FlSimSettings *s,
+                         FlRoutingOptions *ro, const char **routing, FlError *err);
+/* "key=value" lines of every setting, the routing and its options;
+ * malloc'd, NULL when out of memory. */
+char *fl__experiment_config_text(const FlSimSettings *s, const char *routing,
+                                 const FlRoutingOptions *ro);
+
+#endif /* FLITLAB_EXPERIMENT_INTERNAL_H */
