@@ -34,7 +34,8 @@ static void fail(const char *what, const char *why)
     exit(1);
 }
 
-/* Every run of the design done, with every result key, in one transaction. */
+/* Every run of the design done, with every result key, in one transaction
+ * (a name that two models share, as cycles, is kept once). */
 static void fill(const char *path, int64_t runs)
 {
     sqlite3 *db = NULL;
@@ -44,7 +45,7 @@ static void fill(const char *path, int64_t runs)
         || sqlite3_prepare_v2(db, "INSERT INTO run VALUES (1, ?, 'done', 1, '', 'bench', "
                               "'bench', '2026-01-01T00:00:00Z', 0.1, NULL)", -1, &run, NULL)
                != SQLITE_OK
-        || sqlite3_prepare_v2(db, "INSERT INTO scalar VALUES (1, ?, ?, ?)", -1, &scalar, NULL)
+        || sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO scalar VALUES (1, ?, ?, ?)", -1, &scalar, NULL)
                != SQLITE_OK)
         fail(path, sqlite3_errmsg(db));
     for (int64_t idx = 0; idx < runs; idx++) {

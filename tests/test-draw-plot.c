@@ -162,6 +162,73 @@ static void test_cursor(void)
     cairo_surface_destroy(s);
 }
 
+/* Draws p at 300 dpi (scale 300/72) on an image, either straight (markers
+ * stamped) or through a recording surface (markers drawn as paths). */
+static cairo_surface_t *draw_paper(const FlDrawPlot *p, double w, double h, int recorded)
+{
+    double scale = 300.0 / 72;
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * scale),
+                                                    (int)ceil(h * scale));
+    cairo_surface_t *target = recorded ? cairo_recording_surface_create(CAIRO_CONTENT_COLOR,
+                                                                        NULL)
+                                       : cairo_surface_reference(s);
+    cairo_t *cr = cairo_create(target);
+    cairo_scale(cr, scale, scale);
+    fl_draw_plot(cr, p, w, h);
+    cairo_destroy(cr);
+    if (recorded) {
+        cr = cairo_create(s);
+        cairo_set_source_surface(cr, target, 0, 0);
+        cairo_paint(cr);
+        cairo_destroy(cr);
+    }
+    cairo_surface_destroy(target);
+    cairo_surface_flush(s);
+    return s;
+}
+
+/* Markers of every print shape, apart and at odd fractions of a pixel,
+ * with error bars: stamped on an image they look as drawn as paths. */
+static void test_print_markers(void)
+{
+    enum { N = 9 };
+    static double x[FL_DRAW_PLOT_MAX_SERIES][N], y[FL_DRAW_PLOT_MAX_SERIES][N];
+    static double lo[FL_DRAW_PLOT_MAX_SERIES][N], hi[FL_DRAW_PLOT_MAX_SERIES][N];
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    for (int s = 0; s < FL_DRAW_PLOT_MAX_SERIES; s++) {
+        for (int i = 0; i < N; i++) {
+            x[s][i] = i + 0.1 * s + 0.0137 * i * s;
+            y[s][i] = 10 * s + (i % 3) * 2.71 + 0.031 * i;
+            lo[s][i] = y[s][i] - 1.3;
+            hi[s][i] = y[s][i] + 0.7 + 0.1 * i;
+        }
+        p.series[s] = (FlDrawPlotSeries){ NULL, -1, x[s], y[s], N, 0, 1, lo[s], hi[s] };
+    }
+    p.nseries = FL_DRAW_PLOT_MAX_SERIES;
+    double w, h;
+    fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_DOUBLE_COLUMN, &w, &h);
+    cairo_surface_t *a = draw_paper(&p, w, h, 0), *b = draw_paper(&p, w, h, 1);
+    int width = cairo_image_surface_get_width(a), height = cairo_image_surface_get_height(a);
+    int off = 0, worst = 0;
+    for (int py = 0; py < height; py++)
+        for (int px = 0; px < width; px++) {
+            unsigned u = pixel(a, px, py), v = pixel(b, px, py);
+            int d = 0;
+            for (int k = 0; k < 24; k += 8) {
+                int e = abs((int)((u >> k) & 0xff) - (int)((v >> k) & 0xff));
+                d = e > d ? e : d;
+            }
+            off += d > 8;
+            worst = d > worst ? d : worst;
+        }
+    /* Stamps sit within 1/16 of a pixel: edges shift by a few levels. */
+    CHECK(worst <= 40, "stamped markers match drawn ones (%d pixels off by more "
+          "than 8, at most by %d)", off, worst);
+    cairo_surface_destroy(a);
+    cairo_surface_destroy(b);
+}
+
 static void test_export(void)
 {
     FlDrawPlot p;
@@ -192,6 +259,7 @@ int main(void)
     test_line();
     test_reference();
     test_cursor();
+    test_print_markers();
     test_export();
     return tap_done();
 }

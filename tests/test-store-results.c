@@ -179,6 +179,85 @@ static void test_batch(void)
     fl_project_free(p);
 }
 
+/* Scribbles over page pageno (of 4096 bytes) of path, or cuts path there. */
+static void spoil_page(const char *path, long long pageno, int cut)
+{
+    FILE *f = fopen(path, "r+b");
+    if (cut) {
+        CHECK(f && ftruncate(fileno(f), (pageno - 1) * 4096) == 0, "%s cut at page %lld", path,
+              pageno);
+    } else {
+        static unsigned char noise[4096];
+        for (size_t i = 0; i < sizeof noise; i++)
+            noise[i] = (unsigned char)(i * 131 + 7);
+        CHECK(f && fseek(f, (pageno - 1) * 4096, SEEK_SET) == 0
+                  && fwrite(noise, 1, sizeof noise, f) == sizeof noise,
+              "page %lld of %s scribbled over", pageno, path);
+    }
+    if (f)
+        fclose(f);
+}
+
+/* Opening reads the journal no further than each table's first page: a
+ * damaged results page is reported by what reads it, and a save (which
+ * copies the journal) fails and keeps the file; a file cut short is
+ * refused at once. */
+static void test_damaged_journal(void)
+{
+    enum { RUNS = 400 };
+    char path[512];
+    FlProject *p = titled(path, sizeof path, "damaged-journal.flitlab");
+    FlTopology *t = NULL;
+    FlError err;
+    fl_topology_from_spec("ring:4", &t, NULL);
+    CHECK_INT(fl_project_put_topology(p, "ring", t, 0, &err), FL_OK);
+    CHECK_INT(fl_project_save(p, &err), FL_OK);
+    CHECK_INT(fl_project_create_experiment(p, "sweep", "ring:4", "{}", "", RUNS, &err), FL_OK);
+    const char *names[] = { "latency_avg", "throughput" };
+    static double values[RUNS][2];
+    static FlProjectRun runs[RUNS];
+    for (int i = 0; i < RUNS; i++) {
+        values[i][0] = i;
+        values[i][1] = 0.5;
+        runs[i] = (FlProjectRun){ .idx = i, .status = FL_RUN_DONE, .scalar_names = names,
+                                  .scalar_values = values[i], .nscalars = 2 };
+    }
+    CHECK_INT(fl_project_commit_runs(p, "sweep", runs, RUNS, &err), FL_OK);
+    fl_project_free(p);
+    long long leaf = sql_int(path, "SELECT max(pageno) FROM dbstat WHERE name = 'scalar'"
+                                   " AND pagetype = 'leaf'");
+    long long before = sql_int(path, "PRAGMA page_count");
+    CHECK(leaf > 1, "the scalars fill several pages (the last leaf is page %lld)", leaf);
+    spoil_page(path, leaf, 0);
+
+    CHECK(fl_project_open(path, &p, &err) == FL_OK, "a file with a damaged results page opens "
+          "(%s)", err.message);
+    FlTopology *back = NULL;
+    CHECK(fl_project_get_topology(p, "ring", &back, &err) == FL_OK, "and its topologies read");
+    fl_topology_free(back);
+    int64_t *idx = NULL;
+    double *v = NULL;
+    int n = 0;
+    int rc = fl_project_get_scalars(p, "sweep", "latency_avg", &idx, &v, &n, &err);
+    CHECK(rc == FL_EPARSE && strstr(err.message, "malformed"),
+          "reading the damaged results says so: %s", rc ? err.message : "read");
+    free(idx);
+    free(v);
+    rc = fl_project_save(p, &err);
+    CHECK(rc == FL_EPARSE && sql_int(path, "PRAGMA page_count") == before,
+          "a save refuses to carry the damaged journal and keeps the file: %s",
+          rc ? err.message : "saved");
+    fl_project_free(p);
+
+    spoil_page(path, before, 1);
+    rc = fl_project_open(path, &p, &err);
+    CHECK(rc == FL_EPARSE && strstr(err.message, "damaged"), "a file cut short is refused: %s",
+          rc ? err.message : "opened");
+    if (!rc)
+        fl_project_free(p);
+    fl_topology_free(t);
+}
+
 /* A version 2 file: read as having no experiments, upgraded by the first
  * write. */
 static void test_upgrade(void)
@@ -231,6 +310,7 @@ int main(void)
     test_saves_keep_runs();
     test_refusals();
     test_batch();
+    test_damaged_journal();
     test_upgrade();
     test_save_from_v3();
     return tap_done();

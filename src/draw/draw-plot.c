@@ -574,33 +574,34 @@ static void polygon(cairo_t *cr, double x, double y, double r, int corners, doub
     cairo_close_path(cr);
 }
 
-/* One marker of radius r at (x, y) in the current colour; open shapes are
- * filled with the background first, so that a line does not run through
- * them. */
-static void draw_marker(cairo_t *cr, FlDrawMarker m, double x, double y, double r,
-                        const Colours *col)
+static int open_marker(FlDrawMarker m)
 {
-    int open = m == FL_DRAW_MARKER_SQUARE_OPEN || m == FL_DRAW_MARKER_DIAMOND_OPEN ||
-               m == FL_DRAW_MARKER_CIRCLE_OPEN;
+    return m == FL_DRAW_MARKER_SQUARE_OPEN || m == FL_DRAW_MARKER_DIAMOND_OPEN ||
+           m == FL_DRAW_MARKER_CIRCLE_OPEN;
+}
+
+/* Adds the outline of a marker of radius r at (x, y) to the path. */
+static void marker_path(cairo_t *cr, FlDrawMarker m, double x, double y, double r)
+{
     double q = r * 0.85;
-    cairo_new_path(cr);
     switch (m) {
     case FL_DRAW_MARKER_NONE:
         return;
     case FL_DRAW_MARKER_CIRCLE:
     case FL_DRAW_MARKER_CIRCLE_OPEN:
+        cairo_new_sub_path(cr);
         cairo_arc(cr, x, y, r, 0, 2 * FL_PI);
-        break;
+        return;
     case FL_DRAW_MARKER_SQUARE:
     case FL_DRAW_MARKER_SQUARE_OPEN:
         cairo_rectangle(cr, x - q, y - q, 2 * q, 2 * q);
-        break;
+        return;
     case FL_DRAW_MARKER_TRIANGLE:
         polygon(cr, x, y + r * 0.2, r * 1.2, 3, -FL_PI / 2);
-        break;
+        return;
     case FL_DRAW_MARKER_DIAMOND_OPEN:
         polygon(cr, x, y, r * 1.2, 4, 0);
-        break;
+        return;
     case FL_DRAW_MARKER_CROSS:
     case FL_DRAW_MARKER_PLUS: {
         double a = m == FL_DRAW_MARKER_CROSS ? q : r * 1.15;
@@ -609,6 +610,17 @@ static void draw_marker(cairo_t *cr, FlDrawMarker m, double x, double y, double 
         cairo_line_to(cr, x + a, y + b);
         cairo_move_to(cr, x - b, y + a);
         cairo_line_to(cr, x + b, y - a);
+        return;
+    }
+    }
+}
+
+/* Paints the markers of kind m and radius r in the path, in the current
+ * colour, and clears the path; open shapes are filled with the background
+ * first, so that a line does not run through them. */
+static void paint_markers(cairo_t *cr, FlDrawMarker m, double r, const Colours *col)
+{
+    if (m == FL_DRAW_MARKER_CROSS || m == FL_DRAW_MARKER_PLUS) {
         cairo_save(cr);
         cairo_set_dash(cr, NULL, 0, 0);
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
@@ -617,8 +629,7 @@ static void draw_marker(cairo_t *cr, FlDrawMarker m, double x, double y, double 
         cairo_restore(cr);
         return;
     }
-    }
-    if (!open) {
+    if (!open_marker(m)) {
         cairo_fill(cr);
         return;
     }
@@ -635,12 +646,147 @@ static void draw_marker(cairo_t *cr, FlDrawMarker m, double x, double y, double 
     cairo_restore(cr);
 }
 
+/* One marker of radius r at (x, y) in the current colour. */
+static void draw_marker(cairo_t *cr, FlDrawMarker m, double x, double y, double r,
+                        const Colours *col)
+{
+    cairo_new_path(cr);
+    if (m == FL_DRAW_MARKER_NONE)
+        return;
+    marker_path(cr, m, x, y, r);
+    paint_markers(cr, m, r, col);
+}
+
+/* Cairo's stroker and filler slow down more than linearly with the size of
+ * a path, and a PDF pays for every operation: marks go out in batches of
+ * this many. */
+#define MARK_BATCH 16
+
+/* Whether a mark reaching m around the box x0..x1, y0..y1 misses the plot
+ * area (the clip), so that drawing it would change nothing. */
+static int off_plot(const FlDrawPlotLayout *l, double x0, double x1, double y0, double y1,
+                    double m)
+{
+    return fmax(x0, x1) + m < l->left || fmin(x0, x1) - m > l->right
+           || fmax(y0, y1) + m < l->top || fmin(y0, y1) - m > l->bottom;
+}
+
+/* A marker on an image is painted from a small image of it (a stamp) drawn
+ * at the same fraction of a pixel, one stamp per fraction in steps of
+ * 1/STAMP_STEPS: compositing is associative, so a stamp of the background
+ * fill and the outline puts down the pixels that filling and stroking there
+ * would, within 1/16 of a pixel. Cairo's costs per operation dominate
+ * otherwise. */
+#define STAMP_STEPS 8
+
+typedef struct Stamps {
+    cairo_surface_t *img[STAMP_STEPS * STAMP_STEPS];
+    cairo_matrix_t ctm;
+    int half;                /* the stamp is 2 half + 2 pixels square */
+} Stamps;
+
+/* Whether markers in cr's target can be stamped: an image, drawn at the
+ * same scale in x and y without rotation. */
+static int stamps_init(Stamps *st, cairo_t *cr, double r)
+{
+    memset(st, 0, sizeof *st);
+    cairo_get_matrix(cr, &st->ctm);
+    if (cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_IMAGE
+        || st->ctm.xy != 0 || st->ctm.yx != 0 || st->ctm.xx != st->ctm.yy
+        || st->ctm.xx <= 0)
+        return 0;
+    st->half = (int)ceil((r * 1.2 + fmax(0.8, r * 0.35)) * st->ctm.xx) + 2;
+    return st->half < 64;
+}
+
+static void stamps_clear(Stamps *st)
+{
+    for (int k = 0; k < STAMP_STEPS * STAMP_STEPS; k++)
+        if (st->img[k])
+            cairo_surface_destroy(st->img[k]);
+}
+
+/* Paints marker m of radius r at (x, y) in user space from its stamp. */
+static void stamp_marker(cairo_t *cr, Stamps *st, FlDrawMarker m, double x, double y, double r,
+                         const Colours *col)
+{
+    double ux = x, uy = y;
+    cairo_matrix_transform_point(&st->ctm, &ux, &uy);
+    double qx = floor(ux * STAMP_STEPS + 0.5), qy = floor(uy * STAMP_STEPS + 0.5);
+    double ix = floor(qx / STAMP_STEPS), iy = floor(qy / STAMP_STEPS);
+    int fx = (int)(qx - ix * STAMP_STEPS), fy = (int)(qy - iy * STAMP_STEPS);
+    int size = 2 * st->half + 2;
+    cairo_surface_t **img = &st->img[fy * STAMP_STEPS + fx];
+    if (!*img) {
+        *img = cairo_surface_create_similar_image(cairo_get_target(cr), CAIRO_FORMAT_ARGB32,
+                                                  size, size);
+        cairo_t *sc = cairo_create(*img);
+        cairo_set_source(sc, cairo_get_source(cr));
+        cairo_set_line_join(sc, cairo_get_line_join(cr));
+        cairo_set_line_cap(sc, cairo_get_line_cap(cr));
+        cairo_set_antialias(sc, cairo_get_antialias(cr));
+        cairo_translate(sc, st->half + (double)fx / STAMP_STEPS,
+                        st->half + (double)fy / STAMP_STEPS);
+        cairo_scale(sc, st->ctm.xx, st->ctm.yy);
+        marker_path(sc, m, 0, 0, r);
+        paint_markers(sc, m, r, col);
+        cairo_destroy(sc);
+    }
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_set_source_surface(cr, *img, ix - st->half, iy - st->half);
+    cairo_rectangle(cr, ix - st->half, iy - st->half, size, size);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}
+
+/* Series s's markers in the print style, one after the other as each may
+ * hide a part of those before it: stamped on an image; in vector output,
+ * filled and stroked shapes go out in batches (which cover the same area
+ * in the same colour) and open ones one by one. */
+static void draw_print_markers(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l,
+                               int s, FlDrawMarker m, double r, const Colours *col)
+{
+    const FlDrawPlotSeries *se = &p->series[s];
+    int batch = open_marker(m) ? 1 : MARK_BATCH, n = 0;
+    if (m == FL_DRAW_MARKER_NONE)
+        return;
+    Stamps st;
+    int stamp = stamps_init(&st, cr, r);
+    cairo_new_path(cr);
+    for (int i = 0; i < se->n; i++) {
+        double dx, dy;
+        if (!point_ok(p, se, i))
+            continue;
+        fl_draw_plot_to_device(l, se->x[i], se->y[i], &dx, &dy);
+        if (off_plot(l, dx, dx, dy, dy, r * 1.5 + 2))
+            continue;
+        if (stamp) {
+            stamp_marker(cr, &st, m, dx, dy, r, col);
+            continue;
+        }
+        marker_path(cr, m, dx, dy, r);
+        if (++n == batch) {
+            paint_markers(cr, m, r, col);
+            n = 0;
+        }
+    }
+    if (n)
+        paint_markers(cr, m, r, col);
+    if (stamp)
+        stamps_clear(&st);
+    cairo_new_path(cr);
+}
+
 /* Series s's error bars: a vertical line from lo to hi with caps as wide
  * as its markers. */
 static void draw_error_bars(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l, int s,
                             double cap)
 {
     const FlDrawPlotSeries *se = &p->series[s];
+    double m = cap + cairo_get_line_width(cr) + 1;
+    int n = 0;
+    cairo_new_path(cr);
     for (int i = 0; i < se->n; i++) {
         double x, y0, y1, lo = se->lo ? se->lo[i] : se->y[i], hi = se->hi ? se->hi[i] : se->y[i];
         if (!point_ok(p, se, i) || !isfinite(lo) || !isfinite(hi))
@@ -648,12 +794,18 @@ static void draw_error_bars(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLa
         /* A bar reaching 0 or below on a log axis runs off the bottom. */
         fl_draw_plot_to_device(l, se->x[i], on_axis(&p->y, lo) ? lo : l->y0 * 1e-3, &x, &y0);
         fl_draw_plot_to_device(l, se->x[i], hi, &x, &y1);
+        if (off_plot(l, x, x, y0, y1, m))
+            continue;
         cairo_move_to(cr, x, y0);
         cairo_line_to(cr, x, y1);
         cairo_move_to(cr, x - cap, y0);
         cairo_line_to(cr, x + cap, y0);
         cairo_move_to(cr, x - cap, y1);
         cairo_line_to(cr, x + cap, y1);
+        if (++n == MARK_BATCH) {
+            cairo_stroke(cr);
+            n = 0;
+        }
     }
     cairo_stroke(cr);
 }
@@ -723,13 +875,7 @@ static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout
         cairo_set_dash(cr, NULL, 0, 0);
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         if (p->style == FL_DRAW_PLOT_PRINT) {
-            for (int i = 0; i < se->n; i++) {
-                double dx, dy;
-                if (!point_ok(p, se, i))
-                    continue;
-                fl_draw_plot_to_device(l, se->x[i], se->y[i], &dx, &dy);
-                draw_marker(cr, marker, dx, dy, r, col);
-            }
+            draw_print_markers(cr, p, l, s, marker, r, col);
             continue;
         }
         if (!se->markers)

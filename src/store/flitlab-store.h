@@ -39,9 +39,13 @@ int fl_project_new(FlProject **out, FlError *err);
 
 /* Loads path into a working copy. Fails with FL_ENOTFOUND if the file does
  * not exist, FL_EIO if it cannot be read, FL_EPARSE if it is not a Flitlab
- * project or is damaged (PRAGMA quick_check), and FL_EVERSION if a newer
- * Flitlab wrote it. An older schema is migrated in memory only: the file on
- * disk changes when the project is saved. Time and memory: O(file size). */
+ * project or is damaged (cut short, or failing PRAGMA quick_check of the
+ * schema and the document tables, or the first page of a journal table),
+ * and FL_EVERSION if a newer Flitlab wrote it. Damage deeper in the journal
+ * is reported as FL_EPARSE ("... malformed") by what reads it, and a save
+ * then fails and keeps the file. An older schema is migrated in
+ * memory only: the file on disk changes when the project is saved. Time and
+ * memory: O(documents), whatever the number of runs. */
 int fl_project_open(const char *path, FlProject **out, FlError *err);
 
 /* Writes the working copy to the project's path (FL_EINVAL if untitled).

@@ -32,6 +32,14 @@ static const struct {
 };
 #define N_JOURNAL ((int)(sizeof journal_tables / sizeof journal_tables[0]))
 
+int fl__journal_is_table(const char *name)
+{
+    for (int i = 0; i < N_JOURNAL; i++)
+        if (strcmp(name, journal_tables[i].name) == 0)
+            return 1;
+    return 0;
+}
+
 static const char *const status_names[] = { "done", "failed", "stopped" };
 
 int fl__journal_lock(const char *dir, int *fd, const char *label, FlError *err)

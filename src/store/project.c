@@ -1,7 +1,8 @@
 /* project.c — a project's working copy in memory and its file on disk.
  *
- * The working copy is an in-memory SQLite database. Opening copies the file
- * into it with the backup API; saving copies it out to a new temporary file
+ * The working copy is an in-memory SQLite database. Opening copies the
+ * file's schema and its document tables into it (the journal tables stay
+ * empty there: see load_file); saving copies it out to a new temporary file
  * beside the target, syncs that file, renames it over the target and syncs
  * the directory. rename() is atomic, so the target is always either the old
  * file or the complete new one.
@@ -178,7 +179,159 @@ static int check_readable(const char *path, FlError *err)
     return FL_OK;
 }
 
-/* Copies the file at path into the empty database mem. */
+static int damaged(FlError *err, sqlite3 *db, const char *path)
+{
+    return fl_error_set(err, FL_EPARSE, "'%s' is damaged (%s)", path, sqlite3_errmsg(db));
+}
+
+/* Checks the schema and the document tables with their indexes in full,
+ * and reads the first page of each journal table. The journal, nearly all
+ * of a big file, is left to SQLite's checks as it is read: a damaged run is
+ * reported as damaged by whatever reads it, and a save, which copies the
+ * whole journal, fails and keeps the file (tests/test-store-results.c). */
+static int check_file(sqlite3 *src, const char *path, FlError *err)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = fl__schema_quick_check(src, "sqlite_schema", path, err);
+    if (rc)
+        return rc;
+    if (sqlite3_prepare_v2(src, "SELECT name FROM sqlite_schema WHERE type = 'table'"
+                           " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid",
+                           -1, &st, NULL) != SQLITE_OK)
+        return damaged(err, src, path);
+    int step;
+    while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(st, 0);
+        if (!fl__journal_is_table(name)) {
+            rc = fl__schema_quick_check(src, name, path, err);
+            continue;
+        }
+        char *sql = sqlite3_mprintf("SELECT 1 FROM \"%w\" LIMIT 1", name);
+        if (!sql)
+            rc = fl_error_set(err, FL_ENOMEM, "out of memory opening '%s'", path);
+        else if (sqlite3_exec(src, sql, NULL, NULL, NULL) != SQLITE_OK)
+            rc = damaged(err, src, path);
+        sqlite3_free(sql);
+    }
+    if (!rc && step != SQLITE_DONE)
+        rc = damaged(err, src, path);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* "INSERT INTO main.name (rowid, columns) SELECT rowid, columns FROM
+ * src.name", the rowid left out of a table without one: a copy keeps the
+ * rows' rowids as the file has them. */
+static char *copy_sql(sqlite3 *src, const char *name, int without_rowid)
+{
+    sqlite3_stmt *st = NULL;
+    sqlite3_str *cols = sqlite3_str_new(NULL);
+    if (!without_rowid)
+        sqlite3_str_appendall(cols, "rowid");
+    if (sqlite3_prepare_v2(src, "SELECT name FROM pragma_table_info(?1)", -1, &st, NULL)
+        == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        while (sqlite3_step(st) == SQLITE_ROW)
+            sqlite3_str_appendf(cols, "%s\"%w\"", sqlite3_str_length(cols) ? ", " : "",
+                                (const char *)sqlite3_column_text(st, 0));
+    }
+    sqlite3_finalize(st);
+    char *list = sqlite3_str_finish(cols);
+    char *sql = list ? sqlite3_mprintf("INSERT INTO main.\"%w\" (%s) SELECT %s FROM src.\"%w\"",
+                                       name, list, list, name)
+                     : NULL;
+    sqlite3_free(list);
+    return sql;
+}
+
+/* Runs one statement of the file's schema in mem: tables first, then
+ * (the document tables' rows copied) indexes, triggers and views. */
+static int create_object(sqlite3 *mem, const char *sql, const char *path, FlError *err)
+{
+    sqlite3_stmt *st = NULL;
+    const char *tail = NULL;
+    int rc = sqlite3_prepare_v2(mem, sql, -1, &st, &tail);
+    if (rc == SQLITE_OK && tail && tail[strspn(tail, " \t\r\n;")]) {
+        sqlite3_finalize(st);
+        return fl_error_set(err, FL_EPARSE, "'%s' is damaged (its schema is malformed)", path);
+    }
+    if (rc == SQLITE_OK)
+        rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE)
+        return damaged(err, mem, path);
+    return FL_OK;
+}
+
+/* Gives mem the file's schema and header numbers, and the rows of its
+ * document tables. */
+static int copy_documents(sqlite3 *mem, sqlite3 *src, const char *path, FlError *err)
+{
+    int app_id, version, rc;
+    char sql[96];
+    if ((rc = fl__store_pragma_int(src, "application_id", &app_id, path, err))
+        || (rc = fl__store_pragma_int(src, "user_version", &version, path, err)))
+        return rc;
+    /* Rows arrive table by table, children possibly before parents. */
+    snprintf(sql, sizeof sql, "PRAGMA foreign_keys = OFF; PRAGMA application_id = %d;"
+             " PRAGMA user_version = %d", app_id, version);
+    if ((rc = fl__store_exec(mem, sql, path, err)))
+        return rc;
+    char *name = sqlite_filename(path);
+    if (!name)
+        return fl_error_set(err, FL_ENOMEM, "out of memory opening '%s'", path);
+    sqlite3_stmt *st = NULL;
+    rc = sqlite3_prepare_v2(mem, "ATTACH ?1 AS src", -1, &st, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        rc = sqlite3_step(st);
+    }
+    sqlite3_finalize(st);
+    free(name);
+    if (rc != SQLITE_DONE)
+        return fl__store_error(err, mem, rc, path, "cannot read the file");
+    if ((rc = fl__store_exec(mem, "BEGIN", path, err)))
+        goto detach;
+    if (sqlite3_prepare_v2(src, "SELECT s.type, s.name, s.sql, coalesce(l.wr, 0)"
+                           " FROM sqlite_schema AS s LEFT JOIN pragma_table_list AS l"
+                           " ON l.schema = 'main' AND l.name = s.name AND s.type = 'table'"
+                           " WHERE s.sql IS NOT NULL AND s.name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+                           " ORDER BY s.type <> 'table', s.rowid", -1, &st, NULL) != SQLITE_OK) {
+        rc = damaged(err, src, path);
+        goto rollback;
+    }
+    int step;
+    while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *type = (const char *)sqlite3_column_text(st, 0);
+        const char *table = (const char *)sqlite3_column_text(st, 1);
+        rc = create_object(mem, (const char *)sqlite3_column_text(st, 2), path, err);
+        if (rc || strcmp(type, "table") != 0 || fl__journal_is_table(table))
+            continue;
+        char *copy = copy_sql(src, table, sqlite3_column_int(st, 3));
+        if (!copy)
+            rc = fl_error_set(err, FL_ENOMEM, "out of memory opening '%s'", path);
+        else if (sqlite3_exec(mem, copy, NULL, NULL, NULL) != SQLITE_OK)
+            rc = damaged(err, mem, path);
+        sqlite3_free(copy);
+    }
+    if (!rc && step != SQLITE_DONE)
+        rc = damaged(err, src, path);
+    sqlite3_finalize(st);
+rollback:
+    if (!rc)
+        rc = fl__store_exec(mem, "COMMIT", path, err);
+    else
+        sqlite3_exec(mem, "ROLLBACK", NULL, NULL, NULL);
+detach:
+    sqlite3_exec(mem, "DETACH src; PRAGMA foreign_keys = ON", NULL, NULL, NULL);
+    return rc;
+}
+
+/* Makes the empty database mem the working copy of the file at path: the
+ * file's schema, its document tables' rows, and its journal tables empty,
+ * since the journal is read and written in the file (project-results.c)
+ * and a save carries the file's journal over. The journal is nearly all of
+ * a big project, so neither copying nor checking it keeps opening fast. */
 static int load_file(sqlite3 *mem, const char *path, FlError *err)
 {
     sqlite3 *src = NULL;
@@ -188,27 +341,15 @@ static int load_file(sqlite3 *mem, const char *path, FlError *err)
     if ((rc = fl__schema_check_header(src, path, err))
         || (rc = fl__store_pragma_int(src, "page_size", &page_size, path, err)))
         goto out;
-    /* A backup into an in-memory database cannot change its page size, so
-     * give the copy the file's page size before it holds anything. */
+    /* The same page size as the file, as a save's backup cannot change it. */
     char sql[48];
     snprintf(sql, sizeof sql, "PRAGMA page_size = %d", page_size);
     if ((rc = fl__store_exec(mem, sql, path, err)))
         goto out;
-    sqlite3_backup *b = sqlite3_backup_init(mem, "main", src, "main");
-    if (!b) {
-        rc = fl__store_error(err, mem, sqlite3_errcode(mem), path, "cannot read the file");
-        goto out;
-    }
-    sqlite3_backup_step(b, -1);
-    int brc = sqlite3_backup_finish(b);
-    if (brc != SQLITE_OK) {
-        int kind = brc & 0xff;
-        if (kind == SQLITE_CORRUPT || kind == SQLITE_NOTADB)
-            rc = fl_error_set(err, FL_EPARSE, "'%s' is damaged (%s)", path,
-                              sqlite3_errmsg(mem));
-        else
-            rc = fl__store_error(err, mem, brc, path, "cannot read the file");
-    }
+    /* SQLite refuses a file shorter than its header says as it reads page
+     * 1, above: a file cut short is damaged whatever it lost. */
+    if (!(rc = check_file(src, path, err)))
+        rc = copy_documents(mem, src, path, err);
 out:
     sqlite3_close(src);
     return rc;
@@ -224,8 +365,7 @@ int fl_project_open(const char *path, FlProject **out, FlError *err)
         return rc;
     if ((rc = open_memory_db(&db, err)))
         return rc;
-    if ((rc = load_file(db, path, err)) || (rc = fl__schema_quick_check(db, path, err))
-        || (rc = fl__schema_upgrade(db, path, err)))
+    if ((rc = load_file(db, path, err)) || (rc = fl__schema_upgrade(db, path, err)))
         goto fail_db;
     FlProject *p = project_alloc(db, path);
     if (!p) {

@@ -286,11 +286,16 @@ static void one_line(char *dst, size_t size, const char *src)
     dst[n] = '\0';
 }
 
-int fl__schema_quick_check(sqlite3 *db, const char *label, FlError *err)
+int fl__schema_quick_check(sqlite3 *db, const char *table, const char *label, FlError *err)
 {
     char what[256];
     sqlite3_stmt *st = NULL;
-    int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &st, NULL);
+    char *sql = table ? sqlite3_mprintf("PRAGMA quick_check('%q')", table)
+                      : sqlite3_mprintf("PRAGMA quick_check(1)");
+    if (!sql)
+        return fl_error_set(err, FL_ENOMEM, "out of memory checking '%s'", label);
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    sqlite3_free(sql);
     if (rc == SQLITE_OK)
         rc = sqlite3_step(st);
     if (rc != SQLITE_ROW) {

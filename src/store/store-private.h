@@ -115,7 +115,12 @@ int fl__schema_check_header(sqlite3 *db, const char *label, FlError *err);
  * the current schema is present. */
 int fl__schema_upgrade(sqlite3 *db, const char *label, FlError *err);
 
-/* Runs PRAGMA quick_check; FL_EPARSE naming the first problem if any. */
-int fl__schema_quick_check(sqlite3 *db, const char *label, FlError *err);
+/* Runs PRAGMA quick_check over table and its indexes (NULL: the whole
+ * database); FL_EPARSE naming the first problem if any. */
+int fl__schema_quick_check(sqlite3 *db, const char *table, const char *label, FlError *err);
+
+/* Whether name is one of the journal tables, which live in the file only:
+ * the working copy holds them empty. */
+int fl__journal_is_table(const char *name);
 
 #endif /* FLITLAB_STORE_PRIVATE_H */
