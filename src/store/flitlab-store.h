@@ -255,6 +255,34 @@ int fl_project_release_claims(FlProject *p, const char *experiment, FlError *err
 int fl_project_list_running(FlProject *p, const char *experiment, int64_t **idx, int *n,
                             FlError *err);
 
+/* --- plot definitions ---------------------------------------------------- */
+/*
+ * Plots of an experiment, kept in the journal beside it so that a figure
+ * redraws from its runs: a definition (text the store does not read: the
+ * "key=value" lines of flitlab-experiment-plot.h) under a name, unique
+ * within the experiment, that follows the rules of topology names. Written
+ * straight into the file like runs; deleted with their experiment. Every
+ * function fails with FL_ENOTFOUND naming the experiment when there is
+ * none of that name.
+ */
+
+/* Stores definition under name, replacing a plot of that name (which keeps
+ * its creation time). FL_EINVAL for a bad name. */
+int fl_project_put_plot(FlProject *p, const char *experiment, const char *name,
+                        const char *definition, FlError *err);
+/* The definition of plot name into *definition (malloc'd; free() it), or
+ * FL_ENOTFOUND naming the plot. */
+int fl_project_get_plot(FlProject *p, const char *experiment, const char *name,
+                        char **definition, FlError *err);
+/* The names of the experiment's plots, sorted (bytewise), in a new array
+ * *names of *n strings (NULL and 0 when none), to be released with
+ * fl_project_setting_keys_free(). */
+int fl_project_list_plots(FlProject *p, const char *experiment, char ***names, int *n,
+                          FlError *err);
+/* Deletes plot name (FL_ENOTFOUND naming it when there is none). */
+int fl_project_delete_plot(FlProject *p, const char *experiment, const char *name,
+                           FlError *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -107,11 +107,7 @@ out:
 
 /* --- opening the file --------------------------------------------------- */
 
-typedef struct Journal {
-    sqlite3 *db;
-    int lock;          /* -1 when reading */
-    const char *label;
-} Journal;
+typedef FlJournal Journal;
 
 static void journal_close(Journal *j)
 {
@@ -204,6 +200,32 @@ static int find_experiment(Journal *j, const char *name, sqlite3_int64 *id, int6
     if (step == SQLITE_ROW)
         return FL_OK;
     return step == SQLITE_DONE ? no_such_experiment(err, j, name) : db_error(j, step, err);
+}
+
+int fl__journal_open(FlProject *p, int write, FlJournal *j, FlError *err)
+{
+    return journal_open(p, write, j, err);
+}
+
+void fl__journal_close(FlJournal *j)
+{
+    journal_close(j);
+}
+
+int fl__journal_prepare(FlJournal *j, const char *sql, sqlite3_stmt **st, FlError *err)
+{
+    return prepare(j, sql, st, err);
+}
+
+int fl__journal_error(FlJournal *j, int rc, FlError *err)
+{
+    return db_error(j, rc, err);
+}
+
+int fl__journal_find_experiment(FlJournal *j, const char *name, sqlite3_int64 *id,
+                                FlError *err)
+{
+    return find_experiment(j, name, id, NULL, err);
 }
 
 /* --- experiments ---------------------------------------------------------- */

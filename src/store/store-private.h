@@ -86,6 +86,23 @@ int fl__journal_lock(const char *dir, int *fd, const char *label, FlError *err);
 void fl__journal_unlock(int fd);
 int fl__journal_copy(const char *dst, const char *src, const char *label, FlError *err);
 
+/* project-results.c, for the other files of the journal (project-plots.c):
+ * the file opened for one write (locked, upgraded, foreign keys on) or for
+ * reading (db NULL for a file from before the journal), statements and
+ * errors naming it, and the id of an experiment (FL_ENOTFOUND naming it). */
+typedef struct FlJournal {
+    sqlite3 *db;
+    int lock;          /* -1 when reading */
+    const char *label;
+} FlJournal;
+
+int fl__journal_open(FlProject *p, int write, FlJournal *j, FlError *err);
+void fl__journal_close(FlJournal *j);
+int fl__journal_prepare(FlJournal *j, const char *sql, sqlite3_stmt **st, FlError *err);
+int fl__journal_error(FlJournal *j, int rc, FlError *err);
+int fl__journal_find_experiment(FlJournal *j, const char *name, sqlite3_int64 *id,
+                                FlError *err);
+
 /* Checks that db (a freshly opened file) is a Flitlab project this build
  * can read: the application id, then the schema version. label names the
  * file in messages. */
