@@ -276,6 +276,8 @@ add_param (FlitlabExperimentDialog *self)
   gtk_widget_set_hexpand (GTK_WIDGET (param->values), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (param->values), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Values"), -1);
   gtk_widget_set_tooltip_text (remove, _("Remove the Parameter"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Remove the Parameter"),
+                                  -1);
   gtk_widget_add_css_class (remove, "flat");
   param->error = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (param->error, 0);
@@ -310,10 +312,11 @@ static void
 add_clicked_cb (FlitlabExperimentDialog *self)
 {
   Param *param = add_param (self);
+  guint n_keys = g_list_model_get_n_items (G_LIST_MODEL (self->keys));
 
   /* A new row starts on a key not varied yet. */
-  for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (self->keys)); k++)
-    if (!is_varied (self, gtk_string_list_get_string (self->keys, k)) || k + 1 == g_list_model_get_n_items (G_LIST_MODEL (self->keys)))
+  for (guint k = 0; k < n_keys; k++)
+    if (!is_varied (self, gtk_string_list_get_string (self->keys, k)) || k + 1 == n_keys)
       {
         gtk_drop_down_set_selected (param->key, k);
         break;

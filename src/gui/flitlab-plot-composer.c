@@ -474,8 +474,12 @@ static void
 flitlab_plot_composer_dispose (GObject *object)
 {
   FlitlabPlotComposer *self = FLITLAB_PLOT_COMPOSER (object);
+  GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_PLOT_COMPOSER);
+  /* The template's top widget has no name to be cleared by. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   g_clear_pointer (&self->experiment, g_free);
   g_clear_pointer (&self->params, g_strfreev);
   g_clear_object (&self->saved);

@@ -223,23 +223,23 @@ update_count (FlitlabRunsTable *self)
   gtk_label_set_text (self->count_label, text);
 }
 
+/* The results shown, by column. Translators: column headers of the runs
+ * table, short: a result's title and unit are on the plot's axis. */
+static const struct {
+  const char *title;
+  int column;
+} results[] = {
+  { N_("Latency"), COLUMN_RESULT + FLITLAB_RUN_LATENCY },
+  { N_("Throughput"), COLUMN_RESULT + FLITLAB_RUN_THROUGHPUT },
+  { N_("Wall Time (s)"), COLUMN_RESULT + FLITLAB_RUN_WALL },
+};
+
 void
 flitlab_runs_table_set_runs (FlitlabRunsTable   *self,
                              GListModel         *runs,
                              const char * const *keys,
                              int                 n)
 {
-  static const struct {
-    const char *title;
-    int column;
-  } results[] = {
-    /* Translators: column headers of the runs table, short: a result's
-     * unit is in the README and the plot's axis. */
-    { N_("Latency"), COLUMN_RESULT + FLITLAB_RUN_LATENCY },
-    { N_("Throughput"), COLUMN_RESULT + FLITLAB_RUN_THROUGHPUT },
-    { N_("Wall Time (s)"), COLUMN_RESULT + FLITLAB_RUN_WALL },
-  };
-
   g_return_if_fail (FLITLAB_IS_RUNS_TABLE (self));
 
   gtk_filter_list_model_set_model (self->filtered, runs);
@@ -387,8 +387,12 @@ static void
 flitlab_runs_table_dispose (GObject *object)
 {
   FlitlabRunsTable *self = FLITLAB_RUNS_TABLE (object);
+  GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_RUNS_TABLE);
+  /* The template's top widget has no name to be cleared by. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   g_clear_object (&self->sorted);
   g_clear_object (&self->filter);
   g_clear_pointer (&self->search, g_free);
