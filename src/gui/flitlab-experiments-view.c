@@ -451,7 +451,8 @@ job_result_cb (FlitlabExperimentsView *self,
   g_autofree const char **values = NULL;
   int n;
 
-  if (self->runs == NULL || self->job == NULL || g_strcmp0 (self->name, flitlab_experiment_job_get_name (self->job)) != 0)
+  if (self->runs == NULL || self->job == NULL
+      || g_strcmp0 (self->name, flitlab_experiment_job_get_name (self->job)) != 0)
     return;
   old = g_list_model_get_item (G_LIST_MODEL (self->runs), (guint) idx);
   if (old == NULL)

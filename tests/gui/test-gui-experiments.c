@@ -189,7 +189,8 @@ check_table (FlitlabWindow *window)
   CHECK (flitlab_runs_table_sort_by (table, "Latency", GTK_SORT_DESCENDING), "the table sorts by latency");
   first = shown_item (window, 0);
   last = shown_item (window, 11);
-  CHECK (flitlab_run_item_get_result (first, FLITLAB_RUN_LATENCY) >= flitlab_run_item_get_result (last, FLITLAB_RUN_LATENCY)
+  CHECK (flitlab_run_item_get_result (first, FLITLAB_RUN_LATENCY)
+             >= flitlab_run_item_get_result (last, FLITLAB_RUN_LATENCY)
            && !isnan (flitlab_run_item_get_result (first, FLITLAB_RUN_LATENCY)),
          "highest latency first: %.2f then %.2f", flitlab_run_item_get_result (first, FLITLAB_RUN_LATENCY),
          flitlab_run_item_get_result (last, FLITLAB_RUN_LATENCY));
@@ -246,7 +247,8 @@ check_plot (FlitlabWindow *window)
 
   CHECK (flitlab_plot_composer_set_axes (composer, "rate", "latency_avg", "routing"),
          "rate on x, the mean latency on y, a series per routing");
-  CHECK (!flitlab_plot_composer_set_axes (composer, "vcs", "latency_avg", NULL), "a parameter not varied is not offered");
+  CHECK (!flitlab_plot_composer_set_axes (composer, "vcs", "latency_avg", NULL),
+         "a parameter not varied is not offered");
   CHECK_INT (flitlab_plot_preview_get_n_points (preview), 6);
   inked = inked_pixels (GTK_WIDGET (preview));
   CHECK (inked > 200, "the preview draws the curves in colour (%d pixels)", inked);
