@@ -126,9 +126,22 @@ run experiment new "$P" killed --topology "#m" --set warmup=200 --set measure=50
 ok $status "experiment new on the project's topology #m"
 "$FLITLAB" experiment run "$P" killed --jobs 1 2>/dev/null &
 pid=$!
-sleep 0.4
+# Another process sees the run in progress.
+seen=0
+for i in $(seq 50); do
+  "$FLITLAB" experiment status "$P" killed --json >"$tmp/out" 2>/dev/null
+  [ "$(json "d['running']")" = "1" ] && { seen=1; break; }
+  sleep 0.1
+done
+ok $((1 - seen)) "experiment status from another process counts the run in progress"
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
+run experiment status "$P" killed --json
+check "d['running'] == 0 and d['missing'] > 0" \
+  "after kill -9 the killed process's claim is not counted as running"
+run experiment status "$P" killed
+grep -q "missing (0 running)" "$tmp/out"
+ok $? "experiment status says how many runs are running"
 python3 - "$P" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])

@@ -658,6 +658,70 @@ static void test_refused(const Net *mesh)
     net_close(&ring);
 }
 
+/* Deflection points: the same figures as fl_deflect_run alone, kept in
+ * their series' order and never stopped as past saturation (a closed
+ * system), beside flit-level points of the same list. */
+static void deflect_kept(void *data, FlExpResult *r)
+{
+    int *kept_series = data;
+    if (r->state == FL_EXP_DONE && r->deflect.throughput)
+        (*kept_series)++;
+}
+
+static void test_deflection(const Net *mesh)
+{
+    Net xmesh;
+    if (!net_open(&xmesh, "xmesh:6x12", "xmesh"))
+        return;
+    enum { N = 4 };
+    FlExpPoint p[N + 1];
+    for (int i = 0; i < N; i++) {
+        fl_exp_point_init(&p[i]);
+        p[i].topology = xmesh.t;
+        p[i].routing_name = "xmesh";
+        p[i].model = FL_SIM_MODEL_DEFLECTION;
+        p[i].deflect.nmsg = i + 1;
+        p[i].deflect.cycles = 200;
+        p[i].deflect.seed = 7;
+    }
+    FlSimConfig cfg = short_config(mesh->r);
+    rate_points(&p[N], 1, mesh->t, &cfg, 0.1, 0.1, 1);
+    FlExpOptions o;
+    fl_exp_options_init(&o);
+    o.workers = 2;
+    int with_series = 0;
+    o.result = deflect_kept;
+    o.result_data = &with_series;
+    int rc;
+    FlError err = { 0 };
+    FlExp *e = run(p, N + 1, &o, &rc, &err);
+    if (!e) {
+        net_close(&xmesh);
+        return;
+    }
+    int same = rc == FL_OK;
+    for (int i = 0; i < N; i++) {
+        const FlExpResult *r = fl_exp_result(e, i);
+        FlDeflectConfig alone = p[i].deflect;
+        alone.routing = xmesh.r;
+        FlDeflectResult want;
+        memset(&want, 0, sizeof want);
+        same &= fl_deflect_run(xmesh.t, &alone, &want, NULL, NULL, &err) == FL_OK;
+        same &= r->kept && r->state == FL_EXP_DONE && !r->past_saturation
+                && r->deflect.cycles == 200 && r->deflect.delivered == want.delivered
+                && r->deflect.deflections == want.deflections && !r->deflect.throughput
+                && r->sim.packets == 0;
+        fl_deflect_result_clear(&want);
+    }
+    CHECK(same, "deflection points give fl_deflect_run's figures, every one kept");
+    CHECK(with_series == N, "the result callback sees each one's series (%d)", with_series);
+    const FlExpResult *flit = fl_exp_result(e, N);
+    CHECK(flit->state == FL_EXP_DONE && flit->sim.packets > 0 && flit->deflect.cycles == 0,
+          "a flit-level point of the same list runs the simulator");
+    fl_exp_free(e);
+    net_close(&xmesh);
+}
+
 int main(void)
 {
     /* The meshes most tests run on, built once for all. */
@@ -670,6 +734,7 @@ int main(void)
     test_cancel_from_thread(&mesh8);
     test_failures(&mesh4);
     test_named_routing();
+    test_deflection(&mesh4);
     test_shares(&mesh4);
     test_refused(&mesh4);
     net_close(&mesh4);

@@ -43,7 +43,7 @@ static FlProject *make_project(char *path, size_t size)
 {
     FlProject *p = NULL;
     FlExpDesign *d = NULL;
-    FlError err;
+    FlError err = { 0 };
     char *text = NULL;
     in_dir(path, size, "plot.flitlab");
     remove(path);
@@ -123,7 +123,7 @@ static int point_is(const FlPlotCurve *c, int i, double x, double mean, double h
 static void test_series(FlProject *p)
 {
     FlPlotData d = { 0 };
-    FlError err;
+    FlError err = { 0 };
     CHECK(data_of(p, "rate", "routing", NULL, &d, &err) == FL_OK, "x=rate series=routing: %s",
           err.message);
     CHECK(d.ncurves == 2 && strcmp(d.curves[0].label, "routing=updown") == 0
@@ -160,7 +160,7 @@ static void test_series(FlProject *p)
 static void test_where(FlProject *p)
 {
     FlPlotData d = { 0 };
-    FlError err;
+    FlError err = { 0 };
     CHECK(data_of(p, "rate", "routing", "traffic=uniform", &d, &err) == FL_OK, "where: %s",
           err.message);
     /* Over the seeds alone: the offsets' mean 3 and deviation sqrt(38/3). */
@@ -193,7 +193,7 @@ static void test_where(FlProject *p)
 static void test_combinations(FlProject *p)
 {
     FlPlotData d = { 0 };
-    FlError err;
+    FlError err = { 0 };
     CHECK(data_of(p, "rate", NULL, NULL, &d, &err) == FL_OK && d.ncurves == 4,
           "no series: a curve per combination of the others (%d)", d.ncurves);
     const char *want[] = { "routing=updown, traffic=uniform", "routing=updown, traffic=bitrev",
@@ -233,7 +233,7 @@ static void test_combinations(FlProject *p)
 static void test_refusals(FlProject *p)
 {
     FlPlotData d = { 0 };
-    FlError err;
+    FlError err = { 0 };
     CHECK(data_of(p, "vcs", NULL, NULL, &d, &err) == FL_ENOTFOUND
               && strstr(err.message, "'vcs'") && strstr(err.message, "routing, traffic, rate"),
           "x not varied: %s", err.message);
@@ -275,7 +275,7 @@ static void test_refusals(FlProject *p)
 static void test_spec_text(void)
 {
     FlPlotSpec s, back;
-    FlError err;
+    FlError err = { 0 };
     char *text = NULL, *again = NULL;
     fl_plot_spec_init(&s);
     CHECK(s.error_bars == 1 && s.columns == 1 && !s.xlog && !s.x, "defaults");
@@ -330,7 +330,7 @@ static void test_spec_text(void)
 
 static void test_saved_plots(FlProject *p, const char *path)
 {
-    FlError err;
+    FlError err = { 0 };
     char *def = NULL, **names = NULL;
     int n = -1;
     CHECK(fl_project_list_plots(p, "grid", &names, &n, &err) == FL_OK && n == 0 && !names,

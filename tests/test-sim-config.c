@@ -394,18 +394,67 @@ static void test_result_values(const FlSimResult *res, const FlTopology *t)
 /* Names are unique and found, titles and units given; counts are integers. */
 static void test_result_keys(void)
 {
-    int n = fl_sim_result_key_count();
-    CHECK(n == 17, "17 result keys (%d)", n);
+    int n = fl_sim_result_key_count(), flit = 0, deflect = 0;
+    for (int i = 0; i < n; i++) {
+        flit += (fl_sim_result_key(i)->models & FL_OPTION_FOR_FLIT) != 0;
+        deflect += (fl_sim_result_key(i)->models & FL_OPTION_FOR_DEFLECTION) != 0;
+    }
+    CHECK(flit == 17 && deflect == 8, "17 keys of the simulator's results, 8 of the deflection "
+                                      "model's (%d, %d)", flit, deflect);
     for (int i = 0; i < n; i++) {
         const FlSimResultKey *k = fl_sim_result_key(i);
-        CHECK(k && k->name && k->title && k->unit && fl_sim_result_key_find(k->name) == i,
+        CHECK(k && k->name && k->title && k->unit
+                  && fl_sim_result_key_find_for(k->name, k->models) == i,
               "result key %d (%s) is found by its name", i, k ? k->name : "?");
     }
     CHECK(!fl_sim_result_key(n) && !fl_sim_result_key(-1) && fl_sim_result_key_find("x") == -1,
           "no key out of range or by an unknown name");
+    int flit_throughput = fl_sim_result_key_find("throughput");
+    int deflect_throughput = fl_sim_result_key_find_for("throughput", FL_OPTION_FOR_DEFLECTION);
+    CHECK(flit_throughput >= 0 && deflect_throughput >= 0 && flit_throughput != deflect_throughput
+              && strcmp(fl_sim_result_key(deflect_throughput)->unit, "messages/cycle/node") == 0,
+          "throughput is a key of each model, with its own unit");
     CHECK(fl_sim_result_key(fl_sim_result_key_find("packets"))->integer
               && !fl_sim_result_key(fl_sim_result_key_find("latency_avg"))->integer,
           "packets are counted, latency is not");
+}
+
+/* The deflection model's keys: the delays at the end of the run, the
+ * throughput over its second half and over all of it. */
+static void test_deflect_values(void)
+{
+    FlTopology *t = NULL;
+    FlRouting *r = NULL;
+    FlDeflectResult res;
+    FlError err = { 0 };
+    memset(&res, 0, sizeof res);
+    FlDeflectConfig cfg = { .nmsg = 2, .priority = FL_PRIORITY_AGE, .cycles = 101, .seed = 3 };
+    int ok = fl_topology_from_spec("xmesh:6x12", &t, &err) == FL_OK
+             && fl_routing_new(t, "xmesh", NULL, &r, &err) == FL_OK;
+    cfg.routing = r;
+    ok = ok && fl_deflect_run(t, &cfg, &res, NULL, NULL, &err) == FL_OK;
+    CHECK(ok && res.cycles == 101, "a deflection run: %s", ok ? "ok" : err.message);
+    double half = 0, all = 0;
+    for (int64_t c = 0; ok && c < res.cycles; c++) {
+        all += res.throughput[c];
+        half += c >= 50 ? res.throughput[c] : 0;
+    }
+    const Field want[] = {
+        { "cycles", 101 }, { "delivered", (double)res.delivered },
+        { "deflections", (double)res.deflections }, { "max_delay", ok ? res.max_delay[100] : 0 },
+        { "avg_delay", ok ? res.avg_delay[100] : 0 }, { "throughput", half / 51 },
+        { "throughput_all", all / 101 }, { "wall_s", res.wall_s },
+    };
+    for (size_t i = 0; ok && i < sizeof want / sizeof want[0]; i++) {
+        int k = fl_sim_result_key_find_for(want[i].name, FL_OPTION_FOR_DEFLECTION);
+        CHECK(k >= 0 && fabs(fl_deflect_result_value(&res, k) - want[i].value) < 1e-12,
+              "deflection key %s: %g", want[i].name, want[i].value);
+    }
+    CHECK(isnan(fl_deflect_result_value(&res, fl_sim_result_key_find("latency_avg"))),
+          "a key of the flit-level simulator only is NaN for a deflection run");
+    fl_deflect_result_clear(&res);
+    fl_routing_free(r);
+    fl_topology_free(t);
 }
 
 /* Settings made by key run as the configuration would. */
@@ -528,6 +577,7 @@ int main(void)
     test_coverage();
     test_whole_round_trip();
     test_result_keys();
+    test_deflect_values();
     test_run();
     test_routing_options();
     return tap_done();

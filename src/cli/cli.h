@@ -169,6 +169,9 @@ int cli_topo(int argc, char **argv);
 int cli_project(int argc, char **argv);
 int cli_experiment(int argc, char **argv);
 
+/* Figures of an experiment's results (cmd-plot.c). */
+int cli_plot(int argc, char **argv);
+
 /* Single commands (cmd-route.c). */
 int cli_route(int argc, char **argv);
 int cli_turns(int argc, char **argv);

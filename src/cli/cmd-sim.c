@@ -145,15 +145,6 @@ static void print_sim_table(const SimSetup *s, const FlSimResult *res)
 
 /* ---- sim: deflection mode ---------------------------------------------- */
 
-/* Mean of v[from .. n). */
-static double mean_from(const double *v, int64_t from, int64_t n)
-{
-    double sum = 0;
-    for (int64_t i = from; i < n; i++)
-        sum += v[i];
-    return n > from ? sum / (double)(n - from) : 0;
-}
-
 static int write_series(const char *path, const FlDeflectResult *res)
 {
     FlError err = { 0 };
@@ -166,6 +157,13 @@ static int write_series(const char *path, const FlDeflectResult *res)
         fprintf(fp, "%lld,%.10g,%.10g,%.10g\n", (long long)c + 1, res->max_delay[c],
                 res->avg_delay[c], res->throughput[c]);
     return fl_atomic_commit(f, &err) ? cli_engine_error(&err) : CLI_OK;
+}
+
+/* The deflection model's figure name of res. */
+static double deflect_value(const FlDeflectResult *res, const char *name)
+{
+    int key = fl_sim_result_key_find_for(name, FL_OPTION_FOR_DEFLECTION);
+    return fl_deflect_result_value(res, key);
 }
 
 static int run_deflection(const CliCommand *cmd, const CliParsed *p, const FlSimPreset *preset)
@@ -189,32 +187,25 @@ static int run_deflection(const CliCommand *cmd, const CliParsed *p, const FlSim
     const char *series = cli_value(cmd, p, "series");
     if (!rc && series)
         rc = write_series(series, &res);
-    if (!rc) {
-        int64_t n = res.cycles;
-        double last_max = n ? res.max_delay[n - 1] : 0, last_avg = n ? res.avg_delay[n - 1] : 0;
-        /* The second half of the run is past the start-up transient of the
-         * closed system, so its mean is the steady throughput. */
-        double steady = mean_from(res.throughput, n / 2, n);
-        if (cli_flag(cmd, p, "json")) {
-            rc = cli_write_json(json_pack("{s:s, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f}",
-                                      "mode", "deflection", "cycles", (json_int_t)n,
-                                      "delivered", (json_int_t)res.delivered,
-                                      "deflections", (json_int_t)res.deflections,
-                                      "max_delay", last_max, "avg_delay", last_avg,
-                                      "throughput", steady,
-                                      "throughput_all", mean_from(res.throughput, 0, n),
-                                      "wall_s", res.wall_s),
-                            stdout);
-        } else {
-            printf("%-20s %lld\n", "cycles", (long long)n);
-            printf("%-20s %lld (%lld deflections)\n", "delivered", (long long)res.delivered,
-                   (long long)res.deflections);
-            printf("%-20s %.2f max, %.3f mean (cycles, delivered so far)\n", "delay",
-                   last_max, last_avg);
-            printf("%-20s %.4f messages/cycle/node (second half of the run)\n", "throughput",
-                   steady);
-            printf("%-20s %.3f s\n", "wall time", res.wall_s);
+    if (!rc && cli_flag(cmd, p, "json")) {
+        json_t *o = json_pack("{s:s}", "mode", "deflection");
+        for (int i = 0; i < fl_sim_result_key_count(); i++) {
+            const FlSimResultKey *k = fl_sim_result_key(i);
+            double v = fl_deflect_result_value(&res, i);
+            if (k->models & FL_OPTION_FOR_DEFLECTION)
+                json_object_set_new(o, k->name,
+                                    k->integer ? json_integer((json_int_t)v) : json_real(v));
         }
+        rc = cli_write_json(o, stdout);
+    } else if (!rc) {
+        printf("%-20s %lld\n", "cycles", (long long)res.cycles);
+        printf("%-20s %lld (%lld deflections)\n", "delivered", (long long)res.delivered,
+               (long long)res.deflections);
+        printf("%-20s %.2f max, %.3f mean (cycles, delivered so far)\n", "delay",
+               deflect_value(&res, "max_delay"), deflect_value(&res, "avg_delay"));
+        printf("%-20s %.4f messages/cycle/node (second half of the run)\n", "throughput",
+               deflect_value(&res, "throughput"));
+        printf("%-20s %.3f s\n", "wall time", res.wall_s);
     }
     fl_deflect_result_clear(&res);
     sim_setup_free(&s);

@@ -56,6 +56,18 @@ static void free_table(ExpTable *tab)
     free(tab->status);
 }
 
+/* Run idx's status name, parameter values and seed; NULL when the file
+ * does not hold it. */
+static const char *row(const ExpOpen *x, const ExpTable *tab, int64_t idx, const char **values,
+                       uint64_t *seed)
+{
+    *seed = 0;
+    if (tab->status[idx] == FL_EXPERIMENT_MISSING
+        || fl_exp_design_run(x->design, idx, values, seed, NULL))
+        return NULL;
+    return fl_experiment_status_name(tab->status[idx]);
+}
+
 static void write_csv(FILE *fp, const ExpOpen *x, const ExpTable *tab)
 {
     const FlExpDesign *d = x->design;
@@ -68,10 +80,11 @@ static void write_csv(FILE *fp, const ExpOpen *x, const ExpTable *tab)
     fprintf(fp, "\n");
     const char *values[EXP_MAX_PARAMS];
     for (int64_t idx = 0; idx < x->e->runs; idx++) {
-        uint64_t seed = 0;
-        if (tab->status[idx] == FL_EXPERIMENT_MISSING || fl_exp_design_run(d, idx, values, &seed, NULL))
+        uint64_t seed;
+        const char *status = row(x, tab, idx, values, &seed);
+        if (!status)
             continue;
-        fprintf(fp, "%" PRId64 ",%s,%" PRIu64, idx, fl_experiment_status_name(tab->status[idx]), seed);
+        fprintf(fp, "%" PRId64 ",%s,%" PRIu64, idx, status, seed);
         for (int i = 0; i < np; i++)
             fprintf(fp, ",%s", values[i]);
         for (int s = 0; s < tab->n; s++) {
@@ -100,16 +113,18 @@ static json_t *export_json(const ExpOpen *x, const ExpTable *tab)
     const char *values[EXP_MAX_PARAMS];
     json_t *runs = json_array();
     for (int64_t idx = 0; idx < x->e->runs; idx++) {
-        uint64_t seed = 0;
-        if (tab->status[idx] == FL_EXPERIMENT_MISSING || fl_exp_design_run(d, idx, values, &seed, NULL))
+        uint64_t seed;
+        const char *status = row(x, tab, idx, values, &seed);
+        if (!status)
             continue;
-        json_t *o = json_pack("{s:I, s:s, s:I}", "idx", (json_int_t)idx, "status",
-                              fl_experiment_status_name(tab->status[idx]), "seed", (json_int_t)seed);
+        json_t *o = json_pack("{s:I, s:s, s:I}", "idx", (json_int_t)idx, "status", status,
+                              "seed", (json_int_t)seed);
         for (int i = 0; i < np; i++)
             json_object_set_new(o, fl_exp_design_param_key(d, i), param_json(values[i]));
         for (int s = 0; s < tab->n; s++) {
             double v = tab->values[idx * tab->n + s];
-            json_object_set_new(o, tab->names.scalar_names[s], isnan(v) ? json_null() : json_real(v));
+            json_object_set_new(o, tab->names.scalar_names[s],
+                                isnan(v) ? json_null() : json_real(v));
         }
         json_array_append_new(runs, o);
     }

@@ -52,13 +52,13 @@ int exp_run(const CliCommand *cmd, const CliParsed *p)
     if (!rc && held == x.e->runs)
         fprintf(stderr, "experiment %s: nothing to run (%lld runs committed)\n", x.e->name,
                 (long long)held);
-    else if (!rc && fl_experiment_run(x.x, &opt, &err))
-        rc = report.failed > 0 ? cli_error(CLI_FAIL, "experiment %s: %lld run%s failed; %s",
-                                           x.e->name, (long long)report.failed,
-                                           report.failed > 1 ? "s" : "", err.message)
-               /* A design this runner cannot run is a usage error. */
-               : err.code == FL_EUNSUPPORTED ? cli_error(CLI_USAGE, "%s", err.message)
-                                             : cli_engine_error(&err);
+    else if (!rc && fl_experiment_run(x.x, &opt, &err) && report.failed > 0)
+        rc = cli_error(CLI_FAIL, "experiment %s: %lld run%s failed; %s", x.e->name,
+                       (long long)report.failed, report.failed > 1 ? "s" : "", err.message);
+    else if (err.code == FL_EUNSUPPORTED)   /* a design this runner cannot run */
+        rc = cli_error(CLI_USAGE, "%s", err.message);
+    else if (err.code)
+        rc = cli_engine_error(&err);
     exp_close(&x);
     return rc;
 }

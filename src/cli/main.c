@@ -13,6 +13,7 @@ static const struct {
     { "topo", cli_topo, "generate, measure and export topologies" },
     { "project", cli_project, "create and fill .flitlab project files" },
     { "experiment", cli_experiment, "define and run experiments kept in a project file" },
+    { "plot", cli_plot, "plot an experiment's results for a paper (PDF, SVG, PNG, TikZ...)" },
     { "route", cli_route, "analyse a routing: deadlock, paths, hops, turns, loads" },
     { "turns", cli_turns, "list the turns a routing prohibits at every switch" },
     { "sim", cli_sim, "simulate a network flit by flit (or by deflection)" },

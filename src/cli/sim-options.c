@@ -269,13 +269,13 @@ static json_t *number(double v)
     return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* Adds the result keys with per_channel as given: the engine's table, in
- * its order. */
+/* Adds the flit-level simulator's result keys with per_channel as given:
+ * the engine's table, in its order. */
 static void add_keys(json_t *o, const FlSimResult *res, const FlTopology *t, int per_channel)
 {
     for (int i = 0; i < fl_sim_result_key_count(); i++) {
         const FlSimResultKey *k = fl_sim_result_key(i);
-        if (k->per_channel != per_channel)
+        if (!(k->models & FL_OPTION_FOR_FLIT) || k->per_channel != per_channel)
             continue;
         double v = fl_sim_result_value(res, t, i);
         json_object_set_new(o, k->name, k->integer ? json_integer((json_int_t)v) : number(v));

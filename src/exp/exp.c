@@ -21,6 +21,11 @@ void fl_exp_point_init(FlExpPoint *p)
 {
     memset(p, 0, sizeof *p);
     fl_sim_config_init(&p->config);
+    FlSimSettings defaults;
+    fl_sim_settings_init(&defaults);
+    p->model = FL_SIM_MODEL_FLIT;
+    p->deflect = defaults.deflect;
+    fl_sim_settings_clear(&defaults);
     p->routing_options.root = -1;
 }
 
@@ -199,8 +204,10 @@ void fl_exp_free(FlExp *e)
         pthread_cond_destroy(&e->route_built);
     }
     fl__exp_routes_clear(e);
-    for (int i = 0; e->results && i < e->n; i++)
+    for (int i = 0; e->results && i < e->n; i++) {
         fl_sim_result_clear(&e->results[i].sim);
+        fl_deflect_result_clear(&e->results[i].deflect);
+    }
     free(e->series);
     free(e->series_of);
     free(e->members);
@@ -247,19 +254,25 @@ static double series_limit(const FlExp *e, const ExpSeries *s)
 
 static int judged_past(const FlExp *e, const ExpSeries *s, int pos, double limit)
 {
-    const FlExpResult *r = &e->results[s->points[pos]];
-    return r->state == FL_EXP_DONE && fl_exp_past_saturation(&r->sim, limit);
+    int i = s->points[pos];
+    const FlExpResult *r = &e->results[i];
+    return r->state == FL_EXP_DONE && e->points[i].model == FL_SIM_MODEL_FLIT
+           && fl_exp_past_saturation(&r->sim, limit);
 }
 
 /* Drops the arrays of a result that will not be delivered. */
-static void drop_arrays(FlSimResult *res)
+static void drop_arrays(FlExpResult *r)
 {
-    FlSimResult scalars = *res;
-    fl_sim_result_clear(res);
-    *res = scalars;
-    res->channel_utilization = res->vc_occupancy = NULL;
-    res->deadlock_channels = NULL;
-    res->deadlock_len = 0;
+    FlSimResult scalars = r->sim;
+    fl_sim_result_clear(&r->sim);
+    r->sim = scalars;
+    r->sim.channel_utilization = r->sim.vc_occupancy = NULL;
+    r->sim.deadlock_channels = NULL;
+    r->sim.deadlock_len = 0;
+    FlDeflectResult totals = r->deflect;
+    fl_deflect_result_clear(&r->deflect);
+    r->deflect = totals;
+    r->deflect.max_delay = r->deflect.avg_delay = r->deflect.throughput = NULL;
 }
 
 /* Point pos of s has ended DONE: with what is known now, moves the series'
@@ -296,7 +309,7 @@ static void update_stop(FlExp *e, ExpSeries *s, int pos)
             if (e->route_of[i] >= 0)
                 fl__exp_route_release(e, e->route_of[i]);
         } else {
-            drop_arrays(&r->sim);
+            drop_arrays(r);
         }
     }
 }
@@ -315,7 +328,7 @@ static void deliver(FlExp *e, ExpSeries *s)
         s->delivered++;
         if (e->opt.result)
             e->opt.result(e->opt.result_data, r);
-        drop_arrays(&r->sim);
+        drop_arrays(r);
     }
 }
 
@@ -374,11 +387,12 @@ static int point_progress(void *data, double fraction)
 }
 
 static void finish_point(FlExp *e, ExpSeries *s, int i, int rc, FlSimResult *res,
-                         const FlError *err)
+                         FlDeflectResult *deflect, const FlError *err)
 {
     pthread_mutex_lock(&e->lock);
     FlExpResult *r = &e->results[i];
     r->sim = *res;
+    r->deflect = *deflect;
     e->counts.running--;
     if (!rc) {
         r->state = FL_EXP_DONE;
@@ -398,7 +412,7 @@ static void finish_point(FlExp *e, ExpSeries *s, int i, int rc, FlSimResult *res
     if (r->state == FL_EXP_DONE && e->opt.stop_past_saturation)
         update_stop(e, s, r->position);
     if (r->position > s->stop)
-        drop_arrays(&r->sim);
+        drop_arrays(r);
     report(e, FL_EXP_FINISHED, r);
     deliver(e, s);
     pthread_mutex_unlock(&e->lock);
@@ -415,15 +429,21 @@ static void run_point(FlExp *e, int i)
     int rc = FL_OK;
     if (e->route_of[i] >= 0)
         rc = fl__exp_route_acquire(e, e->route_of[i], &cfg.routing, &err);
-    FlSim *sim = NULL;
-    if (!rc)
+    PointRun pr = { e, s, e->results[i].position };
+    FlDeflectResult deflect;
+    memset(&deflect, 0, sizeof deflect);
+    if (!rc && p->model == FL_SIM_MODEL_DEFLECTION) {
+        FlDeflectConfig dcfg = p->deflect;
+        dcfg.routing = cfg.routing;
+        rc = fl_deflect_run(p->topology, &dcfg, &deflect, point_progress, &pr, &err);
+    } else if (!rc) {
+        FlSim *sim = NULL;
         rc = fl_sim_new(p->topology, &cfg, &sim, &err);
-    if (!rc) {
-        PointRun pr = { e, s, e->results[i].position };
-        rc = fl_sim_run(sim, &res, point_progress, &pr, &err);
+        if (!rc)
+            rc = fl_sim_run(sim, &res, point_progress, &pr, &err);
+        fl_sim_free(sim);
     }
-    fl_sim_free(sim);
-    finish_point(e, s, i, rc, &res, &err);
+    finish_point(e, s, i, rc, &res, &deflect, &err);
 }
 
 static void *worker(void *data)
@@ -475,7 +495,7 @@ static int wind_up(FlExp *e)
                 r->state = FL_EXP_SKIPPED;
                 e->counts.skipped++;
             }
-            drop_arrays(&r->sim);
+            drop_arrays(r);
         }
     }
     fl__exp_routes_clear(e);

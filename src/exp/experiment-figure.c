@@ -108,8 +108,9 @@ int fl_experiment_export_plot(FlProject *p, const FlPlotSpec *s, const char *pat
     if (rc)
         return rc;
     if (!(rc = fl_experiment_figure_check(&d, err)) && d.runs == 0)
-        rc = fl_error_set(err, FL_ENOTFOUND, "experiment '%s' has no done run to plot%s",
-                          s->experiment, s->where && *s->where ? " with that --where" : "");
+        rc = fl_error_set(err, FL_ENOTFOUND, "experiment '%s' has no done run to plot%s%.200s",
+                          s->experiment, s->where && *s->where ? " where " : "",
+                          s->where && *s->where ? s->where : "");
     FlDrawPlot plot;
     double width = 0, height = 0;
     if (!rc)

@@ -314,15 +314,16 @@ int fl_experiment_release(FlExperiment *x, FlError *err)
 
 /* ---- results ---------------------------------------------------------------- */
 
-/* The keys of the engine's table with per_channel as given, in its order,
- * as `flitlab sim --json` prints them: counts whole, non-finite as NaN. */
+/* The flit-level simulator's keys of the engine's table with per_channel
+ * as given, in its order, as `flitlab sim --json` prints them: counts
+ * whole, non-finite as NaN. */
 static void add_scalars(const FlTopology *t, const FlSimResult *res, int per_channel,
                         FlExperimentResult *out)
 {
     for (int i = 0; i < fl_sim_result_key_count() && out->nscalars < FL_EXPERIMENT_MAX_SCALARS;
          i++) {
         const FlSimResultKey *k = fl_sim_result_key(i);
-        if (k->per_channel != per_channel)
+        if (!(k->models & FL_OPTION_FOR_FLIT) || k->per_channel != per_channel)
             continue;
         double v = fl_sim_result_value(res, t, i);
         if (!isfinite(v))

@@ -58,6 +58,11 @@ extern "C" {
 /* One simulation of the list. */
 typedef struct FlExpPoint {
     const FlTopology *topology;    /* required */
+    /* The flit-level simulator (config) or paper 003's deflection model
+     * (deflect, its routing from config.routing or routing_name as well).
+     * A deflection run is a closed system: never past saturation. */
+    FlSimModel model;
+    FlDeflectConfig deflect;
     /* config.routing: a routing built on topology, or NULL to have the
      * library build routing_name with routing_options (whose progress
      * fields are ignored: cancelling the experiment stops the build). */
@@ -68,9 +73,10 @@ typedef struct FlExpPoint {
     void *user_data;               /* handed back in its FlExpResult */
 } FlExpPoint;
 
-/* A point with no topology or routing yet, the simulator's defaults
- * (fl_sim_config_init()) and routing options with no root (-1, the routing's
- * own rule; a zeroed FlRoutingOptions would ask for switch 0). */
+/* A point of the flit-level simulator with no topology or routing yet, the
+ * simulator's defaults (fl_sim_config_init()), the deflection model's of
+ * fl_sim_settings_init(), and routing options with no root (-1, the
+ * routing's own rule; a zeroed FlRoutingOptions would ask for switch 0). */
 void fl_exp_point_init(FlExpPoint *p);
 
 typedef enum FlExpState {
@@ -102,6 +108,9 @@ typedef struct FlExpResult {
      * which may keep them by setting the pointers to NULL (and free() them
      * later); otherwise they are freed after it and are NULL here. */
     FlSimResult sim;
+    /* DONE deflection points: the run's result, its series kept or freed
+     * as sim's arrays are (sim is then all zero). */
+    FlDeflectResult deflect;
     FlError error;          /* FAILED */
     void *user_data;        /* the point's */
 } FlExpResult;

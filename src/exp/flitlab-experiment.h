@@ -37,7 +37,11 @@ typedef struct FlExperiment FlExperiment;
 
 /* Reads experiment name of the open project p (which must outlive it): its
  * row, its design parsed, its network read. FL_ENOTFOUND naming it when
- * there is none. */
+ * there is none. A run commits and claims through p from the runner's
+ * threads; those calls read only p's path (the journal is the file's, not
+ * the working copy's), so while a run is in progress other threads may
+ * edit p but not save it under another name: an application gives the
+ * runner a handle of its own (fl_project_open() of the same path). */
 int fl_experiment_open(FlProject *p, const char *name, FlExperiment **out, FlError *err);
 /* The same experiment without a file: from its name, network (Flitlab
  * JSON) and design text, as an MPI worker receives them. */
@@ -106,9 +110,10 @@ typedef struct FlExperimentResult {
 } FlExperimentResult;
 
 /* The scalars of res (a run of x's network) into out's nscalars,
- * scalar_names and scalar_values: the engine's keys in its order, those
- * derived from the channels last; whole counts, NaN for a figure the run
- * has none of. With a zeroed res, the names every run has. */
+ * scalar_names and scalar_values: the flit-level simulator's keys of the
+ * engine's table in its order, those derived from the channels last;
+ * whole counts, NaN for a figure the run has none of. With a zeroed res,
+ * the names every run has. */
 void fl_experiment_scalars(const FlExperiment *x, const FlSimResult *res,
                            FlExperimentResult *out);
 
@@ -138,7 +143,9 @@ typedef struct FlExperimentProgress {
  * from the calling thread at the start and the end); they may call
  * fl_experiment_cancel(), not fl_experiment_run() or _free(). */
 typedef void (*FlExperimentProgressFunc)(void *user_data, const FlExperimentProgress *p);
-/* Called once per finished run, after it is committed (when x has a file). */
+/* Called once per finished run, after it is committed (when x has a file):
+ * done and failed runs in order along their curve as they end, the runs
+ * stopped past saturation once the curves are done. */
 typedef void (*FlExperimentResultFunc)(void *user_data, const FlExperimentResult *result);
 
 typedef struct FlExperimentRunOptions {
@@ -155,8 +162,9 @@ typedef struct FlExperimentRunOptions {
 void fl_experiment_run_options_init(FlExperimentRunOptions *opt);
 
 /* Runs, from the calling thread, until every run to do is committed or the
- * run is cancelled (FL_ECANCELLED). Failed runs are committed as failed;
- * the call then fails with the first one's error, "run N: ..." */
+ * run is cancelled (FL_ECANCELLED); opt may be NULL (the defaults). Failed
+ * runs are committed as failed; the call then fails with the first one's
+ * error, "run N: ..." */
 int fl_experiment_run(FlExperiment *x, const FlExperimentRunOptions *opt, FlError *err);
 /* From any thread, a callback included: no run starts any more, the runs
  * in flight stop and are not committed. A cancel made while no run is in

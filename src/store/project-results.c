@@ -6,8 +6,10 @@
  * schema, writes in one IMMEDIATE transaction with synchronous = FULL and
  * closes the file again: nothing stays open across the rename by which a
  * save replaces the file, so no write can land in a file that is no longer
- * the project's. Reads open the file read-only without the lock: SQLite's
- * own locking gives them a consistent state, of the old file or the new.
+ * the project's. Reads open the file without the lock (read-only when it
+ * may not be written): SQLite's own locking gives them a consistent state,
+ * of the old file or the new, and its busy timeout makes a read and a
+ * commit wait for each other rather than fail.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -144,8 +146,12 @@ static int journal_open(FlProject *p, int write, Journal *j, FlError *err)
         if (rc)
             return rc;
     }
-    rc = fl__store_open_file(p->path, write ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY,
-                             &j->db, err);
+    /* A reader that may write opens the file for writing too: after a
+     * writer was killed mid-transaction, only such a connection can roll
+     * its hot journal back (a read-only one fails with "readonly"). */
+    int flags = write || access(p->path, W_OK) == 0 ? SQLITE_OPEN_READWRITE
+                                                    : SQLITE_OPEN_READONLY;
+    rc = fl__store_open_file(p->path, flags, &j->db, err);
     if (!rc)
         rc = fl__schema_check_header(j->db, j->label, err);
     if (!rc && write)

@@ -65,9 +65,6 @@ static char *sqlite_filename(const char *path)
     return s;
 }
 
-/* How long a connection to a project file waits for another's lock. */
-#define FL__STORE_BUSY_MS 10000
-
 int fl__store_open_file(const char *path, int flags, sqlite3 **out, FlError *err)
 {
     char *name = sqlite_filename(path);
@@ -81,10 +78,9 @@ int fl__store_open_file(const char *path, int flags, sqlite3 **out, FlError *err
         sqlite3_close(db);
         return rc;
     }
-    /* Another process or thread may be committing a run into the same
-     * file (the application reads it while its runner writes): wait for
-     * it rather than fail. */
-    sqlite3_busy_timeout(db, FL__STORE_BUSY_MS);
+    /* A status read while a runner commits, or two writers: the other
+     * waits its turn instead of failing at once. */
+    sqlite3_busy_timeout(db, 10000);
     *out = db;
     return FL_OK;
 }

@@ -1,40 +1,72 @@
-/* sim-result-keys.c — the table of a simulation result's figures: what the
- * CLI prints, experiments store as scalars and plots put on their axes. */
+/* sim-result-keys.c — the table of a simulation result's figures, of the
+ * flit-level simulator and of the deflection model: what the CLI prints,
+ * experiments store as scalars and plots put on their axes. */
 #include <math.h>
 #include <string.h>
 
 #include "flitlab.h"
 
 typedef enum {
-    K_LATENCY_AVG, K_LATENCY_P50, K_LATENCY_P95, K_LATENCY_P99,
-    K_NET_LATENCY_AVG, K_NET_LATENCY_P50, K_NET_LATENCY_P99,
-    K_THROUGHPUT, K_THROUGHPUT_MIN, K_OFFERED, K_HOPS_AVG,
-    K_PACKETS, K_CYCLES, K_FLIT_HOPS, K_WALL_S,
-    K_UTILIZATION_MAX, K_UTILIZATION_AVG,
+    K_LATENCY_AVG,
+    K_LATENCY_P50,
+    K_LATENCY_P95,
+    K_LATENCY_P99,
+    K_NET_LATENCY_AVG,
+    K_NET_LATENCY_P50,
+    K_NET_LATENCY_P99,
+    K_THROUGHPUT,
+    K_THROUGHPUT_MIN,
+    K_OFFERED,
+    K_HOPS_AVG,
+    K_PACKETS,
+    K_CYCLES,
+    K_DELIVERED,
+    K_DEFLECTIONS,
+    K_MAX_DELAY,
+    K_AVG_DELAY,
+    K_DEFLECT_THROUGHPUT,
+    K_DEFLECT_THROUGHPUT_ALL,
+    K_FLIT_HOPS,
+    K_WALL_S,
+    K_UTILIZATION_MAX,
+    K_UTILIZATION_AVG,
     K_COUNT
 } ResultKey;
 
+#define FLIT    FL_OPTION_FOR_FLIT
+#define DEFLECT FL_OPTION_FOR_DEFLECTION
+#define BOTH    (FL_OPTION_FOR_FLIT | FL_OPTION_FOR_DEFLECTION)
+
+/* Ordered so that each model's keys come in the order its JSON has always
+ * had. */
 static const FlSimResultKey keys[K_COUNT] = {
-    [K_LATENCY_AVG] = { "latency_avg", "Mean packet latency", "cycles", 0, 0 },
-    [K_LATENCY_P50] = { "latency_p50", "Median packet latency", "cycles", 0, 0 },
-    [K_LATENCY_P95] = { "latency_p95", "95th percentile packet latency", "cycles", 0, 0 },
-    [K_LATENCY_P99] = { "latency_p99", "99th percentile packet latency", "cycles", 0, 0 },
-    [K_NET_LATENCY_AVG] = { "network_latency_avg", "Mean network latency", "cycles", 0, 0 },
-    [K_NET_LATENCY_P50] = { "network_latency_p50", "Median network latency", "cycles", 0, 0 },
-    [K_NET_LATENCY_P99] = { "network_latency_p99", "99th percentile network latency", "cycles",
-                            0, 0 },
-    [K_THROUGHPUT] = { "throughput", "Accepted throughput", "flits/cycle/host", 0, 0 },
+    [K_LATENCY_AVG] = { "latency_avg", "Mean packet latency", "cycles", 0, 0, FLIT },
+    [K_LATENCY_P50] = { "latency_p50", "Median packet latency", "cycles", 0, 0, FLIT },
+    [K_LATENCY_P95] = { "latency_p95", "95th percentile packet latency", "cycles", 0, 0, FLIT },
+    [K_LATENCY_P99] = { "latency_p99", "99th percentile packet latency", "cycles", 0, 0, FLIT },
+    [K_NET_LATENCY_AVG] = { "network_latency_avg", "Mean network latency", "cycles", 0, 0, FLIT },
+    [K_NET_LATENCY_P50] = { "network_latency_p50", "Median network latency", "cycles", 0, 0, FLIT },
+    [K_NET_LATENCY_P99] = { "network_latency_p99", "99th percentile network latency", "cycles", 0,
+                            0, FLIT },
+    [K_THROUGHPUT] = { "throughput", "Accepted throughput", "flits/cycle/host", 0, 0, FLIT },
     [K_THROUGHPUT_MIN] = { "throughput_min", "Accepted throughput of the worst host",
-                           "flits/cycle/host", 0, 0 },
-    [K_OFFERED] = { "offered", "Offered load", "flits/cycle/host", 0, 0 },
-    [K_HOPS_AVG] = { "hops_avg", "Mean hops", "hops", 0, 0 },
-    [K_PACKETS] = { "packets", "Packets measured", "", 1, 0 },
-    [K_CYCLES] = { "cycles", "Cycles simulated", "cycles", 1, 0 },
-    [K_FLIT_HOPS] = { "flit_hops", "Flit-hops simulated", "", 1, 0 },
-    [K_WALL_S] = { "wall_s", "Wall-clock time", "s", 0, 0 },
-    [K_UTILIZATION_MAX] = { "channel_utilization_max", "Utilization of the busiest channel", "",
-                            0, 1 },
-    [K_UTILIZATION_AVG] = { "channel_utilization_avg", "Mean channel utilization", "", 0, 1 },
+                           "flits/cycle/host", 0, 0, FLIT },
+    [K_OFFERED] = { "offered", "Offered load", "flits/cycle/host", 0, 0, FLIT },
+    [K_HOPS_AVG] = { "hops_avg", "Mean hops", "hops", 0, 0, FLIT },
+    [K_PACKETS] = { "packets", "Packets measured", "", 1, 0, FLIT },
+    [K_CYCLES] = { "cycles", "Cycles simulated", "cycles", 1, 0, BOTH },
+    [K_DELIVERED] = { "delivered", "Messages delivered", "", 1, 0, DEFLECT },
+    [K_DEFLECTIONS] = { "deflections", "Deflections", "", 1, 0, DEFLECT },
+    [K_MAX_DELAY] = { "max_delay", "Largest message delay", "cycles", 0, 0, DEFLECT },
+    [K_AVG_DELAY] = { "avg_delay", "Mean message delay", "cycles", 0, 0, DEFLECT },
+    [K_DEFLECT_THROUGHPUT] = { "throughput", "Throughput", "messages/cycle/node", 0, 0, DEFLECT },
+    [K_DEFLECT_THROUGHPUT_ALL] = { "throughput_all", "Throughput over the whole run",
+                                   "messages/cycle/node", 0, 0, DEFLECT },
+    [K_FLIT_HOPS] = { "flit_hops", "Flit-hops simulated", "", 1, 0, FLIT },
+    [K_WALL_S] = { "wall_s", "Wall-clock time", "s", 0, 0, BOTH },
+    [K_UTILIZATION_MAX] = { "channel_utilization_max", "Utilization of the busiest channel", "", 0,
+                            1, FLIT },
+    [K_UTILIZATION_AVG] = { "channel_utilization_avg", "Mean channel utilization", "", 0, 1, FLIT },
 };
 
 int fl_sim_result_key_count(void)
@@ -47,12 +79,17 @@ const FlSimResultKey *fl_sim_result_key(int index)
     return index >= 0 && index < K_COUNT ? &keys[index] : NULL;
 }
 
-int fl_sim_result_key_find(const char *name)
+int fl_sim_result_key_find_for(const char *name, unsigned models)
 {
     for (int i = 0; name && i < K_COUNT; i++)
-        if (strcmp(keys[i].name, name) == 0)
+        if ((keys[i].models & models) && strcmp(keys[i].name, name) == 0)
             return i;
     return -1;
+}
+
+int fl_sim_result_key_find(const char *name)
+{
+    return fl_sim_result_key_find_for(name, FL_OPTION_FOR_FLIT);
 }
 
 /* Busiest and mean busy fraction over the switch-to-switch channels. */
@@ -77,27 +114,79 @@ static void utilization(const FlSimResult *res, const FlTopology *t, double *max
 double fl_sim_result_value(const FlSimResult *res, const FlTopology *t, int index)
 {
     double max, mean;
+    if (index < 0 || index >= K_COUNT || !(keys[index].models & FLIT))
+        return NAN;
     switch ((ResultKey)index) {
-    case K_LATENCY_AVG: return res->latency_avg;
-    case K_LATENCY_P50: return res->latency_p50;
-    case K_LATENCY_P95: return res->latency_p95;
-    case K_LATENCY_P99: return res->latency_p99;
-    case K_NET_LATENCY_AVG: return res->network_latency_avg;
-    case K_NET_LATENCY_P50: return res->network_latency_p50;
-    case K_NET_LATENCY_P99: return res->network_latency_p99;
-    case K_THROUGHPUT: return res->throughput;
-    case K_THROUGHPUT_MIN: return res->throughput_min;
-    case K_OFFERED: return res->offered;
-    case K_HOPS_AVG: return res->hops_avg;
-    case K_PACKETS: return (double)res->packets;
-    case K_CYCLES: return (double)res->cycles;
-    case K_FLIT_HOPS: return (double)res->flit_hops;
-    case K_WALL_S: return res->wall_s;
+    case K_LATENCY_AVG:
+        return res->latency_avg;
+    case K_LATENCY_P50:
+        return res->latency_p50;
+    case K_LATENCY_P95:
+        return res->latency_p95;
+    case K_LATENCY_P99:
+        return res->latency_p99;
+    case K_NET_LATENCY_AVG:
+        return res->network_latency_avg;
+    case K_NET_LATENCY_P50:
+        return res->network_latency_p50;
+    case K_NET_LATENCY_P99:
+        return res->network_latency_p99;
+    case K_THROUGHPUT:
+        return res->throughput;
+    case K_THROUGHPUT_MIN:
+        return res->throughput_min;
+    case K_OFFERED:
+        return res->offered;
+    case K_HOPS_AVG:
+        return res->hops_avg;
+    case K_PACKETS:
+        return (double)res->packets;
+    case K_CYCLES:
+        return (double)res->cycles;
+    case K_FLIT_HOPS:
+        return (double)res->flit_hops;
+    case K_WALL_S:
+        return res->wall_s;
     case K_UTILIZATION_MAX:
     case K_UTILIZATION_AVG:
         utilization(res, t, &max, &mean);
         return index == K_UTILIZATION_MAX ? max : mean;
-    case K_COUNT: break;
+    default:
+        break;
     }
     return NAN;
+}
+
+/* Mean of v[from .. n). */
+static double mean_from(const double *v, int64_t from, int64_t n)
+{
+    double sum = 0;
+    for (int64_t i = from; i < n; i++)
+        sum += v[i];
+    return n > from ? sum / (double)(n - from) : 0;
+}
+
+double fl_deflect_result_value(const FlDeflectResult *res, int index)
+{
+    int64_t n = res->cycles;
+    switch (index) {
+    case K_CYCLES:
+        return (double)n;
+    case K_DELIVERED:
+        return (double)res->delivered;
+    case K_DEFLECTIONS:
+        return (double)res->deflections;
+    case K_MAX_DELAY:
+        return n && res->max_delay ? res->max_delay[n - 1] : 0;
+    case K_AVG_DELAY:
+        return n && res->avg_delay ? res->avg_delay[n - 1] : 0;
+    case K_DEFLECT_THROUGHPUT:
+        return res->throughput ? mean_from(res->throughput, n / 2, n) : NAN;
+    case K_DEFLECT_THROUGHPUT_ALL:
+        return res->throughput ? mean_from(res->throughput, 0, n) : NAN;
+    case K_WALL_S:
+        return res->wall_s;
+    default:
+        return NAN;
+    }
 }

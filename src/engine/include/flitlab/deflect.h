@@ -56,6 +56,12 @@ int fl_deflect_run(const FlTopology *t, const FlDeflectConfig *cfg, FlDeflectRes
                    FlProgressFunc progress, void *progress_data, FlError *err);
 void fl_deflect_result_clear(FlDeflectResult *res);
 
+/* Result key index of res (fl_sim_result_key(), a key of the deflection
+ * model): the delays at the end of the run, and the throughput over its
+ * second half (past the start-up transient of the closed system) or over
+ * all of it. NaN for a key of the flit-level simulator only. */
+double fl_deflect_result_value(const FlDeflectResult *res, int index);
+
 /* The model as an object, to step, watch and take back.
  *
  * Between two cycles every message is in one of two places: waiting at its

@@ -47,18 +47,27 @@ const char *fl_sim_status_name(FlSimStatus s);   /* "ok", "deadlock", ... */
 
 /* The figures of a result that front ends report, plot and store as
  * scalars, in the order `flitlab sim --json` prints them: their names (the
- * JSON keys), titles and units for axis labels and column headers. */
+ * JSON keys), titles and units for axis labels and column headers. Each
+ * belongs to the results of one model or both (cycles, wall_s): the flit-
+ * level simulator's (FlSimResult, fl_sim_result_value()) or paper 003's
+ * deflection model's (FlDeflectResult, fl_deflect_result_value()); a name
+ * may mean a different figure in each (throughput). */
 typedef struct FlSimResultKey {
     const char *name;     /* "latency_avg" */
     const char *title;    /* "Mean packet latency" */
     const char *unit;     /* "cycles", "flits/cycle/host"; "" for a fraction or a count */
     int integer;          /* a count, written without a fraction */
     int per_channel;      /* derived from the channels' figures and the topology */
+    unsigned models;      /* FL_OPTION_FOR_FLIT, FL_OPTION_FOR_DEFLECTION */
 } FlSimResultKey;
 
 int fl_sim_result_key_count(void);
 const FlSimResultKey *fl_sim_result_key(int index);   /* NULL out of range */
-int fl_sim_result_key_find(const char *name);         /* its index, or -1 */
+/* The first key called name among those of a model in models (a mask of
+ * FL_OPTION_FOR_*); -1 when there is none. */
+int fl_sim_result_key_find_for(const char *name, unsigned models);
+/* The same among the flit-level simulator's keys. */
+int fl_sim_result_key_find(const char *name);
 
 typedef struct FlSimConfig {
     const FlRouting *routing;      /* required; built on the same topology */
@@ -117,7 +126,8 @@ void fl_sim_result_clear(FlSimResult *res);
 
 /* Result key index of res (fl_sim_result_key()); the per-channel keys
  * need the topology it ran on (the busiest and the mean switch-to-switch
- * channel). NaN for a figure the run has none of (no packet measured). */
+ * channel). NaN for a figure the run has none of (no packet measured) and
+ * for a key of the deflection model only. */
 double fl_sim_result_value(const FlSimResult *res, const FlTopology *t, int index);
 
 typedef struct FlSim FlSim;

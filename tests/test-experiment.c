@@ -1,0 +1,191 @@
+/* test-experiment.c — the experiment runner library: an experiment opened
+ * from a project file runs its missing runs and commits them, with
+ * progress (no estimate before the first run ends) and claims released;
+ * a detached copy runs given runs with the same results; cancel before
+ * and during a run; the refusals. */
+#include <math.h>
+#include <string.h>
+
+#include "flitlab-experiment.h"
+#include "flitlab-io.h"
+#include "store-fixture.h"
+
+typedef struct Seen {
+    int calls, nan_first, finished_eta_known;
+    FlExperimentProgress last;
+    int results;
+    double latency[8];
+    FlExperiment *cancel;        /* cancelled at the first result */
+} Seen;
+
+static void on_progress(void *data, const FlExperimentProgress *p)
+{
+    Seen *s = data;
+    if (s->calls++ == 0)
+        s->nan_first = isnan(p->eta_s) && p->done == 0;
+    if (p->done > 0 && p->done < p->todo && !isnan(p->eta_s) && p->eta_s >= 0)
+        s->finished_eta_known = 1;
+    s->last = *p;
+}
+
+static void on_result(void *data, const FlExperimentResult *r)
+{
+    Seen *s = data;
+    s->results++;
+    for (int i = 0; i < r->nscalars; i++)
+        if (strcmp(r->scalar_names[i], "latency_avg") == 0 && r->idx >= 0 && r->idx < 8)
+            s->latency[r->idx] = r->scalar_values[i];
+    if (s->cancel)
+        fl_experiment_cancel(s->cancel);
+}
+
+/* A project file with experiment "e": mesh:4x4, 2 rates x 2 seeds. */
+static FlProject *make_project(char *path, size_t size, char **network, char **design)
+{
+    FlProject *p = NULL;
+    FlError err;
+    FlTopology *t = from_spec("mesh:4x4");
+    FlExpDesign *d = NULL;
+    in_dir(path, size, "exp.flitlab");
+    CHECK_INT(fl_project_new(&p, &err), FL_OK);
+    CHECK_INT(fl_project_save_as(p, path, &err), FL_OK);
+    CHECK_INT(fl_exp_design_new(&d, &err), FL_OK);
+    CHECK_INT(fl_exp_design_set(d, "warmup", "100", &err), FL_OK);
+    CHECK_INT(fl_exp_design_set(d, "measure", "400", &err), FL_OK);
+    CHECK_INT(fl_exp_design_vary(d, "rate", "0.05,0.1", &err), FL_OK);
+    CHECK_INT(fl_exp_design_seeds(d, 1, 2, &err), FL_OK);
+    *network = fl_io_write_json_string(t, &err);
+    CHECK_INT(fl_exp_design_format(d, design, &err), FL_OK);
+    CHECK_INT(fl_project_create_experiment(p, "e", "mesh:4x4", *network, *design, 4, &err),
+              FL_OK);
+    fl_exp_design_free(d);
+    fl_topology_free(t);
+    return p;
+}
+
+static void test_run(void)
+{
+    char path[512], *network = NULL, *design = NULL;
+    FlProject *p = make_project(path, sizeof path, &network, &design);
+    FlExperiment *x = NULL;
+    FlError err;
+    CHECK_INT(fl_experiment_open(p, "nosuch", &x, &err), FL_ENOTFOUND);
+    CHECK(x == NULL && strstr(err.message, "nosuch"), "an unknown experiment is named: %s",
+          err.message);
+    CHECK_INT(fl_experiment_open(p, "e", &x, &err), FL_OK);
+    CHECK(fl_experiment_run_count(x) == 4 && strcmp(fl_experiment_name(x), "e") == 0,
+          "4 runs in the design");
+    /* rate varies slowest, the seed fastest: runs 0, 2 and 1, 3 are curves. */
+    CHECK(fl_experiment_curve(x, 2) == fl_experiment_curve(x, 0)
+              && fl_experiment_curve(x, 3) == fl_experiment_curve(x, 1)
+              && fl_experiment_curve(x, 0) != fl_experiment_curve(x, 1),
+          "a curve is the runs that differ only in rate");
+    char *config = NULL;
+    CHECK_INT(fl_experiment_config(x, 3, &config, &err), FL_OK);
+    CHECK(config && strstr(config, "rate=0.1\n") && strstr(config, "routing=dor\n"),
+          "run 3's configuration");
+    free(config);
+
+    Seen seen = { 0 };
+    FlExperimentRunOptions opt;
+    fl_experiment_run_options_init(&opt);
+    CHECK(opt.workers >= 1, "the default workers: the machine's cores");
+    opt.workers = 1;
+    opt.progress = on_progress;
+    opt.progress_data = &seen;
+    opt.result = on_result;
+    opt.result_data = &seen;
+    CHECK_INT(fl_experiment_run(x, &opt, &err), FL_OK);
+    CHECK(seen.nan_first, "no estimate of the time left before a run ends");
+    CHECK(seen.finished_eta_known, "an estimate once a run has ended");
+    CHECK(seen.last.done == 4 && seen.last.todo == 4 && seen.last.running == 0
+              && seen.last.eta_s == 0 && seen.results == 4,
+          "the last progress: 4 done, none running");
+    unsigned char *status = NULL;
+    int64_t counts[3], running = -1;
+    CHECK_INT(fl_experiment_status(x, &status, counts, &err), FL_OK);
+    CHECK(counts[0] == 4 && status[3] == FL_RUN_DONE, "the 4 runs are committed");
+    free(status);
+    CHECK_INT(fl_experiment_running(x, &running, &err), FL_OK);
+    CHECK(running == 0 && sql_int(path, "SELECT count(*) FROM claim") == 0,
+          "no claim is left");
+    CHECK(sql_int(path, "SELECT count(*) FROM scalar WHERE idx = 0") >= 15,
+          "a run's scalars: every key of sim --json");
+
+    /* A detached copy gives the same results for the runs given. */
+    FlExperiment *d = NULL;
+    Seen again = { 0 };
+    CHECK_INT(fl_experiment_new_detached("e", network, design, &d, &err), FL_OK);
+    const int64_t some[] = { 3, 1, 3 };
+    opt.runs = some;
+    opt.nruns = 3;
+    opt.progress = NULL;
+    opt.result_data = &again;
+    CHECK_INT(fl_experiment_run(d, &opt, &err), FL_OK);
+    CHECK(again.results == 2 && again.latency[1] == seen.latency[1]
+              && again.latency[3] == seen.latency[3] && seen.latency[3] > 0,
+          "a detached run of runs 1 and 3 equals the file's");
+    FlExperimentResult r = { .idx = 0, .status = FL_RUN_DONE };
+    CHECK_INT(fl_experiment_commit(d, &r, NULL, &err), FL_EINVAL);
+    const int64_t outside[] = { 4 };
+    opt.runs = outside;
+    opt.nruns = 1;
+    CHECK_INT(fl_experiment_run(d, &opt, &err), FL_ERANGE);
+
+    /* Cancel before a run: the next run returns at once; the one after runs. */
+    opt.runs = NULL;
+    opt.nruns = 0;
+    Seen none = { 0 };
+    opt.result_data = &none;
+    fl_experiment_cancel(d);
+    CHECK_INT(fl_experiment_run(d, &opt, &err), FL_ECANCELLED);
+    CHECK(none.results == 0, "a cancel made before a run: nothing runs");
+    CHECK_INT(fl_experiment_run(d, &opt, &err), FL_OK);
+    CHECK(none.results == 4, "the cancel is spent: the next run runs everything");
+    fl_experiment_free(d);
+
+    /* Cancel during a run, from the result callback: what is committed
+     * stays, the rest is missing, no claim is left. */
+    sql_run(path, "PRAGMA foreign_keys = ON; DELETE FROM run");
+    Seen cut = { .cancel = x };
+    opt.result_data = &cut;
+    CHECK_INT(fl_experiment_run(x, &opt, &err), FL_ECANCELLED);
+    CHECK_INT(fl_experiment_status(x, &status, counts, &err), FL_OK);
+    free(status);
+    CHECK(cut.results >= 1 && counts[0] == cut.results && counts[0] < 4
+              && sql_int(path, "SELECT count(*) FROM claim") == 0,
+          "cancelled after %d result(s): %lld committed, no claim left", cut.results,
+          (long long)counts[0]);
+    fl_experiment_free(x);
+    fl_project_free(p);
+    free(network);
+    free(design);
+}
+
+static void test_progress_text(void)
+{
+    FlExperimentProgress p = { .total = 40, .held = 2, .todo = 38, .done = 10, .running = 3,
+                               .eta_s = 80 };
+    char line[256];
+    fl_experiment_progress_text("sweep", &p, line, sizeof line);
+    CHECK(strcmp(line, "experiment sweep: 12/40 runs (3 running), about 1 min 20 s left") == 0,
+          "progress text: %s", line);
+    p.eta_s = NAN;
+    fl_experiment_progress_text("sweep", &p, line, sizeof line);
+    CHECK(strcmp(line, "experiment sweep: 12/40 runs (3 running)") == 0,
+          "no estimate yet: %s", line);
+    CHECK(isnan(fl_experiment_eta(&p, NAN, 2)), "no mean wall time: no estimate");
+    CHECK_NEAR(fl_experiment_eta(&p, 2.0, 2), 28.0, 1e-12);
+    p.done = 37;
+    CHECK_NEAR(fl_experiment_eta(&p, 2.0, 4), 2.0, 1e-12);
+}
+
+int main(void)
+{
+    if (!test_dir_make("experiment"))
+        return 99;
+    test_run();
+    test_progress_text();
+    test_dir_remove();
+    return tap_done();
+}

@@ -1,0 +1,95 @@
+#!/bin/sh
+# test-mpi-experiment.sh — flitlab-mpi under mpirun: an experiment run by
+# rank 0 and its workers gives the same results as `flitlab experiment run`
+# (every column of export but wall_s), with -np 1, 2 and 3; resume after a
+# partial run runs what is missing; a bad experiment fails cleanly.
+# Usage: test-mpi-experiment.sh path/to/flitlab path/to/flitlab-mpi path/to/mpirun
+. "$(dirname "$0")/cli-lib.sh"
+MPI=$2
+MPIRUN=$3
+# What a CI container running as root needs; more ranks than cores.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+
+mpi() {
+  np=$1
+  shift
+  timeout 60 "$MPIRUN" --allow-run-as-root --oversubscribe -np "$np" "$MPI" "$@" \
+    >"$tmp/out" 2>"$tmp/err"
+  status=$?
+}
+
+# The export of experiment e of $1 without the wall time, into $2.
+export_csv() {
+  "$FLITLAB" experiment export "$1" e --format csv | python3 -c "
+import csv, sys
+rows = list(csv.reader(sys.stdin))
+drop = rows[0].index('wall_s')
+for r in rows:
+    print(','.join(v for i, v in enumerate(r) if i != drop))" >"$2"
+}
+
+P="$tmp/serial.flitlab"
+run project new "$P"
+# 4 curves of 4 rates, the last past saturation: stopped runs as well.
+run experiment new "$P" e --topology mesh:4x4 --set warmup=200 --set measure=800 \
+  --vary routing=dor,updown --vary rate=0.05,0.3,0.9,0.95 --seeds 1:2
+ok $status "experiment new: 16 runs"
+for np in 1 2 3; do
+  cp "$P" "$tmp/np$np.flitlab"
+done
+run experiment run "$P" e --jobs 2
+ok $status "flitlab experiment run, serially"
+export_csv "$P" "$tmp/serial.csv"
+grep -q ",stopped," "$tmp/serial.csv"
+ok $? "the serial run has runs stopped past saturation"
+
+for np in 1 2 3; do
+  mpi $np experiment run "$tmp/np$np.flitlab" e
+  ok $status "mpirun -np $np flitlab-mpi experiment run"
+  tail -1 "$tmp/err" | grep -q "^experiment e: 16/16 runs (0 running)$"
+  ok $? "-np $np: rank 0 prints the progress"
+  export_csv "$tmp/np$np.flitlab" "$tmp/np$np.csv"
+  cmp -s "$tmp/serial.csv" "$tmp/np$np.csv"
+  ok $? "-np $np: every run's status, parameters and scalars equal the serial run's"
+done
+python3 - "$tmp/np2.flitlab" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+ok = db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+sys.exit(0 if ok and db.execute("SELECT count(*) FROM claim").fetchone()[0] == 0 else 1)
+PY
+ok $? "-np 2: the file is sound and no claim is left"
+
+# ---- resume after a partial run ---------------------------------------------
+
+cp "$tmp/np2.flitlab" "$tmp/partial.flitlab"
+python3 - "$tmp/partial.flitlab" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("PRAGMA foreign_keys = ON")
+db.execute("DELETE FROM run WHERE idx IN (1, 2, 3, 9, 13)")
+db.commit()
+PY
+mpi 2 experiment resume "$tmp/partial.flitlab" e
+ok $status "mpirun -np 2 flitlab-mpi experiment resume after a partial run"
+head -1 "$tmp/err" | grep -q "^experiment e: 11/16 runs"
+ok $? "resume starts from the 11 runs the file holds"
+export_csv "$tmp/partial.flitlab" "$tmp/partial.csv"
+cmp -s "$tmp/serial.csv" "$tmp/partial.csv"
+ok $? "the resumed runs equal the serial run's"
+mpi 3 experiment resume "$tmp/partial.flitlab" e
+ok $status "resume of a complete experiment succeeds"
+grep -q "nothing to run" "$tmp/err"
+ok $? "resume of a complete experiment runs nothing"
+
+# ---- refusals ---------------------------------------------------------------
+
+mpi 2 experiment run "$P" nosuch
+[ "$status" -ne 0 ] && grep -q "nosuch" "$tmp/err"
+ok $? "an unknown experiment fails on every rank, naming it"
+mpi 2 experiment walk "$P" e
+[ "$status" -ne 0 ] && grep -q "Usage" "$tmp/err"
+ok $? "a bad command prints the usage"
+
+tap_end
