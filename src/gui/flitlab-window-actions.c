@@ -624,7 +624,9 @@ set_enabled (FlitlabWindow *self,
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
 
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+  /* Actions added by the window's other parts may not be there yet. */
+  if (action != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
 /* Keys typed into a text field belong to it: Delete must not delete the
@@ -655,6 +657,9 @@ flitlab_window_update_actions (FlitlabWindow *self)
   set_enabled (self, "zoom-out", shown);
   set_enabled (self, "tool", shown);
   set_enabled (self, "edit-turns", shown);
+  /* Experiments live in the project file: an untitled project has none. */
+  set_enabled (self, "new-experiment",
+               shown && fl_project_path (flitlab_window_get_project (self)) != NULL);
 }
 
 void

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "flitlab-collectives-panel.h"
+#include "flitlab-experiments-view.h"
 #include "flitlab-metrics-panel.h"
 #include "flitlab-routing-panel.h"
 #include "flitlab-selection-panel.h"
@@ -28,6 +29,8 @@ struct _FlitlabWindow
   AdwFlap *flap;
   GtkSpinner *spinner;
   GtkWidget *cancel_button;
+  GtkStack *main_stack;
+  FlitlabExperimentsView *experiments_view;
   GtkStack *content_stack;
   FlitlabCanvas *canvas;
   GtkWidget *ports_box;
@@ -63,6 +66,10 @@ struct _FlitlabWindow
   gpointer generate_request;
   gboolean busy;
 
+  /* Whether the sidebar showed before the experiments took the window:
+   * it lists networks, so it folds away while they show. */
+  gboolean flap_was_revealed;
+
   /* The routing of the network shown is built whenever the network, the
    * routing or its options change; after edits, once the user pauses. */
   guint route_timeout_id;
@@ -80,6 +87,10 @@ void     flitlab_window_simulate_init      (FlitlabWindow  *self);
  * over the network while it shows, and its runs handed to the Simulate
  * tab. */
 void     flitlab_window_collectives_init   (FlitlabWindow  *self);
+
+/* flitlab-window-experiments.c: the tabs (win.tab), the Experiments
+ * view's dialog and runs opened in the Simulate tab. */
+void     flitlab_window_experiments_init   (FlitlabWindow  *self);
 
 /* flitlab-window.c */
 void     flitlab_window_set_project        (FlitlabWindow  *self,

@@ -133,6 +133,14 @@ flitlab_window_get_metrics_panel (FlitlabWindow *self)
   return self->metrics_panel;
 }
 
+FlitlabExperimentsView *
+flitlab_window_get_experiments_view (FlitlabWindow *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_WINDOW (self), NULL);
+
+  return self->experiments_view;
+}
+
 FlitlabRoutingPanel *
 flitlab_window_get_routing_panel (FlitlabWindow *self)
 {
@@ -522,6 +530,7 @@ flitlab_window_set_project (FlitlabWindow *self,
   g_clear_object (&self->session);
   self->session = flitlab_session_new (project);
   self->settings_dirty = FALSE;
+  flitlab_experiments_view_set_project (self->experiments_view, project);
   flitlab_window_refresh_list (self);
   show_first (self);
 }
@@ -781,6 +790,10 @@ flitlab_window_save_to_path (FlitlabWindow  *self,
     }
   self->settings_dirty = FALSE;
   flitlab_window_update_title (self);
+  /* A first save gives the project a journal; a save elsewhere, the
+   * other file's. */
+  flitlab_experiments_view_refresh (self->experiments_view);
+  flitlab_window_update_actions (self);
   update_busy (self);
   return TRUE;
 }
@@ -813,6 +826,8 @@ flitlab_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->edit_timeout_id, g_source_remove);
   g_clear_handle_id (&self->route_timeout_id, g_source_remove);
+  if (self->experiments_view != NULL)
+    flitlab_experiments_view_shutdown (self->experiments_view);
   /* Nothing still running may report to a window that is going. */
   if (self->workers != NULL)
     {
@@ -868,6 +883,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
 
   g_type_ensure (FLITLAB_TYPE_CANVAS);
   g_type_ensure (FLITLAB_TYPE_COLLECTIVES_PANEL);
+  g_type_ensure (FLITLAB_TYPE_EXPERIMENTS_VIEW);
   g_type_ensure (FLITLAB_TYPE_GENERATOR_PANEL);
   g_type_ensure (FLITLAB_TYPE_METRICS_PANEL);
   g_type_ensure (FLITLAB_TYPE_ROUTING_PANEL);
@@ -884,13 +900,17 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK,
                                        "win.edit-turns", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1, GDK_ALT_MASK,
-                                       "win.side-page", "s", "metrics");
+                                       "win.tab", "s", "metrics");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_2, GDK_ALT_MASK,
-                                       "win.side-page", "s", "routing");
+                                       "win.tab", "s", "routing");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_3, GDK_ALT_MASK,
-                                       "win.side-page", "s", "simulate");
+                                       "win.tab", "s", "simulate");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_4, GDK_ALT_MASK,
-                                       "win.side-page", "s", "collectives");
+                                       "win.tab", "s", "collectives");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_5, GDK_ALT_MASK,
+                                       "win.tab", "s", "experiments");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.new-experiment", NULL);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-window.ui");
@@ -899,6 +919,8 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, experiments_view);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, ports_box);
@@ -944,6 +966,7 @@ flitlab_window_init (FlitlabWindow *self)
   flitlab_window_actions_init (self);
   flitlab_window_simulate_init (self);
   flitlab_window_collectives_init (self);
+  flitlab_window_experiments_init (self);
 
   /* Only running out of memory stops a new project from being made, and
    * then the window cannot work at all. */

@@ -7,6 +7,8 @@
 #include "flitlab-application.h"
 #include "flitlab-canvas.h"
 #include "flitlab-document.h"
+#include "flitlab-experiment-dialog.h"
+#include "flitlab-experiments-view.h"
 #include "flitlab-generator-panel.h"
 #include "flitlab-metrics-panel.h"
 #include "flitlab-routing-panel.h"
@@ -67,6 +69,19 @@ gboolean               flitlab_window_export_animation    (FlitlabWindow       *
                                                            gint64               step,
                                                            gboolean             png_sequence,
                                                            GError             **error);
+
+/* Opens the dialog that creates an experiment on the network shown, and
+ * returns it; NULL (with a toast saying why) for an untitled project or
+ * no network shown. */
+FlitlabExperimentDialog *flitlab_window_new_experiment    (FlitlabWindow       *self);
+/* Sets run idx of the project's experiment up in the Simulate tab: its
+ * network shown, its routing asked for and its settings, ready to watch;
+ * shows the tab. */
+gboolean               flitlab_window_open_run            (FlitlabWindow       *self,
+                                                           const char          *experiment,
+                                                           gint64               idx,
+                                                           GError             **error);
+FlitlabExperimentsView *flitlab_window_get_experiments_view (FlitlabWindow     *self);
 
 /* TRUE while a generation, a measurement or the building of a routing
  * runs, or an edit waits to be measured and routed: the "busy" property. */

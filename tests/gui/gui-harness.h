@@ -83,19 +83,17 @@ first_switch_link (const FlTopology *topology)
   return -1;
 }
 
-/* Renders the whole window as on screen and writes it as a PNG. The
+/* Renders widget as on screen into a texture (NULL if it cannot). The
  * paintable has no content until a frame has been laid out, so poll. */
-static inline gboolean
-save_screenshot (GtkWidget  *widget,
-                 const char *path)
+static inline GdkTexture *
+render_widget (GtkWidget *widget)
 {
   g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   GskRenderNode *node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
+  GdkTexture *texture;
   gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-  gboolean saved;
 
   while (node == NULL && g_get_monotonic_time () < deadline)
     {
@@ -108,13 +106,22 @@ save_screenshot (GtkWidget  *widget,
         g_usleep (20000);
     }
   if (node == NULL)
-    return FALSE;
+    return NULL;
 
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
                                          node, &GRAPHENE_RECT_INIT (0, 0, width, height));
   gsk_render_node_unref (node);
-  saved = gdk_texture_save_to_png (texture, path);
-  return saved;
+  return texture;
+}
+
+/* Renders the whole window as on screen and writes it as a PNG. */
+static inline gboolean
+save_screenshot (GtkWidget  *widget,
+                 const char *path)
+{
+  g_autoptr(GdkTexture) texture = render_widget (widget);
+
+  return texture != NULL && gdk_texture_save_to_png (texture, path);
 }
 
 /* Where screenshot name goes: $FLITLAB_SOURCE_DIR/screenshots/, made if
