@@ -45,7 +45,8 @@ static void fill(const char *path, int64_t runs)
         || sqlite3_prepare_v2(db, "INSERT INTO run VALUES (1, ?, 'done', 1, '', 'bench', "
                               "'bench', '2026-01-01T00:00:00Z', 0.1, NULL)", -1, &run, NULL)
                != SQLITE_OK
-        || sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO scalar VALUES (1, ?, ?, ?)", -1, &scalar, NULL)
+        || sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO scalar VALUES (1, ?, ?, ?)", -1,
+                              &scalar, NULL)
                != SQLITE_OK)
         fail(path, sqlite3_errmsg(db));
     for (int64_t idx = 0; idx < runs; idx++) {
