@@ -52,8 +52,11 @@ j2=$(median3 "$FLITLAB" experiment run "$tmp/p.flitlab" e --jobs 2)
 line "experiment run --jobs 1" "$j1"
 line "experiment run --jobs 2" "$j2" "${j1%% *}"
 if [ -x "$MPI" ] && command -v mpirun >/dev/null; then
-  n2=$(median3 mpirun --oversubscribe -np 2 "$MPI" experiment run "$tmp/p.flitlab" e)
-  n3=$(median3 mpirun --oversubscribe -np 3 "$MPI" experiment run "$tmp/p.flitlab" e)
+  # OpenMPI binds each rank to a core when there are few ranks; a worker
+  # with --jobs threads needs them all.
+  mpi="mpirun --oversubscribe --bind-to none"
+  n2=$(median3 $mpi -np 2 "$MPI" experiment run "$tmp/p.flitlab" e)
+  n3=$(median3 $mpi -np 3 "$MPI" experiment run "$tmp/p.flitlab" e)
   line "mpirun -np 2 flitlab-mpi" "$n2"
   line "mpirun -np 3 flitlab-mpi" "$n3" "${n2%% *}"
 else

@@ -228,14 +228,16 @@ static void print_progress(Coordinator *c)
     fprintf(stderr, "%s\n", line);
 }
 
-/* Hands worker w its next curve (claimed in the file), or stop. */
+/* Hands worker w its next curves (claimed in the file), or stop: as many
+ * curves as it has threads, so that each thread has a curve of its own. */
 static void hand_out(Coordinator *c, int w)
 {
     int64_t n = 0, *runs = NULL;
     if (!c->stop && c->next < c->curves.n) {
+        int64_t last = c->next + c->jobs < c->curves.n ? c->next + c->jobs : c->curves.n;
         runs = c->curves.runs + c->curves.start[c->next];
-        n = c->curves.start[c->next + 1] - c->curves.start[c->next];
-        c->next++;
+        n = c->curves.start[last] - c->curves.start[c->next];
+        c->next = last;
         FlError err = { 0 };
         for (int64_t i = 0; i < n; i++)
             if (c->curves.status[runs[i]] == FL_EXPERIMENT_MISSING
