@@ -106,6 +106,15 @@ flitlab_document_watch (FlitlabDocument  *self,
   if (!check_routed (self, error))
     return NULL;
 
+  if (self->sim_settings.model == FL_SIM_MODEL_MULTICAST)
+    {
+      /* A multicast's messages play on the Collectives tab, tree and all. */
+      g_set_error_literal (error, FLITLAB_ENGINE_ERROR, FL_EUNSUPPORTED,
+                           _("A multicast is watched on the Collectives tab: its Multicast page builds the "
+                             "tree and plays its messages. Choose the flit-level or the deflection model "
+                             "here."));
+      return NULL;
+    }
   owner = watch_owner_new (self);
   if (self->sim_settings.model == FL_SIM_MODEL_DEFLECTION)
     /* Paper 003's model, on the routing built: its shortest-path ports. */

@@ -608,6 +608,24 @@ check_deflect_export (FlitlabWindow *window,
   g_rmdir (dir);
 }
 
+/* The multicast model is not for the Simulate tab: Play says where it is. */
+static void
+check_multicast_refused (FlitlabWindow *window)
+{
+  FlitlabTransportBar *bar = bar_of (window);
+  FlSimSettings settings;
+  FlError err = { 0 };
+
+  CHECK (fl_sim_settings_copy (&settings, flitlab_document_get_sim_settings (DOC (window)), &err) == FL_OK
+           && fl_sim_settings_set (&settings, "mode", "multicast", &err) == FL_OK,
+         "the multicast model chosen: %s", err.message);
+  flitlab_document_set_sim_settings (DOC (window), &settings);
+  fl_sim_settings_clear (&settings);
+  flitlab_transport_bar_play_pause (bar);
+  CHECK (session_of (window) == NULL && strstr (flitlab_transport_bar_get_message (bar), "Collectives") != NULL,
+         "Play with the multicast model points to the Collectives tab: %s", flitlab_transport_bar_get_message (bar));
+}
+
 static void
 run_deflection (FlitlabWindow *window)
 {
@@ -660,6 +678,7 @@ run_deflection (FlitlabWindow *window)
          "the live plots draw the deflection throughput (%d points)",
          flitlab_sim_inspector_get_plot_points (inspector_of (window)));
   check_deflect_export (window, back);
+  check_multicast_refused (window);
   save_and_forget (window);
 }
 
