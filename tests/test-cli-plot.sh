@@ -36,7 +36,7 @@ run plot $PLOT --format png -o "$tmp/f.image"
 ok $? "--format png writes the PNG signature whatever the name"
 run plot $PLOT -o "$tmp/f.csv"
 [ "$(head -1 "$tmp/f.csv")" = "series,x,y,lo,hi" ] && [ "$(wc -l <"$tmp/f.csv")" -eq 5 ] \
-  && grep -q "^routing=updown,0.1," "$tmp/f.csv"
+  && grep -q "^updown,0.1," "$tmp/f.csv"
 ok $? "the CSV has a row per point: 2 routings x 2 rates"
 run plot $PLOT --format gnuplot -o "$tmp/f.gp"
 ok $status "plot --format gnuplot"
@@ -82,10 +82,10 @@ def same(p, want):
     return (p['runs'] == n and abs(p['y'] - m) < 1e-6 and abs(p['lo'] - (m - h)) < 1e-6
             and abs(p['hi'] - (m + h)) < 1e-6)
 
-ok = same(point(sys.argv[2], 'routing=updown', 0.1),
+ok = same(point(sys.argv[2], 'updown', 0.1),
           expect(lambda r: r['routing'] == 'updown' and r['rate'] == 0.1
                  and r['traffic'] == 'uniform'))
-ok = ok and same(point(sys.argv[3], 'routing=dor', 0.05),
+ok = ok and same(point(sys.argv[3], 'dor', 0.05),
                  expect(lambda r: r['routing'] == 'dor' and r['rate'] == 0.05))
 sys.exit(0 if ok else 1)
 PY
@@ -93,7 +93,7 @@ ok $? "a point's mean and interval equal those of its runs (3 seeds; 2 traffics 
 cp "$tmp/plot.json" "$tmp/out"
 check "d['xlabel'] == 'Offered load (flits/cycle/host)'
   and d['ylabel'] == 'Mean packet latency (cycles)' and d['runs'] == 12
-  and [c['label'] for c in d['curves']] == ['routing=dor', 'routing=updown']" \
+  and [c['label'] for c in d['curves']] == ['dor', 'updown']" \
   "--json: labels with units, one curve per routing"
 
 run plot "$P" small --x traffic --y throughput --series routing --where rate=0.05 --json

@@ -126,8 +126,8 @@ static void test_series(FlProject *p)
     FlError err = { 0 };
     CHECK(data_of(p, "rate", "routing", NULL, &d, &err) == FL_OK, "x=rate series=routing: %s",
           err.message);
-    CHECK(d.ncurves == 2 && strcmp(d.curves[0].label, "routing=updown") == 0
-              && strcmp(d.curves[1].label, "routing=dor") == 0,
+    CHECK(d.ncurves == 2 && strcmp(d.curves[0].label, "updown") == 0
+              && strcmp(d.curves[1].label, "dor") == 0,
           "one curve per routing, in the design's order");
     CHECK(strcmp(d.xlabel, "Offered load (flits/cycle/host)") == 0
               && strcmp(d.ylabel, "Mean packet latency (cycles)") == 0 && !d.title

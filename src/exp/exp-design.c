@@ -477,3 +477,28 @@ int fl_exp_design_parse(const char *text, FlExpDesign **out, FlError *err)
     *out = d;
     return FL_OK;
 }
+
+unsigned fl_exp_design_models(const FlExpDesign *d)
+{
+    FlSimSettings s;
+    FlRoutingOptions ro;
+    const char *routing;
+    unsigned models = 0;
+    fl_sim_settings_init(&s);
+    fl_routing_options_init(&ro);
+    if (fl_exp_design_count(d) > 0 && !fl_exp_design_apply(d, 0, &s, &ro, &routing, NULL))
+        models = fl_sim_model_option(s.model);
+    fl_sim_settings_clear(&s);
+    fl_routing_options_clear(&ro);
+    for (int i = 0; i < fl_exp_design_param_count(d); i++) {
+        if (strcmp(fl_exp_design_param_key(d, i), "mode") != 0)
+            continue;
+        for (int v = 0; v < fl_exp_design_value_count(d, i); v++) {
+            fl_sim_settings_init(&s);
+            if (!fl_sim_settings_set(&s, "mode", fl_exp_design_value(d, i, v), NULL))
+                models |= fl_sim_model_option(s.model);
+            fl_sim_settings_clear(&s);
+        }
+    }
+    return models ? models : FL_OPTION_FOR_FLIT;
+}

@@ -220,6 +220,7 @@ typedef struct Plan {
     int ix, iseries;  /* -1: no series */
     int64_t seeds;    /* runs per combination of values */
     int64_t runs;
+    int ykey;         /* y in the result-key table, of the runs' model */
 } Plan;
 
 /* One done run with a finite y. */
@@ -356,13 +357,15 @@ static int parse_where(Plan *pl, const char *where, FlError *err)
     return rc;
 }
 
-/* Every result key's name, for the message refusing one. */
-static void result_key_list(char *buf, size_t size)
+/* The name of every result key of models, for the message refusing one. */
+static void result_key_list(unsigned models, char *buf, size_t size)
 {
     buf[0] = '\0';
     for (int i = 0; i < fl_sim_result_key_count(); i++) {
+        const FlSimResultKey *k = fl_sim_result_key(i);
         size_t len = strlen(buf);
-        snprintf(buf + len, size - len, "%s%s", i ? ", " : "", fl_sim_result_key(i)->name);
+        if (k->models & models)
+            snprintf(buf + len, size - len, "%s%s", len ? ", " : "", k->name);
     }
 }
 
@@ -378,12 +381,6 @@ static int plan_make(FlProject *p, const FlPlotSpec *spec, Plan *pl, FlError *er
                             "varies");
     if (!spec->y || !*spec->y)
         return fl_error_set(err, FL_EINVAL, "a plot needs y: a result key (latency_avg, ...)");
-    if (fl_sim_result_key_find(spec->y) < 0) {
-        char list[1024];
-        result_key_list(list, sizeof list);
-        return fl_error_set(err, FL_ENOTFOUND, "y: '%s' is not a result key (%s)", spec->y,
-                            list);
-    }
     FlProjectExperiment e;
     int rc = fl_project_get_experiment(p, spec->experiment, &e, err);
     if (rc)
@@ -392,6 +389,16 @@ static int plan_make(FlProject *p, const FlPlotSpec *spec, Plan *pl, FlError *er
     fl_project_experiment_clear(&e);
     if (rc)
         return rc;
+    /* The key of the model the runs use: throughput is the simulator's
+     * flits or the deflection model's messages. */
+    unsigned models = fl_exp_design_models(pl->design);
+    pl->ykey = fl_sim_result_key_find_for(spec->y, models);
+    if (pl->ykey < 0) {
+        char list[1024];
+        result_key_list(models, list, sizeof list);
+        return fl_error_set(err, FL_ENOTFOUND, "y: '%s' is not a result key of this "
+                            "experiment's runs (%s)", spec->y, list);
+    }
     pl->np = fl_exp_design_param_count(pl->design);
     pl->runs = fl_exp_design_count(pl->design);
     size_t np = (size_t)(pl->np ? pl->np : 1);
@@ -497,14 +504,23 @@ static int entry_order(const void *a, const void *b)
     return 0;
 }
 
-/* The label of the curve with key: "routing=updown", "a=1, b=x" or NULL
- * (one curve, no parameter left to tell it apart). */
+/* The label of the curve with key: the series' value ("updown"; with its
+ * key when it is a number: "packet=16"), the values of the parameters left
+ * ("a=1, b=x"), or NULL (one curve, no parameter left to tell it apart).
+ * Short labels keep the legend small enough to sit off the data. */
 static char *curve_label(const Plan *pl, int64_t key, int *failed)
 {
     char buf[1024] = "";
-    if (pl->iseries >= 0)
-        snprintf(buf, sizeof buf, "%s=%s", fl_exp_design_param_key(pl->design, pl->iseries),
-                 fl_exp_design_value(pl->design, pl->iseries, (int)key));
+    if (pl->iseries >= 0) {
+        const char *value = fl_exp_design_value(pl->design, pl->iseries, (int)key);
+        char *end;
+        strtod(value, &end);
+        if (end != value && *end == '\0')
+            snprintf(buf, sizeof buf, "%s=%s", fl_exp_design_param_key(pl->design, pl->iseries),
+                     value);
+        else
+            snprintf(buf, sizeof buf, "%s", value);
+    }
     /* Without a series, key's digits are the values of the ROLE_CURVE
      * parameters, the last one least significant. */
     int64_t radix = 1;
@@ -609,7 +625,7 @@ static int make_labels(const Plan *pl, FlPlotData *d, FlError *err)
     if (!s->xlabel && d->nxnames > 0 && buf[strlen(buf) - 1] != ')')
         snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", ...)");
     d->xlabel = copy_text(buf, strlen(buf));
-    const FlSimResultKey *k = fl_sim_result_key(fl_sim_result_key_find(s->y));
+    const FlSimResultKey *k = fl_sim_result_key(pl->ykey);
     if (s->ylabel)
         snprintf(buf, sizeof buf, "%s", s->ylabel);
     else if (k->unit && *k->unit)

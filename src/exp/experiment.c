@@ -311,33 +311,6 @@ int fl_experiment_release(FlExperiment *x, FlError *err)
 
 /* ---- results ---------------------------------------------------------------- */
 
-/* The models x's runs use: run 0's, and each value of mode when it varies. */
-static unsigned models_of(const FlExperiment *x)
-{
-    FlSimSettings s;
-    FlRoutingOptions ro;
-    const char *routing;
-    unsigned models = 0;
-    fl_sim_settings_init(&s);
-    fl_routing_options_init(&ro);
-    if (x->e.runs > 0 && !fl_exp_design_apply(x->design, 0, &s, &ro, &routing, NULL))
-        models = fl_sim_model_option(s.model);
-    fl_sim_settings_clear(&s);
-    fl_routing_options_clear(&ro);
-    const FlExpDesign *d = x->design;
-    for (int i = 0; i < fl_exp_design_param_count(d); i++) {
-        if (strcmp(fl_exp_design_param_key(d, i), "mode") != 0)
-            continue;
-        for (int v = 0; v < fl_exp_design_value_count(d, i); v++) {
-            fl_sim_settings_init(&s);
-            if (!fl_sim_settings_set(&s, "mode", fl_exp_design_value(d, i, v), NULL))
-                models |= fl_sim_model_option(s.model);
-            fl_sim_settings_clear(&s);
-        }
-    }
-    return models ? models : FL_OPTION_FOR_FLIT;
-}
-
 static int has_name(const FlExperimentResult *out, const char *name)
 {
     for (int i = 0; i < out->nscalars; i++)
@@ -355,7 +328,7 @@ void fl_experiment_scalars(const FlExperiment *x, const FlExpResult *res,
                                               FL_EXPERIMENT_MAX_SCALARS);
         return;
     }
-    unsigned models = models_of(x);
+    unsigned models = fl_exp_design_models(x->design);
     for (int i = 0; i < fl_sim_result_key_count() && out->nscalars < FL_EXPERIMENT_MAX_SCALARS;
          i++) {
         const FlSimResultKey *k = fl_sim_result_key(i);

@@ -283,6 +283,10 @@ int fl_exp_design_run(const FlExpDesign *d, int64_t idx, const char **values, ui
 int fl_exp_design_apply(const FlExpDesign *d, int64_t idx, FlSimSettings *s,
                         FlRoutingOptions *ro, const char **routing, FlError *err);
 
+/* The models its runs use (a mask of FL_OPTION_FOR_*): the base's, and
+ * each value of mode when mode varies; the flit-level one at least. */
+unsigned fl_exp_design_models(const FlExpDesign *d);
+
 /* The design as text, one line each: "set KEY=VALUE", "vary KEY=V1,V2,..."
  * (ranges written out), "seeds A:B"; *out malloc'd. Parsing it gives the
  * same design; a bad line fails with a message that starts "line N: ". */

@@ -28,6 +28,7 @@ struct _FlitlabPlotComposer
   FlProject *project;
   char *experiment;
   GStrv params;                 /* the varied keys */
+  GArray *ykeys;                /* the y row's items: result keys of the runs' models */
   GtkStringList *saved;         /* "", then the saved plots' names */
   gboolean updating;
 };
@@ -71,9 +72,37 @@ changed_cb (FlitlabPlotComposer *self)
 
 /* The y row's item of result key name, or -1. */
 static int
-y_position (const char *name)
+y_position (FlitlabPlotComposer *self,
+            const char          *name)
 {
-  return fl_sim_result_key_find (name);
+  for (guint i = 0; i < self->ykeys->len; i++)
+    if (g_strcmp0 (fl_sim_result_key (g_array_index (self->ykeys, int, i))->name, name) == 0)
+      return (int) i;
+  return -1;
+}
+
+/* The y row lists the results of the models the design's runs use, each by
+ * its title and unit: "Mean packet latency (cycles)". */
+static void
+list_results (FlitlabPlotComposer *self,
+              const FlExpDesign   *design)
+{
+  g_autoptr(GtkStringList) ys = gtk_string_list_new (NULL);
+  unsigned models = design != NULL ? fl_exp_design_models (design) : FL_OPTION_FOR_FLIT;
+
+  g_array_set_size (self->ykeys, 0);
+  for (int i = 0; i < fl_sim_result_key_count (); i++)
+    {
+      const FlSimResultKey *key = fl_sim_result_key (i);
+      g_autofree char *label = NULL;
+
+      if (!(key->models & models) || y_position (self, key->name) >= 0)
+        continue;
+      label = key->unit[0] != '\0' ? g_strdup_printf ("%s (%s)", key->title, key->unit) : g_strdup (key->title);
+      g_array_append_val (self->ykeys, i);
+      gtk_string_list_append (ys, label);
+    }
+  adw_combo_row_set_model (self->y_row, G_LIST_MODEL (ys));
 }
 
 static int
@@ -97,7 +126,7 @@ flitlab_plot_composer_set_axes (FlitlabPlotComposer *self,
   g_return_val_if_fail (FLITLAB_IS_PLOT_COMPOSER (self), FALSE);
 
   xi = param_position (self, x);
-  yi = y_position (y);
+  yi = y_position (self, y);
   si = series != NULL ? param_position (self, series) : -1;
   if (xi < 0 || yi < 0 || (series != NULL && si < 0))
     return FALSE;
@@ -138,7 +167,7 @@ flitlab_plot_composer_get_spec (FlitlabPlotComposer *self,
   si = adw_combo_row_get_selected (self->series_row);
   spec->experiment = strdup (self->experiment);
   spec->x = strdup (self->params[MIN (xi, g_strv_length (self->params) - 1)]);
-  spec->y = strdup (fl_sim_result_key (yi != GTK_INVALID_LIST_POSITION ? (int) yi : 0)->name);
+  spec->y = strdup (fl_sim_result_key (g_array_index (self->ykeys, int, yi < self->ykeys->len ? yi : 0))->name);
   spec->series = si > 0 && si <= g_strv_length (self->params) ? strdup (self->params[si - 1]) : NULL;
   spec->error_bars = gtk_switch_get_active (self->error_switch);
   spec->xlog = gtk_toggle_button_get_active (self->xlog_button);
@@ -157,8 +186,8 @@ show_spec (FlitlabPlotComposer *self,
   self->updating = TRUE;
   if (param_position (self, spec->x) >= 0)
     adw_combo_row_set_selected (self->x_row, (guint) param_position (self, spec->x));
-  if (y_position (spec->y) >= 0)
-    adw_combo_row_set_selected (self->y_row, (guint) y_position (spec->y));
+  if (y_position (self, spec->y) >= 0)
+    adw_combo_row_set_selected (self->y_row, (guint) y_position (self, spec->y));
   adw_combo_row_set_selected (self->series_row, (guint) (si + 1));
   gtk_switch_set_active (self->error_switch, spec->error_bars);
   gtk_toggle_button_set_active (self->xlog_button, spec->xlog);
@@ -454,8 +483,9 @@ flitlab_plot_composer_set_experiment (FlitlabPlotComposer *self,
   self->updating = TRUE;
   adw_combo_row_set_model (self->x_row, G_LIST_MODEL (params));
   adw_combo_row_set_model (self->series_row, G_LIST_MODEL (series));
+  list_results (self, design);
   adw_combo_row_set_selected (self->x_row, (guint) x);
-  adw_combo_row_set_selected (self->y_row, (guint) MAX (0, y_position ("latency_avg")));
+  adw_combo_row_set_selected (self->y_row, (guint) MAX (0, y_position (self, "latency_avg")));
   /* The first parameter other than x makes the series. */
   adw_combo_row_set_selected (self->series_row, n > 1 ? (x == 0 ? 2 : 1) : 0);
   self->updating = FALSE;
@@ -483,6 +513,7 @@ flitlab_plot_composer_dispose (GObject *object)
   g_clear_pointer (&self->experiment, g_free);
   g_clear_pointer (&self->params, g_strfreev);
   g_clear_object (&self->saved);
+  g_clear_pointer (&self->ykeys, g_array_unref);
   G_OBJECT_CLASS (flitlab_plot_composer_parent_class)->dispose (object);
 }
 
@@ -520,20 +551,10 @@ flitlab_plot_composer_class_init (FlitlabPlotComposerClass *klass)
 static void
 flitlab_plot_composer_init (FlitlabPlotComposer *self)
 {
-  g_autoptr(GtkStringList) ys = gtk_string_list_new (NULL);
-
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Each result by its title and unit: "Mean packet latency (cycles)". */
-  for (int i = 0; i < fl_sim_result_key_count (); i++)
-    {
-      const FlSimResultKey *key = fl_sim_result_key (i);
-      g_autofree char *label = key->unit[0] != '\0' ? g_strdup_printf ("%s (%s)", key->title, key->unit)
-                                                    : g_strdup (key->title);
-
-      gtk_string_list_append (ys, label);
-    }
+  self->ykeys = g_array_new (FALSE, FALSE, sizeof (int));
   self->updating = TRUE;
-  adw_combo_row_set_model (self->y_row, G_LIST_MODEL (ys));
+  list_results (self, NULL);
   self->saved = gtk_string_list_new (NULL);
   adw_combo_row_set_model (self->saved_row, G_LIST_MODEL (self->saved));
   self->updating = FALSE;

@@ -250,7 +250,14 @@ check_plot (FlitlabWindow *window)
   CHECK (!flitlab_plot_composer_set_axes (composer, "vcs", "latency_avg", NULL),
          "a parameter not varied is not offered");
   CHECK_INT (flitlab_plot_preview_get_n_points (preview), 6);
-  inked = inked_pixels (GTK_WIDGET (preview));
+  /* The preview redraws at most every 250 ms: give it the time. */
+  for (gint64 deadline = g_get_monotonic_time () + 3 * G_USEC_PER_SEC;
+       (inked = inked_pixels (GTK_WIDGET (preview))) <= 200 && g_get_monotonic_time () < deadline;)
+    {
+      g_usleep (50000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
   CHECK (inked > 200, "the preview draws the curves in colour (%d pixels)", inked);
 
   CHECK (flitlab_plot_composer_export (composer, pdf, &error), "the plot exports as PDF (%s)",
