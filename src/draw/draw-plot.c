@@ -365,9 +365,11 @@ static double line_width(const FlDrawPlot *p, const FlDrawPlotSeries *se)
 
 /* Where the legend goes in a laid out plot: the place asked for, or with
  * AUTO the first inside corner covering no point, else outside on the
- * right when that leaves the plot area most of the width (the x axis is
- * then scaled again for the narrower area), else the corner covering the
- * fewest points. */
+ * right when that leaves the plot area half the width or more (the x axis is
+ * then scaled again for the narrower area), else a top corner with the y
+ * axis grown to leave the legend a band above the data (not on a log or
+ * fixed axis, nor when the band would take most of the height), else the
+ * corner covering the fewest points. */
 static void place_legend(cairo_t *cr, const FlDrawPlot *p, double width, double font,
                          FlDrawPlotLayout *l)
 {
@@ -388,8 +390,20 @@ static void place_legend(cairo_t *cr, const FlDrawPlot *p, double width, double 
             if (n == 0)
                 break;
         }
-        int room = l->legend_w + font * 1.5 <= (l->right - l->left) * 0.4;
+        int room = l->legend_w + font * 1.5 <= (l->right - l->left) * 0.5;
         place = fewest > 0 && room ? FL_DRAW_LEGEND_OUTSIDE_RIGHT : (FlDrawLegendPlace)best;
+        double need = (l->legend_h + 16) / (l->bottom - l->top);
+        if (fewest > 0 && !room && !l->ylog && !p->y.fixed && need < 0.6) {
+            /* Headroom: the y axis grows by whole ticks until every point
+             * lies below the legend's band at the top. */
+            double top = l->y0 + (l->y1 - l->y0) / (1 - need);
+            l->y1 = l->y0 + ceil((top - l->y0) / l->ystep - 1e-9) * l->ystep;
+            legend_corner(l, FL_DRAW_LEGEND_TOP_LEFT);
+            int left = legend_covers(p, l, m);
+            legend_corner(l, FL_DRAW_LEGEND_TOP_RIGHT);
+            place = left <= legend_covers(p, l, m) ? FL_DRAW_LEGEND_TOP_LEFT
+                                                   : FL_DRAW_LEGEND_TOP_RIGHT;
+        }
     }
     if (place != FL_DRAW_LEGEND_OUTSIDE_RIGHT) {
         legend_corner(l, place);
