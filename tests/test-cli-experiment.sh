@@ -24,6 +24,19 @@ ok $status "experiment new: 2 rates x 2 routings x 2 seeds"
 grep -q "8 runs" "$tmp/out"
 ok $? "experiment new says it has 8 runs"
 
+# The options of sim and the routing's as flags, as --set writes them.
+run project new "$tmp/flags.flitlab"
+run experiment new "$tmp/flags.flitlab" flags --topology torus:4x4 --warmup 200 --measure 500 \
+  --routing updown --root 5 --vcs 2 --self --vary rate=0.05,0.1
+ok $status "experiment new with options of sim as flags"
+run experiment show "$tmp/flags.flitlab" flags --json
+check "all(l in d['design'].splitlines() for l in ['set warmup=200', 'set measure=500',
+  'set routing=updown', 'set root=5', 'set vcs=2', 'set self=true'])" \
+  "the flags are the design's base settings"
+run experiment new "$tmp/flags.flitlab" bad --topology torus:4x4 --rate 2 --vary packet=1,2
+[ $status -eq 2 ] && grep -q "rate" "$tmp/err"
+ok $? "a flag's bad value is refused naming it"
+
 run experiment ls "$P" --json
 check "len(d) == 1 and d[0]['name'] == 'small' and d[0]['runs'] == 8
   and d[0]['done'] == 0 and d[0]['topology'] == 'mesh:4x4'" "experiment ls --json"

@@ -55,12 +55,21 @@ static const CliOption new_options[] = {
     { 0 },
 };
 
+/* Every option of sim, the routing and its options: each sets its key in
+ * the design's base, as --set KEY=VALUE does. */
+static void new_generate(CliOptions *opts)
+{
+    sim_generate_sim_options(opts);
+    cli_add_routing_options(opts, "the routing of every run (default dor)", "classes");
+}
+
 static const CliCommand new_cmd = {
     "experiment new",
-    "P.flitlab NAME --topology SPEC|FILE|#NAME [--set KEY=VALUE ...] --vary KEY=VALUES "
-    "[--vary ...] [--seeds A:B]",
-    "Define an experiment: a network, shared settings and the parameters varied.",
-    new_options, 2, 2,
+    "P.flitlab NAME --topology SPEC|FILE|#NAME [any option of sim] [--set KEY=VALUE ...]\n"
+    "           --vary KEY=VALUES [--vary ...] [--seeds A:B]",
+    "Define an experiment: a network, shared settings (any option of sim, the routing\n"
+    "and its options, or --set KEY=VALUE) and the parameters varied.",
+    new_options, 2, 2, new_generate,
 };
 
 /* The values of every --set and --vary, in order (cli_parse() keeps one). */
@@ -139,6 +148,23 @@ static int build_design(const CliCommand *cmd, const CliParsed *p, const ExpDefs
     const char *value;
     if (fl_exp_design_new(d, &err))
         return cli_engine_error(&err);
+    /* The options of sim given as flags, in the table's order, then --set. */
+    for (int i = 0; i < fl_sim_settings_key_count(); i++) {
+        const FlOptionInfo *o = fl_sim_settings_key(i);
+        const char *text = cli_value(cmd, p, o->name);
+        if (text && fl_exp_design_set(*d, o->name, o->type == FL_OPTION_FLAG ? "true" : text,
+                                      &err))
+            return cli_error(CLI_USAGE, "%s", err.message);
+    }
+    value = cli_value(cmd, p, "routing");
+    if (value && fl_exp_design_set(*d, "routing", value, &err))
+        return cli_error(CLI_USAGE, "%s", err.message);
+    for (int i = 0; i < fl_routing_option_count(); i++) {
+        const FlOptionInfo *o = fl_routing_option(i);
+        const char *text = cli_value(cmd, p, cli_routing_flag(o, "classes"));
+        if (text && fl_exp_design_set(*d, o->name, text, &err))
+            return cli_error(CLI_USAGE, "%s", err.message);
+    }
     for (int i = 0; i < defs->nset; i++) {
         if (split_def("set", defs->set[i], key, sizeof key, &value))
             return CLI_USAGE;
