@@ -589,6 +589,9 @@ static const struct {
     { "link-latency", "cycles" },   { "warmup", "cycles" },       { "measure", "cycles" },
     { "drain", "cycles" },          { "watchdog", "cycles" },     { "cycles", "cycles" },
     { "link-cycles-per-flit", "cycles" },
+    { "message-size", "flits" },    { "max-packet", "flits" },    { "s-s", "cycles" },
+    { "s-d", "cycles" },            { "r-s", "cycles" },          { "r-d", "cycles" },
+    { "c-d", "cycles" },
 };
 
 /* "Offered load (flits/cycle/host)": a parameter's title and unit. */
