@@ -89,8 +89,10 @@ int fl_plot_spec_copy(FlPlotSpec *dst, const FlPlotSpec *src, FlError *err)
     *dst = *src;
     int failed = 0;
     for (int f = 0; f < N_FIELDS; f++) {
+        if (fields[f].type != FIELD_TEXT)
+            continue;
         const char *t = *const_text_field(src, f);
-        if (fields[f].type != FIELD_TEXT || !t)
+        if (!t)
             continue;
         char **to = text_field(dst, f);
         if (failed || !(*to = copy_text(t, strlen(t)))) {
