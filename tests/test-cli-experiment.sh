@@ -37,6 +37,18 @@ run experiment new "$tmp/flags.flitlab" bad --topology torus:4x4 --rate 2 --vary
 [ $status -eq 2 ] && grep -q "rate" "$tmp/err"
 ok $? "a flag's bad value is refused naming it"
 
+# A note, kept, changed, removed.
+run experiment new "$tmp/flags.flitlab" noted --topology mesh:4x4 --vary rate=0.1 \
+  --note "first try"
+run experiment show "$tmp/flags.flitlab" noted --json
+check "d['note'] == 'first try'" "experiment new --note keeps it"
+run experiment note "$tmp/flags.flitlab" noted "rates past 0.4 next"
+run experiment show "$tmp/flags.flitlab" noted --json
+check "d['note'] == 'rates past 0.4 next'" "experiment note changes it"
+run experiment note "$tmp/flags.flitlab" noted ""
+run experiment show "$tmp/flags.flitlab" noted --json
+check "d['note'] is None" "an empty note removes it"
+
 run experiment ls "$P" --json
 check "len(d) == 1 and d[0]['name'] == 'small' and d[0]['runs'] == 8
   and d[0]['done'] == 0 and d[0]['topology'] == 'mesh:4x4'" "experiment ls --json"

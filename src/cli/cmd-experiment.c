@@ -52,6 +52,7 @@ static const CliOption new_options[] = {
     { "vary", 0, "KEY=V1,V2|FROM:TO:STEP",
       "a parameter and its values; runs are every combination, the first --vary slowest" },
     { "seeds", 0, "A:B", "run every combination with each seed from A to B" },
+    { "note", 0, "TEXT", "a note kept with the experiment (what it is for)" },
     { 0 },
 };
 
@@ -206,7 +207,9 @@ static int run_new(const CliCommand *cmd, const CliParsed *p, const ExpDefs *def
     if (!rc && (!(network = fl_io_write_json_string(t, &err))
                 || fl_exp_design_format(d, &text, &err)
                 || fl_project_create_experiment(project, name, what, network, text,
-                                                fl_exp_design_count(d), &err)))
+                                                fl_exp_design_count(d), &err)
+                || fl_project_set_experiment_note(project, name, cli_value(cmd, p, "note"),
+                                                  &err)))
         rc = cli_engine_error(&err);
     if (!rc)
         printf("experiment %s: %" PRId64 " runs\n", name, fl_exp_design_count(d));
@@ -310,8 +313,9 @@ static const CliCommand status_cmd = {
 /* show's JSON: the experiment, its parameters and the counts of its runs. */
 static json_t *show_json(const ExpOpen *x, const ExpCounts *c)
 {
-    json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "name", x->e->name, "topology",
-                          x->e->topology, "created", x->e->created, "design", x->e->design);
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s?}", "name", x->e->name, "topology",
+                          x->e->topology, "created", x->e->created, "design", x->e->design,
+                          "note", x->e->note);
     json_t *params = json_array();
     for (int i = 0; i < fl_exp_design_param_count(x->design); i++) {
         json_t *values = json_array();
@@ -342,6 +346,8 @@ static int report(const CliCommand *cmd, const CliParsed *p, int details)
         if (details)
             printf("experiment %s\ntopology   %s\ncreated    %s\n", x.e->name,
                    x.e->topology, x.e->created);
+        if (details && x.e->note)
+            printf("note       %s\n", x.e->note);
         printf("%" PRId64 " runs: %" PRId64 " done, %" PRId64 " failed, %" PRId64
                " stopped, %" PRId64 " missing (%" PRId64 " running)\n",
                x.e->runs, c[0], c[1], c[2], x.e->runs - c[0] - c[1] - c[2], n.running);
@@ -360,6 +366,23 @@ static int run_show(const CliCommand *cmd, const CliParsed *p)
 static int run_status(const CliCommand *cmd, const CliParsed *p)
 {
     return report(cmd, p, 0);
+}
+
+static const CliCommand note_cmd = {
+    "experiment note", "P.flitlab NAME TEXT",
+    "Keep a note with an experiment (what it is for, what it showed); '' removes it.",
+    no_options, 3, 3,
+};
+
+static int run_note(const CliCommand *cmd, const CliParsed *p)
+{
+    (void)cmd;
+    FlProject *project = NULL;
+    FlError err = { 0 };
+    int rc = fl_project_open(p->args[0], &project, &err)
+             || fl_project_set_experiment_note(project, p->args[1], p->args[2], &err);
+    fl_project_free(project);
+    return rc ? cli_engine_error(&err) : CLI_OK;
 }
 
 static const CliCommand rm_cmd = {
@@ -426,6 +449,7 @@ static const CliSub experiment_subs[] = {
     { &exp_run_cmd, exp_run },
     { &exp_resume_cmd, exp_run },
     { &exp_export_cmd, exp_export },
+    { &note_cmd, run_note },
     { &rm_cmd, run_rm },
     { 0 },
 };

@@ -172,6 +172,7 @@ typedef struct FlProjectExperiment {
     int64_t runs;          /* in the design */
     int64_t done, failed;  /* runs committed with each status */
     char *created;         /* ISO 8601 UTC */
+    char *note;            /* the user's words about it, or NULL */
 } FlProjectExperiment;
 
 void fl_project_experiment_clear(FlProjectExperiment *e);
@@ -189,6 +190,9 @@ int fl_project_get_experiment(FlProject *p, const char *name, FlProjectExperimen
                               FlError *err);
 /* Deletes it with all its runs. */
 int fl_project_delete_experiment(FlProject *p, const char *name, FlError *err);
+/* Sets its note (NULL or "" removes it). */
+int fl_project_set_experiment_note(FlProject *p, const char *name, const char *note,
+                                   FlError *err);
 
 typedef enum FlRunStatus {
     FL_RUN_DONE,

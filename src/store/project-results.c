@@ -251,6 +251,7 @@ void fl_project_experiment_clear(FlProjectExperiment *e)
     free(e->network);
     free(e->design);
     free(e->created);
+    free(e->note);
     memset(e, 0, sizeof *e);
 }
 
@@ -301,7 +302,7 @@ static char *column_text(sqlite3_stmt *st, int col)
 static const char experiment_query[] =
     "SELECT name, topology, network, design, runs, created,"
     "  (SELECT count(*) FROM run WHERE experiment_id = e.id AND status = 'done'),"
-    "  (SELECT count(*) FROM run WHERE experiment_id = e.id AND status = 'failed')"
+    "  (SELECT count(*) FROM run WHERE experiment_id = e.id AND status = 'failed'), note"
     " FROM experiment AS e";
 
 static int read_experiment(sqlite3_stmt *st, FlProjectExperiment *e, FlError *err)
@@ -314,7 +315,9 @@ static int read_experiment(sqlite3_stmt *st, FlProjectExperiment *e, FlError *er
     e->created = column_text(st, 5);
     e->done = sqlite3_column_int64(st, 6);
     e->failed = sqlite3_column_int64(st, 7);
-    if (!e->name || !e->topology || !e->network || !e->design || !e->created) {
+    e->note = sqlite3_column_type(st, 8) == SQLITE_NULL ? NULL : column_text(st, 8);
+    if (!e->name || !e->topology || !e->network || !e->design || !e->created
+        || (sqlite3_column_type(st, 8) != SQLITE_NULL && !e->note)) {
         fl_project_experiment_clear(e);
         return fl_error_set(err, FL_ENOMEM, "out of memory reading an experiment");
     }
@@ -402,6 +405,29 @@ int fl_project_delete_experiment(FlProject *p, const char *name, FlError *err)
     if (!(rc = find_experiment(&j, name, &id, NULL, err))
         && !(rc = prepare(&j, "DELETE FROM experiment WHERE id = ?", &st, err))) {
         sqlite3_bind_int64(st, 1, id);
+        int step = sqlite3_step(st);
+        sqlite3_finalize(st);
+        if (step != SQLITE_DONE)
+            rc = db_error(&j, step, err);
+    }
+    journal_close(&j);
+    return rc;
+}
+
+int fl_project_set_experiment_note(FlProject *p, const char *name, const char *note,
+                                   FlError *err)
+{
+    Journal j;
+    int rc = journal_open(p, 1, &j, err);
+    if (rc)
+        return rc;
+    sqlite3_int64 id;
+    sqlite3_stmt *st;
+    if (!(rc = find_experiment(&j, name, &id, NULL, err))
+        && !(rc = prepare(&j, "UPDATE experiment SET note = ? WHERE id = ?", &st, err))) {
+        if (note && *note)
+            sqlite3_bind_text(st, 1, note, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, id);
         int step = sqlite3_step(st);
         sqlite3_finalize(st);
         if (step != SQLITE_DONE)
