@@ -394,7 +394,10 @@ int fl_project_get_experiment(FlProject *p, const char *name, FlProjectExperimen
     return rc;
 }
 
-int fl_project_delete_experiment(FlProject *p, const char *name, FlError *err)
+/* Runs sql, whose parameters are ?1 the experiment's id and ?2 text (NULL
+ * binds NULL), on experiment name in one write. */
+static int change_experiment(FlProject *p, const char *name, const char *sql, const char *text,
+                             FlError *err)
 {
     Journal j;
     int rc = journal_open(p, 1, &j, err);
@@ -402,9 +405,10 @@ int fl_project_delete_experiment(FlProject *p, const char *name, FlError *err)
         return rc;
     sqlite3_int64 id;
     sqlite3_stmt *st;
-    if (!(rc = find_experiment(&j, name, &id, NULL, err))
-        && !(rc = prepare(&j, "DELETE FROM experiment WHERE id = ?", &st, err))) {
+    if (!(rc = find_experiment(&j, name, &id, NULL, err)) && !(rc = prepare(&j, sql, &st, err))) {
         sqlite3_bind_int64(st, 1, id);
+        if (text)
+            sqlite3_bind_text(st, 2, text, -1, SQLITE_STATIC);
         int step = sqlite3_step(st);
         sqlite3_finalize(st);
         if (step != SQLITE_DONE)
@@ -414,27 +418,16 @@ int fl_project_delete_experiment(FlProject *p, const char *name, FlError *err)
     return rc;
 }
 
+int fl_project_delete_experiment(FlProject *p, const char *name, FlError *err)
+{
+    return change_experiment(p, name, "DELETE FROM experiment WHERE id = ?1", NULL, err);
+}
+
 int fl_project_set_experiment_note(FlProject *p, const char *name, const char *note,
                                    FlError *err)
 {
-    Journal j;
-    int rc = journal_open(p, 1, &j, err);
-    if (rc)
-        return rc;
-    sqlite3_int64 id;
-    sqlite3_stmt *st;
-    if (!(rc = find_experiment(&j, name, &id, NULL, err))
-        && !(rc = prepare(&j, "UPDATE experiment SET note = ? WHERE id = ?", &st, err))) {
-        if (note && *note)
-            sqlite3_bind_text(st, 1, note, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(st, 2, id);
-        int step = sqlite3_step(st);
-        sqlite3_finalize(st);
-        if (step != SQLITE_DONE)
-            rc = db_error(&j, step, err);
-    }
-    journal_close(&j);
-    return rc;
+    return change_experiment(p, name, "UPDATE experiment SET note = ?2 WHERE id = ?1",
+                             note && *note ? note : NULL, err);
 }
 
 /* --- runs ------------------------------------------------------------------- */
