@@ -23,7 +23,7 @@ static void on_progress(void *data, const FlExperimentProgress *p)
     Seen *s = data;
     if (s->calls++ == 0)
         s->nan_first = isnan(p->eta_s) && p->done == 0;
-    if (p->done > 0 && p->done < p->todo && !isnan(p->eta_s) && p->eta_s >= 0)
+    if (p->done > 0 && p->done < p->to_run && !isnan(p->eta_s) && p->eta_s >= 0)
         s->finished_eta_known = 1;
     s->last = *p;
 }
@@ -98,7 +98,7 @@ static void test_run(void)
     CHECK_INT(fl_experiment_run(x, &opt, &err), FL_OK);
     CHECK(seen.nan_first, "no estimate of the time left before a run ends");
     CHECK(seen.finished_eta_known, "an estimate once a run has ended");
-    CHECK(seen.last.done == 4 && seen.last.todo == 4 && seen.last.running == 0
+    CHECK(seen.last.done == 4 && seen.last.to_run == 4 && seen.last.running == 0
               && seen.last.eta_s == 0 && seen.results == 4,
           "the last progress: 4 done, none running");
     unsigned char *status = NULL;
@@ -164,7 +164,7 @@ static void test_run(void)
 
 static void test_progress_text(void)
 {
-    FlExperimentProgress p = { .total = 40, .held = 2, .todo = 38, .done = 10, .running = 3,
+    FlExperimentProgress p = { .total = 40, .held = 2, .to_run = 38, .done = 10, .running = 3,
                                .eta_s = 80 };
     char line[256];
     fl_experiment_progress_text("sweep", &p, line, sizeof line);

@@ -19,9 +19,9 @@ typedef struct RunReport {
 static void on_progress(void *data, const FlExperimentProgress *p)
 {
     RunReport *r = data;
-    int64_t finished = p->held + p->done + p->failed + p->stopped;
+    int64_t finished = fl_experiment_finished(p);
     r->failed = p->failed;
-    if (finished == r->finished || p->todo == 0)
+    if (finished == r->finished || p->to_run == 0)
         return;
     r->finished = finished;
     char line[512];

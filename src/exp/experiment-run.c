@@ -65,9 +65,14 @@ void fl_experiment_cancel(FlExperiment *x)
     pthread_mutex_unlock(&x->lock);
 }
 
+int64_t fl_experiment_finished(const FlExperimentProgress *p)
+{
+    return p->held + p->done + p->failed + p->stopped;
+}
+
 double fl_experiment_eta(const FlExperimentProgress *p, double mean_wall_s, int workers)
 {
-    int64_t left = p->todo - p->done - p->failed - p->stopped;
+    int64_t left = p->to_run - p->done - p->failed - p->stopped;
     if (left <= 0)
         return 0;
     if (!(mean_wall_s >= 0) || workers < 1)
@@ -399,7 +404,7 @@ int fl_experiment_run(FlExperiment *x, const FlExperimentRunOptions *opt, FlErro
     if (!rc)
         rc = plan(&r, runs, n, err);
     free(runs);
-    r.progress.todo = r.n;
+    r.progress.to_run = r.n;
     if (!rc && atomic_load(&x->cancelled))
         rc = fl_error_set(err, FL_ECANCELLED, "experiment %s: cancelled", x->e.name);
     if (!rc) {
@@ -442,7 +447,7 @@ int fl_experiment_progress_text(const char *name, const FlExperimentProgress *p,
                                 size_t size)
 {
     char eta[64] = "";
-    int64_t finished = p->held + p->done + p->failed + p->stopped;
+    int64_t finished = fl_experiment_finished(p);
     if (finished < p->total && !isnan(p->eta_s)) {
         char d[48];
         format_duration(p->eta_s, d, sizeof d);

@@ -137,9 +137,9 @@ int fl_experiment_commit_all(FlExperiment *x, const FlExperimentResult *results,
 typedef struct FlExperimentProgress {
     int64_t total;           /* runs of the design */
     int64_t held;            /* runs the file held when the run started */
-    int64_t todo;            /* runs this call runs */
-    int64_t done, failed;    /* of todo, finished so far */
-    int64_t stopped;         /* of todo, left out past saturation */
+    int64_t to_run;          /* runs this call runs */
+    int64_t done, failed;    /* of to_run, finished so far */
+    int64_t stopped;         /* of to_run, left out past saturation */
     int running;
     double elapsed_s;
     double eta_s;            /* an estimate of the time left; NaN: not known yet */
@@ -177,6 +177,8 @@ int fl_experiment_run(FlExperiment *x, const FlExperimentRunOptions *opt, FlErro
  * progress makes the next fl_experiment_run() return FL_ECANCELLED. */
 void fl_experiment_cancel(FlExperiment *x);
 
+/* Runs of the design the file holds now: held and those finished since. */
+int64_t fl_experiment_finished(const FlExperimentProgress *p);
 /* The estimate of eta_s: the runs of p left, going round workers, each
  * taking mean_wall_s (NaN: not known yet; then NaN). 0 when none is left. */
 double fl_experiment_eta(const FlExperimentProgress *p, double mean_wall_s, int workers);

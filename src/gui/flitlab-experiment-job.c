@@ -120,7 +120,7 @@ deliver (gpointer data)
   if (d->signal == PROGRESS)
     {
       const FlExperimentProgress *p = &d->progress;
-      gint64 held = p->held + p->done + p->failed + p->stopped;
+      gint64 held = fl_experiment_finished (p);
       g_autofree char *text = flitlab_experiment_progress_text (held, p->total, p->eta_s);
 
       g_signal_emit (self, signals[PROGRESS], 0, held, p->total, p->total > 0 ? (double) held / p->total : 1.0,

@@ -213,7 +213,7 @@ static double since(const struct timespec *t0)
 static void print_progress(Coordinator *c)
 {
     FlExperimentProgress *p = &c->p;
-    int64_t finished = p->held + p->done + p->failed + p->stopped;
+    int64_t finished = fl_experiment_finished(p);
     p->running = 0;
     for (int w = 1; w <= c->workers; w++)
         p->running += (int)(c->outstanding[w] < c->jobs ? c->outstanding[w] : c->jobs);
@@ -339,8 +339,8 @@ static void on_progress(void *data, const FlExperimentProgress *p)
 {
     Coordinator *c = data;
     c->p = *p;
-    int64_t finished = p->held + p->done + p->failed + p->stopped;
-    if (finished == c->printed || p->todo == 0)
+    int64_t finished = fl_experiment_finished(p);
+    if (finished == c->printed || p->to_run == 0)
         return;
     c->printed = finished;
     char line[512];
@@ -399,15 +399,15 @@ static int coordinator(FlExperiment *x, int size, int jobs)
     free(status);
     c.p.total = fl_experiment_run_count(x);
     c.p.held = counts[0] + counts[1] + counts[2];
-    c.p.todo = c.p.total - c.p.held;
+    c.p.to_run = c.p.total - c.p.held;
     c.p.eta_s = NAN;
-    if (size == 1 && !c.err.code && c.p.todo == 0)
+    if (size == 1 && !c.err.code && c.p.to_run == 0)
         fprintf(stderr, "experiment %s: nothing to run (%lld runs committed)\n",
                 fl_experiment_name(x), (long long)c.p.held);
     else if (size == 1 && !c.err.code)
         run_alone(&c);
     if (size > 1) {
-        if (!c.err.code && c.p.todo == 0)
+        if (!c.err.code && c.p.to_run == 0)
             fprintf(stderr, "experiment %s: nothing to run (%lld runs committed)\n",
                     fl_experiment_name(x), (long long)c.p.held);
         coordinate(&c);
