@@ -13,7 +13,7 @@
 
 /* One run to do. */
 typedef struct Task {
-    int64_t idx;
+    int64_t idx;                 /* first: by_number() compares tasks by it */
     uint64_t seed;
     const char *routing;
     FlSimSettings settings;      /* the point's config.traffic points into it */
@@ -268,9 +268,10 @@ static int curve_limit(Runner *r, Task *task, double **latency, FlError *err)
     task->latency_limit = 0;
     if (head == task->idx || r->status[head] == FL_EXPERIMENT_MISSING)
         return FL_OK;
-    for (int i = 0; i < r->n; i++)
-        if (r->tasks[i].idx == head)
-            return FL_OK;
+    /* The tasks go by increasing run number, each led by it: a head run
+     * again (runs given) judges its curve itself. */
+    if (bsearch(&head, r->tasks, (size_t)r->n, sizeof *r->tasks, by_number))
+        return FL_OK;
     if (!*latency) {
         int64_t *at = NULL;
         double *v = NULL;
