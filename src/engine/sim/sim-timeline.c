@@ -154,16 +154,7 @@ static int record_sample(FlSimTimeline *tl, FlError *err)
     FlSimCounters now;
     fl_sim_counters(tl->sim, &now);
     fl__sim_chan_flits(tl->sim, tl->now_flits, tl->n_chan);
-    const FlSimCounters *b = &tl->base;
-    double host_cycles = (double)tl->sample_interval * (now.hosts > 0 ? now.hosts : 1);
-    int64_t delivered = now.packets_delivered - b->packets_delivered;
-    FlSimSample *s = &tl->samples[tl->n_samples];
-    s->cycle = b->cycle;
-    s->offered = (double)(now.flits_created - b->flits_created) / host_cycles;
-    s->accepted = (double)(now.flits_ejected - b->flits_ejected) / host_cycles;
-    s->latency = delivered > 0 ? (double)(now.latency_sum - b->latency_sum) / (double)delivered
-                               : NAN;
-    s->in_network = now.in_network;
+    fl_sim_sample_between(&tl->base, &now, &tl->samples[tl->n_samples]);
     uint16_t *counts = &tl->chan_counts[tl->n_samples * (size_t)tl->n_chan];
     for (int c = 0; c < tl->n_chan; c++) {
         /* A channel takes at most one flit a cycle: the interval bounds it. */
@@ -173,6 +164,20 @@ static int record_sample(FlSimTimeline *tl, FlError *err)
     tl->base = now;
     tl->n_samples++;
     return FL_OK;
+}
+
+void fl_sim_sample_between(const FlSimCounters *from, const FlSimCounters *to,
+                           FlSimSample *out)
+{
+    double host_cycles = (double)(to->cycle - from->cycle) * (to->hosts > 0 ? to->hosts : 1);
+    int64_t delivered = to->packets_delivered - from->packets_delivered;
+    out->cycle = from->cycle;
+    out->offered = (double)(to->flits_created - from->flits_created) / host_cycles;
+    out->accepted = (double)(to->flits_ejected - from->flits_ejected) / host_cycles;
+    out->latency = delivered > 0
+                       ? (double)(to->latency_sum - from->latency_sum) / (double)delivered
+                       : NAN;
+    out->in_network = to->in_network;
 }
 
 /* --- stepping ------------------------------------------------------------------ */

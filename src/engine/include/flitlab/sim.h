@@ -474,6 +474,13 @@ typedef struct FlSimSample {
                                     * end */
 } FlSimSample;
 
+/* The sample of the interval [from->cycle, to->cycle) from the counters at
+ * its two ends (to later than from), as a timeline records it: what an
+ * FL_SIM_HOOK_EVERY hook reading fl_sim_counters() every n cycles needs to
+ * sample a run without a timeline. */
+void fl_sim_sample_between(const FlSimCounters *from, const FlSimCounters *to,
+                           FlSimSample *out);
+
 /* sim must be at cycle 0 (its checkpoint is the first). checkpoint_interval
  * >= 1 cycles; sample_interval 1 to 65535 cycles. NULL with err set on a
  * bad argument or out of memory. */
