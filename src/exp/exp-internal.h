@@ -80,4 +80,16 @@ void fl__exp_route_release(FlExp *e, int ri);
 /* Frees every routing built; the entries stay. */
 void fl__exp_routes_clear(FlExp *e);
 
+/* A flit-level run's samples (exp-samples.c): every interval cycles, the
+ * counters since the last sample, through the simulation's hook. */
+typedef struct ExpSampler {
+    FlSimSample *samples;
+    size_t n, cap;
+    FlSimCounters last;
+    int out_of_memory;      /* a sample could not be kept: the run stopped */
+} ExpSampler;
+
+/* Installs the sampler as sim's hook (sim at cycle 0). */
+int fl__exp_sampler_attach(ExpSampler *smp, FlSim *sim, int64_t interval, FlError *err);
+
 #endif /* FLITLAB_EXP_INTERNAL_H */

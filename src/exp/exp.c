@@ -54,6 +54,9 @@ static int check_options(const FlExpOptions *o, FlError *err)
     if (o->shares < 1 || o->share < 0 || o->share >= o->shares)
         return fl_error_set(err, FL_ERANGE, "share %d of %d: shares must be at least 1 and "
                             "share from 0 to shares - 1", o->share, o->shares);
+    if (o->sample_interval < 0 || o->sample_interval > 1000000)
+        return fl_error_set(err, FL_ERANGE, "sample interval must be from 1 to 1000000 cycles "
+                            "(or 0: none), not %lld", (long long)o->sample_interval);
     return FL_OK;
 }
 
@@ -213,6 +216,7 @@ void fl_exp_free(FlExp *e)
         fl_sim_result_clear(&e->results[i].sim);
         fl_deflect_result_clear(&e->results[i].deflect);
         fl_multicast_result_clear(&e->results[i].multicast);
+        free(e->results[i].samples);
     }
     free(e->series);
     free(e->series_of);
@@ -289,6 +293,9 @@ static void drop_arrays(FlExpResult *r)
     r->multicast.tree = NULL;
     r->multicast.conflicts = NULL;
     r->multicast.times = NULL;
+    free(r->samples);
+    r->samples = NULL;
+    r->n_samples = 0;
 }
 
 /* Point pos of s has ended DONE: with what is known now, moves the series'
@@ -407,6 +414,7 @@ typedef struct PointOutcome {
     FlSimResult sim;
     FlDeflectResult deflect;
     FlMulticastResult multicast;
+    ExpSampler sampler;
 } PointOutcome;
 
 static void finish_point(FlExp *e, ExpSeries *s, int i, int rc, const PointOutcome *out,
@@ -417,6 +425,8 @@ static void finish_point(FlExp *e, ExpSeries *s, int i, int rc, const PointOutco
     r->sim = out->sim;
     r->deflect = out->deflect;
     r->multicast = out->multicast;
+    r->samples = out->sampler.samples;
+    r->n_samples = out->sampler.n;
     e->counts.running--;
     if (!rc) {
         r->state = FL_EXP_DONE;
@@ -469,12 +479,19 @@ static void run_point(FlExp *e, int i)
     } else if (!rc) {
         FlSim *sim = NULL;
         rc = fl_sim_new(p->topology, &cfg, &sim, &err);
+        if (!rc && e->opt.sample_interval > 0)
+            rc = fl__exp_sampler_attach(&out.sampler, sim, e->opt.sample_interval, &err);
         if (!rc)
             rc = fl_sim_run(sim, &out.sim, point_progress, &pr, &err);
+        if (out.sampler.out_of_memory)
+            rc = fl_error_set(&err, FL_ENOMEM, "out of memory for the run's samples");
         fl_sim_free(sim);
     }
-    if (rc)
+    if (rc) {
         fl_multicast_result_clear(&out.multicast);
+        free(out.sampler.samples);
+        memset(&out.sampler, 0, sizeof out.sampler);
+    }
     finish_point(e, s, i, rc, &out, &err);
 }
 

@@ -136,6 +136,11 @@ typedef struct FlExpResult {
     /* DONE multicast points: the run's result, its nodes, tree, conflicts
      * and times kept or freed as sim's arrays are (sim is then all zero). */
     FlMulticastResult multicast;
+    /* DONE flit-level points, with FlExpOptions.sample_interval set: the
+     * run sampled over each whole interval from cycle 0, in order, kept or
+     * freed as sim's arrays are. */
+    FlSimSample *samples;
+    size_t n_samples;
     FlSimModel model;       /* the point's */
     FlError error;          /* FAILED */
     void *user_data;        /* the point's */
@@ -175,6 +180,10 @@ typedef struct FlExpOptions {
                                  * (default FL_EXP_DEFAULT_LATENCY_FACTOR) */
     int share, shares;          /* run the series whose ordinal is share mod
                                  * shares (default 0 of 1: every series) */
+    /* > 0: flit-level points are sampled every this many cycles, as a
+     * timeline does (fl_sim_sample_between()), into their results'
+     * samples; 0 (the default): not sampled. At most 1,000,000. */
+    int64_t sample_interval;
     FlExpProgressFunc progress;
     void *progress_data;
     FlExpResultFunc result;
