@@ -243,6 +243,25 @@ int fl_project_list_runs(FlProject *p, const char *experiment, FlRunStatus statu
 int fl_project_get_scalars(FlProject *p, const char *experiment, const char *name,
                            int64_t **idx, double **values, int *n, FlError *err);
 
+/* A vector of a run, as committed: a series over simulated time (sample k
+ * covers cycles [k * step, (k + 1) * step)) or, with step 0, one value per
+ * channel (or per channel and VC). */
+typedef struct FlProjectVector {
+    int64_t idx;                           /* the run's number */
+    char *name;
+    double step;
+    double *data;                          /* length values; NaN kept */
+    int length;
+} FlProjectVector;
+
+/* The vectors of run idx of experiment (every run's when idx < 0) named
+ * name (every name when NULL), by run then name, into *items (malloc'd,
+ * NULL and 0 when none: a run not committed, or one without vectors).
+ * Release them with fl_project_vectors_free(). */
+int fl_project_get_vectors(FlProject *p, const char *experiment, int64_t idx, const char *name,
+                           FlProjectVector **items, int *n, FlError *err);
+void fl_project_vectors_free(FlProjectVector *items, int n);
+
 /* --- runs in progress ----------------------------------------------------- */
 /*
  * A run being simulated is claimed in the journal (its host, process id

@@ -6,40 +6,6 @@
 
 #include "store-private.h"
 
-/* Opens p's journal and finds experiment's id. A read of a file without a
- * journal finds no experiment. */
-static int open_experiment(FlProject *p, int write, const char *experiment, FlJournal *j,
-                           sqlite3_int64 *id, FlError *err)
-{
-    if (!p || !experiment)
-        return fl_error_set(err, FL_EINVAL, "a plot needs a project and an experiment");
-    int rc = fl__journal_open(p, write, j, err);
-    if (rc)
-        return rc;
-    if (!j->db)
-        return fl_error_set(err, FL_ENOTFOUND, "'%s' has no experiment named '%s'",
-                            fl__project_label(p), experiment);
-    if ((rc = fl__journal_find_experiment(j, experiment, id, err)))
-        fl__journal_close(j);
-    return rc;
-}
-
-/* Opens p's journal for reading and prepares sql, its first parameter
- * bound to experiment's id. */
-static int query(FlProject *p, const char *experiment, const char *sql, FlJournal *j,
-                 sqlite3_stmt **st, FlError *err)
-{
-    sqlite3_int64 id;
-    int rc = open_experiment(p, 0, experiment, j, &id, err);
-    if (rc)
-        return rc;
-    if ((rc = fl__journal_prepare(j, sql, st, err)))
-        fl__journal_close(j);
-    else
-        sqlite3_bind_int64(*st, 1, id);
-    return rc;
-}
-
 static int no_such_plot(FlJournal *j, const char *experiment, const char *name, FlError *err)
 {
     return fl_error_set(err, FL_ENOTFOUND, "'%s': experiment '%s' has no plot named '%s'",
@@ -75,7 +41,7 @@ int fl_project_put_plot(FlProject *p, const char *experiment, const char *name,
     int rc = fl__store_check_name(name, "plot", err);
     FlJournal j;
     sqlite3_int64 id;
-    if (rc || (rc = open_experiment(p, 1, experiment, &j, &id, err)))
+    if (rc || (rc = fl__journal_open_experiment(p, 1, experiment, &j, &id, err)))
         return rc;
     rc = run_plot_sql(&j, "INSERT INTO plot (experiment_id, name, definition, created) "
                       "VALUES (?, ?, ?, " FL__SQL_NOW ") ON CONFLICT (experiment_id, name) "
@@ -91,8 +57,8 @@ int fl_project_get_plot(FlProject *p, const char *experiment, const char *name,
     *definition = NULL;
     FlJournal j;
     sqlite3_stmt *st;
-    int rc = query(p, experiment, "SELECT definition FROM plot WHERE experiment_id = ? AND "
-                   "name = ?", &j, &st, err);
+    int rc = fl__journal_query(p, experiment, "SELECT definition FROM plot WHERE "
+                               "experiment_id = ? AND name = ?", &j, &st, err);
     if (rc)
         return rc;
     sqlite3_bind_text(st, 2, name ? name : "", -1, SQLITE_STATIC);
@@ -116,8 +82,8 @@ int fl_project_list_plots(FlProject *p, const char *experiment, char ***names, i
     *n = 0;
     FlJournal j;
     sqlite3_stmt *st;
-    int rc = query(p, experiment, "SELECT name FROM plot WHERE experiment_id = ? ORDER BY name",
-                   &j, &st, err);
+    int rc = fl__journal_query(p, experiment, "SELECT name FROM plot WHERE experiment_id = ? "
+                               "ORDER BY name", &j, &st, err);
     if (rc)
         return rc;
     int cap = 0, step;
@@ -156,7 +122,7 @@ int fl_project_delete_plot(FlProject *p, const char *experiment, const char *nam
     FlJournal j;
     sqlite3_int64 id;
     int changes = 0;
-    int rc = open_experiment(p, 1, experiment, &j, &id, err);
+    int rc = fl__journal_open_experiment(p, 1, experiment, &j, &id, err);
     if (rc)
         return rc;
     rc = run_plot_sql(&j, "DELETE FROM plot WHERE experiment_id = ? AND name = ?", id,

@@ -236,10 +236,34 @@ int fl__journal_error(FlJournal *j, int rc, FlError *err)
     return db_error(j, rc, err);
 }
 
-int fl__journal_find_experiment(FlJournal *j, const char *name, sqlite3_int64 *id,
-                                FlError *err)
+int fl__journal_open_experiment(FlProject *p, int write, const char *experiment, FlJournal *j,
+                                sqlite3_int64 *id, FlError *err)
 {
-    return find_experiment(j, name, id, NULL, err);
+    if (!p || !experiment)
+        return fl_error_set(err, FL_EINVAL, "no project or no experiment given");
+    int rc = journal_open(p, write, j, err);
+    if (rc)
+        return rc;
+    /* A read of a file from before the journal finds no experiment. */
+    if (!j->db)
+        return no_such_experiment(err, j, experiment);
+    if ((rc = find_experiment(j, experiment, id, NULL, err)))
+        journal_close(j);
+    return rc;
+}
+
+int fl__journal_query(FlProject *p, const char *experiment, const char *sql, FlJournal *j,
+                      sqlite3_stmt **st, FlError *err)
+{
+    sqlite3_int64 id;
+    int rc = fl__journal_open_experiment(p, 0, experiment, j, &id, err);
+    if (rc)
+        return rc;
+    if ((rc = prepare(j, sql, st, err)))
+        journal_close(j);
+    else
+        sqlite3_bind_int64(*st, 1, id);
+    return rc;
 }
 
 /* --- experiments ---------------------------------------------------------- */

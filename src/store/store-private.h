@@ -87,10 +87,11 @@ int fl__journal_lock(const char *dir, int *fd, const char *label, FlError *err);
 void fl__journal_unlock(int fd);
 int fl__journal_copy(const char *dst, const char *src, const char *label, FlError *err);
 
-/* project-results.c, for the other files of the journal (project-plots.c):
+/* project-results.c, for the other files of the journal (project-plots.c,
+ * project-vectors.c):
  * the file opened for one write (locked, upgraded, foreign keys on) or for
  * reading (db NULL for a file from before the journal), statements and
- * errors naming it, and the id of an experiment (FL_ENOTFOUND naming it). */
+ * errors naming it. */
 typedef struct FlJournal {
     sqlite3 *db;
     int lock;          /* -1 when reading */
@@ -101,8 +102,14 @@ int fl__journal_open(FlProject *p, int write, FlJournal *j, FlError *err);
 void fl__journal_close(FlJournal *j);
 int fl__journal_prepare(FlJournal *j, const char *sql, sqlite3_stmt **st, FlError *err);
 int fl__journal_error(FlJournal *j, int rc, FlError *err);
-int fl__journal_find_experiment(FlJournal *j, const char *name, sqlite3_int64 *id,
-                                FlError *err);
+/* Opens p's journal (for one write, or reading) and finds experiment's
+ * id; closed again on an error. */
+int fl__journal_open_experiment(FlProject *p, int write, const char *experiment, FlJournal *j,
+                                sqlite3_int64 *id, FlError *err);
+/* Opens p's journal for reading and prepares sql, its first parameter
+ * bound to experiment's id. */
+int fl__journal_query(FlProject *p, const char *experiment, const char *sql, FlJournal *j,
+                      sqlite3_stmt **st, FlError *err);
 
 /* Checks that db (a freshly opened file) is a Flitlab project this build
  * can read: the application id, then the schema version. label names the
