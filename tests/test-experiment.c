@@ -2,8 +2,9 @@
  * from a project file runs its missing runs and commits them, with
  * progress (no estimate before the first run ends) and claims released;
  * a detached copy runs given runs with the same results; cancel before
- * and during a run; the refusals. */
+ * and during a run; the refusals; the vectors committed with a run. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "flitlab-experiment.h"
@@ -162,6 +163,113 @@ static void test_run(void)
     free(design);
 }
 
+/* Run 3 (rate 0.1, seed 2) simulated again through a timeline sampling
+ * every FL_EXPERIMENT_SAMPLE_INTERVAL cycles: its samples and per-channel
+ * figures into *samples (malloc'd, *n of them) and res. */
+static void simulate_run_3(FlSimResult *res, FlSimSample **samples, size_t *n)
+{
+    FlError err;
+    FlTopology *t = from_spec("mesh:4x4");
+    FlSimSettings s;
+    fl_sim_settings_init(&s);
+    CHECK_INT(fl_sim_settings_set(&s, "warmup", "100", &err), FL_OK);
+    CHECK_INT(fl_sim_settings_set(&s, "measure", "400", &err), FL_OK);
+    CHECK_INT(fl_sim_settings_set(&s, "rate", "0.1", &err), FL_OK);
+    CHECK_INT(fl_sim_settings_set(&s, "seed", "2", &err), FL_OK);
+    FlRouting *r = NULL;
+    FlSim *sim = NULL;
+    CHECK_INT(fl_routing_new(t, "dor", NULL, &r, &err), FL_OK);
+    s.config.routing = r;
+    CHECK_INT(fl_sim_new(t, &s.config, &sim, &err), FL_OK);
+    CHECK_INT(fl_sim_run(sim, res, NULL, NULL, &err), FL_OK);
+    fl_sim_free(sim);
+    /* The same run, as long, through a timeline. */
+    CHECK_INT(fl_sim_new(t, &s.config, &sim, &err), FL_OK);
+    FlSimTimeline *tl = fl_sim_timeline_new(sim, 1000, (size_t)1 << 24,
+                                            FL_EXPERIMENT_SAMPLE_INTERVAL, &err);
+    CHECK(tl != NULL, "a timeline: %s", err.message);
+    FlSimStatus status;
+    CHECK_INT(fl_sim_timeline_step(tl, res->cycles, &status, &err), FL_OK);
+    const FlSimSample *kept;
+    *n = fl_sim_timeline_samples(tl, &kept);
+    *samples = malloc(sizeof **samples * (*n ? *n : 1));
+    memcpy(*samples, kept, sizeof **samples * *n);
+    fl_sim_timeline_free(tl);
+    fl_sim_free(sim);
+    fl_routing_free(r);
+    fl_sim_settings_clear(&s);
+    fl_topology_free(t);
+}
+
+static const FlProjectVector *vector_named(const FlProjectVector *v, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(v[i].name, name) == 0)
+            return &v[i];
+    return NULL;
+}
+
+/* A run's vectors are committed with it and equal a second simulation's:
+ * per channel, and sampled over time as a timeline samples. */
+static void test_vectors(void)
+{
+    char path[512], *network = NULL, *design = NULL;
+    FlProject *p = make_project(path, sizeof path, &network, &design);
+    FlExperiment *x = NULL;
+    FlError err;
+    CHECK_INT(fl_experiment_open(p, "e", &x, &err), FL_OK);
+    CHECK_INT(fl_experiment_run(x, NULL, &err), FL_OK);
+    FlProjectVector *v = NULL;
+    int n = 0;
+    CHECK_INT(fl_project_get_vectors(p, "e", 3, NULL, &v, &n, &err), FL_OK);
+    CHECK(n == 6, "a flit-level run has 6 vectors, not %d", n);
+
+    FlSimResult res;
+    FlSimSample *samples = NULL;
+    size_t ns = 0;
+    simulate_run_3(&res, &samples, &ns);
+    const FlProjectVector *util = vector_named(v, n, "channel_utilization");
+    const FlProjectVector *occ = vector_named(v, n, "vc_occupancy");
+    int channels = 2 * 24 + 2 * 16;
+    CHECK(util && util->length == channels && util->step == 0 && occ
+              && occ->length == channels * 2,
+          "per channel: %d channels, and 2 VCs each", channels);
+    int same = util && occ;
+    for (int c = 0; same && c < channels; c++)
+        same = util->data[c] == res.channel_utilization[c]
+               && occ->data[2 * c] == res.vc_occupancy[2 * c]
+               && occ->data[2 * c + 1] == res.vc_occupancy[2 * c + 1];
+    CHECK(same, "the channels' utilization and VC occupancy equal the run's");
+
+    const FlProjectVector *acc = vector_named(v, n, "accepted");
+    const FlProjectVector *lat = vector_named(v, n, "latency");
+    const FlProjectVector *inn = vector_named(v, n, "in_network");
+    const FlProjectVector *off = vector_named(v, n, "offered");
+    CHECK(acc && lat && inn && off && acc->length == (int)ns && ns >= 5
+              && acc->step == FL_EXPERIMENT_SAMPLE_INTERVAL,
+          "%zu samples, %d cycles apart", ns, FL_EXPERIMENT_SAMPLE_INTERVAL);
+    same = acc && lat && inn && off && acc->length == (int)ns;
+    for (size_t k = 0; same && k < ns; k++)
+        same = acc->data[k] == samples[k].accepted && off->data[k] == samples[k].offered
+               && inn->data[k] == (double)samples[k].in_network
+               && (lat->data[k] == samples[k].latency
+                   || (isnan(lat->data[k]) && isnan(samples[k].latency)));
+    CHECK(same, "the samples equal a timeline's of the same run");
+    fl_project_vectors_free(v, n);
+
+    CHECK_INT(fl_project_get_vectors(p, "e", -1, "accepted", &v, &n, &err), FL_OK);
+    CHECK(n == 4 && v[0].idx == 0 && v[3].idx == 3, "one name, every run: %d", n);
+    fl_project_vectors_free(v, n);
+    CHECK_INT(fl_project_get_vectors(p, "nosuch", -1, NULL, &v, &n, &err), FL_ENOTFOUND);
+
+    free(samples);
+    fl_sim_result_clear(&res);
+    fl_experiment_free(x);
+    fl_project_free(p);
+    free(network);
+    free(design);
+}
+
 static void test_progress_text(void)
 {
     FlExperimentProgress p = { .total = 40, .held = 2, .to_run = 38, .done = 10, .running = 3,
@@ -185,6 +293,7 @@ int main(void)
     if (!test_dir_make("experiment"))
         return 99;
     test_run();
+    test_vectors();
     test_progress_text();
     test_dir_remove();
     return tap_done();

@@ -37,4 +37,11 @@ int fl__experiment_apply(const FlExperiment *x, int64_t idx, FlSimSettings *s,
 char *fl__experiment_config_text(const FlSimSettings *s, const char *routing,
                                  const FlRoutingOptions *ro);
 
+/* The vectors of res (a DONE point of x with vcs VCs, read in the result
+ * callback: they point into its arrays) into out's nvectors and vector_*
+ * (flitlab-experiment.h says which); the sample series are made in
+ * *storage (malloc'd, NULL when none: free() it once out is committed). */
+int fl__experiment_vectors(const FlExperiment *x, const FlExpResult *res, int vcs,
+                           FlExperimentResult *out, double **storage, FlError *err);
+
 #endif /* FLITLAB_EXPERIMENT_INTERNAL_H */

@@ -101,11 +101,14 @@ static void fail_with(Runner *r, const FlError *err)
 }
 
 /* What is committed of task: with status, and for a run that ran, res's
- * scalars. */
-static void result_of(const Runner *r, const Task *task, FlRunStatus status,
-                      const FlExpResult *res, FlExperimentResult *out)
+ * scalars and vectors (their samples made in *storage, to free() once
+ * committed). */
+static int result_of(const Runner *r, const Task *task, FlRunStatus status,
+                     const FlExpResult *res, FlExperimentResult *out, double **storage,
+                     FlError *err)
 {
     memset(out, 0, sizeof *out);
+    *storage = NULL;
     out->idx = task->idx;
     out->status = status;
     out->seed = task->seed;
@@ -114,9 +117,11 @@ static void result_of(const Runner *r, const Task *task, FlRunStatus status,
         for (int i = 0; i < out->nscalars; i++)
             if (strcmp(out->scalar_names[i], "wall_s") == 0)
                 out->wall_s = out->scalar_values[i];
-    } else if (status == FL_RUN_FAILED) {
-        out->error = res->error.message;
+        return fl__experiment_vectors(r->x, res, task->settings.config.vcs, out, storage, err);
     }
+    if (status == FL_RUN_FAILED)
+        out->error = res->error.message;
+    return FL_OK;
 }
 
 /* Commits one finished run (when the experiment has a file) and hands it
@@ -132,6 +137,7 @@ static void deliver(Runner *r, Task *task, FlRunStatus status, const FlExpResult
         n += !t->delivered && fl_experiment_curve(r->x, t->idx) == curve;
     FlExperimentResult *out = calloc((size_t)n, sizeof *out);
     Task **tasks = calloc((size_t)n, sizeof *tasks);
+    double *samples = NULL, *none;
     FlError err = { 0 };
     if (!out || !tasks) {
         fl_error_set(&err, FL_ENOMEM, "out of memory for run %lld", (long long)task->idx);
@@ -141,13 +147,13 @@ static void deliver(Runner *r, Task *task, FlRunStatus status, const FlExpResult
         return;
     }
     tasks[0] = task;
-    result_of(r, task, status, res, &out[0]);
+    int rc = result_of(r, task, status, res, &out[0], &samples, &err);
     for (Task *t = task + 1, **next = tasks + 1; next < tasks + n; t++)
         if (!t->delivered && fl_experiment_curve(r->x, t->idx) == curve) {
-            result_of(r, t, FL_RUN_STOPPED, NULL, &out[next - tasks]);
+            result_of(r, t, FL_RUN_STOPPED, NULL, &out[next - tasks], &none, NULL);
             *next++ = t;
         }
-    if (r->x->project && fl_experiment_commit_all(r->x, out, n, NULL, &err)) {
+    if (rc || (r->x->project && fl_experiment_commit_all(r->x, out, n, NULL, &err))) {
         fail_with(r, &err);
     } else {
         for (int k = 0; k < n; k++) {
@@ -157,6 +163,7 @@ static void deliver(Runner *r, Task *task, FlRunStatus status, const FlExpResult
                 r->opt->result(r->opt->result_data, &out[k]);
         }
     }
+    free(samples);
     free(out);
     free(tasks);
 }
@@ -348,6 +355,7 @@ static int run_tasks(Runner *r, FlError *err)
     opt.progress_data = r;
     opt.result = on_result;
     opt.result_data = r;
+    opt.sample_interval = FL_EXPERIMENT_SAMPLE_INTERVAL;
     FlExp *exp = NULL;
     rc = fl_exp_new(points, r->n, &opt, &exp, err);
     if (!rc) {

@@ -373,6 +373,11 @@ int fl_experiment_commit_all(FlExperiment *x, const FlExperimentResult *results,
         if (r->status == FL_RUN_DONE) {
             runs[k].nscalars = r->nscalars;
             runs[k].wall_s = r->wall_s;
+            runs[k].vector_names = r->vector_names;
+            runs[k].vector_data = r->vector_data;
+            runs[k].vector_lengths = r->vector_lengths;
+            runs[k].vector_steps = r->vector_steps;
+            runs[k].nvectors = r->nvectors;
         } else if (r->status == FL_RUN_FAILED) {
             runs[k].error = r->error;
         }

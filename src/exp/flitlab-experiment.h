@@ -97,6 +97,32 @@ int fl_experiment_release(FlExperiment *x, FlError *err);
  * `flitlab sim --json` (fl_sim_result_key()). */
 #define FL_EXPERIMENT_MAX_SCALARS 64
 
+/* The vectors a run has, besides its scalars: series over simulated time
+ * and figures per channel, committed with it (fl_project_get_vectors()).
+ * A flit-level run has channel_utilization (busy fraction of each channel
+ * over the measurement window, by channel number) and vc_occupancy (mean
+ * flits buffered, by channel * vcs + vc), and its samples every
+ * FL_EXPERIMENT_SAMPLE_INTERVAL cycles from cycle 0 (FlSimSample):
+ * offered, accepted, latency and in_network. A deflection run has its
+ * series per cycle: max_delay, avg_delay and throughput. A multicast run
+ * has none. */
+typedef struct FlExperimentVectorInfo {
+    const char *name;
+    const char *unit;              /* "" for a fraction or a count */
+    int per_channel;               /* by channel; else by sample over time */
+    const char *description;
+} FlExperimentVectorInfo;
+
+#define FL_EXPERIMENT_MAX_VECTORS 8
+/* Cycles between a flit-level run's samples. */
+#define FL_EXPERIMENT_SAMPLE_INTERVAL 100
+
+int fl_experiment_vector_count(void);
+/* The i-th vector a run can have; NULL when out of range. */
+const FlExperimentVectorInfo *fl_experiment_vector_info(int i);
+/* The index of the vector called name, or -1. */
+int fl_experiment_vector_find(const char *name);
+
 /* One finished run: what is committed. */
 typedef struct FlExperimentResult {
     int64_t idx;
@@ -107,6 +133,12 @@ typedef struct FlExperimentResult {
     int nscalars;                          /* DONE: its scalars */
     const char *scalar_names[FL_EXPERIMENT_MAX_SCALARS];
     double scalar_values[FL_EXPERIMENT_MAX_SCALARS];
+    int nvectors;                          /* DONE: its vectors */
+    const char *vector_names[FL_EXPERIMENT_MAX_VECTORS];
+    const double *vector_data[FL_EXPERIMENT_MAX_VECTORS];
+    int vector_lengths[FL_EXPERIMENT_MAX_VECTORS];
+    double vector_steps[FL_EXPERIMENT_MAX_VECTORS];  /* cycles per sample;
+                                                      * 0: per channel */
 } FlExperimentResult;
 
 /* The scalars of res (a finished point of a run of x's network, read in
