@@ -1,8 +1,9 @@
 #!/bin/sh
 # test-mpi-experiment.sh — flitlab-mpi under mpirun: an experiment run by
 # rank 0 and its workers gives the same results as `flitlab experiment run`
-# (every column of export but wall_s), with -np 1, 2 and 3; resume after a
-# partial run runs what is missing; a bad experiment fails cleanly.
+# (every column of export but wall_s, and every vector), with -np 1, 2 and 3;
+# resume after a partial run runs what is missing; a bad experiment fails
+# cleanly.
 # Usage: test-mpi-experiment.sh path/to/flitlab path/to/flitlab-mpi path/to/mpirun
 . "$(dirname "$0")/cli-lib.sh"
 MPI=$2
@@ -43,6 +44,11 @@ ok $status "flitlab experiment run, serially"
 export_csv "$P" "$tmp/serial.csv"
 grep -q ",stopped," "$tmp/serial.csv"
 ok $? "the serial run has runs stopped past saturation"
+run experiment vectors "$P" e
+test $status -eq 0 && cp "$tmp/out" "$tmp/serial-vectors.csv" \
+  && grep -q "^0,1,dor,0.05,accepted,0,0," "$tmp/serial-vectors.csv" \
+  && grep -q ",channel_utilization,79,," "$tmp/serial-vectors.csv"
+ok $? "the serial run's vectors: samples over time and figures per channel"
 
 for np in 1 2 3; do
   mpi $np experiment run "$tmp/np$np.flitlab" e
@@ -52,6 +58,9 @@ for np in 1 2 3; do
   export_csv "$tmp/np$np.flitlab" "$tmp/np$np.csv"
   cmp -s "$tmp/serial.csv" "$tmp/np$np.csv"
   ok $? "-np $np: every run's status, parameters and scalars equal the serial run's"
+  "$FLITLAB" experiment vectors "$tmp/np$np.flitlab" e >"$tmp/np$np-vectors.csv"
+  cmp -s "$tmp/serial-vectors.csv" "$tmp/np$np-vectors.csv"
+  ok $? "-np $np: every run's vectors equal the serial run's"
 done
 python3 - "$tmp/np2.flitlab" <<'PY'
 import sqlite3, sys

@@ -111,6 +111,19 @@ int mpi_pack_result(const FlExperimentResult *r, unsigned char **buf, int *len)
         put_text(&b, r->scalar_names[i]);
         put(&b, &r->scalar_values[i], sizeof r->scalar_values[i]);
     }
+    int32_t nv = r->nvectors;
+    put(&b, &nv, sizeof nv);
+    for (int i = 0; i < r->nvectors; i++) {
+        int32_t length = r->vector_lengths[i];
+        put_text(&b, r->vector_names[i]);
+        put(&b, &length, sizeof length);
+        put(&b, &r->vector_steps[i], sizeof r->vector_steps[i]);
+        /* The data starts on a multiple of 8 bytes, so that the receiver
+         * reads it where it lies. */
+        static const unsigned char zeros[8];
+        put(&b, zeros, (8 - b.len % 8) % 8);
+        put(&b, r->vector_data[i], sizeof(double) * (size_t)length);
+    }
     return done(&b, buf, len);
 }
 
@@ -141,6 +154,28 @@ int mpi_unpack_result(const unsigned char *buf, int len, FlExperimentResult *r, 
         get(&in, &r->scalar_values[i], sizeof r->scalar_values[i]);
     }
     r->nscalars = n;
+    int32_t nv = 0;
+    get(&in, &nv, sizeof nv);
+    if (in.failed || nv < 0 || nv > FL_EXPERIMENT_MAX_VECTORS)
+        return -1;
+    for (int i = 0; i < nv; i++) {
+        char name[128];
+        int32_t length = 0;
+        get_text(&in, name, sizeof name);
+        get(&in, &length, sizeof length);
+        get(&in, &r->vector_steps[i], sizeof r->vector_steps[i]);
+        in.at += (8 - in.at % 8) % 8;
+        int which = fl_experiment_vector_find(name);
+        size_t bytes = sizeof(double) * (size_t)(length > 0 ? length : 0);
+        if (in.failed || which < 0 || length < 0 || in.at > in.len || in.len - in.at < bytes
+            || (uintptr_t)(buf + in.at) % _Alignof(double) != 0)
+            return -1;
+        r->vector_names[i] = fl_experiment_vector_info(which)->name;
+        r->vector_data[i] = (const double *)(const void *)(buf + in.at);
+        r->vector_lengths[i] = length;
+        in.at += bytes;
+    }
+    r->nvectors = nv;
     return in.failed || in.at != in.len ? -1 : 0;
 }
 

@@ -24,8 +24,10 @@ int mpi_bcast_string(char **s, int rank);
 /* A result as bytes (malloc'd into *buf, *len of them); -1 when out of
  * memory. */
 int mpi_pack_result(const FlExperimentResult *r, unsigned char **buf, int *len);
-/* Reads it back into r: its names point to the engine's table, its error
- * into error (of size bytes). -1 for bytes that do not hold a result. */
+/* Reads it back into r: its names point to the engine's and the vectors'
+ * tables, its error into error (of size bytes), its vectors' data into
+ * buf (which must be aligned for doubles, as malloc() gives it, and
+ * outlive r). -1 for bytes that do not hold a result. */
 int mpi_unpack_result(const unsigned char *buf, int len, FlExperimentResult *r, char *error,
                       size_t size);
 
