@@ -1,8 +1,8 @@
 #!/bin/sh
 # test-cli-experiment.sh — `flitlab experiment` end to end: define, list,
-# show, count, run, resume, export and delete a small experiment in a
-# project file; its results equal `flitlab sim`'s; bad definitions are
-# refused. Usage: test-cli-experiment.sh path/to/flitlab
+# show, count, run, resume, export (scalars and vectors) and delete a small
+# experiment in a project file; its results equal `flitlab sim`'s; bad
+# definitions are refused. Usage: test-cli-experiment.sh path/to/flitlab
 . "$(dirname "$0")/cli-lib.sh"
 
 # A python expression on the last output's JSON must be True.
@@ -104,6 +104,36 @@ bad = [k for k in keys if abs(run[k] - sim[k]) > 1e-9 * max(1, abs(sim[k]))]
 sys.exit(1 if bad or len(keys) < 15 else 0)
 PY
 ok $? "run 6's scalars equal flitlab sim's with the same settings and seed"
+
+# ---- vectors ----------------------------------------------------------------
+
+run experiment vectors "$P" small --run 6 --format json
+ok $status "experiment vectors --run 6 --format json"
+mv "$tmp/out" "$tmp/vectors.json"
+# Samples 2 to 6 cover the window [200, 700): their mean is the throughput.
+python3 - "$tmp/vectors.json" "$tmp/small.json" <<'PY'
+import json, sys
+vectors = {v['name']: v for v in json.load(open(sys.argv[1]))['vectors']}
+run = json.load(open(sys.argv[2]))['runs'][6]
+acc = vectors['accepted']
+window = acc['data'][2:7]
+ok = (acc['step'] == 100 and acc['by'] == 'cycle' and acc['routing'] == 'updown'
+      and abs(sum(window) / 5 - run['throughput']) < 1e-12
+      and vectors['channel_utilization']['by'] == 'channel'
+      and len(vectors['vc_occupancy']['data']) == 2 * len(vectors['channel_utilization']['data'])
+      and max(vectors['channel_utilization']['data']) == run['channel_utilization_max'])
+sys.exit(0 if ok and len(vectors) == 6 else 1)
+PY
+ok $? "run 6's samples over the window average to its throughput; per channel, its busiest"
+run experiment vectors "$P" small --vector latency
+head -1 "$tmp/out" | grep -q "^idx,seed,rate,routing,vector,index,cycle,value$" \
+  && [ "$(cut -d, -f5 "$tmp/out" | sort -u | tr '\n' ' ')" = "latency vector " ] \
+  && [ "$(cut -d, -f1 "$tmp/out" | sort -u | wc -l)" -eq 9 ]
+ok $? "experiment vectors --vector latency: one name, every run, as CSV"
+expect_fail "an unknown vector" "no vector is called 'speed'" \
+  experiment vectors "$P" small --vector speed
+expect_fail "a run outside the design" "runs 0 to 7, not 8" \
+  experiment vectors "$P" small --run 8
 
 # ---- a second run, resume ---------------------------------------------------
 

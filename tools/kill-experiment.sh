@@ -15,10 +15,11 @@
 #   - checks the file: `flitlab experiment status` opens it and counts its
 #     runs, PRAGMA integrity_check is ok, and every run it holds equals the
 #     reference's run of the same number bit for bit (status, seed,
-#     parameters, every scalar but wall_s, none missing, none extra);
+#     parameters, every scalar but wall_s, every vector, none missing, none
+#     extra);
 #   - runs `flitlab experiment resume`, which must leave the committed runs
-#     alone (same start and wall times), start no more simulations than
-#     there are missing runs and say "nothing to run" when none is; then the
+#     alone (same start and wall times), set out to run exactly the runs
+#     missing and say "nothing to run" when none is; then the
 #     experiment's JSON export must equal the reference's (wall_s aside).
 # Prints TAP, one line per trial, and a summary; exits non-zero on any
 # failure. KILL_EXPERIMENT_KEEP=DIR keeps the files of failed trials there.
@@ -41,7 +42,7 @@ if [ $# -ne 1 ] || [ ! -x "$1" ]; then
 fi
 
 exec python3 - "$1" "$trials" "$seed" "${KILL_EXPERIMENT_KEEP:-}" <<'PY'
-import json, os, random, shutil, sqlite3, struct, subprocess, sys, tempfile, time
+import json, os, random, re, shutil, sqlite3, struct, subprocess, sys, tempfile, time
 
 flitlab, trials, seed, keep = (os.path.abspath(sys.argv[1]), int(sys.argv[2]),
                                int(sys.argv[3]), sys.argv[4])
@@ -76,7 +77,9 @@ def runs(file):
                 'scalars': {n: None if v is None else struct.pack('<d', v)
                             for n, v in db.execute('SELECT name, value FROM scalar '
                                                    'WHERE idx = ? AND name != ?',
-                                                   (idx, 'wall_s'))}}
+                                                   (idx, 'wall_s'))},
+                'vectors': dict(db.execute('SELECT name, data FROM vector WHERE idx = ?',
+                                           (idx,)))}
         return out
     finally:
         db.close()
@@ -95,7 +98,7 @@ def compare(got, ref):
         want = ref.get(idx)
         if want is None:
             return 'run %d is not in the design' % idx
-        for key in ('status', 'seed', 'params', 'scalars'):
+        for key in ('status', 'seed', 'params', 'scalars', 'vectors'):
             if r[key] != want[key]:
                 return 'run %d: %s differ from the reference\'s' % (idx, key)
     return None
@@ -144,14 +147,16 @@ def trial(n, delay):
     if why:
         return False, '%s: %s' % (head, why), None
     resume = cli('experiment', 'resume', t, 'e', '--jobs', 2, check=False)
-    ran = resume.stderr.count('runs done')
+    # Its first line counts the runs the file held when it started.
+    first = re.search(r'experiment e: (\d+)/\d+ runs', resume.stderr)
+    ran = total - int(first.group(1)) if first else 0
     missing = total - len(before)
     if resume.returncode != 0:
         why = 'resume failed: ' + resume.stderr.strip()
     elif missing == 0 and 'nothing to run' not in resume.stderr:
         why = 'resume did not say "nothing to run"'
-    elif ran > missing:
-        why = 'resume ran %d simulations for %d missing runs' % (ran, missing)
+    elif missing and ran != missing:
+        why = 'resume set out to run %d runs for %d missing' % (ran, missing)
     else:
         try:
             after = runs(t)

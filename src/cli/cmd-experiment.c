@@ -401,7 +401,8 @@ static int run_rm(const CliCommand *cmd, const CliParsed *p)
     return rc ? cli_engine_error(&err) : CLI_OK;
 }
 
-/* ---- run, resume, export (experiment-run.c, experiment-export.c) ---------- */
+/* ---- run, resume, export, vectors (experiment-run.c, experiment-export.c,
+ * experiment-vectors.c) ---------------------------------------------------- */
 
 static const CliOption run_options[] = {
     { "jobs", 'j', "N", "simulations at once (default: the online CPUs)" },
@@ -424,6 +425,22 @@ const CliCommand exp_resume_cmd = {
     "experiment resume", "P.flitlab NAME [--jobs N]",
     "Run what an interrupted 'experiment run' left: the runs not committed yet.",
     run_options, 2, 2,
+};
+
+static const CliOption vectors_options[] = {
+    { "run", 'r', "N", "only run N (default: every run)" },
+    { "vector", 'v', "NAME", "only this vector (default: every vector)" },
+    { "format", 'f', "FORMAT", "csv (default) or json" },
+    { "output", 'o', "OUT", "write to OUT (atomically) instead of standard output" },
+    { 0 },
+};
+
+const CliCommand exp_vectors_cmd = {
+    "experiment vectors", "P.flitlab NAME [--run N] [--vector NAME] [--format csv|json] [-o OUT]",
+    "Write the vectors of committed runs: a flit-level run's samples over time (offered, "
+    "accepted, latency, in_network) and its channel_utilization and vc_occupancy per "
+    "channel; a deflection run's max_delay, avg_delay and throughput per cycle.",
+    vectors_options, 2, 2,
 };
 
 const CliCommand exp_export_cmd = {
@@ -449,6 +466,7 @@ static const CliSub experiment_subs[] = {
     { &exp_run_cmd, exp_run },
     { &exp_resume_cmd, exp_run },
     { &exp_export_cmd, exp_export },
+    { &exp_vectors_cmd, exp_vectors },
     { &note_cmd, run_note },
     { &rm_cmd, run_rm },
     { 0 },

@@ -97,8 +97,7 @@ static void write_csv(FILE *fp, const ExpOpen *x, const ExpTable *tab)
     }
 }
 
-/* A parameter's value: a number when it reads as one. */
-static json_t *param_json(const char *text)
+json_t *exp_param_json(const char *text)
 {
     char *end;
     double v = strtod(text, &end);
@@ -119,7 +118,7 @@ static json_t *export_json(const ExpOpen *x, const ExpTable *tab)
         json_t *o = json_pack("{s:I, s:s, s:I}", "idx", (json_int_t)idx, "status", status,
                               "seed", (json_int_t)seed);
         for (int i = 0; i < np; i++)
-            json_object_set_new(o, fl_exp_design_param_key(d, i), param_json(values[i]));
+            json_object_set_new(o, fl_exp_design_param_key(d, i), exp_param_json(values[i]));
         for (int s = 0; s < tab->n; s++) {
             double v = tab->values[idx * tab->n + s];
             json_object_set_new(o, tab->names.scalar_names[s],
@@ -128,6 +127,40 @@ static json_t *export_json(const ExpOpen *x, const ExpTable *tab)
         json_array_append_new(runs, o);
     }
     return json_pack("{s:s, s:o}", "experiment", x->e->name, "runs", runs);
+}
+
+int exp_write_output(const CliCommand *cmd, const CliParsed *p, ExpWriter write, void *data)
+{
+    const char *out = cli_value(cmd, p, "output");
+    FlError err = { 0 };
+    FlAtomicFile *f = NULL;
+    FILE *fp = stdout;
+    if (out && fl_atomic_open(out, &f, &fp, &err))
+        return cli_engine_error(&err);
+    int rc = write(fp, data);
+    if (f) {
+        if (rc)
+            fl_atomic_abort(f);
+        else if (fl_atomic_commit(f, &err))
+            rc = cli_engine_error(&err);
+    }
+    return rc;
+}
+
+/* What exp_export() writes. */
+typedef struct Export {
+    const ExpOpen *x;
+    const ExpTable *tab;
+    int as_json;
+} Export;
+
+static int write_export(FILE *fp, void *data)
+{
+    const Export *e = data;
+    if (e->as_json)
+        return cli_write_json(export_json(e->x, e->tab), fp);
+    write_csv(fp, e->x, e->tab);
+    return CLI_OK;
 }
 
 int exp_export(const CliCommand *cmd, const CliParsed *p)
@@ -145,22 +178,9 @@ int exp_export(const CliCommand *cmd, const CliParsed *p)
                        EXP_MAX_PARAMS);
     if (!rc)
         rc = read_table(&x, &tab);
-    const char *out = cli_value(cmd, p, "output");
-    FlError err = { 0 };
-    FlAtomicFile *f = NULL;
-    FILE *fp = stdout;
-    if (!rc && out && fl_atomic_open(out, &f, &fp, &err))
-        rc = cli_engine_error(&err);
-    if (!rc && as_json)
-        rc = cli_write_json(export_json(&x, &tab), fp);
-    else if (!rc)
-        write_csv(fp, &x, &tab);
-    if (f) {
-        if (rc)
-            fl_atomic_abort(f);
-        else if (fl_atomic_commit(f, &err))
-            rc = cli_engine_error(&err);
-    }
+    Export e = { &x, &tab, as_json };
+    if (!rc)
+        rc = exp_write_output(cmd, p, write_export, &e);
     free_table(&tab);
     exp_close(&x);
     return rc;
