@@ -104,6 +104,21 @@ static void test_apply(void)
     fl_exp_design_free(d);
 }
 
+/* Without a seed range every run has one seed: the one set, or the
+ * simulator's default. */
+static void test_fixed_seed(void)
+{
+    FlExpDesign *d = design();
+    uint64_t seed = 0;
+    fl_exp_design_vary(d, "rate", "0.1,0.2", NULL);
+    CHECK(fl_exp_design_run(d, 1, NULL, &seed, NULL) == FL_OK && seed == 1,
+          "no seed set: the default, 1 (not %llu)", (unsigned long long)seed);
+    fl_exp_design_set(d, "seed", "9", NULL);
+    CHECK(fl_exp_design_run(d, 0, NULL, &seed, NULL) == FL_OK && seed == 9,
+          "seed=9 set: 9 (not %llu)", (unsigned long long)seed);
+    fl_exp_design_free(d);
+}
+
 static void test_text(void)
 {
     FlExpDesign *d = design(), *back = NULL;
@@ -182,6 +197,7 @@ int main(void)
     test_ranges();
     test_order();
     test_apply();
+    test_fixed_seed();
     test_text();
     test_refusals();
     return tap_done();

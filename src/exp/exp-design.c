@@ -333,6 +333,20 @@ const char *fl_exp_design_value(const FlExpDesign *d, int i, int v)
     return d->vary[i].values[v];
 }
 
+/* The seed of every run of a design without a seed range: the one set,
+ * else the settings' default. */
+static uint64_t fixed_seed(const FlExpDesign *d)
+{
+    FlSimSettings s;
+    fl_sim_settings_init(&s);
+    const Param *set = find(d->base, d->nbase, "seed");
+    if (set)
+        fl_sim_settings_set(&s, "seed", set->values[0], NULL);
+    uint64_t seed = s.config.seed;
+    fl_sim_settings_clear(&s);
+    return seed;
+}
+
 int fl_exp_design_run(const FlExpDesign *d, int64_t idx, const char **values, uint64_t *seed,
                       FlError *err)
 {
@@ -343,7 +357,7 @@ int fl_exp_design_run(const FlExpDesign *d, int64_t idx, const char **values, ui
     /* Mixed radix: seeds vary fastest, then the last parameter. */
     int64_t seeds = d->has_seeds ? (int64_t)(d->seed_to - d->seed_from + 1) : 1;
     if (seed)
-        *seed = d->has_seeds ? d->seed_from + (uint64_t)(idx % seeds) : 0;
+        *seed = d->has_seeds ? d->seed_from + (uint64_t)(idx % seeds) : fixed_seed(d);
     idx /= seeds;
     for (int i = d->nvary - 1; i >= 0; i--) {
         if (values)

@@ -282,7 +282,8 @@ int fl_exp_design_value_count(const FlExpDesign *d, int i);
 const char *fl_exp_design_value(const FlExpDesign *d, int i, int v);
 
 /* Run idx (0 .. count - 1): each parameter's value into values[i] (owned
- * by d; values may be NULL) and its seed (0 without a seed range). */
+ * by d; values may be NULL) and its seed (without a seed range, the seed
+ * the design sets, or the settings' default). */
 int fl_exp_design_run(const FlExpDesign *d, int64_t idx, const char **values, uint64_t *seed,
                       FlError *err);
 /* Run idx's whole configuration: the base and its values applied to s and
