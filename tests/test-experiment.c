@@ -164,9 +164,9 @@ static void test_run(void)
 }
 
 /* Run 3 (rate 0.1, seed 2) simulated again through a timeline sampling
- * every FL_EXPERIMENT_SAMPLE_INTERVAL cycles: its samples and per-channel
- * figures into *samples (malloc'd, *n of them) and res. */
-static void simulate_run_3(FlSimResult *res, FlSimSample **samples, size_t *n)
+ * every step cycles: its samples and per-channel figures into *samples
+ * (malloc'd, *n of them) and res. */
+static void simulate_run_3(int64_t step, FlSimResult *res, FlSimSample **samples, size_t *n)
 {
     FlError err;
     FlTopology *t = from_spec("mesh:4x4");
@@ -185,8 +185,7 @@ static void simulate_run_3(FlSimResult *res, FlSimSample **samples, size_t *n)
     fl_sim_free(sim);
     /* The same run, as long, through a timeline. */
     CHECK_INT(fl_sim_new(t, &s.config, &sim, &err), FL_OK);
-    FlSimTimeline *tl = fl_sim_timeline_new(sim, 1000, (size_t)1 << 24,
-                                            FL_EXPERIMENT_SAMPLE_INTERVAL, &err);
+    FlSimTimeline *tl = fl_sim_timeline_new(sim, 1000, (size_t)1 << 24, step, &err);
     CHECK(tl != NULL, "a timeline: %s", err.message);
     FlSimStatus status;
     CHECK_INT(fl_sim_timeline_step(tl, res->cycles, &status, &err), FL_OK);
@@ -227,7 +226,8 @@ static void test_vectors(void)
     FlSimResult res;
     FlSimSample *samples = NULL;
     size_t ns = 0;
-    simulate_run_3(&res, &samples, &ns);
+    /* 500 cycles of warm-up and measurement: a sample every 5 cycles. */
+    simulate_run_3(5, &res, &samples, &ns);
     const FlProjectVector *util = vector_named(v, n, "channel_utilization");
     const FlProjectVector *occ = vector_named(v, n, "vc_occupancy");
     int channels = 2 * 24 + 2 * 16;
@@ -245,9 +245,8 @@ static void test_vectors(void)
     const FlProjectVector *lat = vector_named(v, n, "latency");
     const FlProjectVector *inn = vector_named(v, n, "in_network");
     const FlProjectVector *off = vector_named(v, n, "offered");
-    CHECK(acc && lat && inn && off && acc->length == (int)ns && ns >= 5
-              && acc->step == FL_EXPERIMENT_SAMPLE_INTERVAL,
-          "%zu samples, %d cycles apart", ns, FL_EXPERIMENT_SAMPLE_INTERVAL);
+    CHECK(acc && lat && inn && off && acc->length == (int)ns && ns >= 80 && acc->step == 5,
+          "%zu samples, 5 cycles apart", ns);
     same = acc && lat && inn && off && acc->length == (int)ns;
     for (size_t k = 0; same && k < ns; k++)
         same = acc->data[k] == samples[k].accepted && off->data[k] == samples[k].offered
@@ -268,6 +267,72 @@ static void test_vectors(void)
     fl_project_free(p);
     free(network);
     free(design);
+}
+
+typedef struct Series {
+    int64_t idx;
+    int n, step;
+    double max_delay[8], throughput[8];
+} Series;
+
+static void keep_series(void *data, const FlExperimentResult *r)
+{
+    Series *s = data;
+    s->idx = r->idx;
+    for (int v = 0; v < r->nvectors; v++) {
+        const char *name = r->vector_names[v];
+        int is_max = strcmp(name, "max_delay") == 0, is_tp = strcmp(name, "throughput") == 0;
+        s->n = r->vector_lengths[v];
+        s->step = (int)r->vector_steps[v];
+        for (int k = 0; (is_max || is_tp) && k < 8 && k < r->vector_lengths[v]; k++)
+            (is_max ? s->max_delay : s->throughput)[k] = r->vector_data[v][k];
+    }
+}
+
+/* A deflection run's series, 400 cycles in 200 samples 2 cycles apart:
+ * the delays at each interval's end, the throughput's mean over it, as
+ * fl_deflect_run() gives them per cycle. */
+static void test_deflection_series(void)
+{
+    FlError err;
+    FlTopology *t = from_spec("torus:4x4");
+    char *network = fl_io_write_json_string(t, &err);
+    FlExperiment *x = NULL;
+    CHECK_INT(fl_experiment_new_detached("d", network, "set mode=deflection\nset cycles=400\n"
+                                         "set routing=shortest\nvary nmsg=2\n", &x, &err),
+              FL_OK);
+    Series got = { .idx = -1 };
+    FlExperimentRunOptions opt;
+    fl_experiment_run_options_init(&opt);
+    opt.result = keep_series;
+    opt.result_data = &got;
+    CHECK_INT(fl_experiment_run(x, &opt, &err), FL_OK);
+    FlRouting *r = NULL;
+    CHECK_INT(fl_routing_new(t, "shortest", NULL, &r, &err), FL_OK);
+    FlDeflectConfig cfg = { .routing = r, .nmsg = 2, .priority = FL_PRIORITY_AGE, .cycles = 400,
+                            .seed = 1 };
+    FlDeflectResult res;
+    CHECK_INT(fl_deflect_run(t, &cfg, &res, NULL, NULL, &err), FL_OK);
+    int same = got.idx == 0 && got.n == 200 && got.step == 2;
+    for (int k = 0; same && k < 8; k++)
+        same = got.max_delay[k] == res.max_delay[2 * k + 1]
+               && got.throughput[k] == (res.throughput[2 * k] + res.throughput[2 * k + 1]) / 2;
+    CHECK(same, "200 samples 2 cycles apart (%d, %d): the delays at their ends, the mean "
+          "throughput", got.n, got.step);
+    fl_deflect_result_clear(&res);
+    fl_routing_free(r);
+    fl_experiment_free(x);
+    free(network);
+    fl_topology_free(t);
+}
+
+static void test_sample_step(void)
+{
+    static const int64_t cycles[] = { 0, 200, 201, 500, 6000, 50000, 1000000 };
+    static const int64_t step[] = { 1, 1, 2, 5, 50, 500, 5000 };
+    for (int i = 0; i < 7; i++)
+        CHECK(fl_experiment_sample_step(cycles[i]) == step[i], "%lld cycles: a step of %lld",
+              (long long)cycles[i], (long long)fl_experiment_sample_step(cycles[i]));
 }
 
 static void test_progress_text(void)
@@ -294,6 +359,8 @@ int main(void)
         return 99;
     test_run();
     test_vectors();
+    test_deflection_series();
+    test_sample_step();
     test_progress_text();
     test_dir_remove();
     return tap_done();

@@ -37,11 +37,15 @@ int fl__experiment_apply(const FlExperiment *x, int64_t idx, FlSimSettings *s,
 char *fl__experiment_config_text(const FlSimSettings *s, const char *routing,
                                  const FlRoutingOptions *ro);
 
-/* The vectors of res (a DONE point of x with vcs VCs, read in the result
- * callback: they point into its arrays) into out's nvectors and vector_*
- * (flitlab-experiment.h says which); the sample series are made in
- * *storage (malloc'd, NULL when none: free() it once out is committed). */
-int fl__experiment_vectors(const FlExperiment *x, const FlExpResult *res, int vcs,
+/* The step of x's flit-level runs' samples: fl_experiment_sample_step()
+ * of the longest warm-up and measurement of its runs. */
+int64_t fl__experiment_sample_step(const FlExperiment *x);
+/* The vectors of res (a DONE point of x with vcs VCs, its samples step
+ * cycles apart, read in the result callback: they point into its arrays)
+ * into out's nvectors and vector_* (flitlab-experiment.h says which); the
+ * series over time are made in *storage (malloc'd, NULL when none: free()
+ * it once out is committed). */
+int fl__experiment_vectors(const FlExperiment *x, const FlExpResult *res, int vcs, int64_t step,
                            FlExperimentResult *out, double **storage, FlError *err);
 
 #endif /* FLITLAB_EXPERIMENT_INTERNAL_H */

@@ -39,6 +39,7 @@ typedef struct Runner {
     int commit_failed;
     int64_t delivered[3];        /* runs handed over, by FlRunStatus */
     unsigned char *status;       /* what the file held of each run at the start */
+    int64_t sample_step;         /* cycles between the flit-level runs' samples */
 } Runner;
 
 static double now(void)
@@ -117,7 +118,8 @@ static int result_of(const Runner *r, const Task *task, FlRunStatus status,
         for (int i = 0; i < out->nscalars; i++)
             if (strcmp(out->scalar_names[i], "wall_s") == 0)
                 out->wall_s = out->scalar_values[i];
-        return fl__experiment_vectors(r->x, res, task->settings.config.vcs, out, storage, err);
+        return fl__experiment_vectors(r->x, res, task->settings.config.vcs, r->sample_step, out,
+                                      storage, err);
     }
     if (status == FL_RUN_FAILED)
         out->error = res->error.message;
@@ -319,6 +321,7 @@ static int plan(Runner *r, const int64_t *runs, int64_t n, FlError *err)
         if (rc)
             return rc;
     }
+    r->sample_step = fl__experiment_sample_step(r->x);
     double *latency = NULL;
     int rc = FL_OK;
     for (int i = 0; !rc && r->x->project && i < r->n; i++)
@@ -355,7 +358,7 @@ static int run_tasks(Runner *r, FlError *err)
     opt.progress_data = r;
     opt.result = on_result;
     opt.result_data = r;
-    opt.sample_interval = FL_EXPERIMENT_SAMPLE_INTERVAL;
+    opt.sample_interval = r->sample_step;
     FlExp *exp = NULL;
     rc = fl_exp_new(points, r->n, &opt, &exp, err);
     if (!rc) {

@@ -23,7 +23,7 @@ static const FlExperimentVectorInfo vectors[N_VECTORS] = {
     { "in_network", "flits", 0, "flits in buffers and on links at the interval's end" },
     { "max_delay", "cycles", 0, "largest delay of the messages delivered so far" },
     { "avg_delay", "cycles", 0, "mean delay of the messages delivered so far" },
-    { "throughput", "messages/cycle/node", 0, "messages delivered in the cycle" },
+    { "throughput", "messages/cycle/node", 0, "messages delivered per cycle in the interval" },
 };
 
 int fl_experiment_vector_count(void)
@@ -44,6 +44,40 @@ int fl_experiment_vector_find(const char *name)
     return -1;
 }
 
+int64_t fl_experiment_sample_step(int64_t cycles)
+{
+    static const int64_t mantissa[] = { 1, 2, 5 };
+    for (int64_t decade = 1; decade <= INT64_MAX / 50; decade *= 10)
+        for (int m = 0; m < 3; m++)
+            if (cycles <= FL_EXPERIMENT_SAMPLES * mantissa[m] * decade)
+                return mantissa[m] * decade;
+    return INT64_MAX / 2;
+}
+
+int64_t fl__experiment_sample_step(const FlExperiment *x)
+{
+    FlSimSettings s;
+    FlRoutingOptions ro;
+    const char *routing;
+    /* Run 0 has the base's warm-up and measurement or the defaults... */
+    fl__experiment_apply(x, 0, &s, &ro, &routing, NULL);
+    int64_t longest[2] = { s.config.warmup_cycles, s.config.measure_cycles };
+    /* ...and the values varied, the longest of each. */
+    for (int i = 0; i < fl_exp_design_param_count(x->design); i++) {
+        const char *key = fl_exp_design_param_key(x->design, i);
+        int which = strcmp(key, "warmup") == 0 ? 0 : strcmp(key, "measure") == 0 ? 1 : -1;
+        for (int v = 0; which >= 0 && v < fl_exp_design_value_count(x->design, i); v++)
+            if (!fl_sim_settings_set(&s, key, fl_exp_design_value(x->design, i, v), NULL)) {
+                int64_t cycles = which ? s.config.measure_cycles : s.config.warmup_cycles;
+                if (cycles > longest[which])
+                    longest[which] = cycles;
+            }
+    }
+    fl_sim_settings_clear(&s);
+    fl_routing_options_clear(&ro);
+    return fl_experiment_sample_step(longest[0] + longest[1]);
+}
+
 static void add(FlExperimentResult *out, int which, const double *data, int64_t length,
                 double step)
 {
@@ -56,18 +90,40 @@ static void add(FlExperimentResult *out, int which, const double *data, int64_t 
     out->vector_steps[k] = step;
 }
 
-int fl__experiment_vectors(const FlExperiment *x, const FlExpResult *res, int vcs,
+/* A deflection run's series over whole intervals of step cycles: the
+ * running delays at each interval's end, the throughput's mean over it. */
+static int deflection(const FlDeflectResult *d, FlExperimentResult *out, double **storage,
+                      FlError *err)
+{
+    int64_t step = fl_experiment_sample_step(d->cycles), n = d->cycles / step;
+    if (n == 0 || !d->max_delay || !d->avg_delay || !d->throughput)
+        return FL_OK;
+    double *series = malloc(sizeof *series * 3 * (size_t)n);
+    if (!series)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the series of a run");
+    for (int64_t k = 0; k < n; k++) {
+        int64_t end = (k + 1) * step - 1;
+        double sum = 0;
+        for (int64_t c = k * step; c <= end; c++)
+            sum += d->throughput[c];
+        series[k] = d->max_delay[end];
+        series[n + k] = d->avg_delay[end];
+        series[2 * n + k] = sum / (double)step;
+    }
+    add(out, MAX_DELAY, series, n, (double)step);
+    add(out, AVG_DELAY, series + n, n, (double)step);
+    add(out, THROUGHPUT, series + 2 * n, n, (double)step);
+    *storage = series;
+    return FL_OK;
+}
+
+int fl__experiment_vectors(const FlExperiment *x, const FlExpResult *res, int vcs, int64_t step,
                            FlExperimentResult *out, double **storage, FlError *err)
 {
     *storage = NULL;
     out->nvectors = 0;
-    if (res->model == FL_SIM_MODEL_DEFLECTION) {
-        int64_t cycles = res->deflect.cycles;
-        add(out, MAX_DELAY, res->deflect.max_delay, cycles, 1);
-        add(out, AVG_DELAY, res->deflect.avg_delay, cycles, 1);
-        add(out, THROUGHPUT, res->deflect.throughput, cycles, 1);
-        return FL_OK;
-    }
+    if (res->model == FL_SIM_MODEL_DEFLECTION)
+        return deflection(&res->deflect, out, storage, err);
     if (res->model != FL_SIM_MODEL_FLIT)
         return FL_OK;
     int64_t channels = fl_topology_channel_count(x->t);
@@ -87,7 +143,7 @@ int fl__experiment_vectors(const FlExperiment *x, const FlExpResult *res, int vc
         series[3 * n + k] = (double)smp->in_network;
     }
     for (int v = 0; v < N_SAMPLE_SERIES; v++)
-        add(out, OFFERED + v, series + (size_t)v * n, (int64_t)n, FL_EXPERIMENT_SAMPLE_INTERVAL);
+        add(out, OFFERED + v, series + (size_t)v * n, (int64_t)n, (double)step);
     *storage = series;
     return FL_OK;
 }

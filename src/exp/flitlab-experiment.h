@@ -101,11 +101,14 @@ int fl_experiment_release(FlExperiment *x, FlError *err);
  * and figures per channel, committed with it (fl_project_get_vectors()).
  * A flit-level run has channel_utilization (busy fraction of each channel
  * over the measurement window, by channel number) and vc_occupancy (mean
- * flits buffered, by channel * vcs + vc), and its samples every
- * FL_EXPERIMENT_SAMPLE_INTERVAL cycles from cycle 0 (FlSimSample):
- * offered, accepted, latency and in_network. A deflection run has its
- * series per cycle: max_delay, avg_delay and throughput. A multicast run
- * has none. */
+ * flits buffered, by channel * vcs + vc), and its samples over each whole
+ * interval of step cycles from cycle 0 (FlSimSample): offered, accepted,
+ * latency and in_network. A deflection run has max_delay and avg_delay
+ * at the end of each interval and throughput, the mean over it. A
+ * multicast run has none. The step is fl_experiment_sample_step() of the
+ * window (the longest warm-up and measurement of the experiment's runs,
+ * the same for all of them) or of the deflection run's cycles: about 200
+ * samples, at a round number of cycles. */
 typedef struct FlExperimentVectorInfo {
     const char *name;
     const char *unit;              /* "" for a fraction or a count */
@@ -114,8 +117,12 @@ typedef struct FlExperimentVectorInfo {
 } FlExperimentVectorInfo;
 
 #define FL_EXPERIMENT_MAX_VECTORS 8
-/* Cycles between a flit-level run's samples. */
-#define FL_EXPERIMENT_SAMPLE_INTERVAL 100
+/* The samples a run's series aim at over its window. */
+#define FL_EXPERIMENT_SAMPLES 200
+
+/* The step of the series of a run of cycles: the smallest of 1, 2, 5, 10,
+ * 20, 50, ... cycles that gives at most FL_EXPERIMENT_SAMPLES samples. */
+int64_t fl_experiment_sample_step(int64_t cycles);
 
 int fl_experiment_vector_count(void);
 /* The i-th vector a run can have; NULL when out of range. */
