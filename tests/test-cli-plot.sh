@@ -3,7 +3,8 @@
 # seeds, plotted in every format (each file checked for what makes it one),
 # the mean and 95 % interval of a point equal to those computed here from
 # `experiment export --format json`, definitions saved, listed, redrawn and
-# deleted, and bad definitions refused with one line.
+# deleted, the runs' vectors plotted over cycles and channels, and bad
+# definitions refused with one line.
 # Usage: test-cli-plot.sh path/to/flitlab
 . "$(dirname "$0")/cli-lib.sh"
 
@@ -100,6 +101,33 @@ run plot "$P" small --x traffic --y throughput --series routing --where rate=0.0
 check "[p['xname'] for p in d['curves'][0]['points']] == ['uniform', 'bitrev']
   and [p['x'] for p in d['curves'][0]['points']] == [0, 1]" \
   "names on x: drawn at 0, 1 and named"
+
+# ---- the runs' vectors ----------------------------------------------------------
+
+# 700 cycles of warm-up and measurement: a sample every 5 cycles. Each
+# point is the mean of the runs' samples at its cycle, as
+# `experiment vectors` gives them.
+run plot "$P" small --x cycle --y accepted --series rate --where routing=dor,traffic=uniform \
+  --json
+ok $status "plot --x cycle --y accepted"
+mv "$tmp/out" "$tmp/cycle.json"
+run experiment vectors "$P" small --vector accepted --format json
+python3 - "$tmp/cycle.json" "$tmp/out" <<'PY'
+import json, sys
+plot = json.load(open(sys.argv[1]))
+runs = [v for v in json.load(open(sys.argv[2]))['vectors']
+        if v['routing'] == 'dor' and v['traffic'] == 'uniform' and v['rate'] == 0.1]
+curve = [c for c in plot['curves'] if c['label'] == 'rate=0.1'][0]
+point = curve['points'][50]
+mean = sum(r['data'][50] for r in runs) / len(runs)
+sys.exit(0 if len(runs) == 3 and point['x'] == 250 and point['runs'] == 3
+         and abs(point['y'] - mean) < 1e-9 and plot['xlabel'] == 'Cycle' else 1)
+PY
+ok $? "the point at cycle 250 is the mean of the 3 seeds' sample 50"
+run plot "$P" small --x channel --y channel_utilization --where rate=0.1 -o "$tmp/ch.svg"
+ok $status "plot --x channel --y channel_utilization -o ch.svg"
+expect_fail "a scalar over cycles" "a vector of the runs by cycle" \
+  plot "$P" small --x cycle --y latency_avg --json
 
 # ---- saved definitions ---------------------------------------------------------
 

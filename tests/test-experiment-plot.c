@@ -3,7 +3,7 @@
  * rates x 4 seeds, one NaN, some runs stopped, failed or missing) gives
  * points whose means and 95 % intervals equal values computed here by
  * hand, grouped by series, by where and by the parameters left; the
- * definition's text round trip; every refusal; plot definitions kept in
+ * runs' vectors over cycles and channels; the definition's text round trip; every refusal; plot definitions kept in
  * the journal and deleted with their experiment. */
 #include <math.h>
 #include <string.h>
@@ -12,7 +12,8 @@
 #include "flitlab-experiment-plot.h"
 #include "store-fixture.h"
 
-/* Student's t, two-sided 95 %, for 3 and 7 degrees of freedom (tables). */
+/* Student's t, two-sided 95 %, for 2, 3 and 7 degrees of freedom (tables). */
+#define T95_N3 4.303
 #define T95_N4 3.182
 #define T95_N8 2.365
 
@@ -71,9 +72,19 @@ static FlProject *make_project(char *path, size_t size)
         int k = (int)lround(atof(values[2]) * 10) - 1, s = (int)seed - 1, missing, nan;
         FlRunStatus st = status_of(r, t, k, s, &missing, &nan);
         double y = nan ? NAN : latency(r, t, rates[k], s);
+        /* Vectors: accepted over 3 samples 50 cycles apart, y / 100 + k at
+         * sample k; channel_utilization of 2 channels, y / 1000 and 0. */
+        double accepted[3] = { y / 100, y / 100 + 1, y / 100 + 2 }, util[2] = { y / 1000, 0 };
+        const double *data[2] = { accepted, util };
+        const char *vnames[2] = { "accepted", "channel_utilization" };
+        int lengths[2] = { 3, 2 };
+        double steps[2] = { 50, 0 };
         FlProjectRun run = { .idx = idx, .status = st, .seed = seed, .config = "",
                              .param_keys = keys, .param_values = values, .nparams = 3,
-                             .scalar_names = names, .scalar_values = &y, .nscalars = 1 };
+                             .scalar_names = names, .scalar_values = &y, .nscalars = 1,
+                             .vector_names = vnames, .vector_data = data,
+                             .vector_lengths = lengths, .vector_steps = steps,
+                             .nvectors = st == FL_RUN_DONE ? 2 : 0 };
         if (!missing)
             committed += fl_project_commit_run(p, "grid", &run, &err) == FL_OK;
     }
@@ -272,6 +283,61 @@ static void test_refusals(FlProject *p)
           "unknown experiment: %s", err.message);
 }
 
+/* With x cycle or channel, y is a vector: each sample (or channel) is a
+ * point, the mean over the runs pooled into it. */
+static void test_vectors(FlProject *p)
+{
+    FlPlotData d = { 0 };
+    FlError err = { 0 };
+    FlPlotSpec s;
+    fl_plot_spec_init(&s);
+    s.experiment = "grid";
+    s.x = FL_PLOT_X_CYCLE;
+    s.y = "accepted";
+    s.series = "routing";
+    s.where = "traffic=uniform,rate=0.2";
+    CHECK(fl_experiment_plot_data(p, &s, &d, &err) == FL_OK, "x=cycle y=accepted: %s",
+          err.message);
+    /* (updown, uniform, 0.2) failed with seed 2: 3 runs; dor has 4. */
+    double v[4], mean, half;
+    int ok = d.ncurves == 2 && d.runs == 7 && strcmp(d.xlabel, "Cycle") == 0
+             && strcmp(d.ylabel, "Accepted load (flits/cycle/host)") == 0;
+    for (int k = 0; ok && k < 3; k++) {
+        int seeds[3] = { 0, 2, 3 };
+        for (int i = 0; i < 3; i++)
+            v[i] = latency(0, 0, 0.2, seeds[i]) / 100 + k;
+        mean_ci(v, 3, T95_N3, &mean, &half);
+        ok = point_is(&d.curves[0], k, 50.0 * k, mean, half, 3);
+        for (int i = 0; i < 4; i++)
+            v[i] = latency(1, 0, 0.2, i) / 100 + k;
+        mean_ci(v, 4, T95_N4, &mean, &half);
+        ok = ok && point_is(&d.curves[1], k, 50.0 * k, mean, half, 4);
+    }
+    CHECK(ok && d.curves[0].n == 3, "3 samples, 50 cycles apart, mean over the seeds");
+    fl_plot_data_clear(&d);
+
+    s.x = FL_PLOT_X_CHANNEL;
+    s.y = "channel_utilization";
+    s.series = NULL;
+    s.where = "routing=dor,traffic=bitrev,rate=0.1";
+    CHECK(fl_experiment_plot_data(p, &s, &d, &err) == FL_OK && d.ncurves == 1
+              && d.curves[0].n == 2 && d.curves[0].x[1] == 1 && d.curves[0].y[1] == 0
+              && strcmp(d.xlabel, "Channel") == 0,
+          "x=channel: a point per channel (%s)", err.message);
+    fl_plot_data_clear(&d);
+    s.x = FL_PLOT_X_CYCLE;
+    CHECK(fl_experiment_plot_data(p, &s, &d, &err) == FL_ENOTFOUND
+              && strstr(err.message, "by cycle") && strstr(err.message, "accepted"),
+          "a vector by channel over cycles: %s", err.message);
+    s.y = "latency_avg";
+    CHECK(fl_experiment_plot_data(p, &s, &d, &err) == FL_ENOTFOUND,
+          "a scalar over cycles: %s", err.message);
+    s.y = "latency";
+    CHECK(fl_experiment_plot_data(p, &s, &d, &err) == FL_ENOTFOUND
+              && strstr(err.message, "no done run") && d.ncurves == 0,
+          "a vector no run has: %s", err.message);
+}
+
 static void test_spec_text(void)
 {
     FlPlotSpec s, back;
@@ -385,6 +451,7 @@ int main(void)
     test_where(p);
     test_combinations(p);
     test_refusals(p);
+    test_vectors(p);
     test_spec_text();
     test_saved_plots(p, path);
     fl_project_free(p);

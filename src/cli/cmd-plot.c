@@ -14,14 +14,17 @@
 
 #include "cli.h"
 #include "flitlab-experiment-plot.h"
+#include "flitlab-experiment.h"
 #include "sim-options.h"
 #ifdef FL_HAVE_CAIRO
 #include "flitlab-experiment-figure.h"
 #endif
 
 static const CliOption plot_options[] = {
-    { "x", 0, "KEY", "the parameter on the x axis (one the experiment varies)" },
-    { "y", 0, "KEY", "the result on the y axis (a result key, listed below)" },
+    { "x", 0, "KEY", "the parameter on the x axis (one the experiment varies), or cycle or "
+                     "channel to plot the runs' vectors" },
+    { "y", 0, "KEY", "the result on the y axis (a result key or, over cycle or channel, a "
+                     "vector: listed below)" },
     { "series", 0, "KEY", "one curve per value of this parameter (default: one per "
                           "combination of the parameters left)" },
     { "where", 0, "K=V,..", "only the runs with these values of other parameters" },
@@ -48,8 +51,10 @@ static const CliCommand plot_cmd = {
     "Plot an experiment's results: y against x, one curve per value of --series,\n"
     "each point the mean over its done runs (the seeds and the parameters not\n"
     "otherwise fixed) with a 95 % confidence interval. Failed, stopped and missing\n"
-    "runs are no points. A figure for a paper: markers and dashes that stay\n"
-    "distinct in grey, a legend that hides no data, labels with units.",
+    "runs are no points. With --x cycle (or channel), --y is one of the runs'\n"
+    "vectors, each sample's cycle (or each channel) a point. A figure for a paper:\n"
+    "markers and dashes that stay distinct in grey, a legend that hides no data,\n"
+    "labels with units.",
     plot_options, 2, 2, NULL,
 };
 
@@ -63,6 +68,12 @@ static void print_result_keys(FILE *to)
         const FlSimResultKey *k = fl_sim_result_key(i);
         fprintf(to, "  %-24s %s%s%s%s\n", k->name, k->title, *k->unit ? " (" : "", k->unit,
                 *k->unit ? ")" : "");
+    }
+    fprintf(to, "\nVectors (--y, over --x cycle or --x channel):\n");
+    for (int i = 0; i < fl_experiment_vector_count(); i++) {
+        const FlExperimentVectorInfo *v = fl_experiment_vector_info(i);
+        fprintf(to, "  %-24s by %-8s %s%s%s%s\n", v->name, v->per_channel ? "channel" : "cycle",
+                v->title, *v->unit ? " (" : "", v->unit, *v->unit ? ")" : "");
     }
 }
 

@@ -6,6 +6,7 @@
  * varies slowest, the seeds fastest), so each done run is placed by
  * arithmetic on its number, without reading its parameters back.
  */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -14,6 +15,7 @@
 
 #include "flitlab-exp.h"
 #include "flitlab-experiment-plot.h"
+#include "flitlab-experiment.h"
 
 /* --- definitions ------------------------------------------------------------ */
 
@@ -219,16 +221,17 @@ typedef struct Plan {
     Role *role;
     int *fixed;       /* ROLE_WHERE: the value index */
     int *count;       /* values of each parameter */
-    int ix, iseries;  /* -1: no series */
+    int ix, iseries;  /* -1: no series; ix -1: x is cycle or channel */
     int64_t seeds;    /* runs per combination of values */
     int64_t runs;
     int ykey;         /* y in the result-key table, of the runs' model */
+    int vector;       /* x cycle or channel: y in the vectors' table */
 } Plan;
 
-/* One done run with a finite y. */
+/* One done run's finite y at x (with a vector, one of its values). */
 typedef struct Entry {
     int64_t curve;
-    int xv;
+    double x;
     double y;
 } Entry;
 
@@ -271,7 +274,9 @@ static int find_param(const Plan *pl, const char *key, const char *what, int *ou
     char list[512];
     param_list(pl->design, list, sizeof list);
     return fl_error_set(err, FL_ENOTFOUND, "%s: experiment '%s' does not vary '%s' (it varies "
-                        "%s)", what, pl->spec->experiment, key, list);
+                        "%s%s)", what, pl->spec->experiment, key, list,
+                        strcmp(what, "x") == 0 ? "; or x is cycle or channel, for the runs' "
+                                                 "vectors" : "");
 }
 
 /* The index of value text among parameter i's, or -1: the same text, or
@@ -371,21 +376,52 @@ static void result_key_list(unsigned models, char *buf, size_t size)
     }
 }
 
+/* The names of the vectors a run has over x (per channel or not), for the
+ * message refusing one. */
+static void vector_list(int per_channel, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < fl_experiment_vector_count() && at < size; i++) {
+        const FlExperimentVectorInfo *v = fl_experiment_vector_info(i);
+        if (v->per_channel == per_channel)
+            at += (size_t)snprintf(buf + at, size - at, "%s%s", at ? ", " : "", v->name);
+    }
+}
+
+/* With x cycle or channel, y is a vector of runs over it. */
+static int vector_y(Plan *pl, int per_channel, FlError *err)
+{
+    const FlPlotSpec *spec = pl->spec;
+    pl->vector = fl_experiment_vector_find(spec->y);
+    const FlExperimentVectorInfo *v = fl_experiment_vector_info(pl->vector);
+    if (v && v->per_channel == per_channel)
+        return FL_OK;
+    char list[512];
+    vector_list(per_channel, list, sizeof list);
+    return fl_error_set(err, FL_ENOTFOUND, "y: with x=%s, y is a vector of the runs by %s (%s), "
+                        "not '%s'", spec->x, per_channel ? "channel" : "cycle", list, spec->y);
+}
+
 static int plan_make(FlProject *p, const FlPlotSpec *spec, Plan *pl, FlError *err)
 {
     memset(pl, 0, sizeof *pl);
     pl->spec = spec;
     pl->iseries = -1;
+    pl->ix = -1;
+    pl->vector = -1;
     if (!spec->experiment || !*spec->experiment)
         return fl_error_set(err, FL_EINVAL, "a plot needs an experiment");
     if (!spec->x || !*spec->x)
         return fl_error_set(err, FL_EINVAL, "a plot needs x: a parameter its experiment "
-                            "varies");
+                            "varies, or cycle or channel");
     if (!spec->y || !*spec->y)
         return fl_error_set(err, FL_EINVAL, "a plot needs y: a result key (latency_avg, ...)");
+    int over_cycles = strcmp(spec->x, FL_PLOT_X_CYCLE) == 0;
+    int over_channels = strcmp(spec->x, FL_PLOT_X_CHANNEL) == 0;
+    int rc = over_cycles || over_channels ? vector_y(pl, over_channels, err) : FL_OK;
     FlProjectExperiment e;
-    int rc = fl_project_get_experiment(p, spec->experiment, &e, err);
-    if (rc)
+    if (rc || (rc = fl_project_get_experiment(p, spec->experiment, &e, err)))
         return rc;
     rc = fl_exp_design_parse(e.design, &pl->design, err);
     fl_project_experiment_clear(&e);
@@ -394,8 +430,8 @@ static int plan_make(FlProject *p, const FlPlotSpec *spec, Plan *pl, FlError *er
     /* The key of the model the runs use: throughput is the simulator's
      * flits or the deflection model's messages. */
     unsigned models = fl_exp_design_models(pl->design);
-    pl->ykey = fl_sim_result_key_find_for(spec->y, models);
-    if (pl->ykey < 0) {
+    pl->ykey = pl->vector >= 0 ? -1 : fl_sim_result_key_find_for(spec->y, models);
+    if (pl->vector < 0 && pl->ykey < 0) {
         char list[1024];
         result_key_list(models, list, sizeof list);
         return fl_error_set(err, FL_ENOTFOUND, "y: '%s' is not a result key of this "
@@ -415,7 +451,7 @@ static int plan_make(FlProject *p, const FlPlotSpec *spec, Plan *pl, FlError *er
         combos *= pl->count[i];
     }
     pl->seeds = combos > 0 ? pl->runs / combos : 1;
-    if ((rc = find_param(pl, spec->x, "x", &pl->ix, err)))
+    if (pl->vector < 0 && (rc = find_param(pl, spec->x, "x", &pl->ix, err)))
         return rc;
     if (spec->series && *spec->series) {
         if ((rc = find_param(pl, spec->series, "series", &pl->iseries, err)))
@@ -454,40 +490,104 @@ static int place(const Plan *pl, int64_t idx, int64_t *curve, int *xv)
     return 1;
 }
 
-/* The done runs with y, placed: *entries malloc'd. */
-static int collect(FlProject *p, const Plan *pl, Entry **entries, int *n, FlError *err)
+/* Room for n more entries in *entries (of *cap). */
+static int reserve(Entry **entries, int n, int more, int *cap, FlError *err)
+{
+    if (n + more <= *cap)
+        return FL_OK;
+    if (more > INT_MAX - n)
+        return fl_error_set(err, FL_ERANGE, "a plot of more than %d points", INT_MAX);
+    int want = n + more > INT_MAX / 2 ? INT_MAX : 2 * (n + more);
+    Entry *bigger = realloc(*entries, sizeof **entries * (size_t)want);
+    if (!bigger)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for a plot");
+    *entries = bigger;
+    *cap = want;
+    return FL_OK;
+}
+
+/* The values of the vector y of each done run, placed at their cycle
+ * (sample k of a run at k times its step) or channel. */
+static int collect_vectors(FlProject *p, const Plan *pl, const int64_t *done, int ndone,
+                           Entry **entries, int *n, int *runs, FlError *err)
+{
+    FlProjectVector *v = NULL;
+    int nv = 0, cap = 0, have = 0;
+    int rc = fl_project_get_vectors(p, pl->spec->experiment, -1, pl->spec->y, &v, &nv, err);
+    for (int i = 0, k = 0; !rc && i < nv; i++) {
+        /* Both lists are by run number. */
+        while (k < ndone && done[k] < v[i].idx)
+            k++;
+        int64_t curve;
+        int xv = 0;
+        if (k == ndone || done[k] != v[i].idx)
+            continue;
+        have++;
+        if (v[i].idx >= pl->runs || !place(pl, v[i].idx, &curve, &xv)
+            || (rc = reserve(entries, *n, v[i].length, &cap, err)))
+            continue;
+        ++*runs;
+        for (int j = 0; j < v[i].length; j++)
+            if (isfinite(v[i].data[j]))
+                (*entries)[(*n)++] = (Entry){ curve, v[i].step > 0 ? j * v[i].step : j,
+                                              v[i].data[j] };
+    }
+    if (!rc && ndone > 0 && have == 0)
+        rc = fl_error_set(err, FL_ENOTFOUND, "y: no done run of experiment '%s' has the vector "
+                          "'%s'", pl->spec->experiment, pl->spec->y);
+    fl_project_vectors_free(v, nv);
+    return rc;
+}
+
+/* The scalar y of each done run, placed at its x value's position xpos. */
+static int collect_scalars(FlProject *p, const Plan *pl, const double *xpos,
+                           const int64_t *done, int ndone, Entry **entries, int *n, int *runs,
+                           FlError *err)
 {
     const char *name = pl->spec->experiment;
-    int64_t *done = NULL, *idx = NULL;
+    int64_t *idx = NULL;
     double *values = NULL;
-    int ndone = 0, nvalues = 0;
-    *entries = NULL;
-    *n = 0;
-    int rc = fl_project_list_runs(p, name, FL_RUN_DONE, &done, &ndone, err);
+    int nvalues = 0, cap = 0, have = 0;
+    int rc = fl_project_get_scalars(p, name, pl->spec->y, &idx, &values, &nvalues, err);
     if (!rc)
-        rc = fl_project_get_scalars(p, name, pl->spec->y, &idx, &values, &nvalues, err);
-    if (!rc && ndone > 0 && !(*entries = malloc(sizeof **entries * (size_t)ndone)))
-        rc = fl_error_set(err, FL_ENOMEM, "out of memory for a plot");
-    int have = 0;
+        rc = reserve(entries, 0, ndone, &cap, err);
     for (int i = 0, k = 0; !rc && i < ndone; i++) {
         while (k < nvalues && idx[k] < done[i])
             k++;
         if (k == nvalues || idx[k] != done[i])
             continue;
         have++;
-        Entry *en = &(*entries)[*n];
+        int64_t curve;
+        int xv = 0;
         if (done[i] >= 0 && done[i] < pl->runs && isfinite(values[k])
-            && place(pl, done[i], &en->curve, &en->xv)) {
-            en->y = values[k];
-            (*n)++;
-        }
+            && place(pl, done[i], &curve, &xv))
+            (*entries)[(*n)++] = (Entry){ curve, xpos[xv], values[k] };
+    *runs = *n;
     }
     if (!rc && ndone > 0 && have == 0)
         rc = fl_error_set(err, FL_ENOTFOUND, "y: no done run of experiment '%s' has '%s'",
                           name, pl->spec->y);
-    free(done);
     free(idx);
     free(values);
+    return rc;
+}
+
+/* The done runs with y, placed: *entries malloc'd; the runs they come
+ * from into *runs. */
+static int collect(FlProject *p, const Plan *pl, const double *xpos, Entry **entries, int *n,
+                   int *runs, FlError *err)
+{
+    int64_t *done = NULL;
+    int ndone = 0;
+    *entries = NULL;
+    *n = 0;
+    *runs = 0;
+    int rc = fl_project_list_runs(p, pl->spec->experiment, FL_RUN_DONE, &done, &ndone, err);
+    if (!rc && pl->vector >= 0)
+        rc = collect_vectors(p, pl, done, ndone, entries, n, runs, err);
+    else if (!rc)
+        rc = collect_scalars(p, pl, xpos, done, ndone, entries, n, runs, err);
+    free(done);
     if (rc) {
         free(*entries);
         *entries = NULL;
@@ -501,8 +601,8 @@ static int entry_order(const void *a, const void *b)
     const Entry *x = a, *y = b;
     if (x->curve != y->curve)
         return x->curve < y->curve ? -1 : 1;
-    if (x->xv != y->xv)
-        return x->xv < y->xv ? -1 : 1;
+    if (x->x != y->x)
+        return x->x < y->x ? -1 : 1;
     return 0;
 }
 
@@ -547,12 +647,12 @@ static char *curve_label(const Plan *pl, int64_t key, int *failed)
 }
 
 /* One curve from entries [from, to) (one key), its points filled. */
-static int make_curve(const Plan *pl, const double *xpos, const Entry *en, int from, int to,
-                      FlPlotCurve *c, FlError *err)
+static int make_curve(const Plan *pl, const Entry *en, int from, int to, FlPlotCurve *c,
+                      FlError *err)
 {
     int points = 0, failed = 0;
     for (int i = from; i < to; i++)
-        points += i == from || en[i].xv != en[i - 1].xv;
+        points += i == from || en[i].x != en[i - 1].x;
     size_t n = (size_t)points;
     c->label = curve_label(pl, en[from].curve, &failed);
     c->x = malloc(n * sizeof *c->x);
@@ -567,11 +667,11 @@ static int make_curve(const Plan *pl, const double *xpos, const Entry *en, int f
     }
     for (int i = from; i < to;) {
         int j = i, m = 0;
-        while (j < to && en[j].xv == en[i].xv)
+        while (j < to && en[j].x == en[i].x)
             v[m++] = en[j++].y;
         double mean, half;
         fl_stats_mean_ci95(v, m, &mean, &half);
-        c->x[c->n] = xpos[en[i].xv];
+        c->x[c->n] = en[i].x;
         c->y[c->n] = mean;
         c->lo[c->n] = mean - half;
         c->hi[c->n] = mean + half;
@@ -617,8 +717,11 @@ static int make_labels(const Plan *pl, FlPlotData *d, FlError *err)
 {
     const FlPlotSpec *s = pl->spec;
     char buf[1024];
+    const FlExperimentVectorInfo *vector = fl_experiment_vector_info(pl->vector);
     if (s->xlabel)
         snprintf(buf, sizeof buf, "%s", s->xlabel);
+    else if (vector)
+        snprintf(buf, sizeof buf, "%s", vector->per_channel ? "Channel" : "Cycle");
     else
         param_title(s->x, buf, sizeof buf);
     /* The ticks are numbers: the default label says which value each is. */
@@ -631,12 +734,13 @@ static int make_labels(const Plan *pl, FlPlotData *d, FlError *err)
         snprintf(buf + strlen(buf), sizeof buf - strlen(buf), ", ...)");
     d->xlabel = copy_text(buf, strlen(buf));
     const FlSimResultKey *k = fl_sim_result_key(pl->ykey);
+    const char *title = vector ? vector->title : k->title, *unit = vector ? vector->unit : k->unit;
     if (s->ylabel)
         snprintf(buf, sizeof buf, "%s", s->ylabel);
-    else if (k->unit && *k->unit)
-        snprintf(buf, sizeof buf, "%s (%s)", k->title, k->unit);
+    else if (unit && *unit)
+        snprintf(buf, sizeof buf, "%s (%s)", title, unit);
     else
-        snprintf(buf, sizeof buf, "%s", k->title);
+        snprintf(buf, sizeof buf, "%s", title);
     d->ylabel = copy_text(buf, strlen(buf));
     if (s->title)
         d->title = copy_text(s->title, strlen(s->title));
@@ -677,12 +781,12 @@ int fl_experiment_plot_data(FlProject *p, const FlPlotSpec *spec, FlPlotData *ou
     Plan pl;
     Entry *en = NULL;
     double *xpos = NULL;
-    int n = 0;
+    int n = 0, runs = 0;
     int rc = plan_make(p, spec, &pl, err);
-    if (!rc)
-        rc = collect(p, &pl, &en, &n, err);
-    if (!rc)
+    if (!rc && pl.vector < 0)
         rc = x_positions(&pl, &xpos, out, err);
+    if (!rc)
+        rc = collect(p, &pl, xpos, &en, &n, &runs, err);
     if (!rc)
         rc = make_labels(&pl, out, err);
     if (!rc && n > 0) {
@@ -696,10 +800,10 @@ int fl_experiment_plot_data(FlProject *p, const FlPlotSpec *spec, FlPlotData *ou
             int j = i;
             while (j < n && en[j].curve == en[i].curve)
                 j++;
-            rc = make_curve(&pl, xpos, en, i, j, &out->curves[out->ncurves++], err);
+            rc = make_curve(&pl, en, i, j, &out->curves[out->ncurves++], err);
             i = j;
         }
-        out->runs = n;
+        out->runs = runs;
     }
     free(en);
     free(xpos);

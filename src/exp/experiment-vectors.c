@@ -15,15 +15,22 @@ enum {
 #define N_SAMPLE_SERIES 4
 
 static const FlExperimentVectorInfo vectors[N_VECTORS] = {
-    { "channel_utilization", "", 1, "busy fraction of each channel in the window" },
-    { "vc_occupancy", "flits", 1, "mean flits buffered in each VC (channel * vcs + vc)" },
-    { "offered", "flits/cycle/host", 0, "flits made per sample interval" },
-    { "accepted", "flits/cycle/host", 0, "flits delivered per sample interval" },
-    { "latency", "cycles", 0, "mean latency of the packets delivered in the interval" },
-    { "in_network", "flits", 0, "flits in buffers and on links at the interval's end" },
-    { "max_delay", "cycles", 0, "largest delay of the messages delivered so far" },
-    { "avg_delay", "cycles", 0, "mean delay of the messages delivered so far" },
-    { "throughput", "messages/cycle/node", 0, "messages delivered per cycle in the interval" },
+    { "channel_utilization", "Channel utilization", "", 1,
+      "busy fraction of each channel in the window" },
+    { "vc_occupancy", "VC occupancy", "flits", 1,
+      "mean flits buffered in each VC (channel * vcs + vc)" },
+    { "offered", "Offered load", "flits/cycle/host", 0, "flits made per sample interval" },
+    { "accepted", "Accepted load", "flits/cycle/host", 0,
+      "flits delivered per sample interval" },
+    { "latency", "Packet latency", "cycles", 0,
+      "mean latency of the packets delivered in the interval" },
+    { "in_network", "Flits in the network", "flits", 0,
+      "flits in buffers and on links at the interval's end" },
+    { "max_delay", "Largest delay", "cycles", 0,
+      "largest delay of the messages delivered so far" },
+    { "avg_delay", "Mean delay", "cycles", 0, "mean delay of the messages delivered so far" },
+    { "throughput", "Throughput", "messages/cycle/node", 0,
+      "messages delivered per cycle in the interval" },
 };
 
 int fl_experiment_vector_count(void)

@@ -5,7 +5,10 @@
  * data) names an experiment, the parameter on x, the scalar on y and the
  * parameter whose values make the series; the runs that agree on every
  * other parameter but the seed are one point, drawn at the mean over their
- * seeds with a 95 % confidence interval (fl_stats_mean_ci95()). Plain C11
+ * seeds with a 95 % confidence interval (fl_stats_mean_ci95()). With x
+ * "cycle" or "channel", y is a vector of the runs instead (flitlab-
+ * experiment.h: a series over simulated time, or a figure per channel),
+ * drawn the same way at each sample's cycle or each channel. Plain C11
  * over the store; the figure itself is drawn by src/draw (FlDrawPlot).
  */
 #ifndef FLITLAB_EXPERIMENT_PLOT_H
@@ -20,10 +23,15 @@ extern "C" {
 
 /* --- plots ----------------------------------------------------------------- */
 
+/* The x of a plot of the runs' vectors. */
+#define FL_PLOT_X_CYCLE "cycle"
+#define FL_PLOT_X_CHANNEL "channel"
+
 typedef struct FlPlotSpec {
     char *experiment;
-    char *x;                 /* a varied parameter (e.g. rate) */
-    char *y;                 /* a scalar (e.g. latency_avg) */
+    char *x;                 /* a varied parameter (e.g. rate), cycle or channel */
+    char *y;                 /* a scalar (e.g. latency_avg), or with x cycle
+                              * or channel a vector (accepted) */
     char *series;            /* a varied parameter, or NULL: one curve */
     char *where;             /* "key=value,..." fixed values of other
                               * parameters, or NULL: each combination of the
@@ -88,7 +96,9 @@ typedef struct FlPlotData {
  * values the design has (FL_EINVAL), and a y that no done run has
  * (FL_ENOTFOUND; with no done run at all, the data is empty, not an
  * error). A number given in where matches the design's value it equals
- * (0.10 matches 0.1). */
+ * (0.10 matches 0.1). With x cycle or channel, a y that is not a vector
+ * over it is refused (FL_ENOTFOUND) and every parameter is a series, in
+ * where, pooled or a curve as above; the points are in increasing x. */
 int fl_experiment_plot_data(FlProject *p, const FlPlotSpec *spec, FlPlotData *out,
                             FlError *err);
 void fl_plot_data_clear(FlPlotData *d);

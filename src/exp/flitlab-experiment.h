@@ -111,6 +111,7 @@ int fl_experiment_release(FlExperiment *x, FlError *err);
  * samples, at a round number of cycles. */
 typedef struct FlExperimentVectorInfo {
     const char *name;
+    const char *title;             /* for an axis: "Accepted load" */
     const char *unit;              /* "" for a fraction or a count */
     int per_channel;               /* by channel; else by sample over time */
     const char *description;
