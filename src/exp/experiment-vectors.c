@@ -14,22 +14,27 @@ enum {
 /* The samples' series, in the order of the enum. */
 #define N_SAMPLE_SERIES 4
 
+/* Short for the models that have a vector. */
+#define FLIT FL_OPTION_FOR_FLIT
+#define DEFLECTION FL_OPTION_FOR_DEFLECTION
+
 static const FlExperimentVectorInfo vectors[N_VECTORS] = {
-    { "channel_utilization", "Channel utilization", "", 1,
+    { "channel_utilization", "Channel utilization", "", 1, FLIT,
       "busy fraction of each channel in the window" },
-    { "vc_occupancy", "VC occupancy", "flits", 1,
+    { "vc_occupancy", "VC occupancy", "flits", 1, FLIT,
       "mean flits buffered in each VC (channel * vcs + vc)" },
-    { "offered", "Offered load", "flits/cycle/host", 0, "flits made per sample interval" },
-    { "accepted", "Accepted load", "flits/cycle/host", 0,
+    { "offered", "Offered load", "flits/cycle/host", 0, FLIT, "flits made per sample interval" },
+    { "accepted", "Accepted load", "flits/cycle/host", 0, FLIT,
       "flits delivered per sample interval" },
-    { "latency", "Packet latency", "cycles", 0,
+    { "latency", "Packet latency", "cycles", 0, FLIT,
       "mean latency of the packets delivered in the interval" },
-    { "in_network", "Flits in the network", "flits", 0,
+    { "in_network", "Flits in the network", "flits", 0, FLIT,
       "flits in buffers and on links at the interval's end" },
-    { "max_delay", "Largest delay", "cycles", 0,
+    { "max_delay", "Largest delay", "cycles", 0, DEFLECTION,
       "largest delay of the messages delivered so far" },
-    { "avg_delay", "Mean delay", "cycles", 0, "mean delay of the messages delivered so far" },
-    { "throughput", "Throughput", "messages/cycle/node", 0,
+    { "avg_delay", "Mean delay", "cycles", 0, DEFLECTION,
+      "mean delay of the messages delivered so far" },
+    { "throughput", "Throughput", "messages/cycle/node", 0, DEFLECTION,
       "messages delivered per cycle in the interval" },
 };
 

@@ -114,6 +114,7 @@ typedef struct FlExperimentVectorInfo {
     const char *title;             /* for an axis: "Accepted load" */
     const char *unit;              /* "" for a fraction or a count */
     int per_channel;               /* by channel; else by sample over time */
+    unsigned models;               /* FL_OPTION_FOR_*: the runs that have it */
     const char *description;
 } FlExperimentVectorInfo;
 

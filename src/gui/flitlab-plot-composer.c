@@ -1,12 +1,15 @@
 /* flitlab-plot-composer.c — composing a plot of an experiment's results.
  *
  * The rows offer what the experiment has: x and the series its varied
- * parameters, y every result key of the engine's table. The first item
- * of the saved plots' row stands for "not a saved plot". */
+ * parameters, y every result key of the engine's table for its runs'
+ * models; x also offers cycle and channel, over which y offers the runs'
+ * vectors instead. The first item of the saved plots' row stands for "not
+ * a saved plot". */
 #include <glib/gi18n.h>
 #include <stdlib.h>
 
 #include "flitlab-experiment-figure.h"
+#include "flitlab-experiment.h"
 #include "flitlab-plot-composer.h"
 #include "flitlab-workers.h"
 
@@ -28,7 +31,9 @@ struct _FlitlabPlotComposer
   FlProject *project;
   char *experiment;
   GStrv params;                 /* the varied keys */
-  GArray *ykeys;                /* the y row's items: result keys of the runs' models */
+  GPtrArray *xkeys;             /* the x row's items: the varied keys, cycle, channel */
+  GPtrArray *ykeys;             /* the y row's items: result keys or vectors (static names) */
+  unsigned models;              /* FL_OPTION_FOR_* of the runs */
   GtkStringList *saved;         /* "", then the saved plots' names */
   gboolean updating;
 };
@@ -70,39 +75,117 @@ changed_cb (FlitlabPlotComposer *self)
   emit_changed (self);
 }
 
-/* The y row's item of result key name, or -1. */
+/* The item of name among keys, or -1. */
 static int
-y_position (FlitlabPlotComposer *self,
-            const char          *name)
+key_position (GPtrArray  *keys,
+              const char *name)
 {
-  for (guint i = 0; i < self->ykeys->len; i++)
-    if (g_strcmp0 (fl_sim_result_key (g_array_index (self->ykeys, int, i))->name, name) == 0)
+  for (guint i = 0; name != NULL && i < keys->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (keys, i), name) == 0)
       return (int) i;
   return -1;
 }
 
-/* The y row lists the results of the models the design's runs use, each by
- * its title and unit: "Mean packet latency (cycles)". */
+static int
+y_position (FlitlabPlotComposer *self,
+            const char          *name)
+{
+  return key_position (self->ykeys, name);
+}
+
+static const char *
+selected_x (FlitlabPlotComposer *self)
+{
+  guint xi = adw_combo_row_get_selected (self->x_row);
+
+  return xi < self->xkeys->len ? g_ptr_array_index (self->xkeys, xi) : NULL;
+}
+
 static void
-list_results (FlitlabPlotComposer *self,
-              const FlExpDesign   *design)
+add_y (FlitlabPlotComposer *self,
+       GtkStringList       *ys,
+       const char          *name,
+       const char          *title,
+       const char          *unit)
+{
+  g_autofree char *label = unit[0] != '\0' ? g_strdup_printf ("%s (%s)", title, unit) : g_strdup (title);
+
+  if (y_position (self, name) >= 0)
+    return;
+  g_ptr_array_add (self->ykeys, (gpointer) name);
+  gtk_string_list_append (ys, label);
+}
+
+/* The y row lists, each by its title and unit ("Mean packet latency
+ * (cycles)"), the results of the models the runs use or, over cycle or
+ * channel, their vectors over it; it keeps y when the new list has it. */
+static void
+list_ys (FlitlabPlotComposer *self)
 {
   g_autoptr(GtkStringList) ys = gtk_string_list_new (NULL);
-  unsigned models = design != NULL ? fl_exp_design_models (design) : FL_OPTION_FOR_FLIT;
+  guint yi = adw_combo_row_get_selected (self->y_row);
+  const char *y = yi < self->ykeys->len ? g_ptr_array_index (self->ykeys, yi) : "latency_avg";
+  const char *x = selected_x (self);
+  gboolean cycles = g_strcmp0 (x, FL_PLOT_X_CYCLE) == 0, channels = g_strcmp0 (x, FL_PLOT_X_CHANNEL) == 0;
+  gboolean was_updating = self->updating;
 
-  g_array_set_size (self->ykeys, 0);
-  for (int i = 0; i < fl_sim_result_key_count (); i++)
+  g_ptr_array_set_size (self->ykeys, 0);
+  for (int i = 0; !cycles && !channels && i < fl_sim_result_key_count (); i++)
     {
       const FlSimResultKey *key = fl_sim_result_key (i);
-      g_autofree char *label = NULL;
 
-      if (!(key->models & models) || y_position (self, key->name) >= 0)
-        continue;
-      label = key->unit[0] != '\0' ? g_strdup_printf ("%s (%s)", key->title, key->unit) : g_strdup (key->title);
-      g_array_append_val (self->ykeys, i);
-      gtk_string_list_append (ys, label);
+      if (key->models & self->models)
+        add_y (self, ys, key->name, key->title, key->unit);
     }
+  for (int i = 0; (cycles || channels) && i < fl_experiment_vector_count (); i++)
+    {
+      const FlExperimentVectorInfo *v = fl_experiment_vector_info (i);
+
+      if ((v->models & self->models) && v->per_channel == channels)
+        add_y (self, ys, v->name, v->title, v->unit);
+    }
+  self->updating = TRUE;
   adw_combo_row_set_model (self->y_row, G_LIST_MODEL (ys));
+  adw_combo_row_set_selected (self->y_row, (guint) MAX (0, y_position (self, y)));
+  self->updating = was_updating;
+}
+
+/* The x row: the varied parameters, then cycle and channel when the runs
+ * have vectors over them. */
+static void
+list_xs (FlitlabPlotComposer *self)
+{
+  g_autoptr(GtkStringList) xs = gtk_string_list_new (NULL);
+
+  g_ptr_array_set_size (self->xkeys, 0);
+  for (int i = 0; self->params != NULL && self->params[i] != NULL; i++)
+    {
+      g_ptr_array_add (self->xkeys, self->params[i]);
+      gtk_string_list_append (xs, self->params[i]);
+    }
+  if (self->models & (FL_OPTION_FOR_FLIT | FL_OPTION_FOR_DEFLECTION))
+    {
+      g_ptr_array_add (self->xkeys, (gpointer) FL_PLOT_X_CYCLE);
+      /* Translators: the x axis of a plot of the runs' series over simulated time. */
+      gtk_string_list_append (xs, _("cycle (each run's series)"));
+    }
+  if (self->models & FL_OPTION_FOR_FLIT)
+    {
+      g_ptr_array_add (self->xkeys, (gpointer) FL_PLOT_X_CHANNEL);
+      /* Translators: the x axis of a plot of the runs' figures per channel. */
+      gtk_string_list_append (xs, _("channel (each run's figures per channel)"));
+    }
+  adw_combo_row_set_model (self->x_row, G_LIST_MODEL (xs));
+}
+
+/* x changed: y offers what there is over the new x. */
+static void
+x_changed_cb (FlitlabPlotComposer *self)
+{
+  if (self->updating)
+    return;
+  list_ys (self);
+  changed_cb (self);
 }
 
 static int
@@ -125,13 +208,19 @@ flitlab_plot_composer_set_axes (FlitlabPlotComposer *self,
 
   g_return_val_if_fail (FLITLAB_IS_PLOT_COMPOSER (self), FALSE);
 
-  xi = param_position (self, x);
-  yi = y_position (self, y);
+  xi = key_position (self->xkeys, x);
   si = series != NULL ? param_position (self, series) : -1;
-  if (xi < 0 || yi < 0 || (series != NULL && si < 0))
+  if (xi < 0 || (series != NULL && si < 0))
     return FALSE;
   self->updating = TRUE;
   adw_combo_row_set_selected (self->x_row, (guint) xi);
+  list_ys (self);
+  yi = y_position (self, y);
+  if (yi < 0)
+    {
+      self->updating = FALSE;
+      return FALSE;
+    }
   adw_combo_row_set_selected (self->y_row, (guint) yi);
   /* The series row's first item is "None". */
   adw_combo_row_set_selected (self->series_row, (guint) (si + 1));
@@ -165,9 +254,11 @@ flitlab_plot_composer_get_spec (FlitlabPlotComposer *self,
   xi = adw_combo_row_get_selected (self->x_row);
   yi = adw_combo_row_get_selected (self->y_row);
   si = adw_combo_row_get_selected (self->series_row);
+  if (xi >= self->xkeys->len || yi >= self->ykeys->len)
+    return FALSE;
   spec->experiment = strdup (self->experiment);
-  spec->x = strdup (self->params[MIN (xi, g_strv_length (self->params) - 1)]);
-  spec->y = strdup (fl_sim_result_key (g_array_index (self->ykeys, int, yi < self->ykeys->len ? yi : 0))->name);
+  spec->x = strdup (g_ptr_array_index (self->xkeys, xi));
+  spec->y = strdup (g_ptr_array_index (self->ykeys, yi));
   spec->series = si > 0 && si <= g_strv_length (self->params) ? strdup (self->params[si - 1]) : NULL;
   spec->error_bars = gtk_switch_get_active (self->error_switch);
   spec->xlog = gtk_toggle_button_get_active (self->xlog_button);
@@ -184,8 +275,9 @@ show_spec (FlitlabPlotComposer *self,
   int si = spec->series != NULL ? param_position (self, spec->series) : -1;
 
   self->updating = TRUE;
-  if (param_position (self, spec->x) >= 0)
-    adw_combo_row_set_selected (self->x_row, (guint) param_position (self, spec->x));
+  if (key_position (self->xkeys, spec->x) >= 0)
+    adw_combo_row_set_selected (self->x_row, (guint) key_position (self->xkeys, spec->x));
+  list_ys (self);
   if (y_position (self, spec->y) >= 0)
     adw_combo_row_set_selected (self->y_row, (guint) y_position (self, spec->y));
   adw_combo_row_set_selected (self->series_row, (guint) (si + 1));
@@ -458,7 +550,6 @@ flitlab_plot_composer_set_experiment (FlitlabPlotComposer *self,
                                       const char          *experiment,
                                       const FlExpDesign   *design)
 {
-  g_autoptr(GtkStringList) params = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) series = gtk_string_list_new (NULL);
   int n = design != NULL ? fl_exp_design_param_count (design) : 0;
   int x = 0;
@@ -475,16 +566,16 @@ flitlab_plot_composer_set_experiment (FlitlabPlotComposer *self,
   for (int i = 0; i < n; i++)
     {
       self->params[i] = g_strdup (fl_exp_design_param_key (design, i));
-      gtk_string_list_append (params, self->params[i]);
       gtk_string_list_append (series, self->params[i]);
       if (g_strcmp0 (self->params[i], "rate") == 0)
         x = i;
     }
+  self->models = design != NULL ? fl_exp_design_models (design) : FL_OPTION_FOR_FLIT;
   self->updating = TRUE;
-  adw_combo_row_set_model (self->x_row, G_LIST_MODEL (params));
+  list_xs (self);
   adw_combo_row_set_model (self->series_row, G_LIST_MODEL (series));
-  list_results (self, design);
   adw_combo_row_set_selected (self->x_row, (guint) x);
+  list_ys (self);
   adw_combo_row_set_selected (self->y_row, (guint) MAX (0, y_position (self, "latency_avg")));
   /* The first parameter other than x makes the series. */
   adw_combo_row_set_selected (self->series_row, n > 1 ? (x == 0 ? 2 : 1) : 0);
@@ -513,7 +604,8 @@ flitlab_plot_composer_dispose (GObject *object)
   g_clear_pointer (&self->experiment, g_free);
   g_clear_pointer (&self->params, g_strfreev);
   g_clear_object (&self->saved);
-  g_clear_pointer (&self->ykeys, g_array_unref);
+  g_clear_pointer (&self->xkeys, g_ptr_array_unref);
+  g_clear_pointer (&self->ykeys, g_ptr_array_unref);
   G_OBJECT_CLASS (flitlab_plot_composer_parent_class)->dispose (object);
 }
 
@@ -542,6 +634,7 @@ flitlab_plot_composer_class_init (FlitlabPlotComposerClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabPlotComposer, saved_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabPlotComposer, name_row);
   gtk_widget_class_bind_template_callback (widget_class, changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, x_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, saved_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, save_cb);
   gtk_widget_class_bind_template_callback (widget_class, export_clicked_cb);
@@ -552,9 +645,11 @@ static void
 flitlab_plot_composer_init (FlitlabPlotComposer *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->ykeys = g_array_new (FALSE, FALSE, sizeof (int));
+  self->xkeys = g_ptr_array_new ();
+  self->ykeys = g_ptr_array_new ();
+  self->models = FL_OPTION_FOR_FLIT;
   self->updating = TRUE;
-  list_results (self, NULL);
+  list_ys (self);
   self->saved = gtk_string_list_new (NULL);
   adw_combo_row_set_model (self->saved_row, G_LIST_MODEL (self->saved));
   self->updating = FALSE;

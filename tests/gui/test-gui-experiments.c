@@ -247,6 +247,12 @@ check_plot (FlitlabWindow *window)
   g_autoptr(GError) error = NULL;
   int inked;
 
+  CHECK (flitlab_plot_composer_set_axes (composer, "cycle", "accepted", "routing"),
+         "cycle on x offers the runs' series on y");
+  CHECK (flitlab_plot_preview_get_n_points (preview) > 12, "a point per sample of each routing (%d)",
+         flitlab_plot_preview_get_n_points (preview));
+  CHECK (!flitlab_plot_composer_set_axes (composer, "cycle", "latency_avg", NULL),
+         "a scalar result is not offered over cycles");
   CHECK (flitlab_plot_composer_set_axes (composer, "rate", "latency_avg", "routing"),
          "rate on x, the mean latency on y, a series per routing");
   CHECK (!flitlab_plot_composer_set_axes (composer, "vcs", "latency_avg", NULL),
