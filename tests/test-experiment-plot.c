@@ -3,8 +3,9 @@
  * rates x 4 seeds, one NaN, some runs stopped, failed or missing) gives
  * points whose means and 95 % intervals equal values computed here by
  * hand, grouped by series, by where and by the parameters left; the
- * runs' vectors over cycles and channels; the definition's text round trip; every refusal; plot definitions kept in
- * the journal and deleted with their experiment. */
+ * runs' vectors over cycles and channels; the definition's text round
+ * trip; every refusal; plot definitions kept in the journal and deleted
+ * with their experiment. */
 #include <math.h>
 #include <string.h>
 

@@ -562,8 +562,8 @@ static int collect_scalars(FlProject *p, const Plan *pl, const double *xpos,
         if (done[i] >= 0 && done[i] < pl->runs && isfinite(values[k])
             && place(pl, done[i], &curve, &xv))
             (*entries)[(*n)++] = (Entry){ curve, xpos[xv], values[k] };
-    *runs = *n;
     }
+    *runs = *n;
     if (!rc && ndone > 0 && have == 0)
         rc = fl_error_set(err, FL_ENOTFOUND, "y: no done run of experiment '%s' has '%s'",
                           name, pl->spec->y);
