@@ -304,9 +304,57 @@ static void test_save_from_v3(void)
     fl_project_free(p);
 }
 
+/* The vector of run idx, read back, is commit()'s { 1, 2, 3 } every 100 cycles. */
+static int vector_read_back(FlProject *p, int64_t idx)
+{
+    FlProjectVector *v = NULL;
+    int n = 0;
+    int ok = fl_project_get_vectors(p, "sweep", idx, NULL, &v, &n, NULL) == FL_OK && n == 1
+             && strcmp(v[0].name, "throughput_t") == 0 && v[0].step == 100 && v[0].length == 3
+             && v[0].data[0] == 1 && v[0].data[2] == 3;
+    fl_project_vectors_free(v, n);
+    return ok;
+}
+
+/* A version 4 file (vectors in a table WITHOUT ROWID): read as it is, its
+ * vectors moved into a table with rowids by the first write, kept by a
+ * save. */
+static void test_upgrade_vectors(void)
+{
+    char path[512];
+    FlProject *p = titled(path, sizeof path, "v4.flitlab");
+    FlError err;
+    CHECK_INT(fl_project_create_experiment(p, "sweep", "mesh:4x4", "{}", "", 3, &err), FL_OK);
+    CHECK_INT(commit(p, 0, &err), FL_OK);
+    fl_project_free(p);
+    sql_run(path, "CREATE TABLE v4 (experiment_id INTEGER NOT NULL, idx INTEGER NOT NULL,"
+                  " name TEXT NOT NULL, step REAL NOT NULL, data BLOB NOT NULL,"
+                  " PRIMARY KEY (experiment_id, idx, name), FOREIGN KEY (experiment_id, idx)"
+                  " REFERENCES run (experiment_id, idx) ON DELETE CASCADE) STRICT, WITHOUT ROWID;"
+                  "INSERT INTO v4 SELECT * FROM vector; DROP TABLE vector;"
+                  "ALTER TABLE v4 RENAME TO vector; PRAGMA user_version = 4");
+    CHECK_INT(fl_project_open(path, &p, &err), FL_OK);
+    CHECK(vector_read_back(p, 0) && sql_int(path, "PRAGMA user_version") == 4,
+          "a version 4 file's vector is read, the file left at version 4");
+    CHECK_INT(commit(p, 1, &err), FL_OK);
+    CHECK(sql_int(path, "PRAGMA user_version") == fl_project_schema_version()
+              && sql_int(path, "SELECT count(*) FROM sqlite_schema WHERE name = 'vector' AND "
+                               "sql LIKE '%WITHOUT ROWID%'") == 0
+              && sql_int(path, "SELECT count(*) FROM vector WHERE rowid > 0") == 2
+              && vector_read_back(p, 0) && vector_read_back(p, 1),
+          "the first write moves the vectors into a table with rowids");
+    CHECK_INT(fl_project_save(p, &err), FL_OK);
+    CHECK(vector_read_back(p, 0) && vector_read_back(p, 1), "a save keeps them");
+    sql_run(path, "PRAGMA foreign_keys = ON; DELETE FROM run WHERE idx = 0");
+    CHECK(sql_int(path, "SELECT count(*) FROM vector") == 1,
+          "deleting a run still deletes its vectors");
+    fl_project_free(p);
+}
+
 int main(void)
 {
     test_round_trip();
+    test_upgrade_vectors();
     test_saves_keep_runs();
     test_refusals();
     test_batch();

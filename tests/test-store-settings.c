@@ -318,17 +318,17 @@ static void test_newer_version(void)
     FlProject *p = NULL;
     FlError err;
     fl_project_new(&p, &err);
-    IN_DIR(path, "v5.flitlab");
+    IN_DIR(path, "v6.flitlab");
     fl_project_save_as(p, path, &err);
     fl_project_free(p);
-    CHECK_INT(fl_project_schema_version(), 4);
-    sql_run(path, "PRAGMA user_version = 5");
+    CHECK_INT(fl_project_schema_version(), 5);
+    sql_run(path, "PRAGMA user_version = 6");
     p = NULL;
     int rc = fl_project_open(path, &p, &err);
     CHECK(rc == FL_EVERSION && p == NULL
-              && strstr(err.message, "newer Flitlab (project schema version 5; this version "
-                                     "reads up to 4)"),
-          "a version-5 file is refused: %s", err.message);
+              && strstr(err.message, "newer Flitlab (project schema version 6; this version "
+                                     "reads up to 5)"),
+          "a version-6 file is refused: %s", err.message);
 }
 
 int main(void)
