@@ -49,6 +49,12 @@ new booksim-8x8 --topology mesh:8x8 \
 run booksim-8x8
 plot booksim-latency booksim-8x8 --x rate --y latency_avg --series packet \
   --title "8x8 mesh, DOR, booksim-min router"
+# The runs' vectors: load accepted over time (the warm-up's transient) and
+# each channel's utilization, 16-flit packets at 0.3 flits/cycle/host.
+plot booksim-accepted-time booksim-8x8 --x cycle --y accepted --series packet --where rate=0.3 \
+  --title "8x8 mesh at 0.3: accepted load over time"
+plot booksim-channels booksim-8x8 --x channel --y channel_utilization --where packet=16,rate=0.3 \
+  --title "8x8 mesh, 16-flit packets at 0.3: each channel's utilization"
 
 # Paper 003, Figs 7-9: deflection routing, throughput and delays against
 # the messages per node, on the 36x72 XMESH, the 35x71 torus and diagonal
@@ -60,6 +66,8 @@ deflection() {
   run "$exp"
   plot "$exp-throughput" "$exp" --x nmsg --y throughput --title "Paper 003: $spec"
   plot "$exp-delay" "$exp" --x nmsg --y avg_delay --title "Paper 003: $spec"
+  plot "$exp-delay-time" "$exp" --x cycle --y avg_delay --series nmsg \
+    --title "Paper 003: $spec, mean delay over time"
 }
 deflection deflect-xmesh xmesh:36x72 xmesh
 deflection deflect-torus torus:35x71 shortest
