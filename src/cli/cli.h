@@ -96,6 +96,12 @@ int cli_engine_error(const FlError *err);
 struct json_t;
 int cli_write_json(struct json_t *o, FILE *to);
 
+/* Writes to the file path (atomically: nothing is left of it when write
+ * fails) or, with path NULL, to standard output, through write(fp, data),
+ * which returns an exit status; a file that cannot be written is reported. */
+typedef int (*CliWriter)(FILE *fp, void *data);
+int cli_write_output(const char *path, CliWriter write, void *data);
+
 /* The flag of a routing option: its name, but the VC classes are called
  * classes_option (--vcs in `route` and `turns`, --classes in `sim`, where
  * --vcs is the number of VCs per port). */

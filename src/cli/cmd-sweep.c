@@ -130,28 +130,27 @@ static json_t *sweep_json(const Sweep *sw, int last)
                          : json_null());
 }
 
+/* What write_sweep() writes: the points up to last, as CSV or JSON. */
+typedef struct SweepOutput {
+    const Sweep *sw;
+    int last, as_json;
+} SweepOutput;
+
+static int write_points(FILE *fp, void *data)
+{
+    const SweepOutput *o = data;
+    if (o->as_json)
+        return cli_write_json(sweep_json(o->sw, o->last), fp);
+    write_csv(fp, o->sw, o->last);
+    return CLI_OK;
+}
+
 /* Writes the points up to last as CSV or JSON, to -o OUT or stdout. */
 static int write_sweep(const CliCommand *cmd, const CliParsed *p, const Sweep *sw, int last,
                        int as_json)
 {
-    const char *out = cli_value(cmd, p, "output");
-    FlError err = { 0 };
-    FlAtomicFile *f = NULL;
-    FILE *fp = stdout;
-    if (out && fl_atomic_open(out, &f, &fp, &err))
-        return cli_engine_error(&err);
-    int rc = CLI_OK;
-    if (as_json)
-        rc = cli_write_json(sweep_json(sw, last), fp);
-    else
-        write_csv(fp, sw, last);
-    if (f) {
-        if (rc)
-            fl_atomic_abort(f);
-        else if (fl_atomic_commit(f, &err))
-            rc = cli_engine_error(&err);
-    }
-    return rc;
+    SweepOutput o = { sw, last, as_json };
+    return cli_write_output(cli_value(cmd, p, "output"), write_points, &o);
 }
 
 /* Runs the points on jobs threads, one series with the stop rule; returns

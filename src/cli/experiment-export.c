@@ -129,24 +129,6 @@ static json_t *export_json(const ExpOpen *x, const ExpTable *tab)
     return json_pack("{s:s, s:o}", "experiment", x->e->name, "runs", runs);
 }
 
-int exp_write_output(const CliCommand *cmd, const CliParsed *p, ExpWriter write, void *data)
-{
-    const char *out = cli_value(cmd, p, "output");
-    FlError err = { 0 };
-    FlAtomicFile *f = NULL;
-    FILE *fp = stdout;
-    if (out && fl_atomic_open(out, &f, &fp, &err))
-        return cli_engine_error(&err);
-    int rc = write(fp, data);
-    if (f) {
-        if (rc)
-            fl_atomic_abort(f);
-        else if (fl_atomic_commit(f, &err))
-            rc = cli_engine_error(&err);
-    }
-    return rc;
-}
-
 /* What exp_export() writes. */
 typedef struct Export {
     const ExpOpen *x;
@@ -180,7 +162,7 @@ int exp_export(const CliCommand *cmd, const CliParsed *p)
         rc = read_table(&x, &tab);
     Export e = { &x, &tab, as_json };
     if (!rc)
-        rc = exp_write_output(cmd, p, write_export, &e);
+        rc = cli_write_output(cli_value(cmd, p, "output"), write_export, &e);
     free_table(&tab);
     exp_close(&x);
     return rc;

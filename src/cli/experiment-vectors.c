@@ -138,7 +138,7 @@ int exp_vectors(const CliCommand *cmd, const CliParsed *p)
                        "it is a multicast run)", x.e->name, idx,
                        name ? name : "vectors");
     if (!rc)
-        rc = exp_write_output(cmd, p, write_vectors, &w);
+        rc = cli_write_output(cli_value(cmd, p, "output"), write_vectors, &w);
     fl_project_vectors_free(v, w.n);
     exp_close(&x);
     return rc;

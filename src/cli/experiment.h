@@ -39,12 +39,6 @@ int exp_run(const CliCommand *cmd, const CliParsed *p);
 extern const CliCommand exp_export_cmd;
 int exp_export(const CliCommand *cmd, const CliParsed *p);
 
-/* Writes to the file of cmd's --output (atomically: nothing is left of it
- * when write fails) or to standard output, through write(fp, data), which
- * returns an exit status. */
-typedef int (*ExpWriter)(FILE *fp, void *data);
-int exp_write_output(const CliCommand *cmd, const CliParsed *p, ExpWriter write, void *data);
-
 /* A parameter's value in JSON: a number when it reads as one. */
 json_t *exp_param_json(const char *text);
 

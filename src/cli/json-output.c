@@ -1,8 +1,10 @@
-/* json-output.c — the one way every command prints a JSON answer. */
+/* json-output.c — the one way every command prints a JSON answer, and
+ * writes an answer to a file or standard output. */
 #include <jansson.h>
 #include <stdlib.h>
 
 #include "cli.h"
+#include "flitlab-io.h"
 
 int cli_write_json(json_t *o, FILE *to)
 {
@@ -15,4 +17,21 @@ int cli_write_json(json_t *o, FILE *to)
     fprintf(to, "%s\n", text);
     free(text);
     return CLI_OK;
+}
+
+int cli_write_output(const char *path, CliWriter write, void *data)
+{
+    FlError err = { 0 };
+    FlAtomicFile *f = NULL;
+    FILE *fp = stdout;
+    if (path && fl_atomic_open(path, &f, &fp, &err))
+        return cli_engine_error(&err);
+    int rc = write(fp, data);
+    if (f) {
+        if (rc)
+            fl_atomic_abort(f);
+        else if (fl_atomic_commit(f, &err))
+            rc = cli_engine_error(&err);
+    }
+    return rc;
 }
