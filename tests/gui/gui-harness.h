@@ -25,12 +25,13 @@
 typedef gboolean (*Predicate) (FlitlabWindow *window);
 typedef void (*HarnessRun) (FlitlabWindow *window);
 
-/* Iterates the main loop until pred holds or WAIT_SECONDS pass. */
+/* Iterates the main loop until pred holds or seconds pass. */
 static inline gboolean
-wait_until (FlitlabWindow *window,
-            Predicate      pred)
+wait_until_seconds (FlitlabWindow *window,
+                    Predicate      pred,
+                    int            seconds)
 {
-  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
 
   while (!pred (window))
     {
@@ -40,6 +41,14 @@ wait_until (FlitlabWindow *window,
       g_usleep (2000);
     }
   return TRUE;
+}
+
+/* Iterates the main loop until pred holds or WAIT_SECONDS pass. */
+static inline gboolean
+wait_until (FlitlabWindow *window,
+            Predicate      pred)
+{
+  return wait_until_seconds (window, pred, WAIT_SECONDS);
 }
 
 static inline gboolean
