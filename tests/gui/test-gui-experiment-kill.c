@@ -73,56 +73,18 @@ not_running (FlitlabWindow *window)
   return !flitlab_experiments_view_get_running (view_of (window));
 }
 
-/* The button under widget whose label is label (with its mnemonic), or
- * NULL. */
-static GtkButton *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return GTK_BUTTON (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkButton *button = find_button (child, label);
-
-      if (button != NULL)
-        return button;
-    }
-  return NULL;
-}
-
 /* Clicks the button labelled label under widget if it is on screen and
  * sensitive, as a user can. */
 static gboolean
 click (GtkWidget  *widget,
        const char *label)
 {
-  GtkButton *button = find_button (widget, label);
+  GtkWidget *button = find_button (widget, label);
 
-  if (button == NULL || !gtk_widget_is_drawable (GTK_WIDGET (button))
-      || !gtk_widget_is_sensitive (GTK_WIDGET (button)))
+  if (button == NULL || !gtk_widget_is_drawable (button) || !gtk_widget_is_sensitive (button))
     return FALSE;
   g_signal_emit_by_name (button, "clicked");
   return TRUE;
-}
-
-/* The runs the table lists with status ("missing", "done", ...). */
-static int
-table_runs (FlitlabWindow *window,
-            const char    *status)
-{
-  GListModel *runs = flitlab_runs_table_get_shown (flitlab_experiments_view_get_table (view_of (window)));
-  int n = 0;
-
-  for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
-    {
-      g_autoptr(FlitlabRunItem) run = g_list_model_get_item (runs, i);
-
-      if (g_str_equal (flitlab_run_item_get_status (run), status))
-        n++;
-    }
-  return n;
 }
 
 /* The points of a plot of the table's runs against their two values
@@ -274,9 +236,9 @@ resume_and_export (FlitlabWindow *window)
     return;
   gtk_list_box_select_row (GTK_LIST_BOX (gtk_widget_get_ancestor (row, GTK_TYPE_LIST_BOX)), GTK_LIST_BOX_ROW (row));
   CHECK (g_strcmp0 (flitlab_experiments_view_get_selected (view), EXPERIMENT) == 0, "selecting it shows it");
-  CHECK (table_runs (window, "missing") == RUNS - held_after_kill,
-         "the table lists as missing the %d runs the file lacks (%d)", RUNS - held_after_kill,
-         table_runs (window, "missing"));
+  CHECK (count_status (window, "missing") == (guint) (RUNS - held_after_kill),
+         "the table lists as missing the %d runs the file lacks (%u)", RUNS - held_after_kill,
+         count_status (window, "missing"));
   CHECK (g_str_has_prefix (flitlab_experiments_view_get_progress_text (view), counts), "the progress reads: %s",
          flitlab_experiments_view_get_progress_text (view));
   CHECK (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), counts), "so does its row: %s",
@@ -285,11 +247,11 @@ resume_and_export (FlitlabWindow *window)
   CHECK (click (GTK_WIDGET (view), "_Resume"), "the button reads Resume, and is clicked");
   CHECK (flitlab_experiments_view_get_running (view), "the experiment runs again");
   CHECK (wait_until_seconds (window, not_running, RESUME_SECONDS), "it runs to the end, the window live meanwhile");
-  CHECK (table_runs (window, "missing") == 0 && table_runs (window, "failed") == 0,
-         "every run is in the file: %d missing, %d failed", table_runs (window, "missing"),
-         table_runs (window, "failed"));
-  CHECK (table_runs (window, "done") + table_runs (window, "stopped") == RUNS && table_runs (window, "done") > 0,
-         "%d runs done, %d stopped past saturation", table_runs (window, "done"), table_runs (window, "stopped"));
+  CHECK (count_status (window, "missing") == 0 && count_status (window, "failed") == 0,
+         "every run is in the file: %u missing, %u failed", count_status (window, "missing"),
+         count_status (window, "failed"));
+  CHECK (count_status (window, "done") + count_status (window, "stopped") == RUNS && count_status (window, "done") > 0,
+         "%u runs done, %u stopped past saturation", count_status (window, "done"), count_status (window, "stopped"));
   CHECK (g_str_has_prefix (flitlab_experiments_view_get_progress_text (view), all), "the progress reads: %s",
          flitlab_experiments_view_get_progress_text (view));
   CHECK (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), all), "so does its row: %s",
