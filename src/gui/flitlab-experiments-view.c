@@ -290,22 +290,31 @@ row_name (GtkListBoxRow *row)
   return row != NULL ? g_object_get_data (G_OBJECT (row), ROW_NAME_KEY) : NULL;
 }
 
-/* "12 of 40 runs · mesh:4x4". */
+/* "12 of 40 runs · mesh:4x4": the runs the file holds, those stopped past
+ * saturation included, as the progress counts them. */
 static char *
-row_subtitle (const FlProjectExperiment *e)
+row_subtitle (FlProject                 *project,
+              const FlProjectExperiment *e)
 {
-  g_autofree char *runs = flitlab_experiment_progress_text (e->done + e->failed, e->runs, NAN);
+  int64_t *stopped = NULL;
+  int n = 0;
+  g_autofree char *runs = NULL;
   const char *topology = e->topology[0] == '#' ? e->topology + 1 : e->topology;
 
+  if (fl_project_list_runs (project, e->name, FL_RUN_STOPPED, &stopped, &n, NULL) != FL_OK)
+    n = 0;
+  free (stopped);
+  runs = flitlab_experiment_progress_text (e->done + e->failed + n, e->runs, NAN);
   /* Translators: an experiment's runs in the file, then its network. */
   return g_strdup_printf (_("%s · %s"), runs, topology);
 }
 
 static GtkWidget *
-create_row (const FlProjectExperiment *e)
+create_row (FlProject                 *project,
+            const FlProjectExperiment *e)
 {
   GtkWidget *row = adw_action_row_new ();
-  g_autofree char *subtitle = row_subtitle (e);
+  g_autofree char *subtitle = row_subtitle (project, e);
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), e->name);
@@ -357,7 +366,7 @@ flitlab_experiments_view_refresh (FlitlabExperimentsView *self)
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "experiments" : "empty");
   self->updating = TRUE;
   for (int i = 0; i < n; i++)
-    gtk_list_box_append (self->experiment_list, create_row (&items[i]));
+    gtk_list_box_append (self->experiment_list, create_row (self->project, &items[i]));
   self->updating = FALSE;
   fl_project_experiments_free (items, n);
 
@@ -482,7 +491,7 @@ update_row (FlitlabExperimentsView *self)
 
   if (row != NULL && fl_project_get_experiment (self->project, self->name, &e, NULL) == FL_OK)
     {
-      g_autofree char *subtitle = row_subtitle (&e);
+      g_autofree char *subtitle = row_subtitle (self->project, &e);
 
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
     }

@@ -13,6 +13,7 @@
 #include <adwaita.h>
 
 #include "flitlab-application.h"
+#include "flitlab-run-item.h"
 #include "flitlab-window.h"
 #include "tap.h"
 
@@ -25,12 +26,13 @@
 typedef gboolean (*Predicate) (FlitlabWindow *window);
 typedef void (*HarnessRun) (FlitlabWindow *window);
 
-/* Iterates the main loop until pred holds or WAIT_SECONDS pass. */
+/* Iterates the main loop until pred holds or seconds pass. */
 static inline gboolean
-wait_until (FlitlabWindow *window,
-            Predicate      pred)
+wait_until_seconds (FlitlabWindow *window,
+                    Predicate      pred,
+                    int            seconds)
 {
-  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
 
   while (!pred (window))
     {
@@ -40,6 +42,14 @@ wait_until (FlitlabWindow *window,
       g_usleep (2000);
     }
   return TRUE;
+}
+
+/* Iterates the main loop until pred holds or WAIT_SECONDS pass. */
+static inline gboolean
+wait_until (FlitlabWindow *window,
+            Predicate      pred)
+{
+  return wait_until_seconds (window, pred, WAIT_SECONDS);
 }
 
 static inline gboolean
@@ -231,22 +241,77 @@ save_and_forget (FlitlabWindow *window)
     g_rmdir (dir);
 }
 
+typedef gboolean (*WidgetMatch) (GtkWidget    *widget,
+                                 gconstpointer data);
+
+/* The first widget under widget, itself included, that match takes (depth
+ * first), or NULL. */
+static inline GtkWidget *
+find_matching (GtkWidget    *widget,
+               WidgetMatch   match,
+               gconstpointer data)
+{
+  if (widget == NULL || match (widget, data))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_matching (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static inline gboolean
+label_reads_ (GtkWidget    *widget,
+              gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
 /* The label under widget that reads text, or NULL. */
 static inline GtkWidget *
 find_label (GtkWidget  *widget,
             const char *text)
 {
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *label = find_label (child, text);
+  return find_matching (widget, label_reads_, text);
+}
 
-      if (label != NULL)
-        return label;
-    }
-  return NULL;
+static inline gboolean
+button_labelled_ (GtkWidget    *widget,
+                  gconstpointer label)
+{
+  return GTK_IS_BUTTON (widget)
+         && (g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0
+             || g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), label) == 0);
+}
+
+/* The button under widget labelled label (its mnemonic included: "_Run"),
+ * or showing icon label, or NULL. */
+static inline GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  return find_matching (widget, button_labelled_, label);
+}
+
+typedef struct
+{
+  GType type;
+  const char *title;
+} WidgetKind;
+
+static inline gboolean
+is_kind_ (GtkWidget    *widget,
+          gconstpointer data)
+{
+  const WidgetKind *kind = data;
+
+  return g_type_is_a (G_OBJECT_TYPE (widget), kind->type)
+         && (kind->title == NULL
+             || g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), kind->title) == 0);
 }
 
 /* The first widget of type under widget; with a title, the preferences row
@@ -256,21 +321,9 @@ find_widget (GtkWidget  *widget,
              GType       type,
              const char *title)
 {
-  if (widget == NULL)
-    return NULL;
-  if (g_type_is_a (G_OBJECT_TYPE (widget), type)
-      && (title == NULL
-          || g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type, title);
+  WidgetKind kind = { type, title };
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_matching (widget, is_kind_, &kind);
 }
 
 /* Whether a label that reads text is on screen under widget. */
@@ -281,6 +334,25 @@ shows_label (GtkWidget  *widget,
   GtkWidget *label = find_label (widget, text);
 
   return label != NULL && gtk_widget_is_drawable (label);
+}
+
+/* The runs of the experiment shown that the Experiments view's table lists
+ * with status ("done", "missing", ...). */
+static inline guint
+count_status (FlitlabWindow *window,
+              const char    *status)
+{
+  FlitlabExperimentsView *view = flitlab_window_get_experiments_view (window);
+  GListModel *shown = flitlab_runs_table_get_shown (flitlab_experiments_view_get_table (view));
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
+    {
+      g_autoptr(FlitlabRunItem) item = g_list_model_get_item (shown, i);
+
+      n += g_strcmp0 (flitlab_run_item_get_status (item), status) == 0;
+    }
+  return n;
 }
 
 /* The first toplevel of type other than window, or NULL: a dialog. */

@@ -63,23 +63,6 @@ holds_wanted (FlitlabWindow *window)
   return held >= wanted_held;
 }
 
-/* Runs of the table shown with status. */
-static guint
-count_status (FlitlabWindow *window,
-              const char    *status)
-{
-  GListModel *shown = flitlab_runs_table_get_shown (flitlab_experiments_view_get_table (view_of (window)));
-  guint n = 0;
-
-  for (guint i = 0; i < g_list_model_get_n_items (shown); i++)
-    {
-      g_autoptr(FlitlabRunItem) item = g_list_model_get_item (shown, i);
-
-      n += g_strcmp0 (flitlab_run_item_get_status (item), status) == 0;
-    }
-  return n;
-}
-
 static FlitlabRunItem *
 shown_item (FlitlabWindow *window,
             guint          i)

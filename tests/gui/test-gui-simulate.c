@@ -23,26 +23,6 @@
 
 /* Finding widgets ---------------------------------------------------------------- */
 
-/* The button under widget labelled label, or showing icon label. */
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget)
-      && (g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0
-          || g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), label) == 0))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static FlitlabSimulatePanel *
 panel_of (FlitlabWindow *window)
 {

@@ -648,24 +648,6 @@ run_discard_quit (FlitlabWindow *window)
 
 /* Stopping the workers ------------------------------------------------------------------ */
 
-/* The first button under widget showing icon, or NULL. */
-static GtkWidget *
-find_icon_button (GtkWidget  *widget,
-                  const char *icon)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), icon) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_icon_button (child, icon);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 shows_big_mesh (FlitlabWindow *window)
 {
@@ -677,7 +659,7 @@ shows_big_mesh (FlitlabWindow *window)
 static void
 run_stop (FlitlabWindow *window)
 {
-  GtkWidget *stop = find_icon_button (GTK_WIDGET (window), "process-stop-symbolic");
+  GtkWidget *stop = find_button (GTK_WIDGET (window), "process-stop-symbolic");
   const char *refused;
 
   CHECK (stop != NULL && !gtk_widget_get_visible (stop), "the Stop button is hidden while idle");
