@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "draw-scene-private.h"
 #include "flitlab-draw.h"
 #include "tap.h"
 #include "test-draw-pixels.h"
@@ -162,21 +163,26 @@ static void test_cursor(void)
     cairo_surface_destroy(s);
 }
 
-/* Draws p at 300 dpi (scale 300/72) on an image, either straight (markers
- * stamped) or through a recording surface (markers drawn as paths). */
-static cairo_surface_t *draw_paper(const FlDrawPlot *p, double w, double h, int recorded)
+typedef enum Way { STAMPED, RECORDED, AS_DOCUMENT } Way;
+
+/* Draws p at 300 dpi (scale 300/72) on an image: straight (markers
+ * stamped), through a recording surface (markers drawn as paths), or as in
+ * a PDF (markers painted from one shape, error bars in one stroke). */
+static cairo_surface_t *draw_paper(const FlDrawPlot *p, double w, double h, Way way)
 {
     double scale = 300.0 / 72;
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * scale),
                                                     (int)ceil(h * scale));
-    cairo_surface_t *target = recorded ? cairo_recording_surface_create(CAIRO_CONTENT_COLOR,
-                                                                        NULL)
-                                       : cairo_surface_reference(s);
+    cairo_surface_t *target = way == RECORDED ? cairo_recording_surface_create(
+                                                    CAIRO_CONTENT_COLOR, NULL)
+                                              : cairo_surface_reference(s);
+    if (way == AS_DOCUMENT)
+        fl__draw_plot_as_document(target);
     cairo_t *cr = cairo_create(target);
     cairo_scale(cr, scale, scale);
     fl_draw_plot(cr, p, w, h);
     cairo_destroy(cr);
-    if (recorded) {
+    if (way == RECORDED) {
         cr = cairo_create(s);
         cairo_set_source_surface(cr, target, 0, 0);
         cairo_paint(cr);
@@ -187,8 +193,30 @@ static cairo_surface_t *draw_paper(const FlDrawPlot *p, double w, double h, int 
     return s;
 }
 
+/* How many pixels of a and b differ by more than 8 in a channel, and the
+ * largest difference into *worst. */
+static int pixels_off(cairo_surface_t *a, cairo_surface_t *b, int *worst)
+{
+    int width = cairo_image_surface_get_width(a), height = cairo_image_surface_get_height(a);
+    int off = 0;
+    *worst = 0;
+    for (int py = 0; py < height; py++)
+        for (int px = 0; px < width; px++) {
+            unsigned u = pixel(a, px, py), v = pixel(b, px, py);
+            int d = 0;
+            for (int k = 0; k < 24; k += 8) {
+                int e = abs((int)((u >> k) & 0xff) - (int)((v >> k) & 0xff));
+                d = e > d ? e : d;
+            }
+            off += d > 8;
+            *worst = d > *worst ? d : *worst;
+        }
+    return off;
+}
+
 /* Markers of every print shape, apart and at odd fractions of a pixel,
- * with error bars: stamped on an image they look as drawn as paths. */
+ * with error bars: stamped on an image, and as a document draws them, they
+ * look as drawn as paths. */
 static void test_print_markers(void)
 {
     enum { N = 9 };
@@ -208,25 +236,85 @@ static void test_print_markers(void)
     p.nseries = FL_DRAW_PLOT_MAX_SERIES;
     double w, h;
     fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_DOUBLE_COLUMN, &w, &h);
-    cairo_surface_t *a = draw_paper(&p, w, h, 0), *b = draw_paper(&p, w, h, 1);
-    int width = cairo_image_surface_get_width(a), height = cairo_image_surface_get_height(a);
-    int off = 0, worst = 0;
-    for (int py = 0; py < height; py++)
-        for (int px = 0; px < width; px++) {
-            unsigned u = pixel(a, px, py), v = pixel(b, px, py);
-            int d = 0;
-            for (int k = 0; k < 24; k += 8) {
-                int e = abs((int)((u >> k) & 0xff) - (int)((v >> k) & 0xff));
-                d = e > d ? e : d;
-            }
-            off += d > 8;
-            worst = d > worst ? d : worst;
-        }
+    cairo_surface_t *a = draw_paper(&p, w, h, STAMPED), *b = draw_paper(&p, w, h, RECORDED);
+    cairo_surface_t *c = draw_paper(&p, w, h, AS_DOCUMENT);
+    int worst, off = pixels_off(a, b, &worst);
     /* Stamps sit within 1/16 of a pixel: edges shift by a few levels. */
     CHECK(worst <= 40, "stamped markers match drawn ones (%d pixels off by more "
           "than 8, at most by %d)", off, worst);
+    off = pixels_off(c, b, &worst);
+    CHECK(worst <= 40, "markers and error bars as in a document match drawn ones (%d "
+          "pixels off by more than 8, at most by %d)", off, worst);
     cairo_surface_destroy(a);
     cairo_surface_destroy(b);
+    cairo_surface_destroy(c);
+}
+
+/* Dense points with error bars on a flat stretch and a steep one (a
+ * document merges caps at one height and leaves out bars shorter than
+ * their caps are thick): as a document draws them, they look as drawn as
+ * paths, but for the edges where overlapping markers meet. */
+static void test_dense_document(void)
+{
+    enum { N = 400 };
+    static double x[3][N], y[3][N], lo[3][N], hi[3][N];
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    for (int s = 0; s < 3; s++) {
+        for (int i = 0; i < N; i++) {
+            x[s][i] = i * 0.01;
+            y[s][i] = 1 + 2 * s + (i < N / 2 ? 0.0001 * i : 0.02 * (i - N / 2));
+            lo[s][i] = y[s][i] - (i % 2 ? 0.002 : 0.5);
+            hi[s][i] = y[s][i] + 0.5;
+        }
+        p.series[s] = (FlDrawPlotSeries){ NULL, -1, x[s], y[s], N, 0, 1, lo[s], hi[s] };
+    }
+    p.nseries = 3;
+    double w, h;
+    fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_SINGLE_COLUMN, &w, &h);
+    cairo_surface_t *b = draw_paper(&p, w, h, RECORDED), *c = draw_paper(&p, w, h, AS_DOCUMENT);
+    int worst, off = pixels_off(c, b, &worst);
+    int all = cairo_image_surface_get_width(b) * cairo_image_surface_get_height(b);
+    CHECK(off < all / 200, "dense markers and bars as in a document match drawn ones (%d of "
+          "%d pixels off by more than 8, at most by %d)", off, all, worst);
+    cairo_surface_destroy(b);
+    cairo_surface_destroy(c);
+}
+
+/* Error bars alone (no markers on screen), as few as go in one stroke
+ * either way: pairs whose caps overlap at one height (a document draws
+ * each pair's caps as one line) with a gap to the next pair at that
+ * height, pairs under a pixel apart in height (two lines), bars shorter than
+ * their caps are thick (a document leaves their vertical line out) and
+ * bars a little longer. As a document draws them they look as drawn as
+ * paths. */
+static void test_document_bars(void)
+{
+    enum { N = 16 };
+    double x[N], y[N], lo[N], hi[N];
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    static const double below[4] = { 0.2, 0.2, 0.001, 0.05 }, above[4] = { 0.3, 0.3, 0.001, 0.06 };
+    for (int i = 0; i < N; i++) {
+        int pair = i / 2;
+        x[i] = pair + (i % 2) * 0.05;
+        /* Flat, then rising, the second of each pair under a pixel higher. */
+        y[i] = i < N / 2 ? 1 : 1 + 0.37 * (pair - 3) + 0.005 * (i % 2);
+        lo[i] = y[i] - below[pair % 4];
+        hi[i] = y[i] + above[pair % 4];
+    }
+    p.series[0] = (FlDrawPlotSeries){ NULL, -1, x, y, N, 0, 0, lo, hi };
+    p.nseries = 1;
+    p.y.fixed = 1;
+    p.y.max = 4;
+    double w, h;
+    fl_draw_plot_paper_size(FL_DRAW_PAPER_SINGLE_COLUMN, &w, &h, NULL);
+    cairo_surface_t *b = draw_paper(&p, w, h, RECORDED), *c = draw_paper(&p, w, h, AS_DOCUMENT);
+    int worst, off = pixels_off(c, b, &worst);
+    CHECK(worst <= 8, "error bars as in a document match drawn ones (%d pixels off by more "
+          "than 8, at most by %d)", off, worst);
+    cairo_surface_destroy(b);
+    cairo_surface_destroy(c);
 }
 
 static void test_export(void)
@@ -260,6 +348,8 @@ int main(void)
     test_reference();
     test_cursor();
     test_print_markers();
+    test_dense_document();
+    test_document_bars();
     test_export();
     return tap_done();
 }
