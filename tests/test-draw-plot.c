@@ -1,8 +1,10 @@
 /* test-draw-plot.c — line plots drawn with cairo: a line through known
  * points lands on the pixels the layout gives, a NaN leaves a gap, ticks
  * are nice (1, 2 or 5 times a power of ten), a reference line is drawn at
- * its y, the cursor maps back to the data, and a plot exports. Needs no
- * display. */
+ * its y, the cursor maps back to the data, markers and error bars look
+ * the same stamped, drawn as paths and drawn as in a PDF, the first and
+ * last points' marks are whole inside the frame, and a plot exports.
+ * Needs no display. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -317,6 +319,85 @@ static void test_document_bars(void)
     cairo_surface_destroy(c);
 }
 
+/* The columns of the pixels of colour rgb in rows y0..y1 of s around
+ * column x (as far as they run on either side of it, up to reach):
+ * the leftmost into *left and the rightmost into *right. */
+static void run_of(cairo_surface_t *s, double x, double y0, double y1, unsigned rgb, double reach,
+                   int *left, int *right)
+{
+    *left = *right = (int)floor(x);
+    for (int py = (int)floor(y0); py <= (int)ceil(y1); py++)
+        for (int px = (int)floor(x - reach); px <= (int)ceil(x + reach); px++)
+            if (near_rgb(pixel(s, px, py), rgb, 60)) {
+                *left = px < *left ? px : *left;
+                *right = px > *right ? px : *right;
+            }
+}
+
+/* Isolated first and last points, on the first and last ticks of an
+ * autoscaled x axis (linear and log), with error bars: their marks are
+ * whole inside the frame (as wide on the frame's side as on the other)
+ * and the ticks stay at nice values. Lines alone or a fixed range keep
+ * the data at the frame. */
+static void test_x_padding(void)
+{
+    double x[3] = { 0, 1, 2 }, y[3] = { 5, NAN, 5 }, lo[3] = { 4, 4, 4 }, hi[3] = { 6, 6, 6 };
+    double xl[3] = { 1, 10, 100 };
+    for (int lg = 0; lg < 2; lg++) {
+        FlDrawPlot p;
+        fl_draw_plot_init(&p);
+        p.series[0] = (FlDrawPlotSeries){ NULL, 0x1c71d8, lg ? xl : x, y, 3, 0, 1, lo, hi };
+        p.nseries = 1;
+        p.x.log = lg;
+        double w, h, scale = 300.0 / 72;
+        fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_SINGLE_COLUMN, &w, &h);
+        FlDrawPlotLayout l;
+        fl_draw_plot_layout(&p, w, h, &l);
+        const double *px = lg ? xl : x;
+        CHECK(l.x0 == px[0] && l.x1 == px[2] && l.xpad > 0,
+              "%s x: from the first point to the last, on ticks (%g..%g), %.1f units inside the "
+              "frame", lg ? "log" : "linear", l.x0, l.x1, l.xpad);
+        cairo_surface_t *s = draw_paper(&p, w, h, STAMPED);
+        for (int end = 0; end < 2; end++) {
+            double dx, dy, top, bottom;
+            fl_draw_plot_to_device(&l, px[end * 2], hi[0], &dx, &top);
+            fl_draw_plot_to_device(&l, px[end * 2], lo[0], &dx, &bottom);
+            fl_draw_plot_to_device(&l, px[end * 2], y[0], &dx, &dy);
+            int left, right;
+            run_of(s, dx * scale, top * scale - 8, bottom * scale + 8, 0x1c71d8, 40, &left,
+                   &right);
+            double frame = end ? floor(l.right) * scale : (floor(l.left) + 1) * scale;
+            int inside = end ? right < frame : left > frame;
+            double before = dx * scale - left, after = right - dx * scale;
+            CHECK(inside && fabs(before - after) <= 2,
+                  "%s x: the %s point's marker and bar are whole inside the frame (%d..%d around "
+                  "%.1f, frame at %.1f)", lg ? "log" : "linear", end ? "last" : "first", left,
+                  right, dx * scale, frame);
+        }
+        cairo_surface_destroy(s);
+        /* The cursor maps back through the room. */
+        double at, back, unused;
+        fl_draw_plot_to_device(&l, px[2], 5, &at, &unused);
+        CHECK(fl_draw_plot_hit_x(&p, w, h, at, &back) && fabs(back - px[2]) < 1e-9 * px[2]
+                  && fl_draw_plot_hit_x(&p, w, h, l.right - 1, &back) && back == l.x1,
+              "%s x: the cursor maps back to the last point, and beyond it to x1", lg ? "log"
+                                                                                       : "linear");
+        p.x.fixed = 1;
+        p.x.min = px[0];
+        p.x.max = px[2];
+        fl_draw_plot_layout(&p, w, h, &l);
+        CHECK(l.xpad == 0, "%s x: a fixed range fills the plot area", lg ? "log" : "linear");
+        p.x.fixed = 0;
+        p.series[0].lo = p.series[0].hi = NULL;
+        p.series[0].markers = 0;
+        p.style = FL_DRAW_PLOT_SCREEN;
+        fl_draw_plot_layout(&p, w, h, &l);
+        fl_draw_plot_to_device(&l, px[0], 5, &at, &unused);
+        CHECK(l.xpad == 0 && fabs(at - l.left) < 1e-9, "%s x: a line alone starts at the frame",
+              lg ? "log" : "linear");
+    }
+}
+
 static void test_export(void)
 {
     FlDrawPlot p;
@@ -350,6 +431,7 @@ int main(void)
     test_print_markers();
     test_dense_document();
     test_document_bars();
+    test_x_padding();
     test_export();
     return tap_done();
 }

@@ -417,6 +417,38 @@ static void place_legend(cairo_t *cr, const FlDrawPlot *p, double width, double 
     scale_axis(p, &p->x, 0, nx, &l->x0, &l->x1, &l->xstep);
 }
 
+/* Whether axis a keeps the range it was given (else it is autoscaled). */
+static int fixed_range(const FlDrawPlotAxis *a)
+{
+    return a->fixed && isfinite(a->min) && isfinite(a->max) && a->max > a->min
+           && (!a->log || a->min > 0);
+}
+
+/* The room an autoscaled x axis leaves at each end of the plot area (w
+ * device units wide): as far as a marker or an error bar's cap reaches
+ * from its point (the widest, a diamond, 1.2 times the radius and half its
+ * outline; a cap, the radius and half its line), and a unit more so that
+ * it clears the frame. 0 with a fixed range, or with lines alone. */
+static double x_padding(const FlDrawPlot *p, double font, double w)
+{
+    double reach = 0;
+    if (fixed_range(&p->x))
+        return 0;
+    for (int s = 0; s < nseries(p); s++) {
+        const FlDrawPlotSeries *se = &p->series[s];
+        FlDrawMarker m;
+        fl_draw_plot_series_style(p, s, &m, NULL);
+        double lw = line_width(p, se), r = marker_radius(p, font, lw);
+        if (!se->x || !se->y || se->n <= 0)
+            continue;
+        if (m != FL_DRAW_MARKER_NONE)
+            reach = fmax(reach, r * 1.2 + fmax(0.8, r * 0.35) / 2);
+        if (se->lo || se->hi)
+            reach = fmax(reach, r + fmax(0.6, lw * 0.75) / 2);
+    }
+    return reach > 0 ? fmin(reach + 1, w / 4) : 0;
+}
+
 /* The layout, measuring text with cr. */
 static void layout(cairo_t *cr, const FlDrawPlot *p, double width, double height,
                    FlDrawPlotLayout *l)
@@ -456,7 +488,9 @@ static void layout(cairo_t *cr, const FlDrawPlot *p, double width, double height
         l->right = l->left + 1;
     if (l->bottom <= l->top)
         l->bottom = l->top + 1;
+    l->xpad = x_padding(p, font, l->right - l->left);
     place_legend(cr, p, width, font, l);
+    l->xpad = fmin(l->xpad, (l->right - l->left) / 4);
     cairo_restore(cr);
 }
 
@@ -473,7 +507,7 @@ void fl_draw_plot_to_device(const FlDrawPlotLayout *l, double x, double y, doubl
 {
     double u = l->xlog ? log10(x / l->x0) / log10(l->x1 / l->x0) : (x - l->x0) / (l->x1 - l->x0);
     double v = l->ylog ? log10(y / l->y0) / log10(l->y1 / l->y0) : (y - l->y0) / (l->y1 - l->y0);
-    *dx = l->left + u * (l->right - l->left);
+    *dx = l->left + l->xpad + u * (l->right - l->left - 2 * l->xpad);
     *dy = l->bottom - v * (l->bottom - l->top);
 }
 
@@ -482,9 +516,9 @@ int fl_draw_plot_hit_x(const FlDrawPlot *p, double width, double height, double 
 {
     FlDrawPlotLayout l;
     fl_draw_plot_layout(p, width, height, &l);
-    double u = (px - l.left) / (l.right - l.left);
+    double u = (px - l.left - l.xpad) / (l.right - l.left - 2 * l.xpad);
     *x = l.xlog ? l.x0 * pow(l.x1 / l.x0, clamp(u, 0, 1)) : l.x0 + clamp(u, 0, 1) * (l.x1 - l.x0);
-    return u >= 0 && u <= 1;
+    return px >= l.left && px <= l.right;
 }
 
 static void set_hex(cairo_t *cr, int hex, double alpha)
