@@ -1,14 +1,17 @@
 /* test-draw-plot.c — line plots drawn with cairo: a line through known
  * points lands on the pixels the layout gives, a NaN leaves a gap, ticks
  * are nice (1, 2 or 5 times a power of ten), a reference line is drawn at
- * its y, the cursor maps back to the data, and a plot exports. Needs no
- * display. */
+ * its y, the cursor maps back to the data, markers and error bars look
+ * the same stamped, drawn as paths and drawn as in a PDF, the first and
+ * last points' marks are whole inside the frame, and a plot exports.
+ * Needs no display. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "draw-scene-private.h"
 #include "flitlab-draw.h"
 #include "tap.h"
 #include "test-draw-pixels.h"
@@ -162,21 +165,26 @@ static void test_cursor(void)
     cairo_surface_destroy(s);
 }
 
-/* Draws p at 300 dpi (scale 300/72) on an image, either straight (markers
- * stamped) or through a recording surface (markers drawn as paths). */
-static cairo_surface_t *draw_paper(const FlDrawPlot *p, double w, double h, int recorded)
+typedef enum Way { STAMPED, RECORDED, AS_DOCUMENT } Way;
+
+/* Draws p at 300 dpi (scale 300/72) on an image: straight (markers
+ * stamped), through a recording surface (markers drawn as paths), or as in
+ * a PDF (markers painted from one shape, error bars in one stroke). */
+static cairo_surface_t *draw_paper(const FlDrawPlot *p, double w, double h, Way way)
 {
     double scale = 300.0 / 72;
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * scale),
                                                     (int)ceil(h * scale));
-    cairo_surface_t *target = recorded ? cairo_recording_surface_create(CAIRO_CONTENT_COLOR,
-                                                                        NULL)
-                                       : cairo_surface_reference(s);
+    cairo_surface_t *target = way == RECORDED ? cairo_recording_surface_create(
+                                                    CAIRO_CONTENT_COLOR, NULL)
+                                              : cairo_surface_reference(s);
+    if (way == AS_DOCUMENT)
+        fl__draw_plot_as_document(target);
     cairo_t *cr = cairo_create(target);
     cairo_scale(cr, scale, scale);
     fl_draw_plot(cr, p, w, h);
     cairo_destroy(cr);
-    if (recorded) {
+    if (way == RECORDED) {
         cr = cairo_create(s);
         cairo_set_source_surface(cr, target, 0, 0);
         cairo_paint(cr);
@@ -187,8 +195,30 @@ static cairo_surface_t *draw_paper(const FlDrawPlot *p, double w, double h, int 
     return s;
 }
 
+/* How many pixels of a and b differ by more than 8 in a channel, and the
+ * largest difference into *worst. */
+static int pixels_off(cairo_surface_t *a, cairo_surface_t *b, int *worst)
+{
+    int width = cairo_image_surface_get_width(a), height = cairo_image_surface_get_height(a);
+    int off = 0;
+    *worst = 0;
+    for (int py = 0; py < height; py++)
+        for (int px = 0; px < width; px++) {
+            unsigned u = pixel(a, px, py), v = pixel(b, px, py);
+            int d = 0;
+            for (int k = 0; k < 24; k += 8) {
+                int e = abs((int)((u >> k) & 0xff) - (int)((v >> k) & 0xff));
+                d = e > d ? e : d;
+            }
+            off += d > 8;
+            *worst = d > *worst ? d : *worst;
+        }
+    return off;
+}
+
 /* Markers of every print shape, apart and at odd fractions of a pixel,
- * with error bars: stamped on an image they look as drawn as paths. */
+ * with error bars: stamped on an image, and as a document draws them, they
+ * look as drawn as paths. */
 static void test_print_markers(void)
 {
     enum { N = 9 };
@@ -208,25 +238,164 @@ static void test_print_markers(void)
     p.nseries = FL_DRAW_PLOT_MAX_SERIES;
     double w, h;
     fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_DOUBLE_COLUMN, &w, &h);
-    cairo_surface_t *a = draw_paper(&p, w, h, 0), *b = draw_paper(&p, w, h, 1);
-    int width = cairo_image_surface_get_width(a), height = cairo_image_surface_get_height(a);
-    int off = 0, worst = 0;
-    for (int py = 0; py < height; py++)
-        for (int px = 0; px < width; px++) {
-            unsigned u = pixel(a, px, py), v = pixel(b, px, py);
-            int d = 0;
-            for (int k = 0; k < 24; k += 8) {
-                int e = abs((int)((u >> k) & 0xff) - (int)((v >> k) & 0xff));
-                d = e > d ? e : d;
-            }
-            off += d > 8;
-            worst = d > worst ? d : worst;
-        }
+    cairo_surface_t *a = draw_paper(&p, w, h, STAMPED), *b = draw_paper(&p, w, h, RECORDED);
+    cairo_surface_t *c = draw_paper(&p, w, h, AS_DOCUMENT);
+    int worst, off = pixels_off(a, b, &worst);
     /* Stamps sit within 1/16 of a pixel: edges shift by a few levels. */
     CHECK(worst <= 40, "stamped markers match drawn ones (%d pixels off by more "
           "than 8, at most by %d)", off, worst);
+    off = pixels_off(c, b, &worst);
+    CHECK(worst <= 40, "markers and error bars as in a document match drawn ones (%d "
+          "pixels off by more than 8, at most by %d)", off, worst);
     cairo_surface_destroy(a);
     cairo_surface_destroy(b);
+    cairo_surface_destroy(c);
+}
+
+/* Dense points with error bars on a flat stretch and a steep one (a
+ * document merges caps at one height and leaves out bars shorter than
+ * their caps are thick): as a document draws them, they look as drawn as
+ * paths, but for the edges where overlapping markers meet. */
+static void test_dense_document(void)
+{
+    enum { N = 400 };
+    static double x[3][N], y[3][N], lo[3][N], hi[3][N];
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    for (int s = 0; s < 3; s++) {
+        for (int i = 0; i < N; i++) {
+            x[s][i] = i * 0.01;
+            y[s][i] = 1 + 2 * s + (i < N / 2 ? 0.0001 * i : 0.02 * (i - N / 2));
+            lo[s][i] = y[s][i] - (i % 2 ? 0.002 : 0.5);
+            hi[s][i] = y[s][i] + 0.5;
+        }
+        p.series[s] = (FlDrawPlotSeries){ NULL, -1, x[s], y[s], N, 0, 1, lo[s], hi[s] };
+    }
+    p.nseries = 3;
+    double w, h;
+    fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_SINGLE_COLUMN, &w, &h);
+    cairo_surface_t *b = draw_paper(&p, w, h, RECORDED), *c = draw_paper(&p, w, h, AS_DOCUMENT);
+    int worst, off = pixels_off(c, b, &worst);
+    int all = cairo_image_surface_get_width(b) * cairo_image_surface_get_height(b);
+    CHECK(off < all / 200, "dense markers and bars as in a document match drawn ones (%d of "
+          "%d pixels off by more than 8, at most by %d)", off, all, worst);
+    cairo_surface_destroy(b);
+    cairo_surface_destroy(c);
+}
+
+/* Error bars alone (no markers on screen), as few as go in one stroke
+ * either way: pairs whose caps overlap at one height (a document draws
+ * each pair's caps as one line) with a gap to the next pair at that
+ * height, pairs under a pixel apart in height (two lines), bars shorter than
+ * their caps are thick (a document leaves their vertical line out) and
+ * bars a little longer. As a document draws them they look as drawn as
+ * paths. */
+static void test_document_bars(void)
+{
+    enum { N = 16 };
+    double x[N], y[N], lo[N], hi[N];
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    static const double below[4] = { 0.2, 0.2, 0.001, 0.05 }, above[4] = { 0.3, 0.3, 0.001, 0.06 };
+    for (int i = 0; i < N; i++) {
+        int pair = i / 2;
+        x[i] = pair + (i % 2) * 0.05;
+        /* Flat, then rising, the second of each pair under a pixel higher. */
+        y[i] = i < N / 2 ? 1 : 1 + 0.37 * (pair - 3) + 0.005 * (i % 2);
+        lo[i] = y[i] - below[pair % 4];
+        hi[i] = y[i] + above[pair % 4];
+    }
+    p.series[0] = (FlDrawPlotSeries){ NULL, -1, x, y, N, 0, 0, lo, hi };
+    p.nseries = 1;
+    p.y.fixed = 1;
+    p.y.max = 4;
+    double w, h;
+    fl_draw_plot_paper_size(FL_DRAW_PAPER_SINGLE_COLUMN, &w, &h, NULL);
+    cairo_surface_t *b = draw_paper(&p, w, h, RECORDED), *c = draw_paper(&p, w, h, AS_DOCUMENT);
+    int worst, off = pixels_off(c, b, &worst);
+    CHECK(worst <= 8, "error bars as in a document match drawn ones (%d pixels off by more "
+          "than 8, at most by %d)", off, worst);
+    cairo_surface_destroy(b);
+    cairo_surface_destroy(c);
+}
+
+/* The columns of the pixels of colour rgb in rows y0..y1 of s around
+ * column x (as far as they run on either side of it, up to reach):
+ * the leftmost into *left and the rightmost into *right. */
+static void run_of(cairo_surface_t *s, double x, double y0, double y1, unsigned rgb, double reach,
+                   int *left, int *right)
+{
+    *left = *right = (int)floor(x);
+    for (int py = (int)floor(y0); py <= (int)ceil(y1); py++)
+        for (int px = (int)floor(x - reach); px <= (int)ceil(x + reach); px++)
+            if (near_rgb(pixel(s, px, py), rgb, 60)) {
+                *left = px < *left ? px : *left;
+                *right = px > *right ? px : *right;
+            }
+}
+
+/* Isolated first and last points, on the first and last ticks of an
+ * autoscaled x axis (linear and log), with error bars: their marks are
+ * whole inside the frame (as wide on the frame's side as on the other)
+ * and the ticks stay at nice values. Lines alone or a fixed range keep
+ * the data at the frame. */
+static void test_x_padding(void)
+{
+    double x[3] = { 0, 1, 2 }, y[3] = { 5, NAN, 5 }, lo[3] = { 4, 4, 4 }, hi[3] = { 6, 6, 6 };
+    double xl[3] = { 1, 10, 100 };
+    for (int lg = 0; lg < 2; lg++) {
+        FlDrawPlot p;
+        fl_draw_plot_init(&p);
+        p.series[0] = (FlDrawPlotSeries){ NULL, 0x1c71d8, lg ? xl : x, y, 3, 0, 1, lo, hi };
+        p.nseries = 1;
+        p.x.log = lg;
+        double w, h, scale = 300.0 / 72;
+        fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_SINGLE_COLUMN, &w, &h);
+        FlDrawPlotLayout l;
+        fl_draw_plot_layout(&p, w, h, &l);
+        const double *px = lg ? xl : x;
+        CHECK(l.x0 == px[0] && l.x1 == px[2] && l.xpad > 0,
+              "%s x: from the first point to the last, on ticks (%g..%g), %.1f units inside the "
+              "frame", lg ? "log" : "linear", l.x0, l.x1, l.xpad);
+        cairo_surface_t *s = draw_paper(&p, w, h, STAMPED);
+        for (int end = 0; end < 2; end++) {
+            double dx, dy, top, bottom;
+            fl_draw_plot_to_device(&l, px[end * 2], hi[0], &dx, &top);
+            fl_draw_plot_to_device(&l, px[end * 2], lo[0], &dx, &bottom);
+            fl_draw_plot_to_device(&l, px[end * 2], y[0], &dx, &dy);
+            int left, right;
+            run_of(s, dx * scale, top * scale - 8, bottom * scale + 8, 0x1c71d8, 40, &left,
+                   &right);
+            double frame = end ? floor(l.right) * scale : (floor(l.left) + 1) * scale;
+            int inside = end ? right < frame : left > frame;
+            double before = dx * scale - left, after = right - dx * scale;
+            CHECK(inside && fabs(before - after) <= 2,
+                  "%s x: the %s point's marker and bar are whole inside the frame (%d..%d around "
+                  "%.1f, frame at %.1f)", lg ? "log" : "linear", end ? "last" : "first", left,
+                  right, dx * scale, frame);
+        }
+        cairo_surface_destroy(s);
+        /* The cursor maps back through the room. */
+        double at, back, unused;
+        fl_draw_plot_to_device(&l, px[2], 5, &at, &unused);
+        CHECK(fl_draw_plot_hit_x(&p, w, h, at, &back) && fabs(back - px[2]) < 1e-9 * px[2]
+                  && fl_draw_plot_hit_x(&p, w, h, l.right - 1, &back) && back == l.x1,
+              "%s x: the cursor maps back to the last point, and beyond it to x1", lg ? "log"
+                                                                                       : "linear");
+        p.x.fixed = 1;
+        p.x.min = px[0];
+        p.x.max = px[2];
+        fl_draw_plot_layout(&p, w, h, &l);
+        CHECK(l.xpad == 0, "%s x: a fixed range fills the plot area", lg ? "log" : "linear");
+        p.x.fixed = 0;
+        p.series[0].lo = p.series[0].hi = NULL;
+        p.series[0].markers = 0;
+        p.style = FL_DRAW_PLOT_SCREEN;
+        fl_draw_plot_layout(&p, w, h, &l);
+        fl_draw_plot_to_device(&l, px[0], 5, &at, &unused);
+        CHECK(l.xpad == 0 && fabs(at - l.left) < 1e-9, "%s x: a line alone starts at the frame",
+              lg ? "log" : "linear");
+    }
 }
 
 static void test_export(void)
@@ -260,6 +429,9 @@ int main(void)
     test_reference();
     test_cursor();
     test_print_markers();
+    test_dense_document();
+    test_document_bars();
+    test_x_padding();
     test_export();
     return tap_done();
 }

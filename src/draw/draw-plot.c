@@ -417,6 +417,38 @@ static void place_legend(cairo_t *cr, const FlDrawPlot *p, double width, double 
     scale_axis(p, &p->x, 0, nx, &l->x0, &l->x1, &l->xstep);
 }
 
+/* Whether axis a keeps the range it was given (else it is autoscaled). */
+static int fixed_range(const FlDrawPlotAxis *a)
+{
+    return a->fixed && isfinite(a->min) && isfinite(a->max) && a->max > a->min
+           && (!a->log || a->min > 0);
+}
+
+/* The room an autoscaled x axis leaves at each end of the plot area (w
+ * device units wide): as far as a marker or an error bar's cap reaches
+ * from its point (the widest, a diamond, 1.2 times the radius and half its
+ * outline; a cap, the radius and half its line), and a unit more so that
+ * it clears the frame. 0 with a fixed range, or with lines alone. */
+static double x_padding(const FlDrawPlot *p, double font, double w)
+{
+    double reach = 0;
+    if (fixed_range(&p->x))
+        return 0;
+    for (int s = 0; s < nseries(p); s++) {
+        const FlDrawPlotSeries *se = &p->series[s];
+        FlDrawMarker m;
+        fl_draw_plot_series_style(p, s, &m, NULL);
+        double lw = line_width(p, se), r = marker_radius(p, font, lw);
+        if (!se->x || !se->y || se->n <= 0)
+            continue;
+        if (m != FL_DRAW_MARKER_NONE)
+            reach = fmax(reach, r * 1.2 + fmax(0.8, r * 0.35) / 2);
+        if (se->lo || se->hi)
+            reach = fmax(reach, r + fmax(0.6, lw * 0.75) / 2);
+    }
+    return reach > 0 ? fmin(reach + 1, w / 4) : 0;
+}
+
 /* The layout, measuring text with cr. */
 static void layout(cairo_t *cr, const FlDrawPlot *p, double width, double height,
                    FlDrawPlotLayout *l)
@@ -456,7 +488,9 @@ static void layout(cairo_t *cr, const FlDrawPlot *p, double width, double height
         l->right = l->left + 1;
     if (l->bottom <= l->top)
         l->bottom = l->top + 1;
+    l->xpad = x_padding(p, font, l->right - l->left);
     place_legend(cr, p, width, font, l);
+    l->xpad = fmin(l->xpad, (l->right - l->left) / 4);
     cairo_restore(cr);
 }
 
@@ -473,7 +507,7 @@ void fl_draw_plot_to_device(const FlDrawPlotLayout *l, double x, double y, doubl
 {
     double u = l->xlog ? log10(x / l->x0) / log10(l->x1 / l->x0) : (x - l->x0) / (l->x1 - l->x0);
     double v = l->ylog ? log10(y / l->y0) / log10(l->y1 / l->y0) : (y - l->y0) / (l->y1 - l->y0);
-    *dx = l->left + u * (l->right - l->left);
+    *dx = l->left + l->xpad + u * (l->right - l->left - 2 * l->xpad);
     *dy = l->bottom - v * (l->bottom - l->top);
 }
 
@@ -482,9 +516,9 @@ int fl_draw_plot_hit_x(const FlDrawPlot *p, double width, double height, double 
 {
     FlDrawPlotLayout l;
     fl_draw_plot_layout(p, width, height, &l);
-    double u = (px - l.left) / (l.right - l.left);
+    double u = (px - l.left - l.xpad) / (l.right - l.left - 2 * l.xpad);
     *x = l.xlog ? l.x0 * pow(l.x1 / l.x0, clamp(u, 0, 1)) : l.x0 + clamp(u, 0, 1) * (l.x1 - l.x0);
-    return u >= 0 && u <= 1;
+    return px >= l.left && px <= l.right;
 }
 
 static void set_hex(cairo_t *cr, int hex, double alpha)
@@ -754,10 +788,111 @@ static void stamp_marker(cairo_t *cr, Stamps *st, FlDrawMarker m, double x, doub
     cairo_restore(cr);
 }
 
+/* Set on a surface by fl__draw_plot_as_document(). */
+static const cairo_user_data_key_t as_document;
+
+/* Whether cr draws into a PDF, PostScript or SVG document, where cairo
+ * pays for every operation (it records, analyses and then writes each, a
+ * clip with it when the mark crosses the clip's edge) and for every byte
+ * of the page (printed numbers, deflated in a PDF). */
+static int paged(cairo_t *cr)
+{
+    cairo_surface_t *target = cairo_get_target(cr);
+    cairo_surface_type_t t = cairo_surface_get_type(target);
+    return t == CAIRO_SURFACE_TYPE_PDF || t == CAIRO_SURFACE_TYPE_PS
+           || t == CAIRO_SURFACE_TYPE_SVG || cairo_surface_get_user_data(target, &as_document);
+}
+
+void fl__draw_plot_as_document(cairo_surface_t *s)
+{
+    cairo_surface_set_user_data(s, &as_document, s, NULL);
+}
+
+/* In a document, a marker is drawn once into a recording surface (a
+ * sprite) and that is painted at every point: the document holds the shape
+ * once (a PDF XObject, an SVG symbol) and each point is a reference to it
+ * with an offset, in the same order as the shapes would be drawn, so that
+ * each still hides the parts of those before it. The references go out in
+ * groups of SPRITE_GROUP drawn without the clip and painted through it:
+ * each crossing the clip's edge would otherwise take a clip of its own, and
+ * cairo's analysis of a page slows down with the number of marks on it. */
+#define SPRITE_GROUP 256
+
+typedef struct Sprite {
+    cairo_pattern_t *shape;
+    cairo_matrix_t ctm;      /* the drawing's, at the series' start */
+    double half;             /* the shape's centre in the sprite, device units */
+    int n;                   /* references in the group being drawn */
+} Sprite;
+
+/* The sprite of marker m of radius r in cr's colour, line join and cap,
+ * drawn in device units (as a path in cr would be flattened), centred in
+ * a square whose corner is at the origin (cairo's SVG writer misplaces a
+ * recording whose extents start elsewhere). */
+static void sprite_init(Sprite *sp, cairo_t *cr, FlDrawMarker m, double r, const Colours *col)
+{
+    cairo_get_matrix(cr, &sp->ctm);
+    sp->n = 0;
+    double e = r * 1.2 + fmax(0.8, r * 0.35) + 1;
+    cairo_matrix_t linear = sp->ctm;
+    linear.x0 = linear.y0 = 0;
+    sp->half = ceil(e * (fabs(linear.xx) + fabs(linear.xy) + fabs(linear.yx) + fabs(linear.yy)));
+    cairo_rectangle_t ext = { 0, 0, 2 * sp->half, 2 * sp->half };
+    cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
+    cairo_t *sc = cairo_create(rec);
+    cairo_translate(sc, sp->half, sp->half);
+    cairo_transform(sc, &linear);
+    cairo_set_source(sc, cairo_get_source(cr));
+    cairo_set_line_join(sc, cairo_get_line_join(cr));
+    cairo_set_line_cap(sc, cairo_get_line_cap(cr));
+    cairo_set_line_width(sc, cairo_get_line_width(cr));
+    marker_path(sc, m, 0, 0, r);
+    paint_markers(sc, m, r, col);
+    cairo_destroy(sc);
+    sp->shape = cairo_pattern_create_for_surface(rec);
+    cairo_surface_destroy(rec);
+}
+
+/* Paints the group being drawn through the clip. */
+static void sprite_flush(cairo_t *cr, Sprite *sp)
+{
+    if (sp->n == 0)
+        return;
+    cairo_pop_group_to_source(cr);
+    cairo_paint(cr);
+    sp->n = 0;
+}
+
+/* The sprite at (x, y) in user space, its offset rounded to 1/1000 of a
+ * device unit (a PDF holds fewer digits; cairo keeps paths to 1/256). */
+static void sprite_paint(cairo_t *cr, Sprite *sp, double x, double y)
+{
+    if (sp->n == 0) {
+        cairo_push_group(cr);
+        cairo_reset_clip(cr);
+    }
+    cairo_matrix_transform_point(&sp->ctm, &x, &y);
+    cairo_matrix_t at = sp->ctm;
+    at.x0 -= round(x * 1000) / 1000 - sp->half;
+    at.y0 -= round(y * 1000) / 1000 - sp->half;
+    cairo_pattern_set_matrix(sp->shape, &at);
+    cairo_set_source(cr, sp->shape);
+    cairo_paint(cr);
+    if (++sp->n == SPRITE_GROUP)
+        sprite_flush(cr, sp);
+}
+
+static void sprite_clear(cairo_t *cr, Sprite *sp)
+{
+    sprite_flush(cr, sp);
+    cairo_pattern_destroy(sp->shape);
+}
+
 /* Series s's markers in the print style, one after the other as each may
- * hide a part of those before it: stamped on an image; in vector output,
- * filled and stroked shapes go out in batches (which cover the same area
- * in the same colour) and open ones one by one. */
+ * hide a part of those before it: stamped on an image; in a document,
+ * sprites; in other vector output (a recording), filled and stroked
+ * shapes go out in batches (which cover the same area in the same colour)
+ * and open ones one by one. */
 static void draw_print_markers(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l,
                                int s, FlDrawMarker m, double r, const Colours *col)
 {
@@ -766,7 +901,11 @@ static void draw_print_markers(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlo
     if (m == FL_DRAW_MARKER_NONE)
         return;
     Stamps st;
-    int stamp = stamps_init(&st, cr, r);
+    Sprite sp;
+    int sprite = paged(cr), stamp = !sprite && stamps_init(&st, cr, r);
+    cairo_pattern_t *ink = cairo_pattern_reference(cairo_get_source(cr));
+    if (sprite)
+        sprite_init(&sp, cr, m, r, col);
     cairo_new_path(cr);
     for (int i = 0; i < se->n; i++) {
         double dx, dy;
@@ -779,6 +918,10 @@ static void draw_print_markers(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlo
             stamp_marker(cr, &st, m, dx, dy, r, col);
             continue;
         }
+        if (sprite) {
+            sprite_paint(cr, &sp, dx, dy);
+            continue;
+        }
         marker_path(cr, m, dx, dy, r);
         if (++n == batch) {
             paint_markers(cr, m, r, col);
@@ -789,17 +932,77 @@ static void draw_print_markers(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlo
         paint_markers(cr, m, r, col);
     if (stamp)
         stamps_clear(&st);
+    if (sprite)
+        sprite_clear(cr, &sp);
+    cairo_set_source(cr, ink);
+    cairo_pattern_destroy(ink);
     cairo_new_path(cr);
 }
 
+/* The caps of a series' error bars being drawn. In a document the bars of
+ * a series are one stroke, which paints the union of its lines: a cap at
+ * the same height (to cairo's precision, 1/256 of a device unit) as the
+ * one before it on the same side and overlapping it only lengthens it,
+ * and changes nothing if drawn so. Dense bars in a flat stretch of a curve
+ * then take one line per side instead of one per point. */
+typedef struct Caps {
+    int merge;               /* a document, not rotated, no dash */
+    cairo_matrix_t ctm;
+    struct {
+        int open;
+        double x0, x1, y, fixed;
+    } run[2];                /* at lo, at hi */
+} Caps;
+
+static void caps_init(Caps *c, cairo_t *cr, int doc)
+{
+    memset(c, 0, sizeof *c);
+    cairo_get_matrix(cr, &c->ctm);
+    c->merge = doc && c->ctm.xy == 0 && c->ctm.yx == 0 && cairo_get_dash_count(cr) == 0;
+}
+
+static void caps_flush(cairo_t *cr, Caps *c, int side)
+{
+    if (!c->run[side].open)
+        return;
+    cairo_move_to(cr, c->run[side].x0, c->run[side].y);
+    cairo_line_to(cr, c->run[side].x1, c->run[side].y);
+    c->run[side].open = 0;
+}
+
+/* A cap from x0 to x1 at y on side 0 (lo) or 1 (hi). */
+static void caps_add(cairo_t *cr, Caps *c, int side, double x0, double x1, double y)
+{
+    if (!c->merge) {
+        cairo_move_to(cr, x0, y);
+        cairo_line_to(cr, x1, y);
+        return;
+    }
+    double fixed = nearbyint((c->ctm.yy * y + c->ctm.y0) * 256);
+    if (c->run[side].open && fixed == c->run[side].fixed && x0 <= c->run[side].x1
+        && x1 >= c->run[side].x0) {
+        c->run[side].x0 = fmin(c->run[side].x0, x0);
+        c->run[side].x1 = fmax(c->run[side].x1, x1);
+        return;
+    }
+    caps_flush(cr, c, side);
+    c->run[side].open = 1;
+    c->run[side].x0 = x0;
+    c->run[side].x1 = x1;
+    c->run[side].y = y;
+    c->run[side].fixed = fixed;
+}
+
 /* Series s's error bars: a vertical line from lo to hi with caps as wide
- * as its markers. */
+ * as its markers; on an image in batches, in a document one stroke. */
 static void draw_error_bars(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l, int s,
                             double cap)
 {
     const FlDrawPlotSeries *se = &p->series[s];
-    double m = cap + cairo_get_line_width(cr) + 1;
-    int n = 0;
+    double lw = cairo_get_line_width(cr), m = cap + lw + 1;
+    int n = 0, doc = paged(cr);
+    Caps caps;
+    caps_init(&caps, cr, doc);
     cairo_new_path(cr);
     for (int i = 0; i < se->n; i++) {
         double x, y0, y1, lo = se->lo ? se->lo[i] : se->y[i], hi = se->hi ? se->hi[i] : se->y[i];
@@ -810,17 +1013,22 @@ static void draw_error_bars(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLa
         fl_draw_plot_to_device(l, se->x[i], hi, &x, &y1);
         if (off_plot(l, x, x, y0, y1, m))
             continue;
-        cairo_move_to(cr, x, y0);
-        cairo_line_to(cr, x, y1);
-        cairo_move_to(cr, x - cap, y0);
-        cairo_line_to(cr, x + cap, y0);
-        cairo_move_to(cr, x - cap, y1);
-        cairo_line_to(cr, x + cap, y1);
-        if (++n == MARK_BATCH) {
+        /* A bar no longer than the line is wide lies within the strokes
+         * of its caps (at least as wide as the line): in one stroke it
+         * changes nothing. */
+        if (!doc || cap < lw / 2 || fabs(y1 - y0) > lw * 0.9) {
+            cairo_move_to(cr, x, y0);
+            cairo_line_to(cr, x, y1);
+        }
+        caps_add(cr, &caps, 0, x - cap, x + cap, y0);
+        caps_add(cr, &caps, 1, x - cap, x + cap, y1);
+        if (!doc && ++n == MARK_BATCH) {
             cairo_stroke(cr);
             n = 0;
         }
     }
+    caps_flush(cr, &caps, 0);
+    caps_flush(cr, &caps, 1);
     cairo_stroke(cr);
 }
 

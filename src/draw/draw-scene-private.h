@@ -280,6 +280,11 @@ int fl__draw_plot_series_colour(const FlDrawPlot *p, int s);
 int fl__draw_plot_point_ok(const FlDrawPlot *p, const FlDrawPlotSeries *se, int i);
 int fl__draw_plot_dash(FlDrawDash dash, double *out);
 
+/* Has plots drawn on s as in a PDF, PostScript or SVG document (markers as
+ * references to one shape, each series' error bars in one stroke), so that
+ * a test can read back on an image what a document would show. */
+void fl__draw_plot_as_document(cairo_surface_t *s);
+
 /* ------------------------------------------------------------------------ */
 /* Text and clipping                                                        */
 /* ------------------------------------------------------------------------ */

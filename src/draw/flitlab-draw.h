@@ -565,14 +565,19 @@ typedef struct FlDrawPlot {
 void fl_draw_plot_init(FlDrawPlot *p);
 
 /* Where a plot drawn in width x height puts its data: the plot area in
- * device units, the axes' ranges and tick steps. */
+ * device units, the axes' ranges and tick steps. An autoscaled x axis
+ * leaves xpad device units at each end of the plot area beyond x0 and x1
+ * (first and last ticks), room for half a marker and an error bar's cap,
+ * so that nothing drawn for the first and last points is cut by the
+ * frame; with no markers or error bars, or a fixed range, xpad is 0. */
 typedef struct FlDrawPlotLayout {
     double left, top, right, bottom; /* the plot area */
-    double x0, x1, y0, y1;           /* the data at its edges */
+    double x0, x1, y0, y1;           /* the data at its edges (x: xpad inside them) */
     double xstep, ystep;             /* between ticks (on a log axis: decades) */
     int xlog, ylog;                  /* the axis is logarithmic */
     FlDrawLegendPlace legend_place;  /* where the legend went (never AUTO) */
     double legend_x, legend_y, legend_w, legend_h; /* its box; 0 wide when none */
+    double xpad;                     /* device units from left to x0, from x1 to right */
 } FlDrawPlotLayout;
 
 void fl_draw_plot_layout(const FlDrawPlot *p, double width, double height,
@@ -583,8 +588,8 @@ void fl_draw_plot_to_device(const FlDrawPlotLayout *l, double x, double y, doubl
                             double *dy);
 
 /* The data x under device x px of the plot drawn in width x height (for a
- * cursor); 1 when px is inside the plot area, else 0 (and *x clamped to
- * the axis). */
+ * cursor); 1 when px is inside the plot area, else 0; *x clamped to the
+ * axis's x0..x1. */
 int fl_draw_plot_hit_x(const FlDrawPlot *p, double width, double height, double px,
                        double *x);
 
