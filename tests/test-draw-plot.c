@@ -272,6 +272,7 @@ static void test_dense_document(void)
         p.series[s] = (FlDrawPlotSeries){ NULL, -1, x[s], y[s], N, 0, 1, lo[s], hi[s] };
     }
     p.nseries = 3;
+    p.every_mark = 1;
     double w, h;
     fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_SINGLE_COLUMN, &w, &h);
     cairo_surface_t *b = draw_paper(&p, w, h, RECORDED), *c = draw_paper(&p, w, h, AS_DOCUMENT);
@@ -317,6 +318,55 @@ static void test_document_bars(void)
           "than 8, at most by %d)", off, worst);
     cairo_surface_destroy(b);
     cairo_surface_destroy(c);
+}
+
+/* Pixels within 40 levels of rgb. */
+static int count_near(cairo_surface_t *s, unsigned rgb)
+{
+    int n = 0;
+    for (int py = 0; py < cairo_image_surface_get_height(s); py++)
+        for (int px = 0; px < cairo_image_surface_get_width(s); px++)
+            n += near_rgb(pixel(s, px, py), rgb, 40);
+    return n;
+}
+
+/* A dense series in print (300 points a pixel or two apart): its
+ * intervals are a light band, not bars; its markers are spaced out, far
+ * fewer than with every mark asked for. */
+static void test_dense_band(void)
+{
+    enum { N = 300 };
+    static double x[N], y[N], lo[N], hi[N];
+    FlDrawPlot p;
+    fl_draw_plot_init(&p);
+    for (int i = 0; i < N; i++) {
+        x[i] = i;
+        y[i] = 5 + sin(i * 0.05);
+        lo[i] = y[i] - 2;
+        hi[i] = y[i] + 2;
+    }
+    p.series[0] = (FlDrawPlotSeries){ NULL, 0x1c71d8, x, y, N, 0, 1, lo, hi };
+    p.nseries = 1;
+    p.legend = 0;
+    double w, h;
+    fl_draw_plot_for_paper(&p, FL_DRAW_PAPER_SINGLE_COLUMN, &w, &h);
+    cairo_surface_t *band = draw_paper(&p, w, h, STAMPED);
+    p.every_mark = 1;
+    cairo_surface_t *all = draw_paper(&p, w, h, STAMPED);
+    FlDrawPlotLayout l;
+    fl_draw_plot_layout(&p, w, h, &l);
+    double px, py, scale = 300.0 / 72;
+    /* 1.5 above the curve at x = 150: inside the interval, off the line. */
+    fl_draw_plot_to_device(&l, 150, y[150] + 1.5, &px, &py);
+    /* 22 % of 0x1c71d8 over white. */
+    unsigned tint = pixel(band, px * scale, py * scale);
+    CHECK(near_rgb(tint, 0xccddf6, 24), "inside the interval, the band's light tint (%06x)",
+          tint);
+    int ink_band = count_near(band, 0x1c71d8), ink_all = count_near(all, 0x1c71d8);
+    CHECK(ink_band * 3 < ink_all, "spaced markers and no bars ink %d pixels, every mark %d",
+          ink_band, ink_all);
+    cairo_surface_destroy(band);
+    cairo_surface_destroy(all);
 }
 
 /* The columns of the pixels of colour rgb in rows y0..y1 of s around
@@ -430,6 +480,7 @@ int main(void)
     test_cursor();
     test_print_markers();
     test_dense_document();
+    test_dense_band();
     test_document_bars();
     test_x_padding();
     test_export();

@@ -894,7 +894,7 @@ static void sprite_clear(cairo_t *cr, Sprite *sp)
  * shapes go out in batches (which cover the same area in the same colour)
  * and open ones one by one. */
 static void draw_print_markers(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l,
-                               int s, FlDrawMarker m, double r, const Colours *col)
+                               int s, FlDrawMarker m, double r, const Colours *col, int every)
 {
     const FlDrawPlotSeries *se = &p->series[s];
     int batch = open_marker(m) ? 1 : MARK_BATCH, n = 0;
@@ -909,7 +909,7 @@ static void draw_print_markers(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlo
     cairo_new_path(cr);
     for (int i = 0; i < se->n; i++) {
         double dx, dy;
-        if (!point_ok(p, se, i))
+        if (!point_ok(p, se, i) || (i + s * every / (nseries(p) + 1)) % every != 0)
             continue;
         fl_draw_plot_to_device(l, se->x[i], se->y[i], &dx, &dy);
         if (off_plot(l, dx, dx, dy, dy, r * 1.5 + 2))
@@ -1032,6 +1032,56 @@ static void draw_error_bars(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLa
     cairo_stroke(cr);
 }
 
+/* Points of a series closer than this many marker widths apart on average
+ * are dense: a marker and a bar at each would merge into a smear. */
+#define DENSE_SPACING 1.5
+
+/* 1 for a series whose points are far enough apart for a mark at each
+ * (or for every mark asked); for a dense one, every how many points a mark
+ * goes so that marks keep DENSE_SPACING marker widths apart. */
+static int mark_every(const FlDrawPlot *p, const FlDrawPlotLayout *l, const FlDrawPlotSeries *se,
+                      double r)
+{
+    int on = 0;
+    if (p->every_mark)
+        return 1;
+    for (int i = 0; i < se->n; i++)
+        on += point_ok(p, se, i);
+    double room = (l->right - l->left) / (DENSE_SPACING * 2 * r);
+    return on > room && room >= 1 ? (int)ceil(on / room) : 1;
+}
+
+/* A dense series' 95 % intervals as a band: a light fill between lo and
+ * hi along the curve, broken where a point is missing, instead of a bar
+ * at every point. */
+static void draw_band(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l, int s)
+{
+    const FlDrawPlotSeries *se = &p->series[s];
+    set_hex(cr, series_colour(p, s), 0.22);
+    for (int i = 0; i < se->n;) {
+        int j = i;
+        while (j < se->n && point_ok(p, se, j) && se->lo && se->hi && isfinite(se->lo[j])
+               && isfinite(se->hi[j]) && on_axis(&p->y, se->lo[j]))
+            j++;
+        if (j - i >= 2) {
+            double x, y;
+            cairo_new_path(cr);
+            for (int k = i; k < j; k++) {
+                fl_draw_plot_to_device(l, se->x[k], se->lo[k], &x, &y);
+                cairo_line_to(cr, x, y);
+            }
+            for (int k = j - 1; k >= i; k--) {
+                fl_draw_plot_to_device(l, se->x[k], se->hi[k], &x, &y);
+                cairo_line_to(cr, x, y);
+            }
+            cairo_close_path(cr);
+            cairo_fill(cr);
+        }
+        i = j > i ? j : i + 1;
+    }
+    set_hex(cr, series_colour(p, s), 1);
+}
+
 static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout *l,
                         const Colours *col, double font)
 {
@@ -1069,8 +1119,11 @@ static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout
         FlDrawMarker marker;
         FlDrawDash dash;
         fl_draw_plot_series_style(p, s, &marker, &dash);
+        int every = p->style == FL_DRAW_PLOT_PRINT ? mark_every(p, l, se, r) : 1;
         set_hex(cr, series_colour(p, s), 1);
-        if (se->lo || se->hi) {
+        if ((se->lo || se->hi) && every > 1) {
+            draw_band(cr, p, l, s);
+        } else if (se->lo || se->hi) {
             cairo_set_line_width(cr, fmax(0.6, w * 0.75));
             draw_error_bars(cr, p, l, s, r);
         }
@@ -1097,7 +1150,7 @@ static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout
         cairo_set_dash(cr, NULL, 0, 0);
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         if (p->style == FL_DRAW_PLOT_PRINT) {
-            draw_print_markers(cr, p, l, s, marker, r, col);
+            draw_print_markers(cr, p, l, s, marker, r, col, every);
             continue;
         }
         if (!se->markers)

@@ -505,7 +505,11 @@ typedef struct FlDrawPlotAxis {
 /* How series look. SCREEN: colours, solid lines, dots where asked. PRINT:
  * for figures that may be printed in grey, series i also gets the i-th
  * marker shape and dash pattern (fl_draw_plot_series_style()) and
- * thinner lines. */
+ * thinner lines. In PRINT a dense series (its points closer on average
+ * than 1.5 marker widths, as a run's samples over time are) gets its
+ * markers spaced out, staggered between series so that each still shows
+ * its shape, and its error bars drawn as a light band between lo and hi,
+ * unless the plot asks for every mark (FlDrawPlot.every_mark). */
 typedef enum FlDrawPlotStyle { FL_DRAW_PLOT_SCREEN, FL_DRAW_PLOT_PRINT } FlDrawPlotStyle;
 
 typedef enum FlDrawMarker {
@@ -558,6 +562,8 @@ typedef struct FlDrawPlot {
     double font;                     /* tick labels' size; 0 = from the picture's size */
     FlDrawPlotStyle style;           /* SCREEN by default */
     FlDrawLegendPlace legend_place;  /* TOP_LEFT by default */
+    int every_mark;                  /* PRINT: a marker and error bar at every point
+                                      * of a dense series too */
 } FlDrawPlot;
 
 /* No title, labels, series or refs; both axes autoscaled, y from zero;
