@@ -365,6 +365,26 @@ static void test_dense_band(void)
     int ink_band = count_near(band, 0x1c71d8), ink_all = count_near(all, 0x1c71d8);
     CHECK(ink_band * 3 < ink_all, "spaced markers and no bars ink %d pixels, every mark %d",
           ink_band, ink_all);
+    /* gnuplot and pgfplots draw it the same way. */
+    p.every_mark = 0;
+    static const char *const formats[] = { "gnuplot", "pgfplots" };
+    static const char *const band_of[] = { "with filledcurves", "fill opacity=0.22" };
+    static const char *const spaced[] = { " pi ", "mark repeat=" };
+    for (int k = 0; k < 2; k++) {
+        char path[64], text[4096] = "";
+        snprintf(path, sizeof path, "/tmp/flitlab-band-%ld.txt", (long)getpid());
+        FILE *f = fl_draw_export_plot(&p, path, formats[k], (int)w, (int)h, NULL) == FL_OK
+                      ? fopen(path, "r")
+                      : NULL;
+        int found = 0;
+        while (f && fgets(text, sizeof text, f))
+            found |= (strstr(text, band_of[k]) ? 1 : 0) | (strstr(text, spaced[k]) ? 2 : 0)
+                     | (strstr(text, "yerrorlines") || strstr(text, "error bars") ? 4 : 0);
+        if (f)
+            fclose(f);
+        unlink(path);
+        CHECK(found == 3, "%s: a band, spaced markers, no error bars (%d)", formats[k], found);
+    }
     cairo_surface_destroy(band);
     cairo_surface_destroy(all);
 }

@@ -249,6 +249,15 @@ static void write_gnuplot(FILE *f, const FlDrawPlot *p, const FlDrawPlotLayout *
         double d[6], w = se->width > 0 ? se->width : p->style == FL_DRAW_PLOT_PRINT ? 1 : 2;
         fl_draw_plot_series_style(p, s, &marker, &dash);
         int bars = se->lo || se->hi, nd = fl__draw_plot_dash(dash, d);
+        int every = fl__draw_plot_mark_every(p, l, s, width, height);
+        /* A dense series, as drawn: its intervals a band, a marker every
+         * few points. */
+        if (bars && every > 1) {
+            fprintf(f, "%s $data%d using 1:3:4 with filledcurves lc rgb \"#%06x\" "
+                    "fs transparent solid 0.22 noborder notitle",
+                    items++ ? ", \\\n    " : "plot", s + 1, fl__draw_plot_series_colour(p, s));
+            bars = 0;
+        }
         fprintf(f, "%s $data%d using 1:2%s with %s lc rgb \"#%06x\" lw %g",
                 items++ ? ", \\\n    " : "plot", s + 1, bars ? ":3:4" : "",
                 bars ? "yerrorlines" : marker != FL_DRAW_MARKER_NONE ? "linespoints" : "lines",
@@ -256,6 +265,8 @@ static void write_gnuplot(FILE *f, const FlDrawPlot *p, const FlDrawPlotLayout *
         if (marker != FL_DRAW_MARKER_NONE || bars)
             fprintf(f, " pt %d ps %g", gnuplot_points[marker],
                     marker != FL_DRAW_MARKER_NONE ? 0.5 : 0);
+        if (marker != FL_DRAW_MARKER_NONE && every > 1)
+            fprintf(f, " pi %d", every);
         if (nd) {
             fputs(" dt (", f);
             for (int k = 0; k < nd; k++)
@@ -311,6 +322,15 @@ static const char *const pgf_dashes[] = {
 };
 
 /* Text for TeX: its special characters as TeX writes them. */
+static void pgf_point(FILE *f, double x, double y)
+{
+    fputs(" (", f);
+    put_number(f, x);
+    fputc(',', f);
+    put_number(f, y);
+    fputc(')', f);
+}
+
 static void tex_text(FILE *f, const char *s)
 {
     for (; s && *s; s++) {
@@ -363,6 +383,33 @@ static void pgf_range(FILE *f, const char *axis, const FlDrawPlotAxis *a, double
     fputs(",\n", f);
 }
 
+/* The intervals of dense series s as a light band: a closed path along lo
+ * and back along hi for each stretch without a missing point. */
+static void pgf_band(FILE *f, const FlDrawPlot *p, int s)
+{
+    const FlDrawPlotSeries *se = &p->series[s];
+    for (int i = 0; i < se->n;) {
+        int j = i;
+        double lo, hi;
+        while (j < se->n && fl__draw_plot_point_ok(p, se, j))
+            j++;
+        if (j - i >= 2) {
+            fprintf(f, "\\addplot[fill=flitlabseries%c, fill opacity=0.22, draw=none, "
+                    "forget plot] coordinates {\n   ", 'a' + s);
+            for (int k = i; k < j; k++) {
+                error_bar(se, k, &lo, &hi);
+                pgf_point(f, se->x[k], lo);
+            }
+            for (int k = j - 1; k >= i; k--) {
+                error_bar(se, k, &lo, &hi);
+                pgf_point(f, se->x[k], hi);
+            }
+            fputs("\n  } -- cycle;\n", f);
+        }
+        i = j > i ? j : i + 1;
+    }
+}
+
 static void write_pgfplots(FILE *f, const FlDrawPlot *p, const FlDrawPlotLayout *l, int width,
                            int height)
 {
@@ -391,6 +438,11 @@ static void write_pgfplots(FILE *f, const FlDrawPlot *p, const FlDrawPlotLayout 
         FlDrawDash dash;
         fl_draw_plot_series_style(p, s, &marker, &dash);
         int bars = se->lo || se->hi, named = se->name && *se->name && l->legend_w > 0;
+        int every = fl__draw_plot_mark_every(p, l, s, width, height);
+        if (bars && every > 1) {
+            pgf_band(f, p, s);
+            bars = 0;
+        }
         fprintf(f, "\\addplot[color=flitlabseries%c, %s", 'a' + s, pgf_dashes[dash]);
         int open = marker == FL_DRAW_MARKER_SQUARE_OPEN || marker == FL_DRAW_MARKER_DIAMOND_OPEN ||
                    marker == FL_DRAW_MARKER_CIRCLE_OPEN;
@@ -399,6 +451,8 @@ static void write_pgfplots(FILE *f, const FlDrawPlot *p, const FlDrawPlotLayout 
                     open ? ", fill=white" : "");
         else
             fputs(", no markers", f);
+        if (pgf_marks[marker] && every > 1)
+            fprintf(f, ", mark repeat=%d", every);
         if (!named)
             fputs(", forget plot", f);
         if (bars)

@@ -1037,18 +1037,25 @@ static void draw_error_bars(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLa
 #define DENSE_SPACING 1.5
 
 /* 1 for a series whose points are far enough apart for a mark at each
- * (or for every mark asked); for a dense one, every how many points a mark
+ * (or for every mark asked, or on screen); for a dense one in print, every how many points a mark
  * goes so that marks keep DENSE_SPACING marker widths apart. */
-static int mark_every(const FlDrawPlot *p, const FlDrawPlotLayout *l, const FlDrawPlotSeries *se,
-                      double r)
+static int mark_every(const FlDrawPlot *p, const FlDrawPlotLayout *l, int s, double font)
 {
+    const FlDrawPlotSeries *se = &p->series[s];
+    double r = marker_radius(p, font, line_width(p, se));
     int on = 0;
-    if (p->every_mark)
+    if (p->every_mark || p->style != FL_DRAW_PLOT_PRINT)
         return 1;
     for (int i = 0; i < se->n; i++)
         on += point_ok(p, se, i);
     double room = (l->right - l->left) / (DENSE_SPACING * 2 * r);
     return on > room && room >= 1 ? (int)ceil(on / room) : 1;
+}
+
+int fl__draw_plot_mark_every(const FlDrawPlot *p, const FlDrawPlotLayout *l, int s,
+                             double width, double height)
+{
+    return mark_every(p, l, s, font_size(p, width, height));
 }
 
 /* A dense series' 95 % intervals as a band: a light fill between lo and
@@ -1119,7 +1126,7 @@ static void draw_series(cairo_t *cr, const FlDrawPlot *p, const FlDrawPlotLayout
         FlDrawMarker marker;
         FlDrawDash dash;
         fl_draw_plot_series_style(p, s, &marker, &dash);
-        int every = p->style == FL_DRAW_PLOT_PRINT ? mark_every(p, l, se, r) : 1;
+        int every = mark_every(p, l, s, font);
         set_hex(cr, series_colour(p, s), 1);
         if ((se->lo || se->hi) && every > 1) {
             draw_band(cr, p, l, s);

@@ -278,6 +278,10 @@ void fl__draw_plot_captions(cairo_t *cr, const FlDrawPlotLayout *l, const Colour
  * in line widths (n of them into out[6]; 0 for solid). */
 int fl__draw_plot_series_colour(const FlDrawPlot *p, int s);
 int fl__draw_plot_point_ok(const FlDrawPlot *p, const FlDrawPlotSeries *se, int i);
+/* 1, or for series s of a dense print plot laid out as l in width x height,
+ * every how many points it has a marker (its intervals are then a band). */
+int fl__draw_plot_mark_every(const FlDrawPlot *p, const FlDrawPlotLayout *l, int s,
+                             double width, double height);
 int fl__draw_plot_dash(FlDrawDash dash, double *out);
 
 /* Has plots drawn on s as in a PDF, PostScript or SVG document (markers as
