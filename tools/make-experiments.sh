@@ -1,7 +1,8 @@
 #!/bin/sh
 # Rebuilds data/examples/experiments.flitlab: the papers' experiments, run,
 # with their plots, so the application's Experiments view and `flitlab
-# plot` have results to show from the first start. Every figure in it comes
+# plot` have results to show from the first start (and draws three of the
+# plots into screenshots/plot-*.png). Every figure in it comes
 # from the commands below; the README quotes them.
 #   usage: tools/make-experiments.sh [path/to/flitlab]
 # Takes a few minutes on two cores (all cores are used).
@@ -85,3 +86,9 @@ plot fig11-latency fig11 --x message-size --y simulated_latency --series algorit
 
 mv "$P" "$out"
 "$FLITLAB" experiment ls "$out"
+
+# The README's pictures of them.
+shot() { "$FLITLAB" plot "$out" "$1" --name "$2" -o "screenshots/$3"; }
+shot table3 table3-uniform plot-table3.png
+shot fig11 fig11-latency plot-fig11.png
+shot deflect-torus deflect-torus-delay-time plot-deflect-time.png
