@@ -2,8 +2,8 @@
 # test-mpi-experiment.sh — flitlab-mpi under mpirun: an experiment run by
 # rank 0 and its workers gives the same results as `flitlab experiment run`
 # (every column of export but wall_s, and every vector), with -np 1, 2 and 3;
-# resume after a partial run runs what is missing; a bad experiment fails
-# cleanly.
+# resume after a partial run, or after mpirun is killed with SIGKILL, runs
+# what is missing; a bad experiment fails cleanly.
 # Usage: test-mpi-experiment.sh path/to/flitlab path/to/flitlab-mpi path/to/mpirun
 . "$(dirname "$0")/cli-lib.sh"
 MPI=$2
@@ -91,6 +91,60 @@ mpi 3 experiment resume "$tmp/partial.flitlab" e
 ok $status "resume of a complete experiment succeeds"
 grep -q "nothing to run" "$tmp/err"
 ok $? "resume of a complete experiment runs nothing"
+
+# ---- killed half way, resumed, plotted ---------------------------------------
+
+# mpirun and its ranks killed with SIGKILL once some runs are committed: the
+# file opens sound, resume under mpirun runs what is missing, and the result
+# equals the serial run's and plots as a PDF with error bars.
+K="$tmp/killed.flitlab"
+run project new "$K"
+run experiment new "$K" e --topology mesh:8x8 --set warmup=200 --set measure=40000 \
+  --vary routing=dor,updown --vary rate=0.05,0.1,0.15 --seeds 1:2
+cp "$K" "$tmp/killed-serial.flitlab"
+# Runs done so far (flitlab answers faster than a python would start).
+committed() {
+  n=$("$FLITLAB" experiment status "$K" e --json 2>/dev/null | sed -n 's/^ *"done": \([0-9]*\).*/\1/p')
+  echo "${n:-0}"
+}
+setsid "$MPIRUN" --allow-run-as-root --oversubscribe -np 2 "$MPI" experiment run "$K" e \
+  >/dev/null 2>&1 &
+leader=$!
+waited=0
+while [ "$(committed)" -lt 2 ] && [ $waited -lt 600 ] && kill -0 $leader 2>/dev/null; do
+  sleep 0.1
+  waited=$((waited + 1))
+done
+# OpenMPI puts its ranks in process groups of their own: kill the whole
+# session setsid started (its id is the leader's pid), read from /proc.
+for stat in /proc/[0-9]*/stat; do
+  set -- $(cat "$stat" 2>/dev/null)
+  [ "${6:-}" = "$leader" ] && kill -9 "$1" 2>/dev/null
+done
+wait $leader 2>/dev/null
+# A rank may take a moment to go; none may commit after this.
+sleep 0.5
+held=$(committed)
+[ "$held" -ge 2 ] && [ "$held" -lt 12 ]
+ok $? "mpirun killed with $held of 12 runs committed"
+python3 - "$K" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+sys.exit(0 if db.execute("PRAGMA integrity_check").fetchone()[0] == "ok" else 1)
+PY
+ok $? "the killed run's file is sound"
+mpi 2 experiment resume "$K" e
+ok $status "mpirun -np 2 flitlab-mpi experiment resume after the kill"
+head -1 "$tmp/err" | grep -q "^experiment e: $held/12 runs"
+ok $? "resume starts from the $held runs the file holds"
+run experiment run "$tmp/killed-serial.flitlab" e --jobs 2
+export_csv "$K" "$tmp/killed.csv"
+export_csv "$tmp/killed-serial.flitlab" "$tmp/killed-serial.csv"
+cmp -s "$tmp/killed.csv" "$tmp/killed-serial.csv"
+ok $? "the killed and resumed experiment equals an uninterrupted serial run"
+run plot "$K" e --x rate --y latency_avg --series routing -o "$tmp/killed.pdf"
+[ "$status" -eq 0 ] && [ "$(head -c 5 "$tmp/killed.pdf")" = "%PDF-" ]
+ok $? "and plots as a PDF with error bars"
 
 # ---- refusals ---------------------------------------------------------------
 
