@@ -96,6 +96,7 @@ struct _FlitlabMulticastPage
   GtkSpinButton *cd_spin;
   GtkSpinButton *rs_spin;
   GtkSpinButton *rd_spin;
+  GtkSpinButton *packet_spin;
   AdwPreferencesGroup *nodes_group;
   GtkSpinButton *random_spin;
   GtkSpinButton *seed_spin;
@@ -246,6 +247,7 @@ message_costs (FlitlabMulticastPage *self,
   c->send_per_flit = spin (self->sd_spin);
   c->recv_startup = spin (self->rs_spin);
   c->recv_per_flit = spin (self->rd_spin);
+  c->max_packet = spin (self->packet_spin);
 }
 
 static gboolean
@@ -784,6 +786,33 @@ flitlab_multicast_page_pick_random (FlitlabMulticastPage *self,
   rebuild (self);
 }
 
+void
+flitlab_multicast_page_show_settings (FlitlabMulticastPage *self,
+                                      const FlSimSettings  *settings)
+{
+  const FlMulticastConfig *mc;
+
+  g_return_if_fail (FLITLAB_IS_MULTICAST_PAGE (self));
+  g_return_if_fail (settings != NULL);
+
+  mc = &settings->multicast;
+  adw_combo_row_set_selected (self->algorithm_row, mc->algorithm);
+  adw_expander_row_set_enable_expansion (self->costs_row, TRUE);
+  gtk_spin_button_set_value (self->size_spin, mc->flits);
+  gtk_spin_button_set_value (self->ss_spin, (double) mc->costs.send_startup);
+  gtk_spin_button_set_value (self->sd_spin, (double) mc->costs.send_per_flit);
+  gtk_spin_button_set_value (self->rs_spin, (double) mc->costs.recv_startup);
+  gtk_spin_button_set_value (self->rd_spin, (double) mc->costs.recv_per_flit);
+  gtk_spin_button_set_value (self->cd_spin, mc->channel_cycles);
+  gtk_spin_button_set_value (self->packet_spin, mc->costs.max_packet);
+  gtk_spin_button_set_value (self->random_spin, mc->dests);
+  gtk_spin_button_set_value (self->seed_spin, (double) settings->config.seed);
+  /* Drawn afresh, the source too, as fl_multicast_run() draws them. */
+  self->source = -1;
+  g_array_set_size (self->dests, 0);
+  flitlab_multicast_page_pick_random (self, mc->dests, settings->config.seed);
+}
+
 static void
 random_clicked_cb (FlitlabMulticastPage *self)
 {
@@ -1242,6 +1271,7 @@ flitlab_multicast_page_class_init (FlitlabMulticastPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabMulticastPage, cd_spin);
   gtk_widget_class_bind_template_child (widget_class, FlitlabMulticastPage, rs_spin);
   gtk_widget_class_bind_template_child (widget_class, FlitlabMulticastPage, rd_spin);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabMulticastPage, packet_spin);
   gtk_widget_class_bind_template_child (widget_class, FlitlabMulticastPage, nodes_group);
   gtk_widget_class_bind_template_child (widget_class, FlitlabMulticastPage, random_spin);
   gtk_widget_class_bind_template_child (widget_class, FlitlabMulticastPage, seed_spin);

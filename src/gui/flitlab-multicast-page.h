@@ -45,6 +45,11 @@ gboolean         flitlab_multicast_page_node_activated (FlitlabMulticastPage *se
 void             flitlab_multicast_page_pick_random    (FlitlabMulticastPage *self,
                                                         int                   k,
                                                         guint64               seed);
+/* Shows the multicast of settings (its model's: the algorithm, the
+ * message and its costs, and the source and destinations drawn with its
+ * seed), as an experiment's run of it made it. */
+void             flitlab_multicast_page_show_settings  (FlitlabMulticastPage *self,
+                                                        const FlSimSettings  *settings);
 /* The source (a host rank, -1 for none) and the destinations chosen. */
 int              flitlab_multicast_page_get_source     (FlitlabMulticastPage *self);
 const int       *flitlab_multicast_page_get_dests      (FlitlabMulticastPage *self,

@@ -8,6 +8,7 @@
 
 #include "flitlab-exp.h"
 #include "flitlab-experiment-dialog.h"
+#include "flitlab-multicast-page.h"
 #include "flitlab-window-private.h"
 
 /* win.tab: "experiments" shows the project's experiments; any other name
@@ -139,11 +140,28 @@ flitlab_window_open_run (FlitlabWindow  *self,
         }
       flitlab_document_set_sim_settings (self->document, &settings);
       gtk_stack_set_visible_child_name (self->main_stack, "network");
-      gtk_stack_set_visible_child_name (self->side_stack, "simulate");
-      /* Translators: the sentence under the transport bar: an experiment's
-       * run set up to be watched. */
-      note = g_strdup_printf (_("Run %" G_GINT64_FORMAT " of “%s”: press Play to watch it"), idx, experiment);
-      flitlab_transport_bar_set_note (self->transport_bar, note);
+      if (settings.model == FL_SIM_MODEL_MULTICAST)
+        {
+          /* A multicast is watched on its own page: its tree, its timing
+           * and, with Simulate, its messages flit by flit. */
+          GtkWidget *page = flitlab_collectives_panel_get_page (self->collectives_panel, "multicast");
+
+          gtk_stack_set_visible_child_name (self->side_stack, "collectives");
+          flitlab_collectives_panel_set_kind (self->collectives_panel, "multicast");
+          flitlab_multicast_page_show_settings (FLITLAB_MULTICAST_PAGE (page), &settings);
+          /* Translators: a toast: an experiment's multicast run shown on the Collectives tab. */
+          note = g_strdup_printf (_("Run %" G_GINT64_FORMAT " of “%s”: press Simulate to run its messages"),
+                                  idx, experiment);
+          flitlab_window_toast (self, note);
+        }
+      else
+        {
+          gtk_stack_set_visible_child_name (self->side_stack, "simulate");
+          /* Translators: the sentence under the transport bar: an experiment's
+           * run set up to be watched. */
+          note = g_strdup_printf (_("Run %" G_GINT64_FORMAT " of “%s”: press Play to watch it"), idx, experiment);
+          flitlab_transport_bar_set_note (self->transport_bar, note);
+        }
     }
   fl_routing_options_clear (&ro);
   fl_sim_settings_clear (&settings);

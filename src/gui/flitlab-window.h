@@ -76,7 +76,8 @@ gboolean               flitlab_window_export_animation    (FlitlabWindow       *
 FlitlabExperimentDialog *flitlab_window_new_experiment    (FlitlabWindow       *self);
 /* Sets run idx of the project's experiment up in the Simulate tab: its
  * network shown, its routing asked for and its settings, ready to watch;
- * shows the tab. */
+ * shows the tab (a multicast run: the Collectives tab's multicast page,
+ * with its tree, message and nodes). */
 gboolean               flitlab_window_open_run            (FlitlabWindow       *self,
                                                            const char          *experiment,
                                                            gint64               idx,

@@ -326,6 +326,16 @@ find_widget (GtkWidget  *widget,
   return find_matching (widget, is_kind_, &kind);
 }
 
+/* The name of the page on top of the window's side stack (the one with
+ * the Simulate tab). */
+static inline const char *
+side_page (FlitlabWindow *window)
+{
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (flitlab_window_get_routing_panel (window)), GTK_TYPE_STACK);
+
+  return stack != NULL ? gtk_stack_get_visible_child_name (GTK_STACK (stack)) : "(none)";
+}
+
 /* Whether a label that reads text is on screen under widget. */
 static inline gboolean
 shows_label (GtkWidget  *widget,

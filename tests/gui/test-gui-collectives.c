@@ -23,16 +23,6 @@ panel_of (FlitlabWindow *window)
   return FLITLAB_COLLECTIVES_PANEL (find_widget (GTK_WIDGET (window), FLITLAB_TYPE_COLLECTIVES_PANEL, NULL));
 }
 
-static const char *
-side_page (FlitlabWindow *window)
-{
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (panel_of (window)), GTK_TYPE_STACK);
-
-  while (stack != NULL && gtk_stack_get_child_by_name (GTK_STACK (stack), "collectives") == NULL)
-    stack = gtk_widget_get_ancestor (gtk_widget_get_parent (stack), GTK_TYPE_STACK);
-  return stack != NULL ? gtk_stack_get_visible_child_name (GTK_STACK (stack)) : "(none)";
-}
-
 static void
 show_mesh (FlitlabWindow *window)
 {

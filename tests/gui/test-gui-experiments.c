@@ -15,8 +15,11 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "flitlab-collectives-panel.h"
 #include "flitlab-experiment-dialog.h"
 #include "flitlab-experiments-view.h"
+#include "flitlab-io.h"
+#include "flitlab-multicast-page.h"
 #include "flitlab-plot-composer.h"
 #include "flitlab-plot-preview.h"
 #include "flitlab-run-item.h"
@@ -281,6 +284,52 @@ check_open_run (FlitlabWindow *window)
   press_shortcut (window, "<Alt>5");
 }
 
+/* A multicast run opens on the Collectives tab's multicast page: its
+ * algorithm, its message, and the source and destinations its seed draws,
+ * as fl_multicast_run() draws them. */
+static void
+check_open_multicast_run (FlitlabWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  const FlTopology *t = flitlab_document_get_topology (DOC (window));
+  FlError err = { 0 };
+  char *network = fl_io_write_json_string (t, &err);
+  FlitlabCollectivesPanel *panel = FLITLAB_COLLECTIVES_PANEL (
+    find_widget (GTK_WIDGET (window), FLITLAB_TYPE_COLLECTIVES_PANEL, NULL));
+  FlitlabMulticastPage *page;
+  const int *dests;
+  int n = 0, source = -1, want[5];
+
+  g_autofree char *path = g_build_filename (tmp_dir, "experiments.flitlab", NULL);
+  FlProject *file = NULL;
+
+  /* Made in the file by another process, as `flitlab experiment new` would. */
+  CHECK (network != NULL && fl_project_open (path, &file, &err) == FL_OK
+           && fl_project_create_experiment (file, "mc", "mesh:4x4", network,
+                                            "set mode=multicast\nset random=5\nset max-packet=16\n"
+                                            "vary algorithm=binomial,opt-tree\nseeds 3:4\n",
+                                            4, &err) == FL_OK,
+         "a multicast experiment (%s)", err.message);
+  fl_project_free (file);
+  free (network);
+  CHECK (flitlab_window_open_run (window, "mc", 3, &error), "its run 3 opens (%s)",
+         error != NULL ? error->message : "ok");
+  page = FLITLAB_MULTICAST_PAGE (flitlab_collectives_panel_get_page (panel, "multicast"));
+  CHECK (g_strcmp0 (side_page (window), "collectives") == 0
+           && g_strcmp0 (flitlab_collectives_panel_get_kind (panel), "multicast") == 0,
+         "on the Collectives tab's multicast page (%s)", side_page (window));
+  /* Run 3: opt-tree, seed 4. */
+  fl_multicast_random_nodes (fl_topology_host_count (t), 5, 4, &source, want, NULL);
+  dests = flitlab_multicast_page_get_dests (page, &n);
+  CHECK (n == 5 && flitlab_multicast_page_get_source (page) == source && memcmp (dests, want, sizeof want) == 0,
+         "the source and 5 destinations seed 4 draws (source %d)", flitlab_multicast_page_get_source (page));
+  CHECK (wait_until (window, is_idle), "its routing is built");
+  CHECK (flitlab_multicast_page_get_value (page, "error") != NULL
+           && flitlab_multicast_page_get_value (page, "error")[0] == '\0',
+         "its tree is shown (%s)", flitlab_multicast_page_get_value (page, "error"));
+  press_shortcut (window, "<Alt>5");
+}
+
 static void
 check_resume (FlitlabWindow *window)
 {
@@ -323,6 +372,7 @@ run_experiments (FlitlabWindow *window)
   check_plot (window);
   harness_screenshot (window, "experiment.png");
   check_open_run (window);
+  check_open_multicast_run (window);
   check_resume (window);
   save_and_forget (window);
 }

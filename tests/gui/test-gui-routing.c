@@ -46,16 +46,6 @@ routed_name (FlitlabWindow *window)
   return routed != NULL ? routed->routing_name : "(none)";
 }
 
-/* The name of the page on top of the window's side stack. */
-static const char *
-side_page (FlitlabWindow *window)
-{
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (flitlab_window_get_routing_panel (window)),
-                                              GTK_TYPE_STACK);
-
-  return stack != NULL ? gtk_stack_get_visible_child_name (GTK_STACK (stack)) : "(none)";
-}
-
 static gboolean
 action_state_boolean (FlitlabWindow *window,
                       const char    *name)

@@ -46,14 +46,6 @@ value (FlitlabWindow *window,
   return text != NULL ? text : "(none)";
 }
 
-static const char *
-side_page (FlitlabWindow *window)
-{
-  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (panel_of (window)), GTK_TYPE_STACK);
-
-  return stack != NULL ? gtk_stack_get_visible_child_name (GTK_STACK (stack)) : "(none)";
-}
-
 /* Driving the application ------------------------------------------------------------ */
 
 static void
