@@ -9,6 +9,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "draw-scene-private.h"
@@ -853,13 +854,17 @@ static void sprite_init(Sprite *sp, cairo_t *cr, FlDrawMarker m, double r, const
     cairo_surface_destroy(rec);
 }
 
+static void sprite_keep(cairo_t *cr, cairo_pattern_t *shape);
+
 /* Paints the group being drawn through the clip. */
 static void sprite_flush(cairo_t *cr, Sprite *sp)
 {
     if (sp->n == 0)
         return;
-    cairo_pop_group_to_source(cr);
+    cairo_pattern_t *group = cairo_pop_group(cr);
+    cairo_set_source(cr, group);
     cairo_paint(cr);
+    sprite_keep(cr, group);
     sp->n = 0;
 }
 
@@ -882,10 +887,54 @@ static void sprite_paint(cairo_t *cr, Sprite *sp, double x, double y)
         sprite_flush(cr, sp);
 }
 
+/* The sprites a document's page refers to, kept with its surface. */
+typedef struct SpriteKeep {
+    cairo_pattern_t **shapes;
+    int n, cap;
+} SpriteKeep;
+
+static const cairo_user_data_key_t sprite_keep_key;
+
+static void sprite_keep_free(void *data)
+{
+    SpriteKeep *k = data;
+    for (int i = 0; i < k->n; i++)
+        cairo_pattern_destroy(k->shapes[i]);
+    free(k->shapes);
+    free(k);
+}
+
+/* Hands shape (a sprite or a group of them) over to cr's target, which
+ * destroys it with itself. A surface destroyed while a document's page
+ * still refers to it is copied first, and cairo's SVG writer never frees
+ * that copy: kept alive until the document is written, it needs none. */
+static void sprite_keep(cairo_t *cr, cairo_pattern_t *shape)
+{
+    cairo_surface_t *target = cairo_get_target(cr);
+    SpriteKeep *k = cairo_surface_get_user_data(target, &sprite_keep_key);
+    if (!k && (k = calloc(1, sizeof *k))
+        && cairo_surface_set_user_data(target, &sprite_keep_key, k, sprite_keep_free)) {
+        free(k);
+        k = NULL;
+    }
+    if (k && k->n == k->cap) {
+        int cap = k->cap ? 2 * k->cap : 8;
+        cairo_pattern_t **grown = realloc(k->shapes, sizeof *grown * (size_t)cap);
+        if (grown) {
+            k->shapes = grown;
+            k->cap = cap;
+        }
+    }
+    if (k && k->n < k->cap)
+        k->shapes[k->n++] = shape;
+    else
+        cairo_pattern_destroy(shape);
+}
+
 static void sprite_clear(cairo_t *cr, Sprite *sp)
 {
     sprite_flush(cr, sp);
-    cairo_pattern_destroy(sp->shape);
+    sprite_keep(cr, sp->shape);
 }
 
 /* Series s's markers in the print style, one after the other as each may
