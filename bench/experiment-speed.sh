@@ -3,14 +3,17 @@
 # workers: `flitlab experiment run --jobs 1` against `--jobs 2`, and
 # `mpirun -np 2 flitlab-mpi` (rank 0 and one worker) against `-np 3` (rank 0
 # and two workers), each the median of 3 runs on a fresh copy of a project
-# holding mesh:8x8 at 7 rates x 4 seeds (28 runs of 0.2 to 1 s).
+# holding mesh:8x8 at 7 rates x 4 seeds (28 runs of 0.1 to 0.3 s, measured
+# over MEASURE cycles; longer runs weigh mpirun's start-up, about 0.7 s,
+# less).
 #
-#   bench/experiment-speed.sh [BUILD_DIR]      (default: build)
+#   bench/experiment-speed.sh [BUILD_DIR [MEASURE]]   (default: build 10000)
 #
 # The machine should be otherwise idle: the figures are wall times. "cores
 # busy" is CPU time over wall time: near 2 when both cores simulate.
 set -eu
 BUILD=${1:-build}
+MEASURE=${2:-10000}
 FLITLAB=$BUILD/src/cli/flitlab
 MPI=$BUILD/src/mpi/flitlab-mpi
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -19,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 "$FLITLAB" project new "$tmp/base.flitlab"
 "$FLITLAB" experiment new "$tmp/base.flitlab" e --topology mesh:8x8 --set warmup=1000 \
-  --set measure=10000 --vary rate=0.05:0.35:0.05 --seeds 1:4 >/dev/null
+  --set measure="$MEASURE" --vary rate=0.05:0.35:0.05 --seeds 1:4 >/dev/null
 
 # "WALL CPU": seconds of wall time and of CPU time (user + system, the
 # processes it started included) of one run of "$@" on a fresh copy
@@ -59,6 +62,7 @@ if [ -x "$MPI" ] && command -v mpirun >/dev/null; then
   n3=$(median3 $mpi -np 3 "$MPI" experiment run "$tmp/p.flitlab" e)
   line "mpirun -np 2 flitlab-mpi" "$n2"
   line "mpirun -np 3 flitlab-mpi" "$n3" "${n2%% *}"
+  line "  the same against --jobs 1" "$n3" "${j1%% *}"
 else
   echo "flitlab-mpi or mpirun is missing: no MPI figures"
 fi
