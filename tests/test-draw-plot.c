@@ -486,6 +486,19 @@ static void test_export(void)
               rc ? err.message : "ok");
         unlink(path);
     }
+    /* The gnuplot script shows the room the figure leaves at the x axis' ends. */
+    snprintf(path, sizeof path, "/tmp/flitlab-plot-%ld.gp", (long)getpid());
+    double lo = 0, hi = 0;
+    char line[256];
+    FILE *f = fl_draw_export_plot(&p, path, NULL, 400, 300, &err) == FL_OK ? fopen(path, "r")
+                                                                           : NULL;
+    while (f && fgets(line, sizeof line, f))
+        sscanf(line, "set xrange [%lf:%lf]", &lo, &hi);
+    if (f)
+        fclose(f);
+    unlink(path);
+    CHECK(lo < 0 && lo > -0.5 && hi > 2 && hi < 2.5, "gnuplot's x range [%g:%g] holds the room "
+          "around the ticks 0 and 2", lo, hi);
     snprintf(path, sizeof path, "/tmp/flitlab-plot-missing-%ld/p.png", (long)getpid());
     CHECK(fl_draw_export_plot(&p, path, NULL, 400, 300, &err) == FL_EIO
               && strstr(err.message, "cannot write"),

@@ -166,6 +166,26 @@ static void gp_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* The x range the figure shows: its first and last ticks widened by the
+ * room the layout leaves at either end for the end points' marks. */
+static void shown_x(const FlDrawPlotLayout *l, double *lo, double *hi)
+{
+    double span = l->right - l->left - 2 * l->xpad;
+    *lo = l->x0;
+    *hi = l->x1;
+    if (!(l->xpad > 0) || !(span > 0))
+        return;
+    if (l->xlog) {
+        double per = (log10(l->x1) - log10(l->x0)) / span;
+        *lo = pow(10, log10(l->x0) - l->xpad * per);
+        *hi = pow(10, log10(l->x1) + l->xpad * per);
+    } else {
+        double per = (l->x1 - l->x0) / span;
+        *lo = l->x0 - l->xpad * per;
+        *hi = l->x1 + l->xpad * per;
+    }
+}
+
 static void gp_axis(FILE *f, const char *name, const FlDrawPlotAxis *a, double lo, double hi)
 {
     if (a->label && *a->label) {
@@ -211,7 +231,9 @@ static void write_gnuplot(FILE *f, const FlDrawPlot *p, const FlDrawPlotLayout *
         gp_string(f, p->title);
         fputc('\n', f);
     }
-    gp_axis(f, "x", &p->x, l->x0, l->x1);
+    double xlo, xhi;
+    shown_x(l, &xlo, &xhi);
+    gp_axis(f, "x", &p->x, xlo, xhi);
     gp_axis(f, "y", &p->y, l->y0, l->y1);
     fputs("set grid lc rgb \"#d0d0d0\"\n", f);
     if (l->legend_w > 0)
@@ -424,7 +446,9 @@ static void write_pgfplots(FILE *f, const FlDrawPlot *p, const FlDrawPlotLayout 
     pgf_key(f, "title", p->title);
     pgf_key(f, "xlabel", p->x.label);
     pgf_key(f, "ylabel", p->y.label);
-    pgf_range(f, "x", &p->x, l->x0, l->x1);
+    double xlo, xhi;
+    shown_x(l, &xlo, &xhi);
+    pgf_range(f, "x", &p->x, xlo, xhi);
     pgf_range(f, "y", &p->y, l->y0, l->y1);
     fputs("  grid=major, unbounded coords=jump,\n", f);
     fputs("  tick label style={font=\\footnotesize}, label style={font=\\footnotesize},\n", f);
