@@ -437,9 +437,8 @@ static const CliOption vectors_options[] = {
 
 const CliCommand exp_vectors_cmd = {
     "experiment vectors", "P.flitlab NAME [--run N] [--vector NAME] [--format csv|json] [-o OUT]",
-    "Write the vectors of committed runs: a flit-level run's samples over time (offered, "
-    "accepted, latency, in_network) and its channel_utilization and vc_occupancy per "
-    "channel; a deflection run's max_delay, avg_delay and throughput per cycle.",
+    "Write the vectors of committed runs: series over simulated time and figures per "
+    "channel ('flitlab plot --help' lists them).",
     vectors_options, 2, 2,
 };
 
