@@ -662,6 +662,36 @@ flitlab_window_update_actions (FlitlabWindow *self)
                shown && fl_project_path (flitlab_window_get_project (self)) != NULL);
 }
 
+/* The drawing tools' keys, with the drawing focused (a text field keeps
+ * its letters), listed in ui/help-overlay.ui. */
+static const struct {
+  guint key;
+  const char *tool;
+} tool_keys[] = {
+  { GDK_KEY_v, "select" },
+  { GDK_KEY_s, "add-switch" },
+  { GDK_KEY_h, "add-host" },
+  { GDK_KEY_c, "connect" },
+  { GDK_KEY_x, "delete" },
+};
+
+static void
+add_tool_keys (FlitlabWindow *self)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_name (keys, "flitlab-tool-keys");
+  for (guint i = 0; i < G_N_ELEMENTS (tool_keys); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (tool_keys[i].key, 0),
+                                                gtk_named_action_new ("win.tool"));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_string (tool_keys[i].tool));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys), shortcut);
+    }
+  gtk_widget_add_controller (self->canvas_column, keys);
+}
+
 void
 flitlab_window_actions_init (FlitlabWindow *self)
 {
@@ -674,6 +704,7 @@ flitlab_window_actions_init (FlitlabWindow *self)
                                    G_N_ELEMENTS (win_actions), self);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (side_page));
+  add_tool_keys (self);
 
   g_signal_group_connect_swapped (self->document_signals, "notify::can-undo",
                                   G_CALLBACK (flitlab_window_update_actions), self);

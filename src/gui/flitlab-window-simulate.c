@@ -466,6 +466,8 @@ flitlab_window_simulate_init (FlitlabWindow *self)
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), simulate_actions, G_N_ELEMENTS (simulate_actions), self);
 
+  /* Named so that a test finds Flitlab's keys among GTK's own. */
+  gtk_event_controller_set_name (keys, "flitlab-transport-keys");
   add_key (GTK_SHORTCUT_CONTROLLER (keys), self, GDK_KEY_space, 0);
   add_key (GTK_SHORTCUT_CONTROLLER (keys), self, GDK_KEY_period, 1);
   add_key (GTK_SHORTCUT_CONTROLLER (keys), self, GDK_KEY_comma, -1);

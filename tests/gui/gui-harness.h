@@ -196,14 +196,14 @@ pointer_click (GtkGestureDrag *drag,
   pointer_drag (drag, x, y, x, y);
 }
 
-/* Presses a shortcut of the window's own (gtk_widget_class_add_binding_action)
- * as the key would: its trigger is looked up among the window's shortcut
- * controllers and its action activated. */
+/* Presses a shortcut of widget's own (a binding of its class, or a
+ * shortcut controller added to it) as the key would: its trigger is looked
+ * up among widget's shortcut controllers and its action activated. */
 static inline gboolean
-press_shortcut (FlitlabWindow *window,
-                const char    *accelerator)
+press_shortcut_on (GtkWidget  *widget,
+                   const char *accelerator)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
 
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
     {
@@ -217,11 +217,18 @@ press_shortcut (FlitlabWindow *window,
           g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
 
           if (g_strcmp0 (trigger, accelerator) == 0)
-            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
-                                                 GTK_WIDGET (window), gtk_shortcut_get_arguments (shortcut));
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
         }
     }
   return FALSE;
+}
+
+static inline gboolean
+press_shortcut (FlitlabWindow *window,
+                const char    *accelerator)
+{
+  return press_shortcut_on (GTK_WIDGET (window), accelerator);
 }
 
 /* Saves the project into a file that is then removed, so that the window

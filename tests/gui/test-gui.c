@@ -380,6 +380,128 @@ check_tool_change_keeps_layout (FlitlabWindow *window)
 
 #define N_EDITS 5
 
+/* Whether shortcut is one of Flitlab's: a key of a controller Flitlab
+ * added (named "flitlab-..."), or a binding of a class that triggers a
+ * window or application action (GTK's and libadwaita's own keys, for
+ * focus, the inspector or a folded sidebar, are not). */
+static gboolean
+flitlab_shortcut (GtkEventController *controller,
+                  GtkShortcut        *shortcut)
+{
+  GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+  const char *name = gtk_event_controller_get_name (controller);
+
+  if (g_strcmp0 (name, "gtk-widget-class-shortcuts") != 0)
+    return name != NULL && g_str_has_prefix (name, "flitlab-");
+  return GTK_IS_NAMED_ACTION (action)
+         && (g_str_has_prefix (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)), "win.")
+             || g_str_has_prefix (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)), "app."));
+}
+
+/* Adds the accelerators of Flitlab's shortcuts on widget to set. */
+static void
+add_triggers (GtkWidget  *widget,
+              GHashTable *set)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      guint n = GTK_IS_SHORTCUT_CONTROLLER (controller) ? g_list_model_get_n_items (G_LIST_MODEL (controller)) : 0;
+
+      for (guint j = 0; j < n; j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+          GtkKeyvalTrigger *key = GTK_IS_KEYVAL_TRIGGER (trigger) ? GTK_KEYVAL_TRIGGER (trigger) : NULL;
+
+          if (key != NULL && flitlab_shortcut (GTK_EVENT_CONTROLLER (controller), shortcut))
+            g_hash_table_add (set, gtk_accelerator_name (gtk_keyval_trigger_get_keyval (key),
+                                                         gtk_keyval_trigger_get_modifiers (key)));
+        }
+    }
+}
+
+/* Adds each accelerator of the space-separated list text to set, named as
+ * gtk_accelerator_name() names it. */
+static void
+add_accels (const char *text,
+            GHashTable *set)
+{
+  g_auto(GStrv) accels = g_strsplit (text != NULL ? text : "", " ", -1);
+
+  for (int i = 0; accels[i] != NULL; i++)
+    {
+      guint key = 0;
+      GdkModifierType mods = 0;
+
+      if (accels[i][0] != '\0' && gtk_accelerator_parse (accels[i], &key, &mods))
+        g_hash_table_add (set, gtk_accelerator_name (key, mods));
+    }
+}
+
+/* The shortcuts window lists every shortcut: the application's
+ * accelerators, the window's bindings and the drawing's keys; and the
+ * drawing tools' keys choose the tools. */
+static void
+check_shortcuts (FlitlabWindow *window)
+{
+  static const struct {
+    const char *key, *tool;
+  } tool_keys[] = { { "s", "add-switch" }, { "h", "add-host" }, { "c", "connect" }, { "x", "delete" },
+                    { "v", "select" } };
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource ("/io/github/flitlab/Flitlab/gtk/help-overlay.ui");
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+  g_autoptr(GHashTable) listed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (app);
+  GtkWidget *canvas = GTK_WIDGET (flitlab_window_get_canvas (window));
+  GHashTableIter iter;
+  gpointer accel;
+  int missing = 0;
+
+  for (GSList *o = objects; o != NULL; o = o->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (o->data))
+      {
+        g_autofree char *text = NULL;
+
+        g_object_get (o->data, "accelerator", &text, NULL);
+        add_accels (text, listed);
+      }
+  for (int i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (app, actions[i]);
+
+      for (int k = 0; accels[k] != NULL; k++)
+        add_accels (accels[k], used);
+    }
+  for (GtkWidget *w = canvas; w != NULL; w = gtk_widget_get_parent (w))
+    add_triggers (w, used);
+  g_hash_table_iter_init (&iter, used);
+  while (g_hash_table_iter_next (&iter, &accel, NULL))
+    if (!g_hash_table_contains (listed, accel))
+      {
+        CHECK (FALSE, "the shortcuts window lists %s", (const char *) accel);
+        missing++;
+      }
+  CHECK (missing == 0 && g_hash_table_size (used) > 25, "the shortcuts window lists all %u shortcuts",
+         g_hash_table_size (used));
+
+  for (guint i = 0; i < G_N_ELEMENTS (tool_keys); i++)
+    {
+      g_autoptr(GVariant) state = NULL;
+      gboolean pressed = FALSE;
+
+      for (GtkWidget *w = canvas; w != NULL && !pressed; w = gtk_widget_get_parent (w))
+        pressed = press_shortcut_on (w, tool_keys[i].key);
+      state = g_action_group_get_action_state (G_ACTION_GROUP (window), "tool");
+      CHECK (pressed && g_strcmp0 (g_variant_get_string (state, NULL), tool_keys[i].tool) == 0,
+             "%s chooses the %s tool", tool_keys[i].key, tool_keys[i].tool);
+    }
+}
+
 static void
 run_edit (FlitlabWindow *window)
 {
@@ -404,6 +526,7 @@ run_edit (FlitlabWindow *window)
     return;
 
   check_tool_change_keeps_layout (window);
+  check_shortcuts (window);
 
   /* The canvas shows the whole network, so its view is the fitted one:
    * that gives the device point of every node. */
