@@ -356,10 +356,11 @@ static int parse_network(Parse *p, const xmlNode *e)
 static int parse_routing(Parse *p, const xmlNode *e)
 {
     static const char *const allowed[] = { "name", "options", NULL };
+    static const char *const required[] = { "name", NULL };
     FlLesson *l = p->lesson;
     if (l->routing)
         return FAIL(p, e, "a second <routing>");
-    int rc = check_attributes(p, e, allowed, allowed);
+    int rc = check_attributes(p, e, allowed, required);
     if (!rc)
         rc = attr_text(p, e, "name", &l->routing);
     if (!rc)
@@ -613,9 +614,16 @@ int fl_lesson_apply_settings(const FlLesson *l, FlSimSettings *s, FlError *err)
     return each_setting(l, l->settings, l->settings_line, "settings", set_sim_setting, s, err);
 }
 
+/* The switch labelled label, or -1. */
+static int find_switch(const FlTopology *t, int label)
+{
+    int node = fl_topology_find_label(t, label);
+    return node >= 0 && fl_topology_node_kind(t, node) == FL_NODE_SWITCH ? node : -1;
+}
+
 static int has_link(const FlTopology *t, int a, int b)
 {
-    int na = fl_topology_find_label(t, a), nb = fl_topology_find_label(t, b);
+    int na = find_switch(t, a), nb = find_switch(t, b);
     if (na < 0 || nb < 0)
         return 0;
     for (int port = 0; port < fl_topology_node_ports(t, na); port++)
@@ -628,10 +636,15 @@ static int check_highlights(const FlLesson *l, const FlTopology *t, FlError *err
 {
     for (int i = 0; i < l->n_steps; i++) {
         const FlLessonStep *s = &l->steps[i];
-        for (int k = 0; k < s->n_nodes; k++)
-            if (fl_topology_find_label(t, s->nodes[k]) < 0)
+        for (int k = 0; k < s->n_nodes; k++) {
+            int node = fl_topology_find_label(t, s->nodes[k]);
+            if (node < 0)
                 return fail_at(err, FL_ENOTFOUND, l->label, s->highlight_line,
                                "step %d: the network has no switch %d", i + 1, s->nodes[k]);
+            if (fl_topology_node_kind(t, node) != FL_NODE_SWITCH)
+                return fail_at(err, FL_EINVAL, l->label, s->highlight_line,
+                               "step %d: %d is a host, not a switch", i + 1, s->nodes[k]);
+        }
         for (int k = 0; k < s->n_links; k++)
             if (!has_link(t, s->links[k].a, s->links[k].b))
                 return fail_at(err, FL_ENOTFOUND, l->label, s->highlight_line,
