@@ -463,7 +463,7 @@ int fl_lesson_parse(const char *xml, size_t len, const char *label, FlLesson **o
         return fl_error_set(err, FL_ENOMEM, "out of memory");
     }
     xmlDocPtr doc = xmlCtxtReadMemory(ctxt, xml, (int)len, label, NULL,
-                                      XML_PARSE_NONET | XML_PARSE_NOERROR
+                                      XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR
                                           | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA);
     int rc;
     if (!doc || !ctxt->wellFormed) {
