@@ -191,4 +191,7 @@ int cli_multicast(int argc, char **argv);
 int cli_alltoall(int argc, char **argv);
 int cli_schedule(int argc, char **argv);
 
+/* Lesson files (cmd-lesson.c). */
+int cli_lesson(int argc, char **argv);
+
 #endif /* FLITLAB_CLI_H */

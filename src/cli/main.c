@@ -21,6 +21,7 @@ static const struct {
     { "multicast", cli_multicast, "build and time a multicast tree, analytic and simulated" },
     { "alltoall", cli_alltoall, "complete exchange on an N x N torus, every block tracked" },
     { "schedule", cli_schedule, "colour link-contention schedules on Myrinet networks" },
+    { "lesson", cli_lesson, "check and list guided lesson files" },
 };
 
 static void usage(FILE *to)

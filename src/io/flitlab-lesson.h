@@ -1,0 +1,144 @@
+/* flitlab-lesson.h — guided lessons: data files a teacher writes, read and checked.
+ *
+ * Plain C with libxml2, no GLib. A lesson is an XML file, data/lessons/ID.lesson:
+ *
+ *   <lesson id="deadlock-ring" version="1">
+ *     <title>Routing and deadlock on a ring</title>
+ *     <summary>One line for the lessons list.</summary>
+ *     <network spec="ring:8"/>                   a generator spec (required)
+ *     <routing name="dor" options="classes=1"/>  optional; options as KEY=VALUE words
+ *     <settings>rate=0.2 packet=8</settings>     optional; simulation settings, KEY=VALUE
+ *     <step>                                     one or more, at most FL_LESSON_MAX_STEPS
+ *       <title>...</title>
+ *       <p>...</p>                               one or more paragraphs of plain text
+ *       <show tab="routing"/>                    optional: the view the step opens
+ *       <highlight nodes="0 1" links="0-1" channels="7>0"/>   optional
+ *       <question>...</question>                 optional; then <answer> is required
+ *       <answer>...</answer>
+ *     </step>
+ *   </lesson>
+ *
+ * Title, summary, step titles, paragraphs, questions and answers are the
+ * translatable text (po/its/lesson.its); they hold plain text only, no
+ * elements. The reader collapses their white space as xgettext does (runs of
+ * spaces, tabs and newlines become one space, none at either end), so the
+ * strings here are the msgids a front end passes to gettext. They may not
+ * hold '&', '<' or '>', which xgettext writes escaped (as &amp;...) and the
+ * lookup would miss: prose writes a channel 6→7. Nodes are
+ * switch labels, the numbers pictures show (on a generated network, the
+ * ids); a link "A-B" joins A and B, a channel "A>B" goes from A to B.
+ * Routing options take the names `flitlab route` gives its flags without
+ * the dashes, except classes (--vcs there): root, classes, order, prohibit.
+ *
+ * Every message starts with "FILE:LINE: " (the label given to the parser)
+ * and names the problem: malformed XML, an unknown element or attribute, a
+ * missing one, a question without its answer, an unknown tab, a file or a
+ * list too large. fl_lesson_check() then checks what the engine can: the
+ * network generates, the routing accepts its options on it, the settings
+ * parse, the highlighted nodes, links and channels exist.
+ */
+#ifndef FLITLAB_LESSON_H
+#define FLITLAB_LESSON_H
+
+#include <stddef.h>
+
+#include "flitlab.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define FL_LESSON_FORMAT_VERSION 1
+#define FL_LESSON_MAX_BYTES ((size_t)4 << 20)
+#define FL_LESSON_MAX_STEPS 200
+/* Nodes, links or channels in one highlight attribute. */
+#define FL_LESSON_MAX_HIGHLIGHT 1024
+
+/* The views a step can open, as the application names its tabs. */
+typedef enum FlLessonTab {
+    FL_LESSON_TAB_NONE = 0,   /* the step leaves the view as it is */
+    FL_LESSON_TAB_NETWORK,
+    FL_LESSON_TAB_METRICS,
+    FL_LESSON_TAB_ROUTING,
+    FL_LESSON_TAB_SIMULATE,
+    FL_LESSON_TAB_COLLECTIVES,
+    FL_LESSON_TAB_EXPERIMENTS
+} FlLessonTab;
+
+/* "network", "routing"...; NULL for FL_LESSON_TAB_NONE or a bad value. */
+const char *fl_lesson_tab_name(FlLessonTab tab);
+
+/* Two switch labels: a link's ends, or a channel's source and destination. */
+typedef struct FlLessonPair {
+    int a, b;
+} FlLessonPair;
+
+typedef struct FlLessonStep {
+    char *title;
+    char **paragraphs;          /* n_paragraphs >= 1 */
+    int n_paragraphs;
+    FlLessonTab tab;
+    int *nodes;                 /* switch labels */
+    int n_nodes;
+    FlLessonPair *links;        /* undirected */
+    int n_links;
+    FlLessonPair *channels;     /* directed: a to b */
+    int n_channels;
+    char *question;             /* NULL when the step asks nothing */
+    char *answer;               /* set exactly when question is */
+    int line;                   /* of <step>, for messages */
+    int highlight_line;
+} FlLessonStep;
+
+/* A lesson as read; every string is owned by it. Optional parts are NULL. */
+typedef struct FlLesson {
+    char *label;                /* the file, as messages name it */
+    char *id;                   /* [a-z0-9-], the file's name without .lesson */
+    int version;
+    char *title;
+    char *summary;              /* NULL when absent */
+    char *network;              /* generator spec */
+    char *routing;              /* routing name, or NULL */
+    char *routing_options;      /* KEY=VALUE words, or NULL */
+    char *settings;             /* KEY=VALUE words, or NULL */
+    FlLessonStep *steps;
+    int n_steps;
+    int network_line, routing_line, settings_line;
+} FlLesson;
+
+/* Parses len bytes of XML; label names it in messages (a path, or any word).
+ * Errors: FL_EPARSE (malformed XML, or not a valid lesson), FL_EVERSION
+ * (version above FL_LESSON_FORMAT_VERSION), FL_ERANGE (too large),
+ * FL_ENOMEM. *out is NULL after a failure. */
+int fl_lesson_parse(const char *xml, size_t len, const char *label, FlLesson **out,
+                    FlError *err);
+
+/* Reads the file at path (at most FL_LESSON_MAX_BYTES) as fl_lesson_parse()
+ * does, with path as the label; FL_EIO when it cannot be read. */
+int fl_lesson_read(const char *path, FlLesson **out, FlError *err);
+
+void fl_lesson_free(FlLesson *l);
+
+/* Builds the lesson's network into *out (the caller frees it). */
+int fl_lesson_topology(const FlLesson *l, FlTopology **out, FlError *err);
+
+/* Parses the lesson's routing options into *opt (fl_routing_options_init()'d
+ * here; free with fl_routing_options_clear()), refusing an option its
+ * routing does not take. */
+int fl_lesson_routing_options(const FlLesson *l, FlRoutingOptions *opt, FlError *err);
+
+/* Applies the lesson's settings, in order, on top of what s holds. */
+int fl_lesson_apply_settings(const FlLesson *l, FlSimSettings *s, FlError *err);
+
+/* Checks the lesson against the engine: the network generates, the
+ * routing (if any) is built on it with its options, the settings parse on
+ * fresh settings, every highlighted node, link and channel exists, and a
+ * label ending in ".lesson" is the file ID.lesson. FL_OK or the first
+ * problem, with its line. */
+int fl_lesson_check(const FlLesson *l, FlError *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLITLAB_LESSON_H */
