@@ -19,6 +19,15 @@ run lesson ls "$lessons"
 grep -q "^deadlock-ring .* Routing and deadlock on a ring$" "$tmp/out"
 ok $(( status != 0 || $? != 0 )) "lesson ls lists the id and title"
 
+export FLITLAB_LESSONS_DIR="$lessons"
+run lesson ls
+grep -q "^deadlock-ring " "$tmp/out"
+ok $(( status != 0 || $? != 0 )) "lesson ls lists \$FLITLAB_LESSONS_DIR by default"
+FLITLAB_LESSONS_DIR=$tmp/nowhere
+expect_fail "a missing lessons directory is named" \
+  "cannot read the lessons directory '$tmp/nowhere'" lesson ls
+FLITLAB_LESSONS_DIR=$lessons
+
 sed 's/spec="ring:8"/spec="ring:8" size="2"/' "$lessons/deadlock-ring.lesson" \
   >"$tmp/deadlock-ring.lesson"
 line=$(grep -n 'size="2"' "$tmp/deadlock-ring.lesson" | cut -d: -f1)

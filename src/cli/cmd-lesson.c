@@ -1,5 +1,4 @@
 /* cmd-lesson.c — `flitlab lesson`: check lesson files and list them. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,33 +7,22 @@
 #include "cli.h"
 #include "flitlab-lesson.h"
 
-/* The lessons of a source tree; installed lessons are found by the application. */
-#define DEFAULT_LESSON_DIR "data/lessons"
-
-static int is_lesson_file(const struct dirent *d)
-{
-    size_t n = strlen(d->d_name), ext = strlen(".lesson");
-    return d->d_name[0] != '.' && n > ext && strcmp(d->d_name + n - ext, ".lesson") == 0;
-}
-
 /* Calls visit(path, data) for every *.lesson of dir, in name order; returns
  * the worst status visit returned, or CLI_FAIL when dir cannot be read. */
 static int each_lesson(const char *dir, int (*visit)(const char *path, void *data), void *data)
 {
-    struct dirent **names = NULL;
-    int n = scandir(dir, &names, is_lesson_file, alphasort);
-    if (n < 0)
-        return cli_error(CLI_FAIL, "cannot read the directory '%s'", dir);
+    FlError err = { 0 };
+    char **paths = NULL;
+    int n = 0;
+    if (fl_lesson_list(dir, &paths, &n, &err))
+        return cli_engine_error(&err);
     int status = CLI_OK;
     for (int i = 0; i < n; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]->d_name);
-        int rc = visit(path, data);
+        int rc = visit(paths[i], data);
         if (rc > status)
             status = rc;
-        free(names[i]);
     }
-    free(names);
+    fl_lesson_paths_free(paths);
     if (n == 0)
         return cli_error(CLI_FAIL, "no *.lesson file in '%s'", dir);
     return status;
@@ -95,8 +83,9 @@ static const CliOption ls_options[] = {
 
 static const CliCommand ls_cmd = {
     "lesson ls", "[DIR]",
-    "List the lessons in DIR (default " DEFAULT_LESSON_DIR "): id, steps and title.\n"
-    "Files that cannot be read are reported and make the command fail.",
+    "List the lessons in DIR (default: the installed lessons, or $FLITLAB_LESSONS_DIR\n"
+    "when it is set): id, steps and title. Files that cannot be read are reported\n"
+    "and make the command fail.",
     ls_options, 0, 1,
 };
 
@@ -115,7 +104,7 @@ static int list_one(const char *path, void *data)
 static int run_ls(const CliCommand *cmd, const CliParsed *p)
 {
     (void)cmd;
-    return each_lesson(p->nargs ? p->args[0] : DEFAULT_LESSON_DIR, list_one, NULL);
+    return each_lesson(p->nargs ? p->args[0] : fl_lesson_dir(), list_one, NULL);
 }
 
 static const CliSub lesson_subs[] = {

@@ -137,6 +137,19 @@ int fl_lesson_apply_settings(const FlLesson *l, FlSimSettings *s, FlError *err);
  * problem, with its line. */
 int fl_lesson_check(const FlLesson *l, FlError *err);
 
+/* The directory of the installed lessons: $FLITLAB_LESSONS_DIR when it is
+ * set and not empty (an uninstalled build, the tests), else the directory
+ * the build installs data/lessons to (DATADIR/flitlab/lessons). */
+const char *fl_lesson_dir(void);
+
+/* The paths "DIR/NAME.lesson" of the lesson files of dir (not hidden,
+ * ending in .lesson), in name order, as a NULL-terminated array of *n
+ * strings; free it with fl_lesson_paths_free(). FL_EIO when dir cannot be
+ * read; an empty directory gives *n == 0. */
+int fl_lesson_list(const char *dir, char ***paths, int *n, FlError *err);
+
+void fl_lesson_paths_free(char **paths);
+
 #ifdef __cplusplus
 }
 #endif
