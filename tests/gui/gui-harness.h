@@ -134,6 +134,19 @@ save_screenshot (GtkWidget  *widget,
   return texture != NULL && gdk_texture_save_to_png (texture, path);
 }
 
+/* Renders the widget and encodes it as a PNG in memory: TRUE when both
+ * work. (Saving to "/dev/null" instead would replace the device with a
+ * regular file: GTK writes a PNG through a temporary file renamed over
+ * the path.) */
+static inline gboolean
+renders (GtkWidget *widget)
+{
+  g_autoptr(GdkTexture) texture = render_widget (widget);
+  g_autoptr(GBytes) png = texture != NULL ? gdk_texture_save_to_png_bytes (texture) : NULL;
+
+  return png != NULL && g_bytes_get_size (png) > 0;
+}
+
 /* Where screenshot name goes: $FLITLAB_SOURCE_DIR/screenshots/, made if
  * missing (the current directory without FLITLAB_SOURCE_DIR). */
 static inline char *
