@@ -88,7 +88,4 @@ mv "$P" "$out"
 "$FLITLAB" experiment ls "$out"
 
 # The README's pictures of them.
-shot() { "$FLITLAB" plot "$out" "$1" --name "$2" -o "screenshots/$3"; }
-shot table3 table3-uniform plot-table3.png
-shot fig11 fig11-latency plot-fig11.png
-shot deflect-torus deflect-torus-delay-time plot-deflect-time.png
+sh tools/screenshots.sh plots "$FLITLAB"
