@@ -8,7 +8,12 @@ libsqlite3-dev libjansson-dev libigraph-dev libmetis-dev libxml2-dev
 libgtk-4-dev libadwaita-1-dev libcairo2-dev libgif-dev
 xvfb xauth xdotool imagemagick desktop-file-utils appstream shared-mime-info libglib2.0-bin python3 graphviz
 clang-format git openmpi-bin libopenmpi-dev
-yelp-tools yelp"
+yelp-tools yelp locales"
+
+# The locales the application is translated into, so that LANG=ko_KR.UTF-8
+# or ja_JP.UTF-8 shows it translated (glibc falls back to C for a locale
+# that is not generated).
+LOCALES="ko_KR.UTF-8 ja_JP.UTF-8"
 
 missing=""
 for p in $PKGS; do
@@ -16,13 +21,28 @@ for p in $PKGS; do
     || missing="$missing $p"
 done
 
-if [ -z "$missing" ]; then
-  echo "install-deps: all packages present"
-  exit 0
-fi
-
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-echo "install-deps: installing$missing"
-$SUDO apt-get update -q
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $missing
+
+if [ -z "$missing" ]; then
+  echo "install-deps: all packages present"
+else
+  echo "install-deps: installing$missing"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $missing
+fi
+
+# `locale -a` spells UTF-8 as utf8.
+absent=""
+for l in $LOCALES; do
+  name=$(echo "$l" | sed 's/UTF-8$/utf8/')
+  locale -a 2>/dev/null | grep -qx "$name" || absent="$absent $l"
+done
+if [ -n "$absent" ]; then
+  echo "install-deps: generating the locales$absent"
+  for l in $absent; do
+    $SUDO sed -i "s/^# *\($l UTF-8\)/\1/" /etc/locale.gen
+    grep -q "^$l UTF-8" /etc/locale.gen || echo "$l UTF-8" | $SUDO tee -a /etc/locale.gen >/dev/null
+  done
+  $SUDO locale-gen
+fi

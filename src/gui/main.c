@@ -9,8 +9,11 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(FlitlabApplication) app = NULL;
+  /* An uninstalled build reads the catalogues it built (tools/flitlab-dev
+   * app points this at build/po). */
+  const char *localedir = g_getenv ("FLITLAB_LOCALEDIR");
 
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
