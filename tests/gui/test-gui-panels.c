@@ -3,7 +3,12 @@
  *
  *   test-gui-panels save        Save says “Saved “name.flitlab”” in a toast
  *                               and clears the title's mark; a save that
- *                               fails says why in a toast and keeps it. */
+ *                               fails says why in a toast and keeps it;
+ *   test-gui-panels generator   at 1024x700 the generator shows whole when
+ *                               the sidebar is shown, Generate stays put as
+ *                               the list grows, Enter in Name generates, and
+ *                               the family's help names the fields; writes
+ *                               screenshots/network-1024x700.png. */
 #include "gui-harness.h"
 
 /* The toast that reads text, shown over the window. */
@@ -29,6 +34,85 @@ title_marked (FlitlabWindow *window)
 {
   return g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "•");
 }
+
+/* The window at width x height, as a teacher's laptop or projector has it;
+ * the size the widget gets excludes the shadow around it. */
+static int want_width_, want_height_;
+
+static gboolean
+has_wanted_size (FlitlabWindow *window)
+{
+  return gtk_widget_get_width (GTK_WIDGET (window)) <= want_width_
+         && gtk_widget_get_width (GTK_WIDGET (window)) > want_width_ - 20
+         && gtk_widget_get_height (GTK_WIDGET (window)) <= want_height_
+         && gtk_widget_get_height (GTK_WIDGET (window)) > want_height_ - 20;
+}
+
+static void
+resize_window (FlitlabWindow *window,
+               int            width,
+               int            height)
+{
+  gboolean resized;
+
+  want_width_ = width;
+  want_height_ = height;
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  resized = wait_until (window, has_wanted_size);
+  CHECK (resized, "the window takes %dx%d (got %dx%d)", width, height,
+         gtk_widget_get_width (GTK_WIDGET (window)), gtk_widget_get_height (GTK_WIDGET (window)));
+  /* The layout follows on the next frames. */
+  for (int i = 0; i < 20; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (5000);
+    }
+}
+
+/* widget's bounds in the window's coordinates. */
+static graphene_rect_t
+bounds_in_window (GtkWidget     *widget,
+                  FlitlabWindow *window)
+{
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (-1, -1, 0, 0);
+
+  if (!gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &bounds))
+    return GRAPHENE_RECT_INIT (-1, -1, 0, 0);
+  return bounds;
+}
+
+/* Whether widget is drawn whole inside the window and inside every
+ * scrolled window around it, as it is without scrolling. */
+static gboolean
+in_view (GtkWidget     *widget,
+         FlitlabWindow *window)
+{
+  graphene_rect_t b = bounds_in_window (widget, window);
+
+  if (!gtk_widget_is_drawable (widget) || b.size.height <= 0)
+    return FALSE;
+  for (GtkWidget *up = gtk_widget_get_parent (widget); up != NULL; up = gtk_widget_get_parent (up))
+    if (GTK_IS_SCROLLED_WINDOW (up) || up == GTK_WIDGET (window))
+      {
+        graphene_rect_t view = bounds_in_window (up, window);
+
+        if (b.origin.y < view.origin.y - 0.5
+            || b.origin.y + b.size.height > view.origin.y + view.size.height + 0.5)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+sidebar_shown (FlitlabWindow *window)
+{
+  GtkWidget *flap = gtk_widget_get_ancestor (GTK_WIDGET (flitlab_window_get_generator_panel (window)),
+                                             ADW_TYPE_FLAP);
+
+  return flap != NULL && adw_flap_get_reveal_progress (ADW_FLAP (flap)) == 1.0;
+}
+
+#define FAILED "Could not save “lesson one.flitlab”: "
 
 /* Saving ----------------------------------------------------------------------- */
 
@@ -60,10 +144,88 @@ run_save (FlitlabWindow *window)
   flitlab_window_generate (window, "ring:4", NULL);
   CHECK (wait_until (window, is_idle_with_topology), "ring:4 is generated");
   g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
-  failed = find_matching (GTK_WIDGET (window), label_starts_, "Could not save “lesson one.flitlab”: ");
-  CHECK (failed != NULL && strlen (gtk_label_get_text (GTK_LABEL (failed))) > strlen ("Could not save “lesson one.flitlab”: "),
+  failed = find_matching (GTK_WIDGET (window), label_starts_, FAILED);
+  CHECK (failed != NULL && strlen (gtk_label_get_text (GTK_LABEL (failed))) > strlen (FAILED),
          "a failed save says why: %s", failed != NULL ? gtk_label_get_text (GTK_LABEL (failed)) : "(no toast)");
   CHECK (title_marked (window), "a failed save keeps the title's mark");
+  save_and_forget (window);
+}
+
+/* The generator ------------------------------------------------------------------- */
+
+static double
+y_of (GtkWidget     *widget,
+      FlitlabWindow *window)
+{
+  return bounds_in_window (widget, window).origin.y;
+}
+
+static void
+run_generator (FlitlabWindow *window)
+{
+  GtkWidget *panel = GTK_WIDGET (flitlab_window_get_generator_panel (window));
+  GtkWidget *generate = find_button (panel, "_Generate");
+  GtkWidget *family = find_widget (panel, ADW_TYPE_COMBO_ROW, "Family");
+  GtkWidget *name = find_widget (panel, ADW_TYPE_ENTRY_ROW, "Name (optional)");
+  GtkWidget *size = find_widget (panel, ADW_TYPE_ACTION_ROW, "Size");
+  GtkWidget *ports = find_widget (panel, ADW_TYPE_ACTION_ROW, "Ports per Switch");
+  GtkWidget *text = name != NULL ? find_widget (name, GTK_TYPE_TEXT, NULL) : NULL;
+  g_autofree char *size_name = NULL, *ports_name = NULL;
+  const char *help;
+  double generate_y;
+
+  CHECK (generate != NULL && family != NULL && name != NULL && size != NULL && ports != NULL
+         && text != NULL, "the generator has its button, family, size, ports and name");
+  if (generate == NULL || family == NULL || name == NULL || size == NULL || ports == NULL || text == NULL)
+    return;
+
+  resize_window (window, 1024, 700);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                      g_variant_new_boolean (TRUE));
+  CHECK (wait_until (window, sidebar_shown), "the sidebar shows at 1024x700");
+
+  /* The family with the most rows, and its help in the fields' words;
+   * Generate stays beside the title whatever the help's length. */
+  generate_y = y_of (generate, window);
+  flitlab_generator_panel_set_spec (FLITLAB_GENERATOR_PANEL (panel), "irregular:16,ports=3,hosts=1,seed=2");
+  help = adw_preferences_group_get_description (
+    ADW_PREFERENCES_GROUP (gtk_widget_get_ancestor (family, ADW_TYPE_PREFERENCES_GROUP)));
+  size_name = g_utf8_strdown (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (size)), -1);
+  ports_name = g_utf8_strdown (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (ports)), -1);
+  CHECK (help != NULL && strstr (help, size_name) != NULL && strstr (help, ports_name) != NULL,
+         "the irregular family's help names its fields “%s” and “%s”: %s", size_name, ports_name,
+         help != NULL ? help : "(none)");
+  resize_window (window, 1024, 700);
+  CHECK (fabs (y_of (generate, window) - generate_y) < 0.5,
+         "Generate stays at y %.0f for another family (now %.0f)", generate_y, y_of (generate, window));
+  CHECK (in_view (generate, window) && in_view (name, window),
+         "at 1024x700 the generator shows from Generate to Name without scrolling");
+
+  /* Enter in Name generates, under that name. */
+  gtk_editable_set_text (GTK_EDITABLE (name), "Lesson network");
+  g_signal_emit_by_name (text, "activate");
+  CHECK (flitlab_window_get_busy (window) && wait_until (window, is_idle_with_topology),
+         "Enter in Name generates");
+  CHECK (g_strcmp0 (flitlab_window_get_topology_name (window), "Lesson network") == 0,
+         "the network is named as typed: %s", flitlab_window_get_topology_name (window));
+
+  /* The list grows; Generate stays where it was. */
+  generate_y = y_of (generate, window);
+  for (int i = 0; i < 5; i++)
+    {
+      g_autofree char *spec = g_strdup_printf ("ring:%d", 4 + i);
+
+      flitlab_window_generate (window, spec, NULL);
+      CHECK (wait_until (window, is_idle_with_topology), "%s is generated", spec);
+    }
+  resize_window (window, 1024, 700);
+  CHECK (fabs (y_of (generate, window) - generate_y) < 0.5,
+         "Generate stays at y %.0f as the list grows (now %.0f)", generate_y, y_of (generate, window));
+  CHECK (in_view (generate, window), "Generate shows without scrolling with six networks");
+
+  flitlab_window_show_topology (window, "Lesson network", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "the lesson's network shows again");
+  harness_screenshot (window, "network-1024x700.png");
   save_and_forget (window);
 }
 
@@ -73,6 +235,7 @@ main (int   argc,
 {
   static const HarnessScenario scenarios[] = {
     { "save", run_save },
+    { "generator", run_generator },
   };
 
   return harness_main (argc, argv, "save", scenarios, G_N_ELEMENTS (scenarios));
