@@ -229,6 +229,135 @@ run_generator (FlitlabWindow *window)
   save_and_forget (window);
 }
 
+/* The routing tab -------------------------------------------------------------- */
+
+static const char *const analysis_keys[] = {
+  "root", "avg-hops", "bfs-hops", "stretch", "max-hops", "pt", "sdpt", "ppt", "max-load", "throughput",
+};
+
+static gboolean
+label_holds_ (GtkWidget    *widget,
+              gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && gtk_label_get_label (GTK_LABEL (widget)) == text;
+}
+
+/* The label that shows the routing panel's value key: the one whose text
+ * is the very string the panel returns. */
+static GtkWidget *
+routing_label (FlitlabWindow *window,
+               const char    *key)
+{
+  FlitlabRoutingPanel *panel = flitlab_window_get_routing_panel (window);
+  const char *text = flitlab_routing_panel_get_value (panel, key);
+
+  return text != NULL ? find_matching (GTK_WIDGET (panel), label_holds_, text) : NULL;
+}
+
+/* The y of the widget around the label that reads text, in the panel's
+ * coordinates (which scrolling does not move). */
+static double
+y_in_panel (FlitlabWindow *window,
+            const char    *text,
+            GType          type)
+{
+  GtkWidget *panel = GTK_WIDGET (flitlab_window_get_routing_panel (window));
+  GtkWidget *label = find_label (panel, text);
+  GtkWidget *widget = label != NULL && type != G_TYPE_INVALID ? gtk_widget_get_ancestor (label, type) : label;
+  graphene_rect_t bounds;
+
+  if (widget == NULL || !gtk_widget_compute_bounds (widget, panel, &bounds))
+    return -1;
+  return bounds.origin.y;
+}
+
+static void
+choose (FlitlabWindow *window,
+        const char    *routing)
+{
+  CHECK (flitlab_routing_panel_set_routing (flitlab_window_get_routing_panel (window), routing)
+           && wait_until (window, is_idle),
+         "%s is chosen, built and analysed", routing);
+  resize_window (window, want_width_, want_height_);
+}
+
+static void
+check_numbers_in_view (FlitlabWindow *window,
+                       const char    *where)
+{
+  GtkWidget *verdict[] = { routing_label (window, "connected"), routing_label (window, "deadlock-free") };
+  GtkWidget *root = routing_label (window, "root");
+  int hidden = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (verdict); i++)
+    CHECK (verdict[i] != NULL && in_view (verdict[i], window), "%s: the verdict shows (%u)", where, i);
+  for (guint i = 0; i < G_N_ELEMENTS (analysis_keys); i++)
+    {
+      GtkWidget *label = routing_label (window, analysis_keys[i]);
+
+      if (label == NULL || !in_view (label, window))
+        {
+          printf ("# %s: %s is out of view\n", where, analysis_keys[i]);
+          hidden++;
+        }
+    }
+  CHECK (hidden == 0, "%s: every figure of the analysis shows without scrolling (%d hidden)", where, hidden);
+  CHECK (verdict[1] != NULL && root != NULL && y_of (verdict[1], window) < y_of (root, window),
+         "%s: the verdict comes before the figures", where);
+}
+
+static void
+run_routing (FlitlabWindow *window)
+{
+  GtkWidget *metrics = GTK_WIDGET (flitlab_window_get_metrics_panel (window));
+  GtkWidget *panel = GTK_WIDGET (flitlab_window_get_routing_panel (window));
+  const char *explained[] = {
+    "prohibited turns per switch, mean", "their standard deviation", "pairs of opposite prohibited turns",
+  };
+  double checks_y[2];
+
+  flitlab_window_generate (window, "torus:8x8", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "torus:8x8 is generated");
+
+  /* Two bounds, two names, each with its unit. */
+  CHECK (shows_label (metrics, "Network throughput bound")
+           && shows_label (metrics, "messages per unit time, uniform traffic"),
+         "the Metrics tab names its bound and gives its unit");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "side-page", g_variant_new_string ("routing"));
+  CHECK (shows_label (panel, "Routing throughput bound") && shows_label (panel, "flits/cycle/switch, uniform traffic"),
+         "the Routing tab names its own bound and gives its unit");
+  for (guint i = 0; i < G_N_ELEMENTS (explained); i++)
+    CHECK (shows_label (panel, explained[i]), "PT, SDPT and PPT are explained on screen: %s", explained[i]);
+
+  for (int size = 0; size < 2; size++)
+    {
+      const char *where = size == 0 ? "1280x800" : "1024x700";
+
+      resize_window (window, size == 0 ? 1280 : 1024, size == 0 ? 800 : 700);
+      choose (window, "dor");
+      check_numbers_in_view (window, where);
+      checks_y[0] = y_in_panel (window, "Prohibited turns", GTK_TYPE_CHECK_BUTTON);
+      choose (window, "updown");
+      check_numbers_in_view (window, where);
+      checks_y[1] = y_in_panel (window, "Prohibited turns", GTK_TYPE_CHECK_BUTTON);
+      CHECK (checks_y[0] > 0 && checks_y[0] == checks_y[1],
+             "%s: the overlay checks stay at y %.0f for dor and updown (%.0f)", where, checks_y[0], checks_y[1]);
+    }
+  harness_screenshot (window, "routing-1024x700.png");
+
+  /* A cycle: said at the top, before the figures. */
+  flitlab_window_generate (window, "ring:8", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "ring:8 is generated");
+  choose (window, "shortest");
+  CHECK (g_strcmp0 (flitlab_routing_panel_get_value (FLITLAB_ROUTING_PANEL (panel), "deadlock-free"), "No") == 0,
+         "shortest deadlocks on ring:8");
+  CHECK (in_view (find_label (panel, "Deadlock Possible"), window)
+           && y_in_panel (window, "Deadlock Possible", G_TYPE_INVALID) < y_in_panel (window, "Root switch", G_TYPE_INVALID),
+         "the cycle shows at 1024x700, above the figures");
+  harness_screenshot (window, "look-cycle.png");
+  save_and_forget (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -236,6 +365,7 @@ main (int   argc,
   static const HarnessScenario scenarios[] = {
     { "save", run_save },
     { "generator", run_generator },
+    { "routing-tab", run_routing },
   };
 
   return harness_main (argc, argv, "save", scenarios, G_N_ELEMENTS (scenarios));
