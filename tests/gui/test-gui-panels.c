@@ -352,7 +352,8 @@ run_routing (FlitlabWindow *window)
   CHECK (g_strcmp0 (flitlab_routing_panel_get_value (FLITLAB_ROUTING_PANEL (panel), "deadlock-free"), "No") == 0,
          "shortest deadlocks on ring:8");
   CHECK (in_view (find_label (panel, "Deadlock Possible"), window)
-           && y_in_panel (window, "Deadlock Possible", G_TYPE_INVALID) < y_in_panel (window, "Root switch", G_TYPE_INVALID),
+           && y_in_panel (window, "Deadlock Possible", G_TYPE_INVALID)
+                < y_in_panel (window, "Root switch", G_TYPE_INVALID),
          "the cycle shows at 1024x700, above the figures");
   harness_screenshot (window, "look-cycle.png");
   save_and_forget (window);
