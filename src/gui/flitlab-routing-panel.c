@@ -98,8 +98,8 @@ typedef enum {
 
 /* A value's name says what it is in a word or an acronym; the line under
  * it, where there is one, says it in words or gives its unit, on screen
- * since a class does not hover; the tooltip says how it is measured. In
- * the order of Value. */
+ * since a class does not hover; the tooltip says how it is measured. */
+/* clang-format off */
 static const struct {
   const char *key;
   const char *name;
@@ -107,42 +107,43 @@ static const struct {
   const char *tooltip;
   Card card;
 } value_rows[N_VALUES] = {
-  { "connected", N_("Connected"), NULL,
+  [VALUE_CONNECTED] = { "connected", N_("Connected"), NULL,
     N_("Every switch reaches every other along legal routes"), CARD_VERDICT },
-  { "deadlock-free", N_("Deadlock-free"), NULL,
+  [VALUE_DEADLOCK_FREE] = { "deadlock-free", N_("Deadlock-free"), NULL,
     N_("The channel dependency graph has no cycle"), CARD_VERDICT },
-  { "root", N_("Root switch"), NULL,
+  [VALUE_ROOT] = { "root", N_("Root switch"), NULL,
     N_("The root of the spanning tree that up*/down*, L-turn and R-turn orient the channels by"),
     CARD_ANALYSIS },
-  { "avg-hops", N_("Average hops"), NULL,
+  [VALUE_AVG_HOPS] = { "avg-hops", N_("Average hops"), NULL,
     N_("Along the chosen routes, over all ordered pairs of switches"), CARD_ANALYSIS },
-  { "bfs-hops", N_("Shortest average"), NULL,
+  [VALUE_BFS_HOPS] = { "bfs-hops", N_("Shortest average"), NULL,
     N_("The same pairs at their breadth-first distance: the best any routing can do"),
     CARD_ANALYSIS },
-  { "stretch", N_("Stretch"), NULL,
+  [VALUE_STRETCH] = { "stretch", N_("Stretch"), NULL,
     N_("Average hops over the shortest average"), CARD_ANALYSIS },
-  { "max-hops", N_("Maximum hops"), NULL,
+  [VALUE_MAX_HOPS] = { "max-hops", N_("Maximum hops"), NULL,
     N_("The longest chosen route"), CARD_ANALYSIS },
-  { "pt", N_("PT"), N_("prohibited turns per switch, mean"),
+  [VALUE_PT] = { "pt", N_("PT"), N_("prohibited turns per switch, mean"),
     N_("Prohibited turns per switch, the mean (paper 002)"), CARD_ANALYSIS },
-  { "sdpt", N_("SDPT"), N_("their standard deviation"),
+  [VALUE_SDPT] = { "sdpt", N_("SDPT"), N_("their standard deviation"),
     N_("The standard deviation of the prohibited turns per switch (paper 002)"), CARD_ANALYSIS },
-  { "ppt", N_("PPT"), N_("pairs of opposite prohibited turns"),
+  [VALUE_PPT] = { "ppt", N_("PPT"), N_("pairs of opposite prohibited turns"),
     N_("Pairs of opposite prohibited turns between the same two links (paper 002)"), CARD_ANALYSIS },
-  { "max-load", N_("Busiest channel"), N_("routes through it, all to all"),
+  [VALUE_MAX_LOAD] = { "max-load", N_("Busiest channel"), N_("routes through it, all to all"),
     N_("Routes through the busiest channel when every switch sends to every other"), CARD_ANALYSIS },
   /* Not the Metrics tab's throughput bound, which counts messages over the
    * whole network and knows no routing. */
-  { "throughput", N_("Routing throughput bound"), N_("flits/cycle/switch, uniform traffic"),
+  [VALUE_THROUGHPUT] = { "throughput", N_("Routing throughput bound"), N_("flits/cycle/switch, uniform traffic"),
     N_("Flits per cycle per switch of uniform traffic that the busiest channel lets through"),
     CARD_ANALYSIS },
-  { "endpoints", N_("Between"), NULL,
+  [VALUE_ENDPOINTS] = { "endpoints", N_("Between"), NULL,
     N_("The source and destination switches of the route"), CARD_ROUTE },
-  { "hops", N_("Hops"), NULL,
+  [VALUE_HOPS] = { "hops", N_("Hops"), NULL,
     N_("The length of the route the routing chooses"), CARD_ROUTE },
-  { "paths", N_("Legal shortest paths"), NULL,
+  [VALUE_PATHS] = { "paths", N_("Legal shortest paths"), NULL,
     N_("How many shortest paths the routing allows between the two switches"), CARD_ROUTE },
 };
+/* clang-format on */
 
 /* The overlay toggles, in the order of the template. */
 static const struct {
