@@ -8,7 +8,20 @@
  *                               the sidebar is shown, Generate stays put as
  *                               the list grows, Enter in Name generates, and
  *                               the family's help names the fields; writes
- *                               screenshots/network-1024x700.png. */
+ *                               screenshots/network-1024x700.png;
+ *   test-gui-panels routing-tab at 1280x800 and 1024x700 the verdict, then
+ *                               every figure, shows without scrolling; the
+ *                               overlay checks stay put between dor and
+ *                               updown; both throughput bounds are named
+ *                               apart with their units; PT, SDPT and PPT are
+ *                               explained on screen; a cycle shows at the
+ *                               top; writes screenshots/routing-1024x700.png;
+ *   test-gui-panels numbering   switches and hosts are numbered apart (3,
+ *                               h3) when drawn by hand and when generated;
+ *                               a selected switch shows its figures and its
+ *                               rank explained at 1024x700. */
+#include "flitlab-node-number.h"
+#include "flitlab-selection-panel.h"
 #include "gui-harness.h"
 
 /* The toast that reads text, shown over the window. */
@@ -87,8 +100,11 @@ static gboolean
 in_view (GtkWidget     *widget,
          FlitlabWindow *window)
 {
-  graphene_rect_t b = bounds_in_window (widget, window);
+  graphene_rect_t b;
 
+  if (widget == NULL)
+    return FALSE;
+  b = bounds_in_window (widget, window);
   if (!gtk_widget_is_drawable (widget) || b.size.height <= 0)
     return FALSE;
   for (GtkWidget *up = gtk_widget_get_parent (widget); up != NULL; up = gtk_widget_get_parent (up))
@@ -355,7 +371,85 @@ run_routing (FlitlabWindow *window)
            && y_in_panel (window, "Deadlock Possible", G_TYPE_INVALID)
                 < y_in_panel (window, "Root switch", G_TYPE_INVALID),
          "the cycle shows at 1024x700, above the figures");
-  harness_screenshot (window, "look-cycle.png");
+  save_and_forget (window);
+}
+
+/* Numbering and the selection -------------------------------------------------- */
+
+static void
+check_number (const FlTopology *t,
+              int               node,
+              const char       *want)
+{
+  g_autofree char *name = flitlab_node_name (t, node);
+
+  CHECK (g_strcmp0 (name, want) == 0, "node %d is shown as %s (want %s)", node, name, want);
+}
+
+static GtkWidget *
+selection_panel (FlitlabWindow *window)
+{
+  return find_widget (GTK_WIDGET (window), FLITLAB_TYPE_SELECTION_PANEL, NULL);
+}
+
+static void
+run_numbering (FlitlabWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  GtkWidget *selection = selection_panel (window);
+  const FlTopology *t;
+  int s0, h0, s1, h1, added;
+  GtkWidget *rank;
+
+  /* Drawn by hand: switch, host, switch, host. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new-network", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "an empty network shows");
+  s0 = flitlab_document_add_switch (DOC (window), 4, 0, 0, &error);
+  h0 = flitlab_document_add_host (DOC (window), s0, TRUE, 0, 0, &error);
+  s1 = flitlab_document_add_switch (DOC (window), 4, 2, 0, &error);
+  h1 = flitlab_document_add_host (DOC (window), s1, TRUE, 0, 0, &error);
+  CHECK (s0 >= 0 && h0 >= 0 && s1 >= 0 && h1 >= 0, "two switches and two hosts are drawn");
+  t = flitlab_document_get_topology (DOC (window));
+  check_number (t, s0, "0");
+  check_number (t, s1, "1");
+  check_number (t, h0, "h0");
+  check_number (t, h1, "h1");
+  flitlab_document_select (DOC (window), s1, -1);
+  CHECK (shows_label (selection, "Switch 1") && shows_label (selection, "h1"),
+         "the second switch is Switch 1, with host h1");
+  flitlab_document_select (DOC (window), h1, -1);
+  CHECK (shows_label (selection, "Host 1"), "the second host is Host 1");
+  /* Undone and done again, the numbers stay. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  t = flitlab_document_get_topology (DOC (window));
+  check_number (t, s1, "1");
+  check_number (t, h1, "h1");
+
+  /* Generated: hosts follow the switches among the nodes, but count from 0;
+   * a switch added after them is the next switch. */
+  flitlab_window_generate (window, "torus:8x8", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "torus:8x8 is generated");
+  t = flitlab_document_get_topology (DOC (window));
+  check_number (t, fl_topology_host_node (t, 0), "h0");
+  check_number (t, fl_topology_switch_node (t, 63), "63");
+  added = flitlab_document_add_switch (DOC (window), 4, 9, 0, &error);
+  t = flitlab_document_get_topology (DOC (window));
+  check_number (t, added, "64");
+  check_number (t, fl_topology_host_node (t, 0), "h0");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+
+  /* A switch selected at 1024x700: its title, Rank explained, its degree. */
+  resize_window (window, 1024, 700);
+  t = flitlab_document_get_topology (DOC (window));
+  flitlab_document_select (DOC (window), fl_topology_switch_node (t, 9), -1);
+  resize_window (window, 1024, 700);
+  rank = find_label (selection, "Rank");
+  CHECK (rank != NULL && in_view (find_label (selection, "Switch 9"), window) && in_view (rank, window),
+         "the selection shows Switch 9 and its rank at 1024x700");
+  CHECK (in_view (find_matching (selection, label_starts_, "its place among the switches"), window),
+         "Rank is explained in words under it");
+  CHECK (in_view (find_label (selection, "Switch degree"), window), "the switch's degree shows too");
   save_and_forget (window);
 }
 
@@ -367,6 +461,7 @@ main (int   argc,
     { "save", run_save },
     { "generator", run_generator },
     { "routing-tab", run_routing },
+    { "numbering", run_numbering },
   };
 
   return harness_main (argc, argv, "save", scenarios, G_N_ELEMENTS (scenarios));
