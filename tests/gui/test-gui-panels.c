@@ -19,9 +19,13 @@
  *   test-gui-panels numbering   switches and hosts are numbered apart (3,
  *                               h3) when drawn by hand and when generated;
  *                               a selected switch shows its figures and its
- *                               rank explained at 1024x700. */
+ *                               rank explained at 1024x700;
+ *   test-gui-panels menus       the main menu's button has no tooltip; the
+ *                               other menu buttons hide theirs while their
+ *                               menu is open. */
 #include "flitlab-node-number.h"
 #include "flitlab-selection-panel.h"
+#include "flitlab-simulate-panel.h"
 #include "gui-harness.h"
 
 /* The toast that reads text, shown over the window. */
@@ -453,6 +457,78 @@ run_numbering (FlitlabWindow *window)
   save_and_forget (window);
 }
 
+/* Menu buttons ---------------------------------------------------------------------- */
+
+static gboolean
+is_menu_button_ (GtkWidget    *widget,
+                 gconstpointer icon)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_widget_is_drawable (widget)
+         && (icon == NULL || g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)), icon) == 0);
+}
+
+static GtkMenuButton *
+open_button_;
+
+static gboolean
+popover_open (FlitlabWindow *window)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (open_button_);
+
+  return popover != NULL && gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
+static gboolean
+popover_closed (FlitlabWindow *window)
+{
+  return !popover_open (window);
+}
+
+/* Opens button's menu: its tooltip must not show over it; closed, the
+ * tooltip is back. */
+static void
+check_menu_tooltip (FlitlabWindow *window,
+                    GtkWidget     *button,
+                    const char    *what)
+{
+  CHECK (button != NULL && gtk_widget_get_has_tooltip (button), "%s has its tooltip", what);
+  if (button == NULL)
+    return;
+  open_button_ = GTK_MENU_BUTTON (button);
+  gtk_menu_button_popup (open_button_);
+  CHECK (wait_until (window, popover_open), "%s opens its menu", what);
+  CHECK (!gtk_widget_get_has_tooltip (button), "%s hides its tooltip while the menu shows", what);
+  gtk_menu_button_popdown (open_button_);
+  CHECK (wait_until (window, popover_closed), "%s closes its menu", what);
+  CHECK (gtk_widget_get_has_tooltip (button) && gtk_widget_get_tooltip_text (button) != NULL,
+         "%s has its tooltip back", what);
+}
+
+static void
+run_menus (FlitlabWindow *window)
+{
+  GtkWidget *primary = find_matching (GTK_WIDGET (window), is_menu_button_, "open-menu-symbolic");
+  GtkWidget *list = gtk_widget_get_ancestor (GTK_WIDGET (flitlab_window_get_generator_panel (window)), GTK_TYPE_BOX);
+  GtkWidget *panel;
+
+  CHECK (primary != NULL && gtk_widget_get_tooltip_text (primary) == NULL,
+         "the main menu's button has no tooltip to cover its first item");
+  open_button_ = GTK_MENU_BUTTON (primary);
+  gtk_menu_button_popup (open_button_);
+  CHECK (wait_until (window, popover_open), "the main menu opens");
+  gtk_menu_button_popdown (open_button_);
+  CHECK (wait_until (window, popover_closed), "the main menu closes");
+
+  flitlab_window_generate (window, "ring:8", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "ring:8 is generated");
+  check_menu_tooltip (window, find_matching (list, is_menu_button_, "view-more-symbolic"), "a topology's menu button");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "side-page", g_variant_new_string ("simulate"));
+  panel = find_widget (GTK_WIDGET (window), FLITLAB_TYPE_SIMULATE_PANEL, NULL);
+  check_menu_tooltip (window, find_matching (panel, is_menu_button_, NULL), "Presets");
+  save_and_forget (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -462,6 +538,7 @@ main (int   argc,
     { "generator", run_generator },
     { "routing-tab", run_routing },
     { "numbering", run_numbering },
+    { "menus", run_menus },
   };
 
   return harness_main (argc, argv, "save", scenarios, G_N_ELEMENTS (scenarios));
