@@ -132,6 +132,36 @@ typedef struct {
   int id;                    /* out */
 } AddNode;
 
+/* Numbers a new switch after the highest switch, as if hosts took no
+ * numbers: hosts are shown by their place among the hosts (h0, h1, ...),
+ * never by label, so a host holding that label gives it up for a new one.
+ * Switches still keep their numbers when others are deleted. */
+static int
+number_new_switch (FlTopology *t,
+                   int         sw,
+                   FlError    *err)
+{
+  int next = 0, holder, rc;
+
+  for (int i = 0; i < fl_topology_switch_count (t); i++)
+    {
+      int node = fl_topology_switch_node (t, i);
+
+      if (node != sw)
+        next = MAX (next, fl_topology_node_label (t, node) + 1);
+    }
+  if (next >= fl_topology_node_label (t, sw))
+    return FL_OK;
+  holder = fl_topology_find_label (t, next);
+  if (holder >= 0)
+    {
+      rc = fl_topology_set_node_label (t, holder, fl_topology_next_label (t), err);
+      if (rc != FL_OK)
+        return rc;
+    }
+  return fl_topology_set_node_label (t, sw, next, err);
+}
+
 static int
 edit_add_node (FlTopology *t,
                gpointer    data,
@@ -140,6 +170,8 @@ edit_add_node (FlTopology *t,
   AddNode *add = data;
   int rc = fl_topology_add_node (t, add->kind, add->ports, &add->id, err);
 
+  if (rc == FL_OK && add->kind == FL_NODE_SWITCH)
+    rc = number_new_switch (t, add->id, err);
   if (rc == FL_OK)
     rc = fl_topology_set_position (t, add->id, add->x, add->y);
   if (rc == FL_OK && add->kind == FL_NODE_HOST)

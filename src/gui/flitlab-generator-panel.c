@@ -29,6 +29,7 @@ struct _FlitlabGeneratorPanel
 {
   GtkWidget parent_instance;
 
+  AdwPreferencesGroup *group;
   AdwComboRow *family_row;
   GtkStringList *families;
   GtkWidget *size_row;
@@ -296,7 +297,9 @@ family_changed (FlitlabGeneratorPanel *self)
 
   if (info == NULL)
     return;
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->family_row), info->summary);
+  /* Above the rows rather than under Family, where it would leave the
+   * family's name no room. */
+  adw_preferences_group_set_description (self->group, info->summary);
   if (self->syncing)
     return;
 
@@ -378,9 +381,9 @@ spec_row_changed (FlitlabGeneratorPanel *self)
   validate (self);
 }
 
-/* Enter in the spec entry generates, when the spec is valid. */
+/* Enter in the spec or the name generates, when the spec is valid. */
 static void
-spec_row_activated (FlitlabGeneratorPanel *self)
+entry_activated (FlitlabGeneratorPanel *self)
 {
   gtk_widget_activate_action (GTK_WIDGET (self), "generator.generate", NULL);
 }
@@ -463,6 +466,7 @@ flitlab_generator_panel_class_init (FlitlabGeneratorPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-generator-panel.ui");
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabGeneratorPanel, group);
   gtk_widget_class_bind_template_child (widget_class, FlitlabGeneratorPanel, family_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabGeneratorPanel, families);
   gtk_widget_class_bind_template_child (widget_class, FlitlabGeneratorPanel, size_row);
@@ -485,7 +489,7 @@ flitlab_generator_panel_class_init (FlitlabGeneratorPanelClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, extra_dims_changed);
   gtk_widget_class_bind_template_callback (widget_class, update_spec);
   gtk_widget_class_bind_template_callback (widget_class, spec_row_changed);
-  gtk_widget_class_bind_template_callback (widget_class, spec_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, entry_activated);
 }
 
 static void

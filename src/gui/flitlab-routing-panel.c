@@ -50,6 +50,7 @@ struct _FlitlabRoutingPanel
 
   /* Template widgets. */
   AdwPreferencesGroup *algorithm_group;
+  AdwPreferencesGroup *options_group;
   GtkSpinner *spinner;
   AdwComboRow *routing_row;
   GtkWidget *edit_turns_row;
@@ -63,6 +64,9 @@ struct _FlitlabRoutingPanel
   GtkWidget *notice_icon;
   GtkLabel *notice_title;
   GtkLabel *notice_label;
+  GtkWidget *verdict_box;
+  GtkGrid *verdict_grid;
+  GtkWidget *overlay_box;
   GtkWidget *analysis_box;
   GtkGrid *analysis_grid;
   GtkWidget *route_box;
@@ -84,50 +88,62 @@ struct _FlitlabRoutingPanel
 G_DEFINE_FINAL_TYPE (FlitlabRoutingPanel, flitlab_routing_panel, GTK_TYPE_WIDGET)
 
 
+/* The three cards the values sit in. */
+typedef enum {
+  CARD_VERDICT,
+  CARD_ANALYSIS,
+  CARD_ROUTE,
+  N_CARDS
+} Card;
+
+/* A value's name says what it is in a word or an acronym; the line under
+ * it, where there is one, says it in words or gives its unit, on screen
+ * since a class does not hover; the tooltip says how it is measured. */
+/* clang-format off */
 static const struct {
   const char *key;
   const char *name;
+  const char *subtitle;
   const char *tooltip;
-  gboolean route;              /* in the route's grid, not the analysis' */
+  Card card;
 } value_rows[N_VALUES] = {
-  [VALUE_CONNECTED] = { "connected", N_("Connected"),
-                        N_("Every switch reaches every other along legal routes"), FALSE },
-  [VALUE_DEADLOCK_FREE] = { "deadlock-free", N_("Deadlock-free"),
-                            N_("The channel dependency graph has no cycle"), FALSE },
-  [VALUE_ROOT] = { "root", N_("Root switch"),
-                   N_("The root of the spanning tree that up*/down*, L-turn and R-turn orient "
-                      "the channels by"), FALSE },
-  [VALUE_AVG_HOPS] = { "avg-hops", N_("Average hops"),
-                       N_("Along the chosen routes, over all ordered pairs of switches"), FALSE },
-  [VALUE_BFS_HOPS] = { "bfs-hops", N_("Shortest average"),
-                       N_("The same pairs at their breadth-first distance: the best any "
-                          "routing can do"), FALSE },
-  [VALUE_STRETCH] = { "stretch", N_("Stretch"),
-                      N_("Average hops over the shortest average"), FALSE },
-  [VALUE_MAX_HOPS] = { "max-hops", N_("Maximum hops"),
-                       N_("The longest chosen route"), FALSE },
-  [VALUE_PT] = { "pt", N_("PT"),
-                 N_("Prohibited turns per switch, the mean (paper 002)"), FALSE },
-  [VALUE_SDPT] = { "sdpt", N_("SDPT"),
-                   N_("The standard deviation of the prohibited turns per switch (paper 002)"),
-                   FALSE },
-  [VALUE_PPT] = { "ppt", N_("PPT"),
-                  N_("Pairs of opposite prohibited turns between the same two links "
-                     "(paper 002)"), FALSE },
-  [VALUE_MAX_LOAD] = { "max-load", N_("Busiest channel"),
-                       N_("Routes through the busiest channel when every switch sends to "
-                          "every other"), FALSE },
-  [VALUE_THROUGHPUT] = { "throughput", N_("Throughput bound"),
-                         N_("Flits per cycle per switch of uniform traffic that the busiest "
-                            "channel lets through"), FALSE },
-  [VALUE_ENDPOINTS] = { "endpoints", N_("Between"),
-                        N_("The source and destination switches of the route"), TRUE },
-  [VALUE_HOPS] = { "hops", N_("Hops"),
-                   N_("The length of the route the routing chooses"), TRUE },
-  [VALUE_PATHS] = { "paths", N_("Legal shortest paths"),
-                    N_("How many shortest paths the routing allows between the two switches"),
-                    TRUE },
+  [VALUE_CONNECTED] = { "connected", N_("Connected"), NULL,
+    N_("Every switch reaches every other along legal routes"), CARD_VERDICT },
+  [VALUE_DEADLOCK_FREE] = { "deadlock-free", N_("Deadlock-free"), NULL,
+    N_("The channel dependency graph has no cycle"), CARD_VERDICT },
+  [VALUE_ROOT] = { "root", N_("Root switch"), NULL,
+    N_("The root of the spanning tree that up*/down*, L-turn and R-turn orient the channels by"),
+    CARD_ANALYSIS },
+  [VALUE_AVG_HOPS] = { "avg-hops", N_("Average hops"), NULL,
+    N_("Along the chosen routes, over all ordered pairs of switches"), CARD_ANALYSIS },
+  [VALUE_BFS_HOPS] = { "bfs-hops", N_("Shortest average"), NULL,
+    N_("The same pairs at their breadth-first distance: the best any routing can do"),
+    CARD_ANALYSIS },
+  [VALUE_STRETCH] = { "stretch", N_("Stretch"), NULL,
+    N_("Average hops over the shortest average"), CARD_ANALYSIS },
+  [VALUE_MAX_HOPS] = { "max-hops", N_("Maximum hops"), NULL,
+    N_("The longest chosen route"), CARD_ANALYSIS },
+  [VALUE_PT] = { "pt", N_("PT"), N_("prohibited turns per switch, mean"),
+    N_("Prohibited turns per switch, the mean (paper 002)"), CARD_ANALYSIS },
+  [VALUE_SDPT] = { "sdpt", N_("SDPT"), N_("their standard deviation"),
+    N_("The standard deviation of the prohibited turns per switch (paper 002)"), CARD_ANALYSIS },
+  [VALUE_PPT] = { "ppt", N_("PPT"), N_("pairs of opposite prohibited turns"),
+    N_("Pairs of opposite prohibited turns between the same two links (paper 002)"), CARD_ANALYSIS },
+  [VALUE_MAX_LOAD] = { "max-load", N_("Busiest channel"), N_("routes through it, all to all"),
+    N_("Routes through the busiest channel when every switch sends to every other"), CARD_ANALYSIS },
+  /* Not the Metrics tab's throughput bound, which counts messages over the
+   * whole network and knows no routing. */
+  [VALUE_THROUGHPUT] = { "throughput", N_("Routing throughput bound"), N_("flits/cycle/switch, uniform traffic"),
+    N_("Flits per cycle per switch of uniform traffic that the busiest channel lets through"),
+    CARD_ANALYSIS },
+  [VALUE_ENDPOINTS] = { "endpoints", N_("Between"), NULL,
+    N_("The source and destination switches of the route"), CARD_ROUTE },
+  [VALUE_HOPS] = { "hops", N_("Hops"), NULL,
+    N_("The length of the route the routing chooses"), CARD_ROUTE },
+  [VALUE_PATHS] = { "paths", N_("Legal shortest paths"), NULL,
+    N_("How many shortest paths the routing allows between the two switches"), CARD_ROUTE },
 };
+/* clang-format on */
 
 /* The overlay toggles, in the order of the template. */
 static const struct {
@@ -229,7 +245,7 @@ update_option_rows (FlitlabRoutingPanel         *self,
    * serves, both from the engine. */
   if (info != NULL)
     description = g_strdup_printf (_("%s. For %s."), info->summary, info->applies_to);
-  adw_preferences_group_set_description (self->algorithm_group, description);
+  adw_preferences_group_set_description (self->options_group, description);
   for (guint i = 0; i < self->option_rows->len; i++)
     {
       GtkWidget *row = g_ptr_array_index (self->option_rows, i);
@@ -322,7 +338,7 @@ static void
 add_option_rows (FlitlabRoutingPanel *self)
 {
   g_object_ref (self->edit_turns_row);
-  adw_preferences_group_remove (self->algorithm_group, self->edit_turns_row);
+  adw_preferences_group_remove (self->options_group, self->edit_turns_row);
   for (int i = 0; i < fl_routing_option_count (); i++)
     {
       const FlOptionInfo *info = fl_routing_option (i);
@@ -354,9 +370,9 @@ add_option_rows (FlitlabRoutingPanel *self)
           adw_expander_row_add_row (ADW_EXPANDER_ROW (shown), row);
         }
       gtk_widget_set_visible (shown, FALSE);
-      adw_preferences_group_add (self->algorithm_group, shown);
+      adw_preferences_group_add (self->options_group, shown);
     }
-  adw_preferences_group_add (self->algorithm_group, self->edit_turns_row);
+  adw_preferences_group_add (self->options_group, self->edit_turns_row);
   g_object_unref (self->edit_turns_row);
 }
 
@@ -500,6 +516,26 @@ show_notice (FlitlabRoutingPanel *self,
     }
 }
 
+/* The verdict in the colours of success and failure. */
+static void
+show_verdict_style (FlitlabRoutingPanel *self,
+                    gboolean             connected,
+                    gboolean             deadlock_free)
+{
+  const struct {
+    Value value;
+    gboolean good;
+  } verdict[] = { { VALUE_CONNECTED, connected }, { VALUE_DEADLOCK_FREE, deadlock_free } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (verdict); i++)
+    {
+      GtkWidget *label = GTK_WIDGET (self->values[verdict[i].value]);
+
+      gtk_widget_remove_css_class (label, verdict[i].good ? "error" : "success");
+      gtk_widget_add_css_class (label, verdict[i].good ? "success" : "error");
+    }
+}
+
 static void
 show_analysis (FlitlabRoutingPanel *self)
 {
@@ -513,8 +549,13 @@ show_analysis (FlitlabRoutingPanel *self)
   if (routed == NULL)
     {
       for (guint i = 0; i < N_VALUES; i++)
-        if (!value_rows[i].route)
+        if (value_rows[i].card != CARD_ROUTE)
           set_value (self, i, "—");
+      for (guint i = VALUE_CONNECTED; i <= VALUE_DEADLOCK_FREE; i++)
+        {
+          gtk_widget_remove_css_class (GTK_WIDGET (self->values[i]), "success");
+          gtk_widget_remove_css_class (GTK_WIDGET (self->values[i]), "error");
+        }
       if (self->root_row != NULL)
         flitlab_option_row_set_subtitle (self->root_row, _("Automatic follows paper 002: the switch "
                                                            "with the fewest crossing paths"));
@@ -533,6 +574,7 @@ show_analysis (FlitlabRoutingPanel *self)
                       flitlab_node_number (t, rep->unroutable_src),
                       flitlab_node_number (t, rep->unroutable_dst));
   set_value (self, VALUE_DEADLOCK_FREE, yes_no (rep->deadlock_free));
+  show_verdict_style (self, rep->connected, rep->deadlock_free);
   root = fl_routing_root (routed->routing);
   if (root >= 0)
     set_value_printf (self, VALUE_ROOT, "%d", flitlab_node_number (t, root));
@@ -631,6 +673,7 @@ flitlab_routing_panel_set_building (FlitlabRoutingPanel *self,
 
   gtk_spinner_set_spinning (self->spinner, building);
   /* Values of a routing being replaced stay readable, dimmed as stale. */
+  gtk_widget_set_opacity (self->verdict_box, building ? 0.45 : 1.0);
   gtk_widget_set_opacity (self->analysis_box, building ? 0.45 : 1.0);
   gtk_widget_set_opacity (self->route_box, building ? 0.45 : 1.0);
 }
@@ -782,6 +825,7 @@ flitlab_routing_panel_class_init (FlitlabRoutingPanelClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "routingpanel");
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, algorithm_group);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, options_group);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, spinner);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, routing_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, edit_turns_row);
@@ -795,6 +839,9 @@ flitlab_routing_panel_class_init (FlitlabRoutingPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, notice_icon);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, notice_title);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, verdict_box);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, verdict_grid);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, overlay_box);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, analysis_box);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, analysis_grid);
   gtk_widget_class_bind_template_child (widget_class, FlitlabRoutingPanel, route_box);
@@ -810,19 +857,34 @@ add_value_row (FlitlabRoutingPanel *self,
                Value                value,
                int                  line)
 {
-  GtkGrid *grid = value_rows[value].route ? self->route_grid : self->analysis_grid;
+  GtkGrid *grids[N_CARDS] = { self->verdict_grid, self->analysis_grid, self->route_grid };
+  GtkGrid *grid = grids[value_rows[value].card];
   GtkWidget *name = gtk_label_new (_(value_rows[value].name));
   GtkWidget *figure = gtk_label_new ("—");
+  GtkWidget *named = name;
 
   gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_widget_set_hexpand (name, TRUE);
   gtk_widget_set_tooltip_text (name, _(value_rows[value].tooltip));
   gtk_widget_add_css_class (name, "dim-label");
+  if (value_rows[value].subtitle != NULL)
+    {
+      GtkWidget *subtitle = gtk_label_new (_(value_rows[value].subtitle));
+
+      named = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+      gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+      gtk_widget_add_css_class (subtitle, "caption");
+      gtk_widget_add_css_class (subtitle, "dim-label");
+      gtk_box_append (GTK_BOX (named), name);
+      gtk_box_append (GTK_BOX (named), subtitle);
+    }
+  gtk_widget_set_hexpand (named, TRUE);
   gtk_label_set_xalign (GTK_LABEL (figure), 1);
+  gtk_widget_set_valign (figure, GTK_ALIGN_START);
   gtk_label_set_selectable (GTK_LABEL (figure), TRUE);
   gtk_widget_add_css_class (figure, "numeric");
   gtk_widget_add_css_class (figure, "metric-value");
-  gtk_grid_attach (grid, name, 0, line, 1, 1);
+  gtk_grid_attach (grid, named, 0, line, 1, 1);
   gtk_grid_attach (grid, figure, 1, line, 1, 1);
   self->values[value] = GTK_LABEL (figure);
 }
@@ -832,7 +894,7 @@ flitlab_routing_panel_init (FlitlabRoutingPanel *self)
 {
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-  int lines[2] = { 0, 0 };
+  int lines[N_CARDS] = { 0 };
 
   self->updating = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -841,7 +903,7 @@ flitlab_routing_panel_init (FlitlabRoutingPanel *self)
   add_option_rows (self);
 
   for (guint i = 0; i < N_VALUES; i++)
-    add_value_row (self, i, lines[value_rows[i].route]++);
+    add_value_row (self, i, lines[value_rows[i].card]++);
 
   for (int i = 0; i < fl_routing_count (); i++)
     gtk_string_list_append (names, fl_routing_info (i)->name);

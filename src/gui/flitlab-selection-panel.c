@@ -33,7 +33,6 @@ struct _FlitlabSelectionPanel
   GtkLabel *ports_error;
   AdwPreferencesGroup *ports_group;
   AdwPreferencesGroup *host_group;
-  GtkLabel *host_rank;
   AdwActionRow *host_switch_row;
   GtkLabel *host_switch;
   GtkLabel *host_port;
@@ -179,7 +178,11 @@ show_switch (FlitlabSelectionPanel *self,
       int peer = fl_topology_port_peer (t, node, p, NULL);
 
       if (peer >= 0 && fl_topology_node_kind (t, peer) == FL_NODE_HOST)
-        g_string_append_printf (hosts, hosts->len ? ", %d" : "%d", flitlab_node_number (t, peer));
+        {
+          g_autofree char *name = flitlab_node_name (t, peer);
+
+          g_string_append_printf (hosts, "%s%s", hosts->len ? ", " : "", name);
+        }
     }
   gtk_label_set_label (self->switch_hosts, hosts->len ? hosts->str : _("none"));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->switch_hosts), hosts->len ? hosts->str : NULL);
@@ -201,7 +204,6 @@ show_host (FlitlabSelectionPanel *self,
   int port = -1, sw = fl_topology_port_peer (t, node, 0, &port);
 
   adw_preferences_group_set_title (self->host_group, title);
-  set_label_int (self->host_rank, fl_topology_node_rank (t, node));
   row_set_target (self->host_switch_row, sw);
   if (sw >= 0)
     {
@@ -362,7 +364,6 @@ flitlab_selection_panel_class_init (FlitlabSelectionPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, ports_error);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, ports_group);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, host_group);
-  gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, host_rank);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, host_switch_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, host_switch);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, host_port);

@@ -56,13 +56,12 @@ node_words (const FlTopology *t,
   return g_strdup_printf (_("host %d"), flitlab_node_number (t, node));
 }
 
-/* "3 → 4", a channel by the nodes at its ends. */
+/* "3 → 4" or "h3 → 3", a channel by the nodes at its ends. */
 static char *
 channel_words (const FlTopology *t,
                int               channel)
 {
-  return g_strdup_printf ("%d → %d", flitlab_node_number (t, fl_topology_channel_src (t, channel)),
-                          flitlab_node_number (t, fl_topology_channel_dst (t, channel)));
+  return flitlab_channel_name (t, channel);
 }
 
 static const char *

@@ -181,10 +181,8 @@ timeline_plot (FlitlabSimPlot      *self,
       if (self->link < 0 || self->link >= fl_topology_link_count (t))
         return FALSE;
       link_points (tl, self->link, points);
-      *ab = g_strdup_printf ("%d → %d", flitlab_node_number (t, fl_topology_channel_src (t, 2 * self->link)),
-                             flitlab_node_number (t, fl_topology_channel_dst (t, 2 * self->link)));
-      *ba = g_strdup_printf ("%d → %d", flitlab_node_number (t, fl_topology_channel_src (t, 2 * self->link + 1)),
-                             flitlab_node_number (t, fl_topology_channel_dst (t, 2 * self->link + 1)));
+      *ab = flitlab_channel_name (t, 2 * self->link);
+      *ba = flitlab_channel_name (t, 2 * self->link + 1);
       plot->title = _("Channel utilization");
       plot->y.fixed = TRUE;
       plot->y.min = 0;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "flitlab-io.h"
+#include "flitlab-menu-tooltip.h"
 #include "flitlab-node-number.h"
 #include "flitlab-option-rows.h"
 #include "flitlab-simulate-panel.h"
@@ -864,6 +865,7 @@ flitlab_simulate_panel_init (FlitlabSimulatePanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   presets = preset_menu ();
   gtk_menu_button_set_menu_model (self->preset_button, presets);
+  flitlab_menu_button_quiet_tooltip (self->preset_button);
 
   /* The page added the template's groups after the settings' own: the
    * run and its results go first, where they are seen, then the model,

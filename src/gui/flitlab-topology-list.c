@@ -7,6 +7,7 @@
  * project holds a handful of topologies, so rows are simply rebuilt. */
 #include <glib/gi18n.h>
 
+#include "flitlab-menu-tooltip.h"
 #include "flitlab-topology-list.h"
 
 struct _FlitlabTopologyList
@@ -89,6 +90,7 @@ create_row (const FlProjectTopologyInfo *info)
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), menu);
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, _("Topology Menu"));
+  flitlab_menu_button_quiet_tooltip (GTK_MENU_BUTTON (button));
   gtk_widget_add_css_class (button, "flat");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
 

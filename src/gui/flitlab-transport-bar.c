@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "flitlab-menu-tooltip.h"
 #include "flitlab-routed.h"
 #include "flitlab-transport-bar.h"
 
@@ -498,6 +499,7 @@ flitlab_transport_bar_init (FlitlabTransportBar *self)
   gtk_widget_set_margin_end (GTK_WIDGET (self->step_spin), 12);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->step_spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Cycles that Step Forward Many skips"), -1);
+  flitlab_menu_button_quiet_tooltip (self->menu_button);
   gtk_popover_menu_add_child (GTK_POPOVER_MENU (gtk_menu_button_get_popover (self->menu_button)),
                               GTK_WIDGET (self->step_spin), "step-size");
   gtk_drop_down_set_model (self->speed_dropdown, speed_list);

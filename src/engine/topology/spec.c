@@ -14,6 +14,9 @@
 
 /* --- the registry ------------------------------------------------------- */
 
+/* Summaries name the sizes and keys as the application's fields do (size,
+ * ports per switch), not by the syntax line's letters, which the window
+ * never shows. */
 static const FlFamily families[] = {
     { { "mesh", "mesh:AxB[xC][,hosts=H]",
         "k-ary n-cube without wrap-around links, 1 to 3 dimensions" },
@@ -24,24 +27,25 @@ static const FlFamily families[] = {
       "A, AxB or AxBxC", 1, 3, FL_KEY_HOSTS, 0, 1, fl__torus_check, fl__torus_build,
       fl__kary_direction },
     { { "hypercube", "hypercube:D[,hosts=H]",
-        "binary hypercube of 2^D switches, D = 1 to 20" },
+        "binary hypercube of 2^size switches, size 1 to 20" },
       "D", 1, 1, FL_KEY_HOSTS, 0, 1, fl__hypercube_check, fl__hypercube_build,
       NULL },
-    { { "ring", "ring:N[,hosts=H]", "ring of N switches, drawn on a circle" },
+    { { "ring", "ring:N[,hosts=H]", "ring of size switches, drawn on a circle" },
       "N", 1, 1, FL_KEY_HOSTS, 0, 1, fl__ring_check, fl__ring_build, NULL },
-    { { "line", "line:N[,hosts=H]", "linear array of N switches" },
+    { { "line", "line:N[,hosts=H]", "linear array of size switches" },
       "N", 1, 1, FL_KEY_HOSTS, 0, 1, fl__line_check, fl__mesh_build,
       fl__kary_direction },
     { { "xmesh", "xmesh:NxK[,hosts=H]",
-        "crossed mesh: torus rows joined by diagonal cross links, N and K even" },
+        "crossed mesh: torus rows joined by diagonal cross links, both sizes even" },
       "NxK", 2, 2, FL_KEY_HOSTS, 0, 1, fl__xmesh_check, fl__xmesh_build,
       fl__xmesh_direction },
     { { "dmesh", "dmesh:NxK[,hosts=H]",
-        "diagonal mesh: each switch linked to its four diagonal neighbours, N and K odd" },
+        "diagonal mesh: each switch linked to its four diagonal neighbours, both sizes odd" },
       "NxK", 2, 2, FL_KEY_HOSTS, 0, 1, fl__dmesh_check, fl__dmesh_build,
       fl__dmesh_direction },
     { { "irregular", "irregular:S[,ports=P][,hosts=H][,seed=X]",
-        "random connected network of S switches with P links each" },
+        "random connected network of size switches, each with ports per switch links to "
+        "other switches" },
       "S", 1, 1, FL_KEY_PORTS | FL_KEY_HOSTS | FL_KEY_SEED,
       FL_KEY_PORTS | FL_KEY_HOSTS | FL_KEY_SEED, 4,
       fl__irregular_check, fl__irregular_build, NULL },
