@@ -8,7 +8,8 @@ libsqlite3-dev libjansson-dev libigraph-dev libmetis-dev libxml2-dev
 libgtk-4-dev libadwaita-1-dev libcairo2-dev libgif-dev
 xvfb xauth xdotool imagemagick desktop-file-utils appstream shared-mime-info libglib2.0-bin python3 graphviz
 clang-format git openmpi-bin libopenmpi-dev
-yelp-tools yelp locales"
+yelp-tools yelp locales
+fonts-noto-cjk python3-dogtail dbus-x11 at-spi2-core"
 
 # The locales the application is translated into, so that LANG=ko_KR.UTF-8
 # or ja_JP.UTF-8 shows it translated (glibc falls back to C for a locale
