@@ -6,7 +6,10 @@
  */
 #include <glib/gi18n.h>
 
+#include "flitlab-exchange-page.h"
 #include "flitlab-lessons.h"
+#include "flitlab-multicast-page.h"
+#include "flitlab-schedule-page.h"
 #include "flitlab-window-private.h"
 
 FlitlabLessonPanel *
@@ -84,11 +87,82 @@ show_tab (FlitlabWindow *self,
     }
 }
 
-/* The collective the step prepares on the Collectives tab's page. */
+static void
+prepare_multicast (FlitlabMulticastPage            *page,
+                   const char                      *algorithm,
+                   const FlLessonCollectiveOptions *o)
+{
+  flitlab_multicast_page_set_algorithm (page, algorithm);
+  flitlab_multicast_page_set_times (page, o->t_hold, o->t_end);
+  flitlab_multicast_page_set_nodes (page, o->source, o->dests, o->n_dests);
+  /* As `flitlab multicast --random K --seed X` draws them. */
+  if (o->random > 0)
+    flitlab_multicast_page_pick_random (page, o->random, o->seed);
+}
+
+static void
+prepare_exchange (FlitlabExchangePage             *page,
+                  const char                      *algorithm,
+                  const FlLessonCollectiveOptions *o)
+{
+  FlAllToAllAlgorithm alg;
+
+  if (fl_alltoall_algorithm_from_name (algorithm, &alg, NULL) != FL_OK
+      || !flitlab_exchange_page_set_run (page, alg, o->n))
+    return;
+  /* The step is kept while the run is made. */
+  flitlab_exchange_page_set_step (page, o->step > 0 ? (guint) o->step : 0);
+  if (o->node >= 0)
+    flitlab_exchange_page_set_node (page, o->node);
+}
+
+static void
+prepare_schedule (FlitlabSchedulePage             *page,
+                  const char                      *algorithm,
+                  const FlLessonCollectiveOptions *o)
+{
+  static const FlitlabRequestSource sources[] = {
+    [FL_LESSON_PATTERN_UNIFORM] = FLITLAB_REQUESTS_UNIFORM,
+    [FL_LESSON_PATTERN_PERMUTATION] = FLITLAB_REQUESTS_PERMUTATION,
+    [FL_LESSON_PATTERN_HOTSPOT] = FLITLAB_REQUESTS_HOTSPOT,
+    [FL_LESSON_PATTERN_TOP_DOWN] = FLITLAB_REQUESTS_TOP_DOWN,
+  };
+  int algo = fl_schedule_algo_lookup (algorithm);
+
+  if (algo >= 0)
+    flitlab_schedule_page_set_algorithm (page, (FlScheduleAlgo) algo);
+  flitlab_schedule_page_set_requests (page, sources[o->pattern], o->random, o->seed);
+}
+
+/* The collective the step prepares on its page of the Collectives tab,
+ * which the step's <show> usually shows. */
 static void
 prepare_collective (FlitlabWindow      *self,
+                    const FlLesson     *lesson,
                     const FlLessonStep *s)
 {
+  const char *kind = fl_lesson_collective_name (s->collective.kind);
+  FlLessonCollectiveOptions o;
+  FlError err = { 0 };
+  GtkWidget *page;
+
+  if (kind == NULL)
+    return;
+  if (fl_lesson_collective_options (lesson, &s->collective, &o, &err) != FL_OK)
+    {
+      flitlab_window_toast (self, err.message);
+      fl_lesson_collective_options_clear (&o);
+      return;
+    }
+  flitlab_collectives_panel_set_kind (self->collectives_panel, kind);
+  page = flitlab_collectives_panel_get_page (self->collectives_panel, kind);
+  if (FLITLAB_IS_MULTICAST_PAGE (page))
+    prepare_multicast (FLITLAB_MULTICAST_PAGE (page), s->collective.algorithm, &o);
+  else if (FLITLAB_IS_EXCHANGE_PAGE (page))
+    prepare_exchange (FLITLAB_EXCHANGE_PAGE (page), s->collective.algorithm, &o);
+  else if (FLITLAB_IS_SCHEDULE_PAGE (page))
+    prepare_schedule (FLITLAB_SCHEDULE_PAGE (page), s->collective.algorithm, &o);
+  fl_lesson_collective_options_clear (&o);
 }
 
 static void
@@ -104,7 +178,7 @@ step_changed_cb (FlitlabWindow *self,
   show_tab (self, s->tab);
   flitlab_canvas_set_highlight (self->canvas, s->nodes, s->n_nodes, s->links, s->n_links,
                                 s->channels, s->n_channels);
-  prepare_collective (self, s);
+  prepare_collective (self, lesson, s);
 }
 
 void
