@@ -10,10 +10,19 @@
  *           screenshots/lesson-panel.png; Close Lesson; a broken lesson is
  *           listed with its message and opening it says why, and so does a
  *           missing file, with no crash
+ *   lesson-collectives  the lessons on collectives walked step by step in
+ *           one window: each step prepares its page of the Collectives tab
+ *           (multicast-trees: the algorithm and the latency the lesson
+ *           states; complete-exchange: SEM's step and node; myrinet-schedule:
+ *           the colours of AssignColor and first fit)
  */
 #include <glib/gstdio.h>
 
 #include "flitlab-canvas.h"
+#include "flitlab-collectives-panel.h"
+#include "flitlab-exchange-page.h"
+#include "flitlab-multicast-page.h"
+#include "flitlab-schedule-page.h"
 #include "flitlab-lesson-panel.h"
 #include "flitlab-lessons.h"
 #include "gui-harness.h"
@@ -281,12 +290,160 @@ run_lesson (FlitlabWindow *window)
   save_and_forget (window);
 }
 
+static GtkWidget *
+page_of (FlitlabWindow *window,
+         const char    *kind)
+{
+  FlitlabCollectivesPanel *panel =
+    FLITLAB_COLLECTIVES_PANEL (find_widget (GTK_WIDGET (window), FLITLAB_TYPE_COLLECTIVES_PANEL, NULL));
+
+  CHECK_STR (flitlab_collectives_panel_get_kind (panel), kind);
+  return flitlab_collectives_panel_get_page (panel, kind);
+}
+
+static void
+open_in (FlitlabWindow *window,
+         const char    *id)
+{
+  g_autofree char *name = g_strconcat (id, ".lesson", NULL);
+  g_autofree char *path = g_build_filename (fl_lesson_dir (), name, NULL);
+  g_autoptr(GError) error = NULL;
+  FlLesson *lesson = flitlab_lesson_load (path, &error);
+
+  CHECK (lesson != NULL && flitlab_window_open_lesson (window, lesson, &error) && wait_until (window, lesson_open),
+         "%s opens: %s", id, error != NULL ? error->message : "ok");
+}
+
+/* Goes to step i (0-based) and waits for the window's work. */
+static void
+go_to (FlitlabWindow *window,
+       int            i)
+{
+  CHECK (flitlab_lesson_panel_set_step (panel_of (window), i) && wait_until (window, is_idle),
+         "step %d shows", i + 1);
+  CHECK_STR (side_page (window), "collectives");
+}
+
+static const char *want_latency;
+
+static gboolean
+latency_shown (FlitlabWindow *window)
+{
+  GtkWidget *page = page_of (window, "multicast");
+
+  return g_strcmp0 (flitlab_multicast_page_get_value (FLITLAB_MULTICAST_PAGE (page), "latency"), want_latency) == 0;
+}
+
+static void
+check_multicast (FlitlabWindow *window)
+{
+  static const struct {
+    const char *algorithm, *latency;
+  } steps[] = { { "sequential", "175" }, { "binomial", "165" }, { "opt-tree", "130" },
+                { "u-mesh", "165" }, { "opt-mesh", "130" }, { "opt-tree", "155" } };
+
+  open_in (window, "multicast-trees");
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      FlitlabMulticastPage *page;
+      int n = 0;
+
+      go_to (window, (int) i);
+      page = FLITLAB_MULTICAST_PAGE (page_of (window, "multicast"));
+      want_latency = steps[i].latency;
+      CHECK (wait_until (window, latency_shown), "step %u: %s takes %s (shows %s)", i + 1, steps[i].algorithm,
+             steps[i].latency, flitlab_multicast_page_get_value (page, "latency"));
+      flitlab_multicast_page_get_dests (page, &n);
+      CHECK (n == (i < 5 ? 7 : 12) && flitlab_multicast_page_get_source (page) == (i < 5 ? 15 : 25),
+             "step %u: the source %d and %d destinations", i + 1, flitlab_multicast_page_get_source (page), n);
+    }
+  CHECK (strstr (flitlab_multicast_page_get_value (FLITLAB_MULTICAST_PAGE (page_of (window, "multicast")),
+                                                   "conflicts"), "share channel 20 → 14") != NULL,
+         "OPT-tree's shared channel 20 → 14 is listed");
+}
+
+static gboolean
+exchange_done (FlitlabWindow *window)
+{
+  return !flitlab_exchange_page_get_running (FLITLAB_EXCHANGE_PAGE (page_of (window, "exchange")));
+}
+
+static void
+check_exchange (FlitlabWindow *window)
+{
+  static const struct {
+    int step, node;
+    FlAllToAllAlgorithm algorithm;
+  } steps[] = { { 0, 0, FL_ALLTOALL_DIRECT }, { 3, 0, FL_ALLTOALL_DIRECT }, { 2, 0, FL_ALLTOALL_SEM },
+                { 3, 8, FL_ALLTOALL_SEM }, { 9, 0, FL_ALLTOALL_SEM } };
+
+  open_in (window, "complete-exchange");
+  CHECK_STR (flitlab_window_get_topology_name (window), "torus:16x16");
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      FlitlabExchangePage *page;
+      const FlAllToAll *run;
+
+      go_to (window, (int) i);
+      CHECK (wait_until (window, exchange_done), "step %u: the exchange is run", i + 1);
+      page = FLITLAB_EXCHANGE_PAGE (page_of (window, "exchange"));
+      run = flitlab_exchange_page_get_run (page);
+      CHECK (run != NULL && fl_alltoall_algorithm (run) == steps[i].algorithm && fl_alltoall_size (run) == 16
+             && flitlab_exchange_page_get_step (page) == (guint) steps[i].step
+             && flitlab_exchange_page_get_node (page) == steps[i].node,
+             "step %u: %s on 16x16 after step %d at node %d (shows step %u, node %d)", i + 1,
+             fl_alltoall_algorithm_name (steps[i].algorithm), steps[i].step, steps[i].node,
+             flitlab_exchange_page_get_step (page), flitlab_exchange_page_get_node (page));
+    }
+  CHECK_STR (flitlab_exchange_page_get_value (FLITLAB_EXCHANGE_PAGE (page_of (window, "exchange")), "startups"),
+             "9");
+}
+
+static gboolean
+schedule_done (FlitlabWindow *window)
+{
+  FlitlabSchedulePage *page = FLITLAB_SCHEDULE_PAGE (page_of (window, "schedule"));
+
+  return !flitlab_schedule_page_get_running (page) && flitlab_schedule_page_get_schedule (page) != NULL;
+}
+
+static void
+check_schedule (FlitlabWindow *window)
+{
+  static const int colours[] = { 4, 4, 4, 5, 4, 3 };
+
+  open_in (window, "myrinet-schedule");
+  for (guint i = 0; i < G_N_ELEMENTS (colours); i++)
+    {
+      FlitlabSchedulePage *page;
+      int n = 0;
+
+      go_to (window, (int) i);
+      CHECK (wait_until (window, schedule_done), "step %u: the requests are coloured", i + 1);
+      page = FLITLAB_SCHEDULE_PAGE (page_of (window, "schedule"));
+      flitlab_schedule_page_get_colors (page, &n);
+      CHECK (n == colours[i] && g_strcmp0 (flitlab_schedule_page_get_value (page, "l-max"), i < 5 ? "4" : "2") == 0,
+             "step %u: %d colours, L_max %s (got %d, %s)", i + 1, colours[i], i < 5 ? "4" : "2", n,
+             flitlab_schedule_page_get_value (page, "l-max"));
+    }
+}
+
+static void
+run_lesson_collectives (FlitlabWindow *window)
+{
+  check_multicast (window);
+  check_exchange (window);
+  check_schedule (window);
+  save_and_forget (window);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   static const HarnessScenario scenarios[] = {
     { "lesson", run_lesson },
+    { "lesson-collectives", run_lesson_collectives },
   };
 
   return harness_main (argc, argv, "lesson", scenarios, G_N_ELEMENTS (scenarios));
