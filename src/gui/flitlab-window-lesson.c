@@ -38,27 +38,37 @@ flitlab_window_is_blank (FlitlabWindow *self)
   return n == 0;
 }
 
-/* The lesson's routing as a request, its options set one by one. */
+/* The lesson's routing as a request: its options as the reader parses
+ * them, written back in the engine's syntax. */
 static FlitlabRoutingRequest *
 lesson_request (const FlLesson  *lesson,
                 GError         **error)
 {
   g_autoptr(FlitlabRoutingRequest) request = flitlab_routing_request_new (lesson->routing);
-  g_auto(GStrv) words = g_strsplit (lesson->routing_options != NULL ? lesson->routing_options : "", " ", -1);
+  const FlRoutingInfo *info = fl_routing_lookup (lesson->routing);
+  FlRoutingOptions opt;
+  FlError err = { 0 };
+  gboolean ok;
 
-  for (int i = 0; words[i] != NULL; i++)
+  ok = info != NULL && fl_lesson_routing_options (lesson, &opt, &err) == FL_OK;
+  for (int i = 0; ok && info->options[i] != NULL; i++)
     {
-      g_auto(GStrv) pair = g_strsplit (words[i], "=", 2);
-      FlError err = { 0 };
+      const char *key = info->options[i]->name;
+      int len = fl_routing_options_format (&opt, key, NULL, 0);
+      g_autofree char *text = len >= 0 ? g_malloc ((gsize) len + 1) : NULL;
 
-      if (words[i][0] == '\0')
-        continue;
-      if (pair[1] == NULL || !flitlab_routing_request_set_option (request, pair[0], pair[1], &err))
-        {
-          g_set_error (error, FLITLAB_ENGINE_ERROR, FL_EINVAL, "%s:%d: %s: %s", lesson->label,
-                       lesson->routing_line, words[i], pair[1] == NULL ? "not KEY=VALUE" : err.message);
-          return NULL;
-        }
+      ok = text == NULL
+           || (fl_routing_options_format (&opt, key, text, (size_t) len + 1) >= 0
+               && flitlab_routing_request_set_option (request, key, text, &err));
+    }
+  if (info != NULL)
+    fl_routing_options_clear (&opt);
+  if (!ok)
+    {
+      if (info == NULL)
+        fl_error_set (&err, FL_ENOTFOUND, "unknown routing '%s'", lesson->routing);
+      flitlab_set_engine_error (error, &err);
+      return NULL;
     }
   return g_steal_pointer (&request);
 }
