@@ -1,7 +1,7 @@
 /* draw-highlight.c — what a lesson's step is about, drawn over the network
  * for a class to see: switches with a halo in the accent colour, links as
  * thick translucent strokes along their shapes (spurs, arcs), channels as
- * such strokes in the lane on the right of the way they run, with an arrow
+ * such strokes in the lane on the left of the way they run, with an arrow
  * head where they arrive, so the two channels of a link stay apart.
  *
  * Everything is translucent and drawn over what is already there: the
@@ -46,6 +46,15 @@ static int node_of(const FlTopology *t, int label)
     return n >= 0 && fl_topology_node_kind(t, n) == FL_NODE_SWITCH ? n : -1;
 }
 
+/* The page's colour, translucent: a margin that sets a stroke apart from
+ * the lines under it (a route, a schedule drawn in a blue of its own). */
+static Rgba margin(const Pen *pen)
+{
+    Rgba c = pen->col->background;
+    c.a = 0.8;
+    return c;
+}
+
 static void draw_links(const Pen *pen, const FlDrawHighlight *h, Rgba colour, double width)
 {
     cairo_t *cr = pen->cr;
@@ -60,6 +69,9 @@ static void draw_links(const Pen *pen, const FlDrawHighlight *h, Rgba colour, do
         fl__draw_scene_link(&pen->sc, l, &s, &d);
         fl__draw_shape_path(cr, &s, &d);
     }
+    set_colour(cr, margin(pen));
+    cairo_set_line_width(cr, width + 4);
+    cairo_stroke_preserve(cr);
     set_colour(cr, colour);
     cairo_set_line_width(cr, width);
     cairo_stroke(cr);
@@ -68,11 +80,17 @@ static void draw_links(const Pen *pen, const FlDrawHighlight *h, Rgba colour, do
 static void draw_channels(const Pen *pen, const FlDrawHighlight *h, Rgba colour, double width)
 {
     const FlTopology *t = pen->sc.g.t;
+    /* On the left of the way the channel runs: the overlays write their
+     * channel numbers and labels on the right, and the two channels of a
+     * link still keep apart. */
+    double off = -(width * 0.5 + 1);
     for (int i = 0; i < h->n_channels; i++) {
         int c = fl_draw_find_channel(t, node_of(t, h->channels[i].a),
                                      node_of(t, h->channels[i].b));
-        if (c >= 0)
-            fl__draw_lane_route(pen, &c, NULL, 1, width * 0.5 + 1, colour, width, 1);
+        if (c < 0)
+            continue;
+        fl__draw_lane_route(pen, &c, NULL, 1, off, margin(pen), width + 4, 1);
+        fl__draw_lane_route(pen, &c, NULL, 1, off, colour, width, 1);
     }
 }
 
@@ -115,7 +133,7 @@ void fl_draw_highlight(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
     if (h->n_links > 0)
         draw_links(&pen, h, accent(o->dark, 0.45), width * 1.5);
     if (h->n_channels > 0)
-        draw_channels(&pen, h, accent(o->dark, 0.6), width);
+        draw_channels(&pen, h, accent(o->dark, 0.75), width);
     draw_halos(&pen, h, o->dark);
     fl__draw_pen_end(&pen);
     cairo_restore(cr);

@@ -973,8 +973,9 @@ typedef struct FlDrawHighlight {
 /* Draws h over t as drawn with o (its view and style), in the accent
  * colour and translucent, so what is below still reads: a halo around
  * each switch, a thick stroke along each link as drawn (spurs, arcs), and
- * each channel as a thick stroke in the lane on the right of the way it
- * runs with an arrow head where it arrives. A label no switch of t
+ * each channel as a thick stroke in the lane on the left of the way it
+ * runs (the overlays label channels on the right) with an arrow head where
+ * it arrives. A label no switch of t
  * carries, or a pair no link joins, is left out. O(items x ports). */
 void fl_draw_highlight(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                        const FlDrawHighlight *h);

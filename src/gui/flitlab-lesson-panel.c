@@ -203,9 +203,9 @@ close_action (GtkWidget  *widget,
   g_signal_emit (widget, signals[SIGNAL_CLOSE_REQUESTED], 0);
 }
 
-/* Alt+Left and Alt+Right anywhere in the window while the panel shows: a
- * teacher at the projector has the drawing focused more often than the
- * panel. */
+/* Alt+Left and Alt+Right anywhere in the window while a lesson is open,
+ * even with the sidebar folded away or on its Networks page: a teacher at
+ * the projector has the drawing focused more often than the panel. */
 static gboolean
 step_key (GtkWidget *widget,
           GVariant  *args,
@@ -213,7 +213,7 @@ step_key (GtkWidget *widget,
 {
   FlitlabLessonPanel *self = FLITLAB_LESSON_PANEL (user_data);
 
-  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) || self->lesson == NULL)
+  if (self->lesson == NULL)
     return FALSE;
   return flitlab_lesson_panel_set_step (self, self->step + g_variant_get_int32 (args));
 }
