@@ -247,8 +247,14 @@ flitlab_lesson_panel_dispose (GObject *object)
 {
   FlitlabLessonPanel *self = FLITLAB_LESSON_PANEL (object);
 
+  GtkWidget *child;
+
   g_clear_pointer (&self->lesson, fl_lesson_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), FLITLAB_TYPE_LESSON_PANEL);
+  /* The template's unnamed rows (separators, the header) are not template
+   * children: they go here. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
   G_OBJECT_CLASS (flitlab_lesson_panel_parent_class)->dispose (object);
 }
 
