@@ -76,7 +76,8 @@ int main(void)
     for (int d = -40; d <= 40; d += 2)
         changed_near += pixel(sn, nx + d, ny - 40) != pixel(plain, nx + d, ny - 40);
     CHECK(changed_near > 0, "switch 10 has a halo");
-    CHECK(surfaces_equal(sm, plain), "a label no switch carries and a pair no link joins draw nothing");
+    CHECK(surfaces_equal(sm, plain),
+          "a label no switch carries and a pair no link joins draw nothing");
 
     FlDrawHighlight none = { 0 };
     cairo_surface_t *sz = picture(t, &none, &o);
