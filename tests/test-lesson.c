@@ -185,23 +185,152 @@ static const Bad bad[] = {
       "lesson:2: step 1: no channel goes from 7 to 1", 1 },
 };
 
-static void test_bad_lessons(void)
+#define MESH "<lesson id=\"t\" version=\"1\"><title>T</title><network spec=\"mesh:6x6\"/>" \
+             "<routing name=\"dor\"/>"
+#define CSTEP(attrs) "<step><title>S</title><p>P</p>\n<collective " attrs "/></step></lesson>"
+
+static const Bad bad_collectives[] = {
+    { MESH CSTEP("kind=\"broadcast\" algorithm=\"x\""),
+      "lesson:2: unknown collective kind 'broadcast'", 0 },
+    { MESH CSTEP("kind=\"multicast\""), "lesson:2: <collective> needs the attribute 'algorithm'",
+      0 },
+    { MESH CSTEP("kind=\"multicast\" algorithm=\"binomial\" size=\"3\""),
+      "lesson:2: <collective> has no attribute 'size'", 0 },
+    { MESH "<step><title>S</title><p>P</p><collective kind=\"exchange\" algorithm=\"sem\"/>\n"
+           "<collective kind=\"exchange\" algorithm=\"sem\"/></step></lesson>",
+      "lesson:2: a second <collective>", 0 },
+    /* Parsed, then refused against the engine. */
+    { MESH CSTEP("kind=\"multicast\" algorithm=\"opt-mush\" options=\"random=5\""),
+      "lesson:2: step 1: multicast opt-mush: ", 1 },
+    { MESH CSTEP("kind=\"multicast\" algorithm=\"binomial\""),
+      "lesson:2: collective options: the multicast needs dests=", 1 },
+    { MESH CSTEP("kind=\"multicast\" algorithm=\"binomial\" options=\"dests=1,2\""),
+      "lesson:2: collective options: the multicast needs source=H with dests", 1 },
+    { MESH CSTEP("kind=\"multicast\" algorithm=\"binomial\" options=\"random=3 dests=1\""),
+      "dests=... or random=K, not both", 1 },
+    { MESH CSTEP("kind=\"multicast\" algorithm=\"binomial\" options=\"random=40\""),
+      "lesson:2: step 1: multicast binomial: ", 1 },
+    { MESH CSTEP("kind=\"multicast\" algorithm=\"binomial\" options=\"source=1 dests=2,x\""),
+      "lesson:2: collective options: dests: 'x' is not a whole number", 1 },
+    { MESH CSTEP("kind=\"multicast\" algorithm=\"binomial\" options=\"source=1 dests=2 n=3\""),
+      "lesson:2: collective options: the multicast takes no option 'n'", 1 },
+    { MESH CSTEP("kind=\"multicast\" algorithm=\"binomial\" options=\"source=1 dests=99\""),
+      "lesson:2: step 1: multicast binomial: ", 1 },
+    { HEAD "<routing name=\"dor\"/>" CSTEP("kind=\"multicast\" algorithm=\"u-mesh\" "
+                                              "options=\"random=3\""),
+      "lesson:2: step 1: multicast u-mesh: ", 1 },
+    { MESH CSTEP("kind=\"exchange\" algorithm=\"sem\" options=\"n=8\""),
+      "lesson:2: step 1: exchange sem: an exchange with n=8 runs on torus:8x8, not on mesh:6x6",
+      1 },
+    { MESH CSTEP("kind=\"exchange\" algorithm=\"sem\""),
+      "lesson:2: collective options: the exchange needs n=N", 1 },
+    { "<lesson id=\"t\" version=\"1\"><title>T</title><network spec=\"torus:8x8\"/>"
+      CSTEP("kind=\"exchange\" algorithm=\"sem\" options=\"n=8 step=9\""),
+      "lesson:2: step 1: exchange sem: step=9: the exchange has 7 steps", 1 },
+    { "<lesson id=\"t\" version=\"1\"><title>T</title><network spec=\"torus:8x8\"/>"
+      CSTEP("kind=\"exchange\" algorithm=\"swap\" options=\"n=8\""),
+      "lesson:2: step 1: exchange swap: ", 1 },
+    { MESH CSTEP("kind=\"schedule\" algorithm=\"greedy\" options=\"random=4\""),
+      "lesson:2: step 1: schedule greedy: ", 1 },
+    { "<lesson id=\"t\" version=\"1\"><title>T</title><network spec=\"myrinet-line:8\"/>"
+      CSTEP("kind=\"schedule\" algorithm=\"best\" options=\"random=4\""),
+      "lesson:2: step 1: schedule best: unknown schedule algorithm 'best'", 1 },
+    { "<lesson id=\"t\" version=\"1\"><title>T</title><network spec=\"myrinet-line:8\"/>"
+      CSTEP("kind=\"schedule\" algorithm=\"greedy\" options=\"pattern=zigzag random=4\""),
+      "lesson:2: collective options: pattern: 'zigzag' is not uniform", 1 },
+};
+
+static void test_bad(const Bad *b, size_t n, const char *what)
 {
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    for (size_t i = 0; i < n; i++) {
         FlError err = { 0 };
         FlLesson *l = NULL;
-        int rc = fl_lesson_parse(bad[i].xml, strlen(bad[i].xml), "lesson", &l, &err);
-        if (bad[i].check) {
-            CHECK(rc == FL_OK, "bad[%zu] parses: %s", i, err.message);
+        int rc = fl_lesson_parse(b[i].xml, strlen(b[i].xml), "lesson", &l, &err);
+        if (b[i].check) {
+            CHECK(rc == FL_OK, "%s[%zu] parses: %s", what, i, err.message);
             if (rc)
                 continue;
             rc = fl_lesson_check(l, &err);
             fl_lesson_free(l);
             l = NULL;
         }
-        CHECK(rc != FL_OK && l == NULL && strstr(err.message, bad[i].message),
-              "bad[%zu] refused with '%s': got '%s'", i, bad[i].message, err.message);
+        CHECK(rc != FL_OK && l == NULL && strstr(err.message, b[i].message),
+              "%s[%zu] refused with '%s': got '%s'", what, i, b[i].message, err.message);
     }
+}
+
+/* Collectives read as written, their options as a front end takes them. */
+static void test_collectives(void)
+{
+    static const char xml[] =
+        MESH "<step><title>S</title><p>P</p>\n<collective kind=\"multicast\" "
+        "algorithm=\"opt-mesh\" options=\"source=14 dests=5,30,22 t-hold=10 t-end=40\"/>"
+        "</step>\n<step><title>S</title><p>P</p><collective kind=\"multicast\" "
+        "algorithm=\"binomial\" options=\"random=7 seed=3\"/></step>"
+        "<step><title>S</title><p>P</p></step></lesson>";
+    FlError err = { 0 };
+    FlLesson *l = NULL;
+    int rc = fl_lesson_parse(xml, strlen(xml), "lesson", &l, &err);
+    CHECK(rc == FL_OK, "a lesson with collectives parses: %s", err.message);
+    if (rc)
+        return;
+    CHECK(fl_lesson_check(l, &err) == FL_OK, "and checks: %s", err.message);
+    const FlLessonCollective *c = &l->steps[0].collective;
+    CHECK(c->kind == FL_LESSON_COLLECTIVE_MULTICAST && strcmp(c->algorithm, "opt-mesh") == 0
+              && c->line == 2,
+          "step 1 prepares OPT-mesh (line %d)", c->line);
+    CHECK(strcmp(fl_lesson_collective_name(c->kind), "multicast") == 0, "its kind is named");
+    CHECK(fl_lesson_collective_name(FL_LESSON_COLLECTIVE_NONE) == NULL, "no name for none");
+    FlLessonCollectiveOptions o;
+    rc = fl_lesson_collective_options(l, c, &o, &err);
+    CHECK(rc == FL_OK && o.source == 14 && o.n_dests == 3 && o.dests[0] == 5 && o.dests[2] == 22
+              && o.t_hold == 10 && o.t_end == 40 && o.random == 0,
+          "its options read: source %d, %d dests, %g/%g", o.source, o.n_dests, o.t_hold,
+          o.t_end);
+    fl_lesson_collective_options_clear(&o);
+    rc = fl_lesson_collective_options(l, &l->steps[1].collective, &o, &err);
+    CHECK(rc == FL_OK && o.random == 7 && o.seed == 3 && o.source == -1 && o.t_hold == 20
+              && o.t_end == 55 && !o.dests,
+          "random=7 seed=3 with paper 001's times by default");
+    fl_lesson_collective_options_clear(&o);
+    CHECK_INT(l->steps[2].collective.kind, FL_LESSON_COLLECTIVE_NONE);
+    fl_lesson_free(l);
+
+    static const char more[] =
+        "<lesson id=\"t\" version=\"1\"><title>T</title><network spec=\"torus:8x8\"/>"
+        "<step><title>S</title><p>P</p><collective kind=\"exchange\" algorithm=\"sem\" "
+        "options=\"n=8 step=3 node=9\"/></step></lesson>";
+    rc = fl_lesson_parse(more, strlen(more), "lesson", &l, &err);
+    CHECK(rc == FL_OK && fl_lesson_check(l, &err) == FL_OK, "SEM on torus:8x8 checks: %s",
+          err.message);
+    if (!rc) {
+        rc = fl_lesson_collective_options(l, &l->steps[0].collective, &o, &err);
+        CHECK(rc == FL_OK && o.n == 8 && o.step == 3 && o.node == 9, "n, step and node read");
+        fl_lesson_collective_options_clear(&o);
+    }
+    fl_lesson_free(l);
+
+    static const char sched[] =
+        "<lesson id=\"t\" version=\"1\"><title>T</title><network spec=\"myrinet-mesh:8x4\"/>"
+        "<step><title>S</title><p>P</p><collective kind=\"schedule\" algorithm=\"assigncolor\" "
+        "options=\"pattern=top-down seed=2\"/></step></lesson>";
+    rc = fl_lesson_parse(sched, strlen(sched), "lesson", &l, &err);
+    CHECK(rc == FL_OK && fl_lesson_check(l, &err) == FL_OK,
+          "a top-down schedule on myrinet-mesh:8x4 checks: %s", err.message);
+    if (!rc) {
+        rc = fl_lesson_collective_options(l, &l->steps[0].collective, &o, &err);
+        CHECK(rc == FL_OK && o.pattern == FL_LESSON_PATTERN_TOP_DOWN && o.seed == 2,
+              "pattern and seed read");
+        fl_lesson_collective_options_clear(&o);
+    }
+    fl_lesson_free(l);
+}
+
+static void test_bad_lessons(void)
+{
+    test_bad(bad, sizeof bad / sizeof bad[0], "bad");
+    test_bad(bad_collectives, sizeof bad_collectives / sizeof bad_collectives[0],
+             "bad_collectives");
 }
 
 static void test_limits(void)
@@ -267,6 +396,7 @@ int main(int argc, char **argv)
     test_shipped_lesson();
     test_every_lesson();
     test_bad_lessons();
+    test_collectives();
     test_limits();
     test_truncated();
     return tap_done();

@@ -950,6 +950,41 @@ void fl_draw_schedule_init(FlDrawSchedule *d);
 void fl_draw_schedule(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                       const FlDrawSchedule *d);
 
+/* ------------------------------------------------------------------------ */
+/* Highlights (draw-highlight.c)                                            */
+/* ------------------------------------------------------------------------ */
+
+/* Two switch labels: a link's ends, or a channel's source and destination. */
+typedef struct FlDrawPair {
+    int a, b;
+} FlDrawPair;
+
+/* What a lesson's step points at, by switch labels (the numbers drawn):
+ * switches, links (either way) and channels (from a to b). */
+typedef struct FlDrawHighlight {
+    const int *nodes;
+    int n_nodes;
+    const FlDrawPair *links;
+    int n_links;
+    const FlDrawPair *channels;
+    int n_channels;
+} FlDrawHighlight;
+
+/* Draws h over t as drawn with o (its view and style), in the accent
+ * colour and translucent, so what is below still reads: a halo around
+ * each switch, a thick stroke along each link as drawn (spurs, arcs), and
+ * each channel as a thick stroke in the lane on the left of the way it
+ * runs (the overlays label channels on the right) with an arrow head where
+ * it arrives. A label no switch of t
+ * carries, or a pair no link joins, is left out. O(items x ports). */
+void fl_draw_highlight(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                       const FlDrawHighlight *h);
+
+/* The link joining nodes a and b (ids), or -1; the channel from node
+ * from to node to, or -1. O(ports of a). */
+int fl_draw_find_link(const FlTopology *t, int a, int b);
+int fl_draw_find_channel(const FlTopology *t, int from, int to);
+
 #ifdef __cplusplus
 }
 #endif

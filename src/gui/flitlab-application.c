@@ -8,6 +8,7 @@
 
 #include "flitlab.h"
 #include "flitlab-application.h"
+#include "flitlab-lessons.h"
 #include "flitlab-window.h"
 
 struct _FlitlabApplication
@@ -146,4 +147,5 @@ flitlab_application_init (FlitlabApplication *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
+  flitlab_lessons_add_actions (GTK_APPLICATION (self));
 }

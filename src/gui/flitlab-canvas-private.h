@@ -127,4 +127,8 @@ const FlTopology *flitlab_canvas_picture          (FlitlabCanvas    *self);
  * its coordinates are not the old one's. */
 void              flitlab_canvas_picture_changed  (FlitlabCanvas    *self);
 
+/* flitlab-canvas-highlight.c: draws the highlight over the picture. */
+void              flitlab_canvas_draw_highlight   (FlitlabCanvas    *self,
+                                                   cairo_t          *cr);
+
 G_END_DECLS

@@ -425,6 +425,7 @@ flitlab_canvas_snapshot (GtkWidget   *widget,
     flitlab_canvas_draw_collective (self, cr);
   else
     fl_draw_routing (cr, flitlab_canvas_picture (self), &self->draw, &rd);
+  flitlab_canvas_draw_highlight (self, cr);
   cairo_destroy (cr);
 }
 

@@ -33,6 +33,7 @@
 #include "flitlab.h"
 #include "flitlab-document.h"
 #include "flitlab-draw.h"
+#include "flitlab-lesson.h"
 
 G_BEGIN_DECLS
 
@@ -90,5 +91,25 @@ gboolean          flitlab_canvas_get_show_collectives (FlitlabCanvas *self);
 gboolean          flitlab_canvas_export       (FlitlabCanvas     *self,
                                                const char        *path,
                                                GError           **error);
+
+/* What a lesson's step points at, drawn over whatever the canvas shows
+ * (fl_draw_highlight()): switches, links and channels by switch labels,
+ * copied; n 0 (or NULL) clears each. */
+void              flitlab_canvas_set_highlight (FlitlabCanvas      *self,
+                                                const int          *nodes,
+                                                int                 n_nodes,
+                                                const FlLessonPair *links,
+                                                int                 n_links,
+                                                const FlLessonPair *channels,
+                                                int                 n_channels);
+/* The highlight set, owned by the canvas until the next set; any pointer
+ * may be NULL. */
+void              flitlab_canvas_get_highlight (FlitlabCanvas       *self,
+                                                const int          **nodes,
+                                                int                 *n_nodes,
+                                                const FlLessonPair **links,
+                                                int                 *n_links,
+                                                const FlLessonPair **channels,
+                                                int                 *n_channels);
 
 G_END_DECLS

@@ -761,6 +761,36 @@ flitlab_multicast_page_node_activated (FlitlabMulticastPage *self,
   return TRUE;
 }
 
+void
+flitlab_multicast_page_set_nodes (FlitlabMulticastPage *self,
+                                  int                   source,
+                                  const int            *dests,
+                                  int                   n)
+{
+  g_return_if_fail (FLITLAB_IS_MULTICAST_PAGE (self));
+
+  self->source = source;
+  g_array_set_size (self->dests, 0);
+  if (dests != NULL && n > 0)
+    g_array_append_vals (self->dests, dests, (guint) n);
+  rebuild (self);
+}
+
+void
+flitlab_multicast_page_set_times (FlitlabMulticastPage *self,
+                                  double                t_hold,
+                                  double                t_end)
+{
+  g_return_if_fail (FLITLAB_IS_MULTICAST_PAGE (self));
+
+  self->updating = TRUE;
+  adw_expander_row_set_enable_expansion (self->costs_row, FALSE);
+  gtk_spin_button_set_value (self->hold_spin, t_hold);
+  gtk_spin_button_set_value (self->end_spin, t_end);
+  self->updating = FALSE;
+  rebuild (self);
+}
+
 /* K destinations drawn at random (and a source first if there is none)
  * from the hosts with the seed, as `flitlab multicast --random K --seed X`
  * draws them: the same seed picks the same nodes. */

@@ -50,6 +50,16 @@ void             flitlab_multicast_page_pick_random    (FlitlabMulticastPage *se
  * seed), as an experiment's run of it made it. */
 void             flitlab_multicast_page_show_settings  (FlitlabMulticastPage *self,
                                                         const FlSimSettings  *settings);
+/* Chooses the source (a host rank, -1 for none) and n destinations, as
+ * clicks would; a lesson's multicast. */
+void             flitlab_multicast_page_set_nodes      (FlitlabMulticastPage *self,
+                                                        int                   source,
+                                                        const int            *dests,
+                                                        int                   n);
+/* Times the tree with t_hold and t_end given, not derived from the costs. */
+void             flitlab_multicast_page_set_times      (FlitlabMulticastPage *self,
+                                                        double                t_hold,
+                                                        double                t_end);
 /* The source (a host rank, -1 for none) and the destinations chosen. */
 int              flitlab_multicast_page_get_source     (FlitlabMulticastPage *self);
 const int       *flitlab_multicast_page_get_dests      (FlitlabMulticastPage *self,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "flitlab-collectives-panel.h"
+#include "flitlab-lesson-panel.h"
 #include "flitlab-experiments-view.h"
 #include "flitlab-metrics-panel.h"
 #include "flitlab-routing-panel.h"
@@ -47,6 +48,9 @@ struct _FlitlabWindow
   GtkRevealer *transport_revealer;
   FlitlabTransportBar *transport_bar;
   FlitlabSimInspector *sim_inspector;
+  GtkStack *sidebar_stack;
+  GtkWidget *sidebar_switcher;
+  FlitlabLessonPanel *lesson_panel;
 
   /* The open project and a document for each network shown so far. */
   FlitlabSession *session;
@@ -91,6 +95,11 @@ void     flitlab_window_collectives_init   (FlitlabWindow  *self);
 /* flitlab-window-experiments.c: the tabs (win.tab), the Experiments
  * view's dialog and runs opened in the Simulate tab. */
 void     flitlab_window_experiments_init   (FlitlabWindow  *self);
+
+/* flitlab-window-lesson.c: the lesson panel in the sidebar and what its
+ * steps ask of the window. */
+void     flitlab_window_lesson_class_init  (GtkWidgetClass *widget_class);
+void     flitlab_window_lesson_init        (FlitlabWindow  *self);
 
 /* flitlab-window.c */
 void     flitlab_window_set_project        (FlitlabWindow  *self,

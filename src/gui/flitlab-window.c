@@ -941,6 +941,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, topology_selected);
   gtk_widget_class_bind_template_callback (widget_class, generate_requested);
+  flitlab_window_lesson_class_init (widget_class);
 }
 
 static void
@@ -967,6 +968,7 @@ flitlab_window_init (FlitlabWindow *self)
   flitlab_window_simulate_init (self);
   flitlab_window_collectives_init (self);
   flitlab_window_experiments_init (self);
+  flitlab_window_lesson_init (self);
 
   /* Only running out of memory stops a new project from being made, and
    * then the window cannot work at all. */

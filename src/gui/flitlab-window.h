@@ -10,6 +10,7 @@
 #include "flitlab-experiment-dialog.h"
 #include "flitlab-experiments-view.h"
 #include "flitlab-generator-panel.h"
+#include "flitlab-lesson-panel.h"
 #include "flitlab-metrics-panel.h"
 #include "flitlab-routing-panel.h"
 
@@ -97,5 +98,24 @@ FlitlabCanvas         *flitlab_window_get_canvas          (FlitlabWindow       *
 FlitlabGeneratorPanel *flitlab_window_get_generator_panel (FlitlabWindow       *self);
 FlitlabMetricsPanel   *flitlab_window_get_metrics_panel   (FlitlabWindow       *self);
 FlitlabRoutingPanel   *flitlab_window_get_routing_panel   (FlitlabWindow       *self);
+
+/* Opens lesson (taken; read and checked: flitlab_lesson_load()) in the
+ * window: shows its network (the project's network named after its spec,
+ * added if there is none), sets its routing and simulation settings, and
+ * shows the lesson panel at step 1. FALSE with error set (and the lesson
+ * freed) when the window cannot set it up. */
+gboolean               flitlab_window_open_lesson         (FlitlabWindow       *self,
+                                                           FlLesson            *lesson,
+                                                           GError             **error);
+/* Ends the lesson shown: the panel and the highlight go, the network
+ * stays. */
+void                   flitlab_window_close_lesson        (FlitlabWindow       *self);
+FlitlabLessonPanel    *flitlab_window_get_lesson_panel    (FlitlabWindow       *self);
+/* An untitled project with no network and no change: where a lesson may
+ * open rather than in a new window. */
+gboolean               flitlab_window_is_blank            (FlitlabWindow       *self);
+/* Shows a message in the window for a few seconds. */
+void                   flitlab_window_toast               (FlitlabWindow       *self,
+                                                           const char          *message);
 
 G_END_DECLS

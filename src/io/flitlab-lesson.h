@@ -13,6 +13,9 @@
  *       <p>...</p>                               one or more paragraphs of plain text
  *       <show tab="routing"/>                    optional: the view the step opens
  *       <highlight nodes="0 1" links="0-1" channels="7>0"/>   optional
+ *       <collective kind="multicast" algorithm="opt-mesh"
+ *                   options="source=14 dests=5,30"/>   optional: prepares the
+ *                                                      Collectives tab's page
  *       <question>...</question>                 optional; then <answer> is required
  *       <answer>...</answer>
  *     </step>
@@ -35,12 +38,29 @@
  * missing one, a question without its answer, an unknown tab, a file or a
  * list too large. fl_lesson_check() then checks what the engine can: the
  * network generates, the routing accepts its options on it, the settings
- * parse, the highlighted nodes, links and channels exist.
+ * parse, the highlighted nodes, links and channels exist, and every
+ * collective is one the engine makes on the lesson's network.
+ *
+ * A collective's kind is a page of the Collectives tab; its algorithm and
+ * options are named as the commands `flitlab multicast`, `flitlab
+ * alltoall` and `flitlab schedule` name them (KEY=VALUE words):
+ *   multicast  sequential, chain, binomial, opt-tree, u-mesh, opt-mesh;
+ *              source=H dests=H1,H2,... (host numbers), or random=K
+ *              [seed=X] (and a source drawn too unless given), t-hold=T
+ *              t-end=T (default 20 and 55, paper 001's example); u-mesh
+ *              and opt-mesh need a 2D mesh and the lesson's routing dor
+ *   exchange   sem or direct; n=N (the network must be torus:NxN),
+ *              step=S (the step shown, 0 = before the first), node=X (the
+ *              node whose messages are shown, i N + j)
+ *   schedule   assigncolor, greedy or exact; pattern=uniform|permutation|
+ *              hotspot|top-down random=K seed=X (on myrinet-line or
+ *              myrinet-mesh networks)
  */
 #ifndef FLITLAB_LESSON_H
 #define FLITLAB_LESSON_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "flitlab.h"
 
@@ -68,6 +88,47 @@ typedef enum FlLessonTab {
 /* "network", "routing"...; NULL for FL_LESSON_TAB_NONE or a bad value. */
 const char *fl_lesson_tab_name(FlLessonTab tab);
 
+/* The pages of the Collectives tab a step can prepare. */
+typedef enum FlLessonCollectiveKind {
+    FL_LESSON_COLLECTIVE_NONE = 0,
+    FL_LESSON_COLLECTIVE_MULTICAST,
+    FL_LESSON_COLLECTIVE_EXCHANGE,
+    FL_LESSON_COLLECTIVE_SCHEDULE
+} FlLessonCollectiveKind;
+
+/* "multicast", "exchange", "schedule"; NULL for NONE or a bad value. */
+const char *fl_lesson_collective_name(FlLessonCollectiveKind kind);
+
+/* A step's <collective>, as written. */
+typedef struct FlLessonCollective {
+    FlLessonCollectiveKind kind;    /* NONE: the step prepares none */
+    char *algorithm;                /* the engine's name */
+    char *options;                  /* KEY=VALUE words, or NULL */
+    int line;
+} FlLessonCollective;
+
+/* A schedule's requests, in the order of the Schedule page's choices. */
+typedef enum FlLessonPattern {
+    FL_LESSON_PATTERN_UNIFORM,
+    FL_LESSON_PATTERN_PERMUTATION,
+    FL_LESSON_PATTERN_HOTSPOT,
+    FL_LESSON_PATTERN_TOP_DOWN
+} FlLessonPattern;
+
+/* A collective's options, read; what the text leaves out has the value
+ * shown. */
+typedef struct FlLessonCollectiveOptions {
+    int source;                 /* multicast: a host, -1 */
+    int *dests;                 /* multicast: hosts, NULL */
+    int n_dests;                /* 0 */
+    int random;                 /* multicast, schedule: K, 0 */
+    uint64_t seed;              /* 1 */
+    double t_hold, t_end;       /* multicast: 20, 55 */
+    int n;                      /* exchange: N, 0 */
+    int step, node;             /* exchange: -1 */
+    FlLessonPattern pattern;    /* schedule: uniform */
+} FlLessonCollectiveOptions;
+
 /* Two switch labels: a link's ends, or a channel's source and destination. */
 typedef struct FlLessonPair {
     int a, b;
@@ -88,6 +149,7 @@ typedef struct FlLessonStep {
     char *answer;               /* set exactly when question is */
     int line;                   /* of <step>, for messages */
     int highlight_line;
+    FlLessonCollective collective;
 } FlLessonStep;
 
 /* A lesson as read; every string is owned by it. Optional parts are NULL. */
@@ -136,6 +198,13 @@ int fl_lesson_apply_settings(const FlLesson *l, FlSimSettings *s, FlError *err);
  * label ending in ".lesson" is the file ID.lesson. FL_OK or the first
  * problem, with its line. */
 int fl_lesson_check(const FlLesson *l, FlError *err);
+
+/* Reads c's options into *o (which needs no initializing; clear it with
+ * fl_lesson_collective_options_clear(), also after a failure): an unknown
+ * key, a bad value or keys that do not go together fail with the line. */
+int fl_lesson_collective_options(const FlLesson *l, const FlLessonCollective *c,
+                                 FlLessonCollectiveOptions *o, FlError *err);
+void fl_lesson_collective_options_clear(FlLessonCollectiveOptions *o);
 
 /* The directory of the installed lessons: $FLITLAB_LESSONS_DIR when it is
  * set and not empty (an uninstalled build, the tests), else the directory

@@ -32,6 +32,18 @@ const char *fl_lesson_tab_name(FlLessonTab tab)
     return (int)tab > 0 && (int)tab < N_TABS ? tab_names[tab] : NULL;
 }
 
+static const char *const collective_names[] = {
+    [FL_LESSON_COLLECTIVE_MULTICAST] = "multicast",
+    [FL_LESSON_COLLECTIVE_EXCHANGE] = "exchange",
+    [FL_LESSON_COLLECTIVE_SCHEDULE] = "schedule",
+};
+#define N_COLLECTIVES ((int)(sizeof collective_names / sizeof collective_names[0]))
+
+const char *fl_lesson_collective_name(FlLessonCollectiveKind kind)
+{
+    return (int)kind > 0 && (int)kind < N_COLLECTIVES ? collective_names[kind] : NULL;
+}
+
 /* ---- messages ------------------------------------------------------------ */
 
 typedef struct Parse {
@@ -277,6 +289,31 @@ static int parse_highlight(Parse *p, const xmlNode *e, FlLessonStep *s)
     return rc;
 }
 
+static int parse_collective(Parse *p, const xmlNode *e, FlLessonStep *s)
+{
+    static const char *const allowed[] = { "kind", "algorithm", "options", NULL };
+    static const char *const required[] = { "kind", "algorithm", NULL };
+    FlLessonCollective *c = &s->collective;
+    if (c->line)
+        return FAIL(p, e, "a second <collective>");
+    c->line = line_of(e);
+    char *kind = NULL;
+    int rc = check_attributes(p, e, allowed, required);
+    if (!rc)
+        rc = attr_text(p, e, "kind", &kind);
+    for (int i = 1; !rc && i < N_COLLECTIVES; i++)
+        if (strcmp(kind, collective_names[i]) == 0)
+            c->kind = (FlLessonCollectiveKind)i;
+    if (!rc && !c->kind)
+        rc = FAIL(p, e, "unknown collective kind '%s' (multicast, exchange or schedule)", kind);
+    free(kind);
+    if (!rc)
+        rc = attr_text(p, e, "algorithm", &c->algorithm);
+    if (!rc)
+        rc = attr_text(p, e, "options", &c->options);
+    return rc;
+}
+
 static int add_paragraph(Parse *p, const xmlNode *e, FlLessonStep *s)
 {
     char **grown = realloc(s->paragraphs, (size_t)(s->n_paragraphs + 1) * sizeof *grown);
@@ -301,12 +338,14 @@ static int parse_step_child(Parse *p, const xmlNode *c, FlLessonStep *s)
         return parse_show(p, c, s);
     if (is_named(c, "highlight"))
         return parse_highlight(p, c, s);
+    if (is_named(c, "collective"))
+        return parse_collective(p, c, s);
     if (is_named(c, "question"))
         return once_text(p, c, &s->question);
     if (is_named(c, "answer"))
         return once_text(p, c, &s->answer);
-    return FAIL(p, c, "unknown element <%s> in <step> (title, p, show, highlight, question, "
-                "answer)", (const char *)c->name);
+    return FAIL(p, c, "unknown element <%s> in <step> (title, p, show, highlight, collective, "
+                "question, answer)", (const char *)c->name);
 }
 
 static int parse_step(Parse *p, const xmlNode *e)
@@ -522,6 +561,8 @@ void fl_lesson_free(FlLesson *l)
         free(s->channels);
         free(s->question);
         free(s->answer);
+        free(s->collective.algorithm);
+        free(s->collective.options);
     }
     free(l->steps);
     free(l->label);
@@ -614,6 +655,259 @@ int fl_lesson_apply_settings(const FlLesson *l, FlSimSettings *s, FlError *err)
     return each_setting(l, l->settings, l->settings_line, "settings", set_sim_setting, s, err);
 }
 
+/* ---- collectives -------------------------------------------------------- */
+
+static int whole(const char *key, const char *v, long lo, long hi, long *out, FlError *err)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || errno || x < lo || x > hi)
+        return fl_error_set(err, FL_EINVAL, "%s: '%s' is not a whole number from %ld to %ld", key,
+                            v, lo, hi);
+    *out = x;
+    return FL_OK;
+}
+
+static int host_list(const char *v, FlLessonCollectiveOptions *o, FlError *err)
+{
+    char *copy = strdup(v);
+    if (!copy)
+        return fl_error_set(err, FL_ENOMEM, "out of memory");
+    int rc = FL_OK;
+    free(o->dests);
+    o->dests = NULL;
+    o->n_dests = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(copy, ",", &save); w && !rc; w = strtok_r(NULL, ",", &save)) {
+        long h = 0;
+        int *grown = realloc(o->dests, (size_t)(o->n_dests + 1) * sizeof *grown);
+        if (!grown) {
+            rc = fl_error_set(err, FL_ENOMEM, "out of memory");
+            break;
+        }
+        o->dests = grown;
+        if (!(rc = whole("dests", w, 0, INT_MAX - 1, &h, err)))
+            o->dests[o->n_dests++] = (int)h;
+    }
+    free(copy);
+    if (!rc && !o->n_dests)
+        rc = fl_error_set(err, FL_EINVAL, "dests: no host given");
+    return rc;
+}
+
+static const char *const pattern_names[] = { "uniform", "permutation", "hotspot", "top-down",
+                                             NULL };
+
+typedef struct CollectiveTarget {
+    FlLessonCollectiveKind kind;
+    FlLessonCollectiveOptions *o;
+} CollectiveTarget;
+
+/* The options each kind takes, as its command's flags are named. */
+static const char *const kind_keys[][7] = {
+    [FL_LESSON_COLLECTIVE_MULTICAST] = { "source", "dests", "random", "seed", "t-hold", "t-end" },
+    [FL_LESSON_COLLECTIVE_EXCHANGE] = { "n", "step", "node" },
+    [FL_LESSON_COLLECTIVE_SCHEDULE] = { "pattern", "random", "seed" },
+};
+
+static int set_collective_option(void *target, const char *key, const char *v, FlError *err)
+{
+    CollectiveTarget *t = target;
+    FlLessonCollectiveOptions *o = t->o;
+    int known = 0;
+    for (int i = 0; kind_keys[t->kind][i]; i++)
+        known |= strcmp(key, kind_keys[t->kind][i]) == 0;
+    if (!known)
+        return fl_error_set(err, FL_EINVAL, "the %s takes no option '%s'",
+                            collective_names[t->kind], key);
+    long x = 0;
+    int rc = FL_OK;
+    if (strcmp(key, "dests") == 0)
+        return host_list(v, o, err);
+    if (strcmp(key, "pattern") == 0) {
+        for (int i = 0; pattern_names[i]; i++)
+            if (strcmp(v, pattern_names[i]) == 0)
+                o->pattern = (FlLessonPattern)i;
+        if (strcmp(v, pattern_names[o->pattern]) != 0)
+            return fl_error_set(err, FL_EINVAL, "pattern: '%s' is not uniform, permutation, "
+                                "hotspot or top-down", v);
+        return FL_OK;
+    }
+    if (strcmp(key, "t-hold") == 0 || strcmp(key, "t-end") == 0) {
+        char *end;
+        double d = strtod(v, &end);
+        if (end == v || *end || !(d >= 0 && d <= 1e15))
+            return fl_error_set(err, FL_EINVAL, "%s: '%s' is not a time from 0 to 1e15", key, v);
+        *(key[2] == 'h' ? &o->t_hold : &o->t_end) = d;
+        return FL_OK;
+    }
+    if (strcmp(key, "seed") == 0) {
+        if (!(rc = whole(key, v, 0, LONG_MAX, &x, err)))
+            o->seed = (uint64_t)x;
+        return rc;
+    }
+    int *slot = strcmp(key, "source") == 0 ? &o->source
+                : strcmp(key, "random") == 0 ? &o->random
+                : strcmp(key, "n") == 0      ? &o->n
+                : strcmp(key, "step") == 0   ? &o->step
+                                             : &o->node;
+    if (!(rc = whole(key, v, strcmp(key, "random") == 0, INT_MAX - 1, &x, err)))
+        *slot = (int)x;
+    return rc;
+}
+
+void fl_lesson_collective_options_clear(FlLessonCollectiveOptions *o)
+{
+    free(o->dests);
+    o->dests = NULL;
+    o->n_dests = 0;
+}
+
+int fl_lesson_collective_options(const FlLesson *l, const FlLessonCollective *c,
+                                 FlLessonCollectiveOptions *o, FlError *err)
+{
+    *o = (FlLessonCollectiveOptions){ .source = -1, .seed = 1, .t_hold = 20, .t_end = 55,
+                                      .step = -1, .node = -1 };
+    if (!fl_lesson_collective_name(c->kind))
+        return fail_at(err, FL_EINVAL, l->label, c->line, "no collective");
+    CollectiveTarget target = { c->kind, o };
+    int rc = each_setting(l, c->options, c->line, "collective options", set_collective_option,
+                          &target, err);
+    const char *missing = NULL;
+    if (rc)
+        return rc;
+    if (c->kind == FL_LESSON_COLLECTIVE_MULTICAST) {
+        if (o->dests && o->random)
+            missing = "dests=... or random=K, not both";
+        else if (!o->dests && !o->random)
+            missing = "dests=H1,H2,... (with source=H) or random=K";
+        else if (o->dests && o->source < 0)
+            missing = "source=H with dests";
+    } else if (c->kind == FL_LESSON_COLLECTIVE_EXCHANGE && !o->n) {
+        missing = "n=N";
+    } else if (c->kind == FL_LESSON_COLLECTIVE_SCHEDULE && !o->random
+               && o->pattern != FL_LESSON_PATTERN_TOP_DOWN) {
+        missing = "random=K";
+    }
+    if (missing)
+        return fail_at(err, FL_EINVAL, l->label, c->line, "collective options: the %s needs %s",
+                       collective_names[c->kind], missing);
+    return FL_OK;
+}
+
+static int check_multicast(const FlTopology *t, const FlRouting *r, const char *algorithm,
+                           FlLessonCollectiveOptions *o, FlError *err)
+{
+    FlMulticastAlgorithm alg;
+    int rc = fl_multicast_algorithm_lookup(algorithm, &alg, err);
+    if (rc)
+        return rc;
+    if (o->random) {
+        free(o->dests);
+        if (!(o->dests = malloc((size_t)o->random * sizeof *o->dests)))
+            return fl_error_set(err, FL_ENOMEM, "out of memory");
+        o->n_dests = o->random;
+        rc = fl_multicast_random_nodes(fl_topology_host_count(t), o->random, o->seed, &o->source,
+                                       o->dests, err);
+    }
+    FlMulticastTree *tree = NULL;
+    if (!rc)
+        rc = fl_multicast_tree_new(t, r, alg, o->source, o->dests, o->n_dests, o->t_hold,
+                                   o->t_end, &tree, err);
+    fl_multicast_tree_free(tree);
+    return rc;
+}
+
+static int check_exchange(const FlLesson *l, const char *algorithm,
+                          const FlLessonCollectiveOptions *o, FlError *err)
+{
+    FlAllToAllAlgorithm alg;
+    char spec[64];
+    snprintf(spec, sizeof spec, "torus:%dx%d", o->n, o->n);
+    if (strcmp(l->network, spec) != 0)
+        return fl_error_set(err, FL_EINVAL, "an exchange with n=%d runs on %s, not on %s", o->n,
+                            spec, l->network);
+    int rc = fl_alltoall_algorithm_from_name(algorithm, &alg, err);
+    FlAllToAll *aa = NULL;
+    if (!rc)
+        rc = fl_alltoall_run(o->n, alg, &aa, err);
+    if (!rc && o->step > (int)fl_alltoall_step_count(aa))
+        rc = fl_error_set(err, FL_ERANGE, "step=%d: the exchange has %zu steps", o->step,
+                          fl_alltoall_step_count(aa));
+    if (!rc && o->node >= o->n * o->n)
+        rc = fl_error_set(err, FL_ERANGE, "node=%d: the torus has %d nodes", o->node,
+                          o->n * o->n);
+    fl_alltoall_free(aa);
+    return rc;
+}
+
+static int check_schedule(const FlTopology *t, const char *algorithm,
+                          const FlLessonCollectiveOptions *o, FlError *err)
+{
+    int algo = fl_schedule_algo_lookup(algorithm);
+    if (algo < 0)
+        return fl_error_set(err, FL_ENOTFOUND, "unknown schedule algorithm '%s' (assigncolor, "
+                            "greedy or exact)", algorithm);
+    FlScheduleRequest *reqs = NULL;
+    int n = 0, rc;
+    switch (o->pattern) {
+    case FL_LESSON_PATTERN_PERMUTATION:
+        rc = fl_schedule_random_permutation(t, o->random, o->seed, &reqs, &n, err);
+        break;
+    case FL_LESSON_PATTERN_HOTSPOT:
+        /* As the Schedule page draws it: host 0 hot, half the requests. */
+        rc = fl_schedule_hotspot(t, o->random, 0, 0.5, o->seed, &reqs, &n, err);
+        break;
+    case FL_LESSON_PATTERN_TOP_DOWN:
+        rc = fl_schedule_top_down(t, o->seed, &reqs, &n, err);
+        break;
+    default:
+        rc = fl_schedule_random_uniform(t, o->random, o->seed, &reqs, &n, err);
+        break;
+    }
+    FlSchedule *sched = NULL;
+    int *colors = NULL, ncolors = 0;
+    if (!rc)
+        rc = fl_schedule_new(t, reqs, n, &sched, err);
+    if (!rc && !(colors = malloc((size_t)(n > 0 ? n : 1) * sizeof *colors)))
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory");
+    if (!rc)
+        rc = fl_schedule_color(sched, (FlScheduleAlgo)algo, colors, &ncolors, err);
+    free(colors);
+    fl_schedule_free(sched);
+    free(reqs);
+    return rc;
+}
+
+static int check_collectives(const FlLesson *l, const FlTopology *t, const FlRouting *r,
+                             FlError *err)
+{
+    for (int i = 0; i < l->n_steps; i++) {
+        const FlLessonCollective *c = &l->steps[i].collective;
+        FlLessonCollectiveOptions o;
+        FlError e = { 0 };
+        if (!c->kind)
+            continue;
+        int rc = fl_lesson_collective_options(l, c, &o, err);
+        if (rc) {
+            fl_lesson_collective_options_clear(&o);
+            return rc;
+        }
+        if (c->kind == FL_LESSON_COLLECTIVE_MULTICAST)
+            rc = check_multicast(t, r, c->algorithm, &o, &e);
+        else if (c->kind == FL_LESSON_COLLECTIVE_EXCHANGE)
+            rc = check_exchange(l, c->algorithm, &o, &e);
+        else
+            rc = check_schedule(t, c->algorithm, &o, &e);
+        fl_lesson_collective_options_clear(&o);
+        if (rc)
+            return fail_at(err, rc, l->label, c->line, "step %d: %s %s: %s", i + 1,
+                           collective_names[c->kind], c->algorithm, e.message);
+    }
+    return FL_OK;
+}
+
 /* The switch labelled label, or -1. */
 static int find_switch(const FlTopology *t, int label)
 {
@@ -679,15 +973,14 @@ int fl_lesson_check(const FlLesson *l, FlError *err)
     FlTopology *t = NULL;
     if (!rc)
         rc = fl_lesson_topology(l, &t, err);
+    FlRouting *r = NULL;
     if (!rc && l->routing) {
         FlRoutingOptions opt;
         rc = fl_lesson_routing_options(l, &opt, err);
-        FlRouting *r = NULL;
         FlError e = { 0 };
         if (!rc && (rc = fl_routing_new(t, l->routing, &opt, &r, &e)) != FL_OK)
             fail_at(err, rc, l->label, l->routing_line, "routing '%s' on %s: %s", l->routing,
                     l->network, e.message);
-        fl_routing_free(r);
         fl_routing_options_clear(&opt);
     }
     if (!rc) {
@@ -698,6 +991,9 @@ int fl_lesson_check(const FlLesson *l, FlError *err)
     }
     if (!rc)
         rc = check_highlights(l, t, err);
+    if (!rc)
+        rc = check_collectives(l, t, r, err);
+    fl_routing_free(r);
     fl_topology_free(t);
     return rc;
 }
