@@ -7,7 +7,8 @@ PKGS="build-essential meson ninja-build pkg-config gettext
 libsqlite3-dev libjansson-dev libigraph-dev libmetis-dev libxml2-dev
 libgtk-4-dev libadwaita-1-dev libcairo2-dev libgif-dev
 xvfb xauth xdotool imagemagick desktop-file-utils appstream shared-mime-info libglib2.0-bin python3 graphviz
-clang-format git openmpi-bin libopenmpi-dev"
+clang-format git openmpi-bin libopenmpi-dev
+fonts-noto-cjk"
 
 missing=""
 for p in $PKGS; do
