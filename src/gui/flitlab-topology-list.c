@@ -78,6 +78,7 @@ create_row (const FlProjectTopologyInfo *info)
   GtkWidget *button = gtk_menu_button_new ();
   g_autoptr(GMenuModel) menu = row_menu (info->name);
   g_autofree char *summary = summary_text (info);
+  g_autofree char *menu_name = g_strdup_printf (_("Menu of “%s”"), info->name);
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), info->name);
@@ -90,6 +91,7 @@ create_row (const FlProjectTopologyInfo *info)
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), menu);
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (button, _("Topology Menu"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, menu_name, -1);
   flitlab_menu_button_quiet_tooltip (GTK_MENU_BUTTON (button));
   gtk_widget_add_css_class (button, "flat");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
