@@ -6,6 +6,21 @@
 
 #include "flitlab.h"
 
+/* Translation (the "flitlab" gettext domain, bound in main.c): _() for a
+ * message printed at once, N_() to mark a string kept in a table and
+ * translated with _() where it is printed. Machine output (CSV, JSON, plot
+ * data files) is never translated. Numbers: main.c keeps LC_NUMERIC at "C",
+ * so printf and strtod use '.' everywhere, in machine output and in what
+ * the user types alike. */
+#ifdef FL_ENABLE_NLS
+#include <libintl.h>
+#define _(s) gettext(s)
+#else
+#define _(s) ((const char *)(s))
+#define ngettext(one, many, n) ((n) == 1 ? (one) : (many))
+#endif
+#define N_(s) s
+
 /* Exit statuses: 0 success, 1 the command failed, 2 it was used wrongly. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 

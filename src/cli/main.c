@@ -1,6 +1,8 @@
 /* main.c — `flitlab`: the command-line face of the engine, for batch work.
  * It builds without GTK. Each group of subcommands lives in its own file. */
+#include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -37,8 +39,27 @@ static void usage(FILE *to)
                 "\nRun 'flitlab COMMAND --help' for more.\n");
 }
 
+/* Messages in the user's language (LC_MESSAGES, LANGUAGE), text in their
+ * encoding (LC_CTYPE); numbers always in the C locale (LC_NUMERIC "C"): the
+ * command's output is read by scripts and its number arguments are typed in
+ * scripts, and a German locale's decimal comma would break both. The
+ * catalogue comes from LOCALEDIR, or from $FLITLAB_LOCALEDIR for a run from
+ * the build tree (build/po holds LANG/LC_MESSAGES/flitlab.mo). */
+static void setup_locale(void)
+{
+    setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C");
+#ifdef FL_ENABLE_NLS
+    const char *dir = getenv("FLITLAB_LOCALEDIR");
+    bindtextdomain("flitlab", dir && *dir ? dir : LOCALEDIR);
+    bind_textdomain_codeset("flitlab", "UTF-8");
+    textdomain("flitlab");
+#endif
+}
+
 int main(int argc, char **argv)
 {
+    setup_locale();
     if (argc < 2) {
         usage(stderr);
         return CLI_USAGE;

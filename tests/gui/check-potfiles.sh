@@ -1,8 +1,10 @@
 #!/bin/sh
 # check-potfiles.sh SOURCE_ROOT — po/POTFILES.in is complete, sorted and
-# names only files that exist: every src/gui/*.c, ui/*.ui and data/*.in with
-# translatable strings must be listed, or its strings never reach
-# translators.
+# names only files that exist: every source file under src/ with translatable
+# strings (_(), N_(), C_(), ngettext(), the engine's fl_error_set(),
+# fl_gettext(), FL_N_() and status texts), every ui/*.ui with
+# translatable="yes", data/*.in and every lesson (data/lessons/*.lesson) must
+# be listed, or its strings never reach translators.
 set -u
 cd "$1" || exit 1
 potfiles=po/POTFILES.in
@@ -12,13 +14,23 @@ listed() {
     grep -v '^#' "$potfiles" | grep -v '^$'
 }
 
-for f in $(grep -l -E '(^|[^A-Za-z0-9_])(_|N_|C_|NC_|ngettext)\(|translatable="yes"' \
-               src/gui/*.c ui/*.ui 2>/dev/null) data/*.in; do
+# A file's own macro definitions (#define _(s) ...) are not strings.
+marked() {
+    grep -v '^#define' "$1" \
+        | grep -q -E '(^|[^A-Za-z0-9_])(_|N_|C_|NC_|ngettext|fl_error_set|fl_gettext|FL_N_|FL__STATUS)\(|translatable="yes"'
+}
+
+for f in $(find src -name '*.[ch]' | LC_ALL=C sort) ui/*.ui; do
+    marked "$f" && echo "$f"
+done >"${TMPDIR:-/tmp}/potfiles.$$"
+for f in $(cat "${TMPDIR:-/tmp}/potfiles.$$") data/*.in data/lessons/*.lesson; do
     if ! listed | grep -qx "$f"; then
         echo "$f has translatable strings but is not listed in $potfiles"
         status=1
     fi
 done
+
+rm -f "${TMPDIR:-/tmp}/potfiles.$$"
 
 for f in $(listed); do
     if [ ! -f "$f" ]; then
