@@ -340,7 +340,8 @@ static int damaged(FlError *err, const FlProject *p, const char *name, const cha
     char what[FL_ERROR_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    /* fmt is a msgid (po/meson.build extracts damaged()'s). */
+    vsnprintf(what, sizeof what, fl_gettext(fmt), ap);
     va_end(ap);
     return fl_error_set(err, FL_EPARSE, "topology '%s' in %s%s%s is damaged: %s", name,
                         FL__NAMED(p), what);
