@@ -57,7 +57,8 @@ pot_args() {
 
 pot_args "$src" "$tmp/flitlab.pot" "$@"
 rc=$?
-ok $(( rc != 0 )) "the template builds from po/POTFILES.in: $(grep -c '^msgid ' "$tmp/flitlab.pot" 2>/dev/null) msgids $(head -3 "$tmp/xgettext-err")"
+count=$(grep -c '^msgid ' "$tmp/flitlab.pot" 2>/dev/null)
+ok $(( rc != 0 )) "the template builds from po/POTFILES.in: $count msgids"
 
 langs=$(languages "$src")
 if [ -z "$langs" ]; then
@@ -69,11 +70,12 @@ for l in $langs; do
         ok 1 "po/LINGUAS names $l but po/$l.po does not exist"
         continue
     fi
-    why=$(check_po "$po" "$tmp/flitlab.pot")
+    why=$(check_po "$po" "$tmp/flitlab.pot" | tr '\n' ' ')
     if [ -z "$why" ]; then
-        ok 0 "po/$l.po is complete and current: $(LC_ALL=C msgfmt --statistics -o /dev/null "$po" 2>&1 | tail -1)"
+        stats=$(LC_ALL=C msgfmt --statistics -o /dev/null "$po" 2>&1 | tail -1)
+        ok 0 "po/$l.po is complete and current: $stats"
     else
-        ok 1 "po/$l.po: $why (update: ninja -C build flitlab-update-po, then translate)"
+        ok 1 "po/$l.po: $why(update: ninja -C build flitlab-update-po, then translate)"
     fi
 done
 
@@ -89,23 +91,23 @@ printf '%s\n' 'const char *a = _("one");' 'int b(int n) { return printf(_("%d tw
 pot_args "$fake" "$tmp/fake.pot" "$@"
 msginit --no-translator -l xx -i "$tmp/fake.pot" -o "$tmp/xx-empty.po" >/dev/null 2>&1
 msgen -o "$fake/po/xx.po" "$tmp/xx-empty.po" 2>/dev/null
-why=$(check_po "$fake/po/xx.po" "$tmp/fake.pot")
+why=$(check_po "$fake/po/xx.po" "$tmp/fake.pot" | tr '\n' ' ')
 ok $([ -z "$why" ] && echo 0 || echo 1) "a fully translated language passes $why"
 
 sed 's/^msgstr "one"$/msgstr ""/' "$fake/po/xx.po" >"$tmp/xx-untranslated.po"
-why=$(check_po "$tmp/xx-untranslated.po" "$tmp/fake.pot")
+why=$(check_po "$tmp/xx-untranslated.po" "$tmp/fake.pot" | tr '\n' ' ')
 case $why in *"not complete"*) r=0 ;; *) r=1 ;; esac
 ok $r "a removed translation fails: $why"
 
 printf '%s\n' 'const char *c = _("three");' >>"$fake/src/a.c"
 pot_args "$fake" "$tmp/fake-new.pot" "$@"
-why=$(check_po "$fake/po/xx.po" "$tmp/fake-new.pot")
+why=$(check_po "$fake/po/xx.po" "$tmp/fake-new.pot" | tr '\n' ' ')
 case $why in *"missing"*) r=0 ;; *) r=1 ;; esac
 ok $r "a new source string fails: $why"
 
 sed -i 's/_("one")/_("uno")/' "$fake/src/a.c"
 pot_args "$fake" "$tmp/fake-changed.pot" "$@"
-why=$(check_po "$fake/po/xx.po" "$tmp/fake-changed.pot")
+why=$(check_po "$fake/po/xx.po" "$tmp/fake-changed.pot" | tr '\n' ' ')
 case $why in *"no longer"*) r=0 ;; *) r=1 ;; esac
 ok $r "a changed source string fails: $why"
 

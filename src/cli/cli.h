@@ -55,6 +55,8 @@ typedef struct CliCommand {
     const CliOption *options;   /* terminated by a zero row */
     int min_args, max_args;
     void (*generate)(CliOptions *opts);
+    const char *more;     /* a paragraph after the summary (what a build with
+                           * cairo adds), or NULL */
 } CliCommand;
 
 #define CLI_MAX_ARGS 8
@@ -105,6 +107,13 @@ int cli_error(int status, const char *fmt, ...)
 #endif
     ;
 int cli_engine_error(const FlError *err);
+
+/* label followed by the spaces that make it width columns wide on a terminal
+ * (printf's %-18s counts bytes, and a Korean or Japanese label takes two
+ * columns a character): the left column of the command's human-readable
+ * `label value` tables. Returns one of a few static buffers, so a printf()
+ * may take up to four. */
+const char *cli_label(const char *label, int width);
 
 /* Prints o (which it takes) as indented JSON with a newline, keys in
  * insertion order; jansson's json_t, named without its header (json-output.c). */
