@@ -8,7 +8,9 @@
 
 /* Translation (the "flitlab" gettext domain, bound in main.c): _() for a
  * message printed at once, N_() to mark a string kept in a table and
- * translated with _() where it is printed. Machine output (CSV, JSON, plot
+ * translated with _() where it is printed; a text of the engine's tables
+ * (which may be empty, whose msgid is the catalogue's header) with
+ * fl_gettext(). Machine output (CSV, JSON, plot
  * data files) is never translated. Numbers: main.c keeps LC_NUMERIC at "C",
  * so printf and strtod use '.' everywhere, in machine output and in what
  * the user types alike. */

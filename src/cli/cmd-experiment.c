@@ -61,7 +61,7 @@ static const CliOption new_options[] = {
 static void new_generate(CliOptions *opts)
 {
     sim_generate_sim_options(opts);
-    cli_add_routing_options(opts, "the routing of every run (default dor)", "classes");
+    cli_add_routing_options(opts, _("the routing of every run (default dor)"), "classes");
 }
 
 static const CliCommand new_cmd = {
@@ -417,13 +417,13 @@ static const CliOption export_options[] = {
 
 const CliCommand exp_run_cmd = {
     "experiment run", "P.flitlab NAME [--jobs N]",
-    "Run what is not committed yet; runs past saturation are recorded as stopped.",
+    N_("Run what is not committed yet; runs past saturation are recorded as stopped."),
     run_options, 2, 2,
 };
 
 const CliCommand exp_resume_cmd = {
     "experiment resume", "P.flitlab NAME [--jobs N]",
-    "Run what an interrupted 'experiment run' left: the runs not committed yet.",
+    N_("Run what an interrupted 'experiment run' left: the runs not committed yet."),
     run_options, 2, 2,
 };
 
@@ -437,14 +437,14 @@ static const CliOption vectors_options[] = {
 
 const CliCommand exp_vectors_cmd = {
     "experiment vectors", "P.flitlab NAME [--run N] [--vector NAME] [--format csv|json] [-o OUT]",
-    "Write the vectors of committed runs: series over simulated time and figures per "
-    "channel ('flitlab plot --help' lists them).",
+    N_("Write the vectors of committed runs: series over simulated time and figures per "
+       "channel ('flitlab plot --help' lists them)."),
     vectors_options, 2, 2,
 };
 
 const CliCommand exp_export_cmd = {
     "experiment export", "P.flitlab NAME [--format csv|json] [-o OUT]",
-    "Write one row per committed run: number, status, seed, parameters, scalars.",
+    N_("Write one row per committed run: number, status, seed, parameters, scalars."),
     export_options, 2, 2,
 };
 

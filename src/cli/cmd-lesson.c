@@ -99,7 +99,7 @@ static int list_one(const char *path, void *data)
     char steps[64];
     snprintf(steps, sizeof steps, ngettext("%3d step", "%3d steps", l->n_steps), l->n_steps);
     /* The title is a msgid of the lesson file (po/its/lesson.its). */
-    printf("%-24s %s  %s\n", l->id, cli_label(steps, 9), _(l->title));
+    printf("%-24s %s  %s\n", l->id, cli_label(steps, 9), fl_gettext(l->title));
     fl_lesson_free(l);
     return CLI_OK;
 }

@@ -66,15 +66,32 @@ static void print_result_keys(FILE *to)
     fprintf(to, _("\nResult keys (--y):\n"));
     for (int i = 0; i < fl_sim_result_key_count(); i++) {
         const FlSimResultKey *k = fl_sim_result_key(i);
-        fprintf(to, "  %-24s %s%s%s%s\n", k->name, k->title, *k->unit ? " (" : "", k->unit,
-                *k->unit ? ")" : "");
+        fprintf(to, "  %-24s %s%s%s%s\n", k->name, fl_gettext(k->title), *k->unit ? " (" : "",
+                fl_gettext(k->unit), *k->unit ? ")" : "");
     }
     fprintf(to, _("\nVectors (--y, over --x cycle or --x channel):\n"));
     for (int i = 0; i < fl_experiment_vector_count(); i++) {
         const FlExperimentVectorInfo *v = fl_experiment_vector_info(i);
-        fprintf(to, _("  %-24s by %-8s %s%s%s%s\n"), v->name, v->per_channel ? "channel" : "cycle",
-                v->title, *v->unit ? " (" : "", v->unit, *v->unit ? ")" : "");
+        fprintf(to, v->per_channel ? _("  %-24s by channel  %s%s%s%s\n")
+                                   : _("  %-24s by cycle    %s%s%s%s\n"),
+                v->name, fl_gettext(v->title), *v->unit ? " (" : "", fl_gettext(v->unit),
+                *v->unit ? ")" : "");
     }
+}
+
+/* "NAME: Y against X by SERIES where FILTER", one whole sentence for each
+ * combination, so that translators can order its parts. */
+static void print_plot_line(const char *name, const FlPlotSpec *s)
+{
+    const char *y = s->y ? s->y : "?", *x = s->x ? s->x : "?";
+    if (s->series && s->where)
+        printf(_("%s: %s against %s by %s where %s\n"), name, y, x, s->series, s->where);
+    else if (s->series)
+        printf(_("%s: %s against %s by %s\n"), name, y, x, s->series);
+    else if (s->where)
+        printf(_("%s: %s against %s where %s\n"), name, y, x, s->where);
+    else
+        printf(_("%s: %s against %s\n"), name, y, x);
 }
 
 /* Sets *field to a copy of the option's value when it is given. */
@@ -195,9 +212,7 @@ static int list_plots(const CliCommand *cmd, const CliParsed *p, FlProject *proj
                                                   s.y ? s.y : "", "series", s.series, "where",
                                                   s.where));
         else
-            printf(_("%s: %s against %s%s%s%s%s\n"), names[i], s.y ? s.y : "?", s.x ? s.x : "?",
-                   s.series ? " by " : "", s.series ? s.series : "", s.where ? " where " : "",
-                   s.where ? s.where : "");
+            print_plot_line(names[i], &s);
         if (!rc)
             fl_plot_spec_clear(&s);
         free(text);

@@ -82,7 +82,7 @@ void coll_add_sim_options(CliOptions *opts)
         char text[128], help[CLI_HELP_MAX];
         fl_sim_settings_format(&dflt, o->name, text, sizeof text);
         FlOptionInfo shown = *o;
-        snprintf(help, sizeof help, _("with --simulate: %s"), _(o->help));
+        snprintf(help, sizeof help, _("with --simulate: %s"), fl_gettext(o->help));
         shown.help = help;
         cli_add_engine_option(opts, &shown, NULL, 0, text);
     }

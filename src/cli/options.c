@@ -110,7 +110,7 @@ void cli_add_engine_option(CliOptions *opts, const FlOptionInfo *o, const char *
                                  used ? _("; default %s") : _("default %s"), dflt);
     /* The engine's help is a msgid of the same domain (FL_N_ in its tables). */
     cli_add_option(opts, flag ? flag : o->name, letter,
-                   o->type == FL_OPTION_FLAG ? NULL : o->arg, "%s%s%s%s", _(o->help),
+                   o->type == FL_OPTION_FLAG ? NULL : o->arg, "%s%s%s%s", fl_gettext(o->help),
                    used ? " (" : "", tail, used ? ")" : "");
 }
 
