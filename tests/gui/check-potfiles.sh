@@ -14,7 +14,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 grep -v '^#' "$potfiles" | grep -v '^$' >"$tmp/listed"
 
-marks='(^|[^A-Za-z0-9_])(_|N_|C_|NC_|ngettext|fl_error_set|fl_gettext|FL_N_|FL__STATUS)\(|translatable="yes"'
+calls='_|N_|C_|NC_|ngettext|fl_error_set|fl_gettext|FL_N_|FL__STATUS'
+marks="(^|[^A-Za-z0-9_])($calls)\\(|translatable=\"yes\""
 # A file's own macro definitions (#define _(s) ...) are not strings.
 { find src -name '*.[ch]'; ls ui/*.ui; } | xargs grep -H -E "$marks" | grep -v '^[^:]*:#define' \
     | cut -d: -f1 | LC_ALL=C sort -u >"$tmp/marked"
