@@ -51,6 +51,10 @@ const char *fl_strerror(int status);
  * bindtextdomain()); the engine never does. */
 const char *fl_gettext(const char *msgid);
 
+/* Marks a text of a static table (an option's help, a family's summary) for
+ * xgettext; whoever shows it translates it with fl_gettext(). */
+#define FL_N_(text) text
+
 /* Detailed error report. Callers may pass NULL wherever an FlError * is taken.
  * message is always NUL-terminated; it is a single line without a trailing
  * period, suitable for "flitlab: <message>". */
