@@ -7,22 +7,11 @@
 # Then the same checks run on a throwaway copy with a made-up language, to
 # show that they fail when they should. Prints TAP.
 set -u
+# ok, $tmp and tap_end (cli-lib.sh takes $1 for the command; here it is
+# the source root, and nothing runs it).
+. "$(dirname "$0")/cli-lib.sh"
 src=$1
 shift
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-
-ok() {
-    n=$((n + 1))
-    if [ "$1" -eq 0 ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        failed=$((failed + 1))
-    fi
-}
 
 languages() {
     grep -v '^#' "$1/po/LINGUAS" | tr -s ' \t' '\n\n' | grep -v '^$'
@@ -111,5 +100,4 @@ why=$(check_po "$fake/po/xx.po" "$tmp/fake-changed.pot" | tr '\n' ' ')
 case $why in *"no longer"*) r=0 ;; *) r=1 ;; esac
 ok $r "a changed source string fails: $why"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end
