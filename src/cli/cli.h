@@ -6,6 +6,23 @@
 
 #include "flitlab.h"
 
+/* Translation (the "flitlab" gettext domain, bound in main.c): _() for a
+ * message printed at once, N_() to mark a string kept in a table and
+ * translated with _() where it is printed; a text of the engine's tables
+ * (which may be empty, whose msgid is the catalogue's header) with
+ * fl_gettext(). Machine output (CSV, JSON, plot
+ * data files) is never translated. Numbers: main.c keeps LC_NUMERIC at "C",
+ * so printf and strtod use '.' everywhere, in machine output and in what
+ * the user types alike. */
+#ifdef FL_ENABLE_NLS
+#include <libintl.h>
+#define _(s) gettext(s)
+#else
+#define _(s) ((const char *)(s))
+#define ngettext(one, many, n) ((n) == 1 ? (one) : (many))
+#endif
+#define N_(s) s
+
 /* Exit statuses: 0 success, 1 the command failed, 2 it was used wrongly. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
@@ -40,6 +57,8 @@ typedef struct CliCommand {
     const CliOption *options;   /* terminated by a zero row */
     int min_args, max_args;
     void (*generate)(CliOptions *opts);
+    const char *more;     /* a paragraph after the summary (what a build with
+                           * cairo adds), or NULL */
 } CliCommand;
 
 #define CLI_MAX_ARGS 8
@@ -90,6 +109,13 @@ int cli_error(int status, const char *fmt, ...)
 #endif
     ;
 int cli_engine_error(const FlError *err);
+
+/* label followed by the spaces that make it width columns wide on a terminal
+ * (printf's %-18s counts bytes, and a Korean or Japanese label takes two
+ * columns a character): the left column of the command's human-readable
+ * `label value` tables. Returns one of a few static buffers, so a printf()
+ * may take up to four. */
+const char *cli_label(const char *label, int width);
 
 /* Prints o (which it takes) as indented JSON with a newline, keys in
  * insertion order; jansson's json_t, named without its header (json-output.c). */

@@ -23,14 +23,14 @@ static void alltoall_generate(CliOptions *opts)
 }
 
 static const CliOption alltoall_options[] = {
-    { "algorithm", 'a', "A", "sem (paper 000, N a power of two, 8 to 64) or direct (every pair, "
-                             "N a power of two up to 32)" },
-    { "step", 0, "S", "with --node: show the node's message matrix after step S (0: before "
-                      "the first)" },
-    { "node", 0, "X", "with --step: the node, a number i*N + j or (i,j) for P(i,j)" },
-    { "simulate", 0, NULL, "also run every step's messages flit by flit on the torus (dor)" },
-    { "block-flits", 0, "F", "with --simulate: flits per block (default 1)" },
-    { "json", 0, NULL, "print one JSON object instead of a table" },
+    { "algorithm", 'a', "A", N_("sem (paper 000, N a power of two, 8 to 64) or direct (every pair, "
+                             "N a power of two up to 32)") },
+    { "step", 0, "S", N_("with --node: show the node's message matrix after step S (0: before "
+                      "the first)") },
+    { "node", 0, "X", N_("with --step: the node, a number i*N + j or (i,j) for P(i,j)") },
+    { "simulate", 0, NULL, N_("also run every step's messages flit by flit on the torus (dor)") },
+    { "block-flits", 0, "F", N_("with --simulate: flits per block (default 1)") },
+    { "json", 0, NULL, N_("print one JSON object instead of a table") },
     { 0 },
 };
 
@@ -39,7 +39,7 @@ static const CliCommand alltoall_cmd = {
     "torus:NxN --algorithm sem|direct [--step S --node X] [--json]\n"
     "       flitlab alltoall torus:NxN --algorithm A --simulate [--block-flits F]\n"
     "           [--s-s N --s-d N --r-s N --r-d N --c-d N --max-packet P] [--json]",
-    "Complete exchange (all-to-all personalized) on an N x N torus: every node\n"
+    N_("Complete exchange (all-to-all personalized) on an N x N torus: every node\n"
     "P(i,j), node number i*N + j, has one block for every other node, and each of\n"
     "the N^2 (N^2 - 1) blocks is tracked through every step. Prints how many were\n"
     "delivered, the start-ups (steps), a table of the steps (messages, blocks moved,\n"
@@ -51,7 +51,7 @@ static const CliCommand alltoall_cmd = {
     "pqrs, from P(p,q) to P(r,s) (hexadecimal digits for N <= 16).\n"
     "With --simulate, every step's messages also run flit by flit (a node sends a\n"
     "step's message once it has received the previous one), with paper 001's\n"
-    "software costs, and the completion time and each step's finish are printed.",
+    "software costs, and the completion time and each step's finish are printed."),
     alltoall_options, 1, 1, alltoall_generate,
 };
 
@@ -63,10 +63,10 @@ static int torus_size(const FlTopology *t, const char *what, int *n)
     int dims[FL_MAX_DIMS];
     int nd = fl_topology_family_dims(t, dims);
     if (strcmp(fl_topology_family(t), "torus") != 0 || nd != 2 || dims[0] != dims[1])
-        return cli_error(CLI_FAIL, "alltoall runs on an N x N torus (torus:8x8), not %s", what);
+        return cli_error(CLI_FAIL, _("alltoall runs on an N x N torus (torus:8x8), not %s"), what);
     if (fl_topology_host_count(t) != fl_topology_switch_count(t))
-        return cli_error(CLI_FAIL, "alltoall needs one host per switch; %s has %d hosts on %d "
-                                   "switches", what, fl_topology_host_count(t),
+        return cli_error(CLI_FAIL, _("alltoall needs one host per switch; %s has %d hosts on %d "
+                                   "switches"), what, fl_topology_host_count(t),
                          fl_topology_switch_count(t));
     *n = dims[0];
     return CLI_OK;
@@ -84,8 +84,8 @@ static int node_option(const char *text, int n, int *node)
         return CLI_OK;
     }
     if (k != 2 || v[0] >= n || v[1] >= n)
-        return cli_error(CLI_USAGE, "--node %s: write P(i,j) as (i,j) with i and j from 0 to "
-                                    "%d", text, n - 1);
+        return cli_error(CLI_USAGE, _("--node %s: write P(i,j) as (i,j) with i and j from 0 to "
+                                    "%d"), text, n - 1);
     *node = v[0] * n + v[1];
     return CLI_OK;
 }
@@ -120,8 +120,12 @@ static int print_holdings(const FlAllToAll *aa, size_t step, int node, int json)
                                       (json_int_t)count, "matrix", lines),
                             stdout);
     } else {
-        printf("P(%d,%d) (node %d) %s %s: %zu blocks\n%s", node / n, node % n, node,
-               step ? "after" : "before", step ? label : "the first step", count, text);
+        if (step)
+            printf(_("P(%d,%d) (node %d) after %s: %zu blocks\n%s"), node / n, node % n, node,
+                   label, count, text);
+        else
+            printf(_("P(%d,%d) (node %d) before the first step: %zu blocks\n%s"), node / n,
+                   node % n, node, count, text);
     }
     free(text);
     return rc;
@@ -157,7 +161,7 @@ static int simulate(const CliCommand *cmd, const CliParsed *p, FlTopology *t,
         ss->start = malloc((steps + 1) * sizeof *ss->start);
         ss->finish = malloc((steps + 1) * sizeof *ss->finish);
         if (!times || !ss->start || !ss->finish)
-            rc = cli_error(CLI_FAIL, "out of memory");
+            rc = cli_error(CLI_FAIL, _("out of memory"));
     }
     if (!rc)
         rc = coll_sim_new(cmd, p, &net, ss->c_d, &sim);
@@ -253,7 +257,7 @@ static int print_json(const FlAllToAll *aa, const SimSteps *ss)
 static void cost_row(const char *term, size_t run, double paper, double lower,
                      const char *unit)
 {
-    printf("  %-15s %10zu", term, run);
+    printf("  %s %10zu", cli_label(_(term), 15), run);
     if (isnan(paper))
         printf(" %12s", "-");
     else
@@ -262,7 +266,7 @@ static void cost_row(const char *term, size_t run, double paper, double lower,
         printf(" %12s", "-");
     else
         printf(" %12g", lower);
-    printf("  %s\n", unit);
+    printf("  %s\n", _(unit));
 }
 
 static void print_table(const FlAllToAll *aa, const SimSteps *ss)
@@ -271,14 +275,16 @@ static void print_table(const FlAllToAll *aa, const SimSteps *ss)
     fl_alltoall_costs(aa, &c);
     int n = fl_alltoall_size(aa);
     size_t steps = fl_alltoall_step_count(aa);
-    printf("%-18s %s on the %d x %d torus\n", "algorithm",
+    printf(_("%s %s on the %d x %d torus\n"), cli_label(_("algorithm"), 18),
            fl_alltoall_algorithm_name(fl_alltoall_algorithm(aa)), n, n);
-    printf("%-18s %zu of %zu blocks (N^2 (N^2 - 1))%s\n", "delivered", c.delivered, c.blocks,
-           c.delivered == c.blocks ? ", every one at its destination" : "");
-    printf("%-18s %zu (steps)\n", "start-ups", c.startups);
+    printf(c.delivered == c.blocks
+               ? _("%s %zu of %zu blocks (N^2 (N^2 - 1)), every one at its destination\n")
+               : _("%s %zu of %zu blocks (N^2 (N^2 - 1))\n"),
+           cli_label(_("delivered"), 18), c.delivered, c.blocks);
+    printf(_("%s %zu (steps)\n"), cli_label(_("start-ups"), 18), c.startups);
     if (ss)
-        printf("%-18s %lld cycles (%ld-flit blocks)\n", "simulated", (long long)ss->completion,
-               ss->block_flits);
+        printf(_("%s %lld cycles (%ld-flit blocks)\n"), cli_label(_("simulated"), 18),
+               (long long)ss->completion, ss->block_flits);
     printf("\n%5s %-26s %8s %8s %10s %8s %9s %8s", "step", "label", "messages", "blocks",
            "max_blocks", "max_hops", "link_load", "max_held");
     if (ss)
@@ -295,20 +301,24 @@ static void print_table(const FlAllToAll *aa, const SimSteps *ss)
             printf(" %10lld %10lld", (long long)ss->start[s], (long long)ss->finish[s]);
         printf("\n");
     }
-    printf("\ncost terms (counted from the run; paper 000's formulas; lower bounds):\n");
-    printf("  %-15s %10s %12s %12s\n", "term", "run", "paper", "lower bound");
-    cost_row("start-ups", c.startups, c.paper_startups_text, c.lower_startups,
-             "x t_s (text: N/4 + 5)");
+    printf(_("\ncost terms (counted from the run; paper 000's formulas; lower bounds):\n"));
+    printf("  %s %10s %12s %12s\n", cli_label(_("term"), 15), _("run"), _("paper"),
+           _("lower bound"));
+    cost_row(N_("start-ups"), c.startups, c.paper_startups_text, c.lower_startups,
+             N_("x t_s (text: N/4 + 5)"));
     if (!isnan(c.paper_startups_table))
-        printf("  %-15s %10s %12g %12s  (Table 1: N/2 + 5)\n", "", "",
+        printf(_("  %-15s %10s %12g %12s  (Table 1: N/2 + 5)\n"), "", "",
                c.paper_startups_table, "");
-    cost_row("transmission", c.transmission, c.paper_transmission, c.lower_transmission,
-             "blocks x m t_d");
-    cost_row("rearrangement", c.rearrangement, c.paper_rearrangement, NAN, "blocks x m t_r");
-    cost_row("propagation", c.propagation, c.paper_propagation, NAN, "hops x t_l");
-    printf("  %-15s %10zu blocks carried, %zu block-hops; at most %d message%s of a step on "
-           "one link\n", "volume", c.volume, c.block_hops, c.max_link_load,
-           c.max_link_load == 1 ? "" : "s");
+    cost_row(N_("transmission"), c.transmission, c.paper_transmission, c.lower_transmission,
+             N_("blocks x m t_d"));
+    cost_row(N_("rearrangement"), c.rearrangement, c.paper_rearrangement, NAN,
+             N_("blocks x m t_r"));
+    cost_row(N_("propagation"), c.propagation, c.paper_propagation, NAN, N_("hops x t_l"));
+    printf(ngettext("  %s %10zu blocks carried, %zu block-hops; at most %d message of a step "
+                    "on one link\n",
+                    "  %s %10zu blocks carried, %zu block-hops; at most %d messages of a step "
+                    "on one link\n", c.max_link_load),
+           cli_label(_("volume"), 15), c.volume, c.block_hops, c.max_link_load);
 }
 
 /* ---- the command ---------------------------------------------------------------- */
@@ -319,17 +329,17 @@ static int run_alltoall(const CliCommand *cmd, const CliParsed *p)
     FlAllToAllAlgorithm alg;
     FlError err = { 0 };
     if (!name)
-        return cli_error(CLI_USAGE, "alltoall: say which algorithm with --algorithm (sem or "
-                                    "direct)");
+        return cli_error(CLI_USAGE, _("alltoall: say which algorithm with --algorithm (sem or "
+                                    "direct)"));
     if (fl_alltoall_algorithm_from_name(name, &alg, &err))
         return cli_option_error(&err, "", "algorithm");
     const char *step_text = cli_value(cmd, p, "step"), *node_text = cli_value(cmd, p, "node");
     if ((step_text != NULL) != (node_text != NULL))
-        return cli_error(CLI_USAGE, "--%s needs --%s as well", step_text ? "step" : "node",
+        return cli_error(CLI_USAGE, _("--%s needs --%s as well"), step_text ? "step" : "node",
                          step_text ? "node" : "step");
     int simulate_run = cli_flag(cmd, p, "simulate");
     if (step_text && simulate_run)
-        return cli_error(CLI_USAGE, "--step and --node show one matrix: not with --simulate");
+        return cli_error(CLI_USAGE, _("--step and --node show one matrix: not with --simulate"));
     static const char *const sim_only[] = { "block-flits", NULL };
     SimSteps ss = { 0 };
     ss.block_flits = 1;
@@ -352,7 +362,7 @@ static int run_alltoall(const CliCommand *cmd, const CliParsed *p)
     if (!rc && fl_alltoall_run(n, alg, &aa, &err))
         rc = cli_engine_error(&err);
     if (!rc && step_text && (size_t)step > fl_alltoall_step_count(aa))
-        rc = cli_error(CLI_USAGE, "--step %ld: %s on %d x %d has steps 0 to %zu", step, name, n,
+        rc = cli_error(CLI_USAGE, _("--step %ld: %s on %d x %d has steps 0 to %zu"), step, name, n,
                        n, fl_alltoall_step_count(aa));
     if (!rc && step_text)
         rc = print_holdings(aa, (size_t)step, node, cli_flag(cmd, p, "json"));

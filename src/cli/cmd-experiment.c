@@ -46,13 +46,13 @@ int exp_committed(ExpOpen *x, unsigned char **status, int64_t counts[3])
 /* ---- new ------------------------------------------------------------------ */
 
 static const CliOption new_options[] = {
-    { "topology", 't', "SPEC|FILE|#NAME", "the network (#NAME: a topology of the project)" },
+    { "topology", 't', "SPEC|FILE|#NAME", N_("the network (#NAME: a topology of the project)") },
     { "set", 0, "KEY=VALUE",
-      "a setting of every run: KEY is any option of sim, routing or a routing option" },
+      N_("a setting of every run: KEY is any option of sim, routing or a routing option") },
     { "vary", 0, "KEY=V1,V2|FROM:TO:STEP",
-      "a parameter and its values; runs are every combination, the first --vary slowest" },
-    { "seeds", 0, "A:B", "run every combination with each seed from A to B" },
-    { "note", 0, "TEXT", "a note kept with the experiment (what it is for)" },
+      N_("a parameter and its values; runs are every combination, the first --vary slowest") },
+    { "seeds", 0, "A:B", N_("run every combination with each seed from A to B") },
+    { "note", 0, "TEXT", N_("a note kept with the experiment (what it is for)") },
     { 0 },
 };
 
@@ -61,15 +61,15 @@ static const CliOption new_options[] = {
 static void new_generate(CliOptions *opts)
 {
     sim_generate_sim_options(opts);
-    cli_add_routing_options(opts, "the routing of every run (default dor)", "classes");
+    cli_add_routing_options(opts, _("the routing of every run (default dor)"), "classes");
 }
 
 static const CliCommand new_cmd = {
     "experiment new",
     "P.flitlab NAME --topology SPEC|FILE|#NAME [any option of sim] [--set KEY=VALUE ...]\n"
     "           --vary KEY=VALUES [--vary ...] [--seeds A:B]",
-    "Define an experiment: a network, shared settings (any option of sim, the routing\n"
-    "and its options, or --set KEY=VALUE) and the parameters varied.",
+    N_("Define an experiment: a network, shared settings (any option of sim, the routing\n"
+    "and its options, or --set KEY=VALUE) and the parameters varied."),
     new_options, 2, 2, new_generate,
 };
 
@@ -102,10 +102,10 @@ static int take_defs(int argc, char **argv, char **rest, int *nrest, ExpDefs *de
         else if (i + 1 < argc)
             v = argv[++i];
         else
-            return cli_error(CLI_USAGE, "experiment new: option %s needs a value", w);
+            return cli_error(CLI_USAGE, _("experiment new: option %s needs a value"), w);
         int *n = is_set ? &defs->nset : &defs->nvary;
         if (*n >= EXP_MAX_DEFS)
-            return cli_error(CLI_USAGE, "experiment new: at most %d of %s", EXP_MAX_DEFS,
+            return cli_error(CLI_USAGE, _("experiment new: at most %d of %s"), EXP_MAX_DEFS,
                              is_set ? "--set" : "--vary");
         (is_set ? defs->set : defs->vary)[(*n)++] = v;
     }
@@ -118,7 +118,7 @@ static int split_def(const char *option, const char *def, char *key, size_t size
 {
     const char *eq = strchr(def, '=');
     if (!eq || eq == def || (size_t)(eq - def) >= size)
-        return cli_error(CLI_USAGE, "--%s needs KEY=VALUE, not '%s'", option, def);
+        return cli_error(CLI_USAGE, _("--%s needs KEY=VALUE, not '%s'"), option, def);
     memcpy(key, def, (size_t)(eq - def));
     key[eq - def] = '\0';
     *value = eq + 1;
@@ -137,7 +137,7 @@ static int parse_seeds(const char *text, uint64_t *from, uint64_t *to)
         ok = !errno && end != b && !*end && b[0] != '-' && *from <= *to;
     }
     return ok ? CLI_OK
-              : cli_error(CLI_USAGE, "--seeds needs A:B with whole numbers A <= B, not '%s'",
+              : cli_error(CLI_USAGE, _("--seeds needs A:B with whole numbers A <= B, not '%s'"),
                           text);
 }
 
@@ -192,7 +192,7 @@ static int run_new(const CliCommand *cmd, const CliParsed *p, const ExpDefs *def
     const char *path = p->args[0], *name = p->args[1];
     const char *what = cli_value(cmd, p, "topology");
     if (!what)
-        return cli_error(CLI_USAGE, "experiment new: give the network with --topology");
+        return cli_error(CLI_USAGE, _("experiment new: give the network with --topology"));
     FlExpDesign *d = NULL;
     FlProject *project = NULL;
     FlTopology *t = NULL;
@@ -212,7 +212,7 @@ static int run_new(const CliCommand *cmd, const CliParsed *p, const ExpDefs *def
                                                   &err)))
         rc = cli_engine_error(&err);
     if (!rc)
-        printf("experiment %s: %" PRId64 " runs\n", name, fl_exp_design_count(d));
+        printf(_("experiment %s: %" PRId64 " runs\n"), name, fl_exp_design_count(d));
     free(text);
     free(network);
     fl_topology_free(t);
@@ -224,14 +224,14 @@ static int run_new(const CliCommand *cmd, const CliParsed *p, const ExpDefs *def
 /* ---- ls, show, status, rm --------------------------------------------------- */
 
 static const CliOption json_options[] = {
-    { "json", 0, NULL, "print JSON" },
+    { "json", 0, NULL, N_("print JSON") },
     { 0 },
 };
 
 static const CliOption no_options[] = { { 0 } };
 
 static const CliCommand ls_cmd = {
-    "experiment ls", "P.flitlab [--json]", "List a project's experiments and their runs.",
+    "experiment ls", "P.flitlab [--json]", N_("List a project's experiments and their runs."),
     json_options, 1, 1,
 };
 
@@ -258,7 +258,7 @@ static int run_ls(const CliCommand *cmd, const CliParsed *p)
         rc = cli_write_json(a, stdout);
     } else {
         for (int i = 0; i < n; i++)
-            printf("%-20s %-20s %8" PRId64 " runs %8" PRId64 " done %6" PRId64 " failed\n",
+            printf(_("%-20s %-20s %8" PRId64 " runs %8" PRId64 " done %6" PRId64 " failed\n"),
                    items[i].name, items[i].topology, items[i].runs, items[i].done,
                    items[i].failed);
     }
@@ -299,14 +299,14 @@ static int open_counted(const CliParsed *p, ExpOpen *x, ExpCounts *n)
 
 static const CliCommand show_cmd = {
     "experiment show", "P.flitlab NAME [--json]",
-    "Show an experiment: its network, its design, the counts of its runs.",
+    N_("Show an experiment: its network, its design, the counts of its runs."),
     json_options, 2, 2,
 };
 
 static const CliCommand status_cmd = {
     "experiment status", "P.flitlab NAME [--json]",
-    "Count an experiment's runs: done, failed, stopped past saturation, missing, "
-    "running now.",
+    N_("Count an experiment's runs: done, failed, stopped past saturation, missing, "
+    "running now."),
     json_options, 2, 2,
 };
 
@@ -344,12 +344,12 @@ static int report(const CliCommand *cmd, const CliParsed *p, int details)
         rc = cli_write_json(details ? show_json(&x, &n) : counts_json(&x, &n), stdout);
     } else if (!rc) {
         if (details)
-            printf("experiment %s\ntopology   %s\ncreated    %s\n", x.e->name,
+            printf(_("experiment %s\ntopology   %s\ncreated    %s\n"), x.e->name,
                    x.e->topology, x.e->created);
         if (details && x.e->note)
-            printf("note       %s\n", x.e->note);
-        printf("%" PRId64 " runs: %" PRId64 " done, %" PRId64 " failed, %" PRId64
-               " stopped, %" PRId64 " missing (%" PRId64 " running)\n",
+            printf(_("note       %s\n"), x.e->note);
+        printf(_("%" PRId64 " runs: %" PRId64 " done, %" PRId64 " failed, %" PRId64
+               " stopped, %" PRId64 " missing (%" PRId64 " running)\n"),
                x.e->runs, c[0], c[1], c[2], x.e->runs - c[0] - c[1] - c[2], n.running);
         if (details)
             printf("%s", x.e->design);
@@ -370,7 +370,7 @@ static int run_status(const CliCommand *cmd, const CliParsed *p)
 
 static const CliCommand note_cmd = {
     "experiment note", "P.flitlab NAME TEXT",
-    "Keep a note with an experiment (what it is for, what it showed); '' removes it.",
+    N_("Keep a note with an experiment (what it is for, what it showed); '' removes it."),
     no_options, 3, 3,
 };
 
@@ -386,7 +386,7 @@ static int run_note(const CliCommand *cmd, const CliParsed *p)
 }
 
 static const CliCommand rm_cmd = {
-    "experiment rm", "P.flitlab NAME", "Delete an experiment and all its results.",
+    "experiment rm", "P.flitlab NAME", N_("Delete an experiment and all its results."),
     no_options, 2, 2,
 };
 
@@ -405,46 +405,46 @@ static int run_rm(const CliCommand *cmd, const CliParsed *p)
  * experiment-vectors.c) ---------------------------------------------------- */
 
 static const CliOption run_options[] = {
-    { "jobs", 'j', "N", "simulations at once (default: the online CPUs)" },
+    { "jobs", 'j', "N", N_("simulations at once (default: the online CPUs)") },
     { 0 },
 };
 
 static const CliOption export_options[] = {
-    { "format", 'f', "FORMAT", "csv (default) or json" },
-    { "output", 'o', "OUT", "write to OUT (atomically) instead of standard output" },
+    { "format", 'f', "FORMAT", N_("csv (default) or json") },
+    { "output", 'o', "OUT", N_("write to OUT (atomically) instead of standard output") },
     { 0 },
 };
 
 const CliCommand exp_run_cmd = {
     "experiment run", "P.flitlab NAME [--jobs N]",
-    "Run what is not committed yet; runs past saturation are recorded as stopped.",
+    N_("Run what is not committed yet; runs past saturation are recorded as stopped."),
     run_options, 2, 2,
 };
 
 const CliCommand exp_resume_cmd = {
     "experiment resume", "P.flitlab NAME [--jobs N]",
-    "Run what an interrupted 'experiment run' left: the runs not committed yet.",
+    N_("Run what an interrupted 'experiment run' left: the runs not committed yet."),
     run_options, 2, 2,
 };
 
 static const CliOption vectors_options[] = {
-    { "run", 'r', "N", "only run N (default: every run)" },
-    { "vector", 'v', "NAME", "only this vector (default: every vector)" },
-    { "format", 'f', "FORMAT", "csv (default) or json" },
-    { "output", 'o', "OUT", "write to OUT (atomically) instead of standard output" },
+    { "run", 'r', "N", N_("only run N (default: every run)") },
+    { "vector", 'v', "NAME", N_("only this vector (default: every vector)") },
+    { "format", 'f', "FORMAT", N_("csv (default) or json") },
+    { "output", 'o', "OUT", N_("write to OUT (atomically) instead of standard output") },
     { 0 },
 };
 
 const CliCommand exp_vectors_cmd = {
     "experiment vectors", "P.flitlab NAME [--run N] [--vector NAME] [--format csv|json] [-o OUT]",
-    "Write the vectors of committed runs: series over simulated time and figures per "
-    "channel ('flitlab plot --help' lists them).",
+    N_("Write the vectors of committed runs: series over simulated time and figures per "
+       "channel ('flitlab plot --help' lists them)."),
     vectors_options, 2, 2,
 };
 
 const CliCommand exp_export_cmd = {
     "experiment export", "P.flitlab NAME [--format csv|json] [-o OUT]",
-    "Write one row per committed run: number, status, seed, parameters, scalars.",
+    N_("Write one row per committed run: number, status, seed, parameters, scalars."),
     export_options, 2, 2,
 };
 
@@ -475,13 +475,13 @@ int cli_experiment(int argc, char **argv)
 {
     if (argc < 1 || strcmp(argv[0], "new") != 0)
         return cli_run_group("experiment",
-                             "Experiments in a project file: a network, the parameters "
-                             "varied, and every run's results.",
+                             _("Experiments in a project file: a network, the parameters "
+                             "varied, and every run's results."),
                              experiment_subs, argc, argv);
     ExpDefs defs = { .nset = 0 };
     char **rest = calloc((size_t)argc, sizeof *rest);
     if (!rest)
-        return cli_error(CLI_FAIL, "out of memory");
+        return cli_error(CLI_FAIL, _("out of memory"));
     int nrest = 0;
     int rc = take_defs(argc - 1, argv + 1, rest, &nrest, &defs);
     CliParsed p;

@@ -24,7 +24,7 @@ static int each_lesson(const char *dir, int (*visit)(const char *path, void *dat
     }
     fl_lesson_paths_free(paths);
     if (n == 0)
-        return cli_error(CLI_FAIL, "no *.lesson file in '%s'", dir);
+        return cli_error(CLI_FAIL, _("no *.lesson file in '%s'"), dir);
     return status;
 }
 
@@ -36,11 +36,11 @@ static const CliOption check_options[] = {
 
 static const CliCommand check_cmd = {
     "lesson check", "FILE|DIR...",
-    "Read lesson files (a directory: every *.lesson in it) and check them against\n"
+    N_("Read lesson files (a directory: every *.lesson in it) and check them against\n"
     "the engine: the XML and its elements, the network spec, the routing and its\n"
     "options, the simulation settings, the highlighted switches, links and\n"
     "channels. Prints 'ok FILE (N steps)' for each good one and the line and\n"
-    "problem of each bad one; fails if any is bad.",
+    "problem of each bad one; fails if any is bad."),
     check_options, 1, CLI_MAX_ARGS,
 };
 
@@ -56,7 +56,7 @@ static int check_one(const char *path, void *data)
         fl_lesson_free(l);
         return cli_engine_error(&err);
     }
-    printf("ok %s (%d steps)\n", path, l->n_steps);
+    printf(ngettext("ok %s (%d step)\n", "ok %s (%d steps)\n", l->n_steps), path, l->n_steps);
     fl_lesson_free(l);
     return CLI_OK;
 }
@@ -83,9 +83,9 @@ static const CliOption ls_options[] = {
 
 static const CliCommand ls_cmd = {
     "lesson ls", "[DIR]",
-    "List the lessons in DIR (default: the installed lessons, or $FLITLAB_LESSONS_DIR\n"
+    N_("List the lessons in DIR (default: the installed lessons, or $FLITLAB_LESSONS_DIR\n"
     "when it is set): id, steps and title. Files that cannot be read are reported\n"
-    "and make the command fail.",
+    "and make the command fail."),
     ls_options, 0, 1,
 };
 
@@ -96,7 +96,10 @@ static int list_one(const char *path, void *data)
     FlLesson *l = NULL;
     if (fl_lesson_read(path, &l, &err))
         return cli_engine_error(&err);
-    printf("%-24s %3d steps  %s\n", l->id, l->n_steps, l->title);
+    char steps[64];
+    snprintf(steps, sizeof steps, ngettext("%3d step", "%3d steps", l->n_steps), l->n_steps);
+    /* The title is a msgid of the lesson file (po/its/lesson.its). */
+    printf("%-24s %s  %s\n", l->id, cli_label(steps, 9), fl_gettext(l->title));
     fl_lesson_free(l);
     return CLI_OK;
 }
@@ -115,6 +118,6 @@ static const CliSub lesson_subs[] = {
 
 int cli_lesson(int argc, char **argv)
 {
-    return cli_run_group("lesson", "Check and list guided lessons (data/lessons/*.lesson).",
+    return cli_run_group("lesson", _("Check and list guided lessons (data/lessons/*.lesson)."),
                          lesson_subs, argc, argv);
 }

@@ -24,30 +24,30 @@
 
 static void multicast_generate(CliOptions *opts)
 {
-    cli_add_routing_options(opts, "the routing (default: the network's own: dor on meshes, "
-                                  "tori and hypercubes; 'flitlab route --help')", "classes");
+    cli_add_routing_options(opts, _("the routing (default: the network's own: dor on meshes, "
+                                    "tori and hypercubes; 'flitlab route --help')"), "classes");
     coll_add_sim_options(opts);
     coll_add_cost_options(opts);
 }
 
 static const CliOption multicast_options[] = {
-    { "algorithm", 'a', "A", "sequential, chain, binomial, opt-tree, u-mesh or opt-mesh" },
-    { "source", 0, "S", "the source: a host number, or (x,y) on a grid network" },
-    { "dests", 0, "D1,D2,...", "the destinations, as --source writes a node" },
-    { "random", 0, "K", "instead of --dests: K random distinct destinations (and a random "
-                        "source without --source)" },
-    { "seed", 0, "X", "with --random: the random seed (default 1)" },
-    { "t-hold", 0, "H", "paper 001's t_hold, the time between a node's sends (default 20; "
-                        "with --simulate, from the costs)" },
-    { "t-end", 0, "E", "paper 001's t_end, from a send to its receipt (default 55; with "
-                       "--simulate, from the costs)" },
-    { "simulate", 0, NULL, "also run the tree's messages flit by flit" },
-    { "size", 0, "FLITS", "with --simulate: the message's size in flits (default 64)" },
-    { "table", 0, NULL, "print the OPT-tree programme's t[i] and j_i for i = 1..K instead" },
-    { "k", 0, "K", "with --table: the number of nodes, source included" },
-    { "dp", 0, "FORM", "with --table: auto, quadratic (O(k^2)) or linear (Theorem 2.1's O(k), "
-                       "t_end >= t_hold only) (default auto)" },
-    { "json", 0, NULL, "print one JSON object instead of a table" },
+    { "algorithm", 'a', "A", N_("sequential, chain, binomial, opt-tree, u-mesh or opt-mesh") },
+    { "source", 0, "S", N_("the source: a host number, or (x,y) on a grid network") },
+    { "dests", 0, "D1,D2,...", N_("the destinations, as --source writes a node") },
+    { "random", 0, "K", N_("instead of --dests: K random distinct destinations (and a random "
+                        "source without --source)") },
+    { "seed", 0, "X", N_("with --random: the random seed (default 1)") },
+    { "t-hold", 0, "H", N_("paper 001's t_hold, the time between a node's sends (default 20; "
+                        "with --simulate, from the costs)") },
+    { "t-end", 0, "E", N_("paper 001's t_end, from a send to its receipt (default 55; with "
+                       "--simulate, from the costs)") },
+    { "simulate", 0, NULL, N_("also run the tree's messages flit by flit") },
+    { "size", 0, "FLITS", N_("with --simulate: the message's size in flits (default 64)") },
+    { "table", 0, NULL, N_("print the OPT-tree programme's t[i] and j_i for i = 1..K instead") },
+    { "k", 0, "K", N_("with --table: the number of nodes, source included") },
+    { "dp", 0, "FORM", N_("with --table: auto, quadratic (O(k^2)) or linear (Theorem 2.1's O(k), "
+                       "t_end >= t_hold only) (default auto)") },
+    { "json", 0, NULL, N_("print one JSON object instead of a table") },
     { 0 },
 };
 
@@ -58,7 +58,7 @@ static const CliCommand multicast_cmd = {
     "           [--simulate [--size FLITS]\n"
     "           [--s-s N --s-d N --r-s N --r-d N --c-d N --max-packet P]] [--json]\n"
     "       flitlab multicast --table --k K --t-hold H --t-end E [--dp FORM] [--json]",
-    "Build a multicast tree from a source to a set of destinations and time it on\n"
+    N_("Build a multicast tree from a source to a set of destinations and time it on\n"
     "paper 001's model: a node's m-th send leaves m t_hold after it may start, and\n"
     "is received t_end after it leaves. Prints the latency (the last receipt), the\n"
     "tree's edges with each send's step, send and receive time, and the contention:\n"
@@ -74,7 +74,7 @@ static const CliCommand multicast_cmd = {
     "model's t_hold = s_s + s_d L and t_end = t_hold + c_d L + r_s + r_d L unless\n"
     "--t-hold and --t-end are given.\n"
     "With --table, prints the OPT-tree programme's optimal time t[i] among i nodes\n"
-    "and the part j_i the root keeps, for i = 1..K.",
+    "and the part j_i the root keeps, for i = 1..K."),
     multicast_options, 0, 1, multicast_generate,
 };
 
@@ -95,14 +95,14 @@ static int run_table(const CliCommand *cmd, const CliParsed *p)
         "algorithm", "source", "dests", "random", "seed", "simulate", "size", "routing", NULL,
     };
     if (p->nargs > 0)
-        return cli_error(CLI_USAGE, "multicast --table takes no network");
+        return cli_error(CLI_USAGE, _("multicast --table takes no network"));
     for (int i = 0; not_with_table[i]; i++)
         if (cli_value(cmd, p, not_with_table[i]))
-            return cli_error(CLI_USAGE, "--%s does not go with --table", not_with_table[i]);
+            return cli_error(CLI_USAGE, _("--%s does not go with --table"), not_with_table[i]);
     if (coll_refuse_without_simulate(cmd, p, 1, NULL))
         return CLI_USAGE;
     if (!cli_value(cmd, p, "k") || !cli_value(cmd, p, "t-hold") || !cli_value(cmd, p, "t-end"))
-        return cli_error(CLI_USAGE, "multicast --table needs --k K, --t-hold H and --t-end E");
+        return cli_error(CLI_USAGE, _("multicast --table needs --k K, --t-hold H and --t-end E"));
     long k = 0;
     double th = 0, te = 0;
     int dp = sim_choice_option(cmd, p, "dp", dp_names, FL_MULTICAST_DP_AUTO);
@@ -114,7 +114,7 @@ static int run_table(const CliCommand *cmd, const CliParsed *p)
     FlError err = { 0 };
     int rc = CLI_OK;
     if (!t || !j)
-        rc = cli_error(CLI_FAIL, "out of memory for a table of %ld rows", k);
+        rc = cli_error(CLI_FAIL, _("out of memory for a table of %ld rows"), k);
     else if (fl_multicast_opt_table((int)k, th, te, (FlMulticastDp)dp, t, j, &err))
         rc = cli_option_error(&err, "", "dp");
     if (!rc && cli_flag(cmd, p, "json")) {
@@ -127,7 +127,7 @@ static int run_table(const CliCommand *cmd, const CliParsed *p)
                                       th, "t_end", te, "dp", dp_names[dp], "t", ts, "j", js),
                             stdout);
     } else if (!rc) {
-        printf("OPT-tree programme, t_hold %g, t_end %g (%s):\n%8s %12s %8s\n", th, te,
+        printf(_("OPT-tree programme, t_hold %g, t_end %g (%s):\n%8s %12s %8s\n"), th, te,
                dp_names[dp], "i", "t[i]", "j_i");
         for (long i = 1; i <= k; i++) {
             if (i == 1)
@@ -169,13 +169,15 @@ static int random_nodes(const CliCommand *cmd, const CliParsed *p, const FlTopol
         || sim_int_option(cmd, p, "seed", 0, LONG_MAX, &seed))
         return CLI_USAGE;
     if (k > hosts - 1)
-        return cli_error(CLI_USAGE, "--random %ld: the network has %d host%s besides the "
-                                    "source", k, hosts - 1, hosts == 2 ? "" : "s");
+        return cli_error(CLI_USAGE, ngettext("--random %ld: the network has %d host besides "
+                                             "the source",
+                                             "--random %ld: the network has %d hosts besides "
+                                             "the source", hosts - 1), k, hosts - 1);
     /* The seed of the flit-by-flit run as well, as the engine's model has it. */
     fl_sim_settings_set(&rq->settings, "seed", cli_value(cmd, p, "seed") ? cli_value(cmd, p,
                         "seed") : "1", NULL);
     if (!(rq->dests = malloc((size_t)k * sizeof *rq->dests)))
-        return cli_error(CLI_FAIL, "out of memory");
+        return cli_error(CLI_FAIL, _("out of memory"));
     FlError err = { 0 };
     if (fl_multicast_random_nodes(hosts, (int)k, (uint64_t)seed, &rq->source, rq->dests, &err))
         return cli_engine_error(&err);
@@ -197,7 +199,7 @@ static int read_nodes(const CliCommand *cmd, const CliParsed *p, const FlTopolog
     int rc = coll_node_list(t, "dests", cli_value(cmd, p, "dests"), &rq->dests, &rq->n_dests);
     for (int i = 0; !rc && i < rq->n_dests; i++)
         if (rq->dests[i] == rq->source)
-            rc = cli_error(CLI_USAGE, "--dests: the source, host %d, is among the destinations",
+            rc = cli_error(CLI_USAGE, _("--dests: the source, host %d, is among the destinations"),
                            rq->source);
     return rc;
 }
@@ -208,29 +210,29 @@ static int read_request(const CliCommand *cmd, const CliParsed *p, Request *rq)
     static const char *const table_only[] = { "k", "dp", NULL };
     for (int i = 0; table_only[i]; i++)
         if (cli_value(cmd, p, table_only[i]))
-            return cli_error(CLI_USAGE, "--%s goes with --table", table_only[i]);
+            return cli_error(CLI_USAGE, _("--%s goes with --table"), table_only[i]);
     if (p->nargs < 1)
-        return cli_error(CLI_USAGE, "multicast: name a network (SPEC|FILE|PROJECT.flitlab#NAME)"
-                                    ", or give --table");
+        return cli_error(CLI_USAGE, _("multicast: name a network (SPEC|FILE|PROJECT.flitlab#NAME)"
+                                    ", or give --table"));
     const char *alg = cli_value(cmd, p, "algorithm");
     FlError err = { 0 };
     if (!alg)
-        return cli_error(CLI_USAGE, "multicast: say which tree with --algorithm (sequential, "
-                                    "chain, binomial, opt-tree, u-mesh or opt-mesh)");
+        return cli_error(CLI_USAGE, _("multicast: say which tree with --algorithm (sequential, "
+                                    "chain, binomial, opt-tree, u-mesh or opt-mesh)"));
     if (fl_multicast_algorithm_lookup(alg, &rq->alg, &err))
         return cli_option_error(&err, "", "algorithm");
     int dests = cli_value(cmd, p, "dests") != NULL, random = cli_value(cmd, p, "random") != NULL;
     if (dests == random)
-        return cli_error(CLI_USAGE, dests ? "--dests and --random do not go together"
-                                          : "multicast: give the destinations with --dests "
-                                            "D1,D2,... or --random K");
+        return cli_error(CLI_USAGE, "%s", dests ? _("--dests and --random do not go together")
+                                                : _("multicast: give the destinations with "
+                                                    "--dests D1,D2,... or --random K"));
     if (!random && cli_value(cmd, p, "seed"))
-        return cli_error(CLI_USAGE, "--seed goes with --random");
+        return cli_error(CLI_USAGE, _("--seed goes with --random"));
     if (!random && !cli_value(cmd, p, "source"))
-        return cli_error(CLI_USAGE, "multicast: say which host sends with --source S");
+        return cli_error(CLI_USAGE, _("multicast: say which host sends with --source S"));
     int th = cli_value(cmd, p, "t-hold") != NULL, te = cli_value(cmd, p, "t-end") != NULL;
     if (th != te)
-        return cli_error(CLI_USAGE, "--%s needs --%s as well", th ? "t-hold" : "t-end",
+        return cli_error(CLI_USAGE, _("--%s needs --%s as well"), th ? "t-hold" : "t-end",
                          th ? "t-end" : "t-hold");
     rq->t_hold = DEFAULT_T_HOLD;
     rq->t_end = DEFAULT_T_END;
@@ -330,15 +332,15 @@ static void print_table(const FlTopology *t, const Request *rq, const FlMulticas
 {
     char buf[48];
     coll_node_text(t, rq->source, buf, sizeof buf);
-    printf("%-18s %s\n", "algorithm", fl_multicast_algorithm_name(rq->alg));
-    printf("%-18s %s\n", "source", buf);
-    printf("%-18s %d:", "destinations", rq->n_dests);
+    printf("%s %s\n", cli_label(_("algorithm"), 18), fl_multicast_algorithm_name(rq->alg));
+    printf("%s %s\n", cli_label(_("source"), 18), buf);
+    printf("%s %d:", cli_label(_("destinations"), 18), rq->n_dests);
     for (int i = 0; i < rq->n_dests; i++)
         printf(" %d", rq->dests[i]);
-    printf("\n%-18s t_hold %g, t_end %g\n", "model", rq->t_hold, rq->t_end);
-    printf("%-18s %g\n", "latency", fl_multicast_tree_latency(res->tree));
+    printf(_("\n%s t_hold %g, t_end %g\n"), cli_label(_("model"), 18), rq->t_hold, rq->t_end);
+    printf("%s %g\n", cli_label(_("latency"), 18), fl_multicast_tree_latency(res->tree));
     if (res->simulated)
-        printf("%-18s %lld (%ld-flit messages)\n", "simulated latency",
+        printf(_("%s %lld (%ld-flit messages)\n"), cli_label(_("simulated latency"), 18),
                (long long)res->simulated_latency, rq->size);
     printf("\n%5s %14s %14s %12s %12s", "step", "parent", "child", "send", "receive");
     if (res->simulated)
@@ -354,16 +356,16 @@ static void print_table(const FlTopology *t, const Request *rq, const FlMulticas
                    (long long)res->times[i].received);
         printf("\n");
     }
-    printf("\n%-18s %s\n", "contention",
-           res->n_conflicts ? "unicasts that share a channel while both are in flight:"
-                            : "none: no two unicasts share a channel while both are in "
-                              "flight");
+    printf("\n%s %s\n", cli_label(_("contention"), 18),
+           res->n_conflicts ? _("unicasts that share a channel while both are in flight:")
+                            : _("none: no two unicasts share a channel while both are in "
+                                "flight"));
     for (int i = 0; i < res->n_conflicts; i++) {
         const FlMulticastConflict *c = &res->conflicts[i];
         const FlMulticastEdge *a = fl_multicast_tree_edge(res->tree, c->edge_a);
         const FlMulticastEdge *b = fl_multicast_tree_edge(res->tree, c->edge_b);
         coll_channel_text(t, c->channel, buf, sizeof buf);
-        printf("  %d->%d and %d->%d share channel %d (switch %s)\n", a->parent, a->child,
+        printf(_("  %d->%d and %d->%d share channel %d (switch %s)\n"), a->parent, a->child,
                b->parent, b->child, c->channel, buf);
     }
 }
@@ -396,7 +398,7 @@ static int run_multicast(const CliCommand *cmd, const CliParsed *p)
 
 static void multicast_more_help(FILE *to)
 {
-    fprintf(to, "\nAlgorithms:\n"
+    fprintf(to, _("\nAlgorithms:\n"
                 "  sequential  the source sends to every destination in turn\n"
                 "  chain       each node forwards to the next, in the order given\n"
                 "  binomial    recursive doubling over the order given\n"
@@ -407,7 +409,7 @@ static void multicast_more_help(FILE *to)
                 "dor)\n"
                 "\nExample (paper 001's 6x6 mesh, latency 130 against U-mesh's 165):\n"
                 "  flitlab multicast mesh:6x6 --algorithm opt-mesh --source '(3,2)' \\\n"
-                "      --dests '(1,5),(2,1),(3,4),(4,3),(4,4),(5,1),(5,4)'\n");
+                "      --dests '(1,5),(2,1),(3,4),(4,3),(4,4),(5,1),(5,4)'\n"));
 }
 
 int cli_multicast(int argc, char **argv)

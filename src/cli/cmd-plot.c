@@ -21,40 +21,40 @@
 #endif
 
 static const CliOption plot_options[] = {
-    { "x", 0, "KEY", "the parameter on the x axis (one the experiment varies), or cycle or "
-                     "channel to plot the runs' vectors" },
-    { "y", 0, "KEY", "the result on the y axis (a result key or, over cycle or channel, a "
-                     "vector: listed below)" },
-    { "series", 0, "KEY", "one curve per value of this parameter (default: one per "
-                          "combination of the parameters left)" },
-    { "where", 0, "K=V,..", "only the runs with these values of other parameters" },
-    { "no-error-bars", 0, NULL, "leave out the 95 % confidence intervals over the seeds" },
-    { "xlog", 0, NULL, "a logarithmic x axis" },
-    { "ylog", 0, NULL, "a logarithmic y axis" },
-    { "columns", 0, "1|2", "the figure spans one column (8.5 cm, default) or two (17.5 cm)" },
-    { "title", 0, "TEXT", "a title above the figure (default: none)" },
-    { "xlabel", 0, "TEXT", "the x axis' label (default: the parameter's title and unit)" },
-    { "ylabel", 0, "TEXT", "the y axis' label (default: the result's title and unit)" },
-    { "format", 'f', "FORMAT", "pdf, svg, png, csv, gnuplot or pgfplots (default: by OUT's "
-                               "extension)" },
-    { "output", 'o', "OUT", "write the figure to OUT (atomically)" },
-    { "json", 0, NULL, "print the curves' points (x, y, lo, hi, runs) as JSON" },
-    { "save", 0, "NAME", "keep the definition in the project under NAME" },
-    { "name", 0, "NAME", "redraw the saved plot NAME (options given override it)" },
-    { "list", 0, NULL, "list the experiment's saved plots" },
-    { "delete", 0, "NAME", "delete the saved plot NAME" },
+    { "x", 0, "KEY", N_("the parameter on the x axis (one the experiment varies), or cycle or "
+                     "channel to plot the runs' vectors") },
+    { "y", 0, "KEY", N_("the result on the y axis (a result key or, over cycle or channel, a "
+                     "vector: listed below)") },
+    { "series", 0, "KEY", N_("one curve per value of this parameter (default: one per "
+                          "combination of the parameters left)") },
+    { "where", 0, "K=V,..", N_("only the runs with these values of other parameters") },
+    { "no-error-bars", 0, NULL, N_("leave out the 95 % confidence intervals over the seeds") },
+    { "xlog", 0, NULL, N_("a logarithmic x axis") },
+    { "ylog", 0, NULL, N_("a logarithmic y axis") },
+    { "columns", 0, "1|2", N_("the figure spans one column (8.5 cm, default) or two (17.5 cm)") },
+    { "title", 0, "TEXT", N_("a title above the figure (default: none)") },
+    { "xlabel", 0, "TEXT", N_("the x axis' label (default: the parameter's title and unit)") },
+    { "ylabel", 0, "TEXT", N_("the y axis' label (default: the result's title and unit)") },
+    { "format", 'f', "FORMAT", N_("pdf, svg, png, csv, gnuplot or pgfplots (default: by OUT's "
+                               "extension)") },
+    { "output", 'o', "OUT", N_("write the figure to OUT (atomically)") },
+    { "json", 0, NULL, N_("print the curves' points (x, y, lo, hi, runs) as JSON") },
+    { "save", 0, "NAME", N_("keep the definition in the project under NAME") },
+    { "name", 0, "NAME", N_("redraw the saved plot NAME (options given override it)") },
+    { "list", 0, NULL, N_("list the experiment's saved plots") },
+    { "delete", 0, "NAME", N_("delete the saved plot NAME") },
     { 0 },
 };
 
 static const CliCommand plot_cmd = {
     "plot", "PROJECT.flitlab EXPERIMENT --x KEY --y KEY [--series KEY] -o OUT | --json",
-    "Plot an experiment's results: y against x, one curve per value of --series,\n"
+    N_("Plot an experiment's results: y against x, one curve per value of --series,\n"
     "each point the mean over its done runs (the seeds and the parameters not\n"
     "otherwise fixed) with a 95 % confidence interval. Failed, stopped and missing\n"
     "runs are no points. With --x cycle (or channel), --y is one of the runs'\n"
     "vectors, each sample's cycle (or each channel) a point. A figure for a paper:\n"
     "markers and dashes that stay distinct in grey, a legend that hides no data,\n"
-    "labels with units.",
+    "labels with units."),
     plot_options, 2, 2, NULL,
 };
 
@@ -63,18 +63,35 @@ _Static_assert(sizeof plot_options / sizeof plot_options[0] <= CLI_MAX_OPTIONS +
 
 static void print_result_keys(FILE *to)
 {
-    fprintf(to, "\nResult keys (--y):\n");
+    fprintf(to, _("\nResult keys (--y):\n"));
     for (int i = 0; i < fl_sim_result_key_count(); i++) {
         const FlSimResultKey *k = fl_sim_result_key(i);
-        fprintf(to, "  %-24s %s%s%s%s\n", k->name, k->title, *k->unit ? " (" : "", k->unit,
-                *k->unit ? ")" : "");
+        fprintf(to, "  %-24s %s%s%s%s\n", k->name, fl_gettext(k->title), *k->unit ? " (" : "",
+                fl_gettext(k->unit), *k->unit ? ")" : "");
     }
-    fprintf(to, "\nVectors (--y, over --x cycle or --x channel):\n");
+    fprintf(to, _("\nVectors (--y, over --x cycle or --x channel):\n"));
     for (int i = 0; i < fl_experiment_vector_count(); i++) {
         const FlExperimentVectorInfo *v = fl_experiment_vector_info(i);
-        fprintf(to, "  %-24s by %-8s %s%s%s%s\n", v->name, v->per_channel ? "channel" : "cycle",
-                v->title, *v->unit ? " (" : "", v->unit, *v->unit ? ")" : "");
+        fprintf(to, v->per_channel ? _("  %-24s by channel  %s%s%s%s\n")
+                                   : _("  %-24s by cycle    %s%s%s%s\n"),
+                v->name, fl_gettext(v->title), *v->unit ? " (" : "", fl_gettext(v->unit),
+                *v->unit ? ")" : "");
     }
+}
+
+/* "NAME: Y against X by SERIES where FILTER", one whole sentence for each
+ * combination, so that translators can order its parts. */
+static void print_plot_line(const char *name, const FlPlotSpec *s)
+{
+    const char *y = s->y ? s->y : "?", *x = s->x ? s->x : "?";
+    if (s->series && s->where)
+        printf(_("%s: %s against %s by %s where %s\n"), name, y, x, s->series, s->where);
+    else if (s->series)
+        printf(_("%s: %s against %s by %s\n"), name, y, x, s->series);
+    else if (s->where)
+        printf(_("%s: %s against %s where %s\n"), name, y, x, s->where);
+    else
+        printf(_("%s: %s against %s\n"), name, y, x);
 }
 
 /* Sets *field to a copy of the option's value when it is given. */
@@ -86,7 +103,7 @@ static int override_text(const CliCommand *cmd, const CliParsed *p, const char *
         return CLI_OK;
     char *copy = strdup(v);
     if (!copy)
-        return cli_error(CLI_FAIL, "out of memory");
+        return cli_error(CLI_FAIL, _("out of memory"));
     free(*field);
     *field = copy;
     return CLI_OK;
@@ -117,12 +134,12 @@ static int make_spec(const CliCommand *cmd, const CliParsed *p, FlProject *proje
         if (rc)
             return cli_engine_error(&err);
         if (!parsed)
-            return cli_error(CLI_FAIL, "saved plot '%s': %s", name, err.message);
+            return cli_error(CLI_FAIL, _("saved plot '%s': %s"), name, err.message);
     }
     int rc = CLI_OK;
     free(s->experiment);
     if (!(s->experiment = strdup(experiment)))
-        return cli_error(CLI_FAIL, "out of memory");
+        return cli_error(CLI_FAIL, _("out of memory"));
     for (size_t i = 0; !rc && i < sizeof texts / sizeof texts[0]; i++)
         rc = override_text(cmd, p, texts[i].option, (char **)((char *)s + texts[i].offset));
     long columns = s->columns;
@@ -136,8 +153,8 @@ static int make_spec(const CliCommand *cmd, const CliParsed *p, FlProject *proje
     if (cli_flag(cmd, p, "ylog"))
         s->ylog = 1;
     if (!s->x || !s->y)
-        return cli_error(CLI_USAGE, "plot: give --x KEY and --y KEY, or --name NAME of a saved "
-                                    "plot (see 'flitlab plot --help')");
+        return cli_error(CLI_USAGE, _("plot: give --x KEY and --y KEY, or --name NAME of a saved "
+                                    "plot (see 'flitlab plot --help')"));
     return CLI_OK;
 }
 
@@ -195,9 +212,7 @@ static int list_plots(const CliCommand *cmd, const CliParsed *p, FlProject *proj
                                                   s.y ? s.y : "", "series", s.series, "where",
                                                   s.where));
         else
-            printf("%s: %s against %s%s%s%s%s\n", names[i], s.y ? s.y : "?", s.x ? s.x : "?",
-                   s.series ? " by " : "", s.series ? s.series : "", s.where ? " where " : "",
-                   s.where ? s.where : "");
+            print_plot_line(names[i], &s);
         if (!rc)
             fl_plot_spec_clear(&s);
         free(text);
@@ -217,14 +232,14 @@ static int write_figure(FlProject *project, const FlPlotSpec *s, const char *out
     FlError err = { 0 };
     if (fl_experiment_export_plot(project, s, out, format, &err))
         return cli_engine_error(&err);
-    fprintf(stderr, "plot: wrote %s\n", out);
+    fprintf(stderr, _("plot: wrote %s\n"), out);
     return CLI_OK;
 #else
     (void)project;
     (void)s;
     (void)format;
-    return cli_error(CLI_FAIL, "plot: this flitlab was built without cairo and cannot write "
-                               "'%s': print the points with --json", out);
+    return cli_error(CLI_FAIL, _("plot: this flitlab was built without cairo and cannot write "
+                               "'%s': print the points with --json"), out);
 #endif
 }
 
@@ -261,7 +276,7 @@ static int run_plot(const CliCommand *cmd, const CliParsed *p)
     memset(&d, 0, sizeof d);
     rc = make_spec(cmd, p, project, &s);
     if (!rc && !out && !as_json && !save)
-        rc = cli_error(CLI_USAGE, "plot: give -o OUT, --json or --save NAME");
+        rc = cli_error(CLI_USAGE, _("plot: give -o OUT, --json or --save NAME"));
     if (!rc && fl_experiment_plot_data(project, &s, &d, &err))
         rc = cli_engine_error(&err);
     if (!rc && out)
@@ -272,7 +287,7 @@ static int run_plot(const CliCommand *cmd, const CliParsed *p)
             || fl_project_put_plot(project, p->args[1], save, text, &err))
             rc = cli_engine_error(&err);
         else
-            fprintf(stderr, "plot: saved '%s' in experiment %s\n", save, p->args[1]);
+            fprintf(stderr, _("plot: saved '%s' in experiment %s\n"), save, p->args[1]);
     }
     if (!rc && as_json)
         rc = cli_write_json(data_json(&s, &d), stdout);

@@ -10,13 +10,13 @@
 #include "flitlab-store.h"
 
 static const CliOption new_options[] = {
-    { "force", 0, NULL, "replace an existing file" },
+    { "force", 0, NULL, N_("replace an existing file") },
     { 0 },
 };
 
 static const CliCommand new_cmd = {
     "project new", "P.flitlab [--force]",
-    "Create an empty project file. An existing file is kept unless --force is given.",
+    N_("Create an empty project file. An existing file is kept unless --force is given."),
     new_options, 1, 1,
 };
 
@@ -25,7 +25,7 @@ static int run_new(const CliCommand *cmd, const CliParsed *p)
     const char *path = p->args[0];
     struct stat st;
     if (!cli_flag(cmd, p, "force") && stat(path, &st) == 0)
-        return cli_error(CLI_FAIL, "'%s' already exists (use --force to replace it)", path);
+        return cli_error(CLI_FAIL, _("'%s' already exists (use --force to replace it)"), path);
     FlError err = { 0 };
     FlProject *project = NULL;
     int rc = fl_project_new(&project, &err);
@@ -36,14 +36,14 @@ static int run_new(const CliCommand *cmd, const CliParsed *p)
 }
 
 static const CliOption add_options[] = {
-    { "name", 'n', "NAME", "name in the project (default: the spec or the file's name)" },
-    { "replace", 0, NULL, "replace a topology of the same name" },
+    { "name", 'n', "NAME", N_("name in the project (default: the spec or the file's name)") },
+    { "replace", 0, NULL, N_("replace a topology of the same name") },
     { 0 },
 };
 
 static const CliCommand add_cmd = {
     "project add", "P.flitlab SPEC|FILE|OTHER.flitlab#NAME [--name NAME]",
-    "Add a network to a project, generated from a spec or read from a file.",
+    N_("Add a network to a project, generated from a spec or read from a file."),
     add_options, 2, 2,
 };
 
@@ -97,13 +97,13 @@ static int run_add(const CliCommand *cmd, const CliParsed *p)
 }
 
 static const CliOption ls_options[] = {
-    { "json", 0, NULL, "print a JSON array" },
+    { "json", 0, NULL, N_("print a JSON array") },
     { 0 },
 };
 
 static const CliCommand ls_cmd = {
     "project ls", "P.flitlab [--json]",
-    "List the topologies in a project, in the order they were added.",
+    N_("List the topologies in a project, in the order they were added."),
     ls_options, 1, 1,
 };
 
@@ -136,7 +136,7 @@ static int run_ls(const CliCommand *cmd, const CliParsed *p)
         free(text);
         json_decref(arr);
     } else if (n == 0) {
-        printf("(no topologies)\n");
+        printf(_("(no topologies)\n"));
     } else {
         /* Size the name column to the longest name (bytes: names are
          * usually ASCII, and a wide name only shifts its own row). */
@@ -157,7 +157,7 @@ static int run_ls(const CliCommand *cmd, const CliParsed *p)
 static const CliOption rm_options[] = { { 0 } };
 
 static const CliCommand rm_cmd = {
-    "project rm", "P.flitlab NAME", "Remove a topology from a project.", rm_options, 2, 2,
+    "project rm", "P.flitlab NAME", N_("Remove a topology from a project."), rm_options, 2, 2,
 };
 
 static int run_rm(const CliCommand *cmd, const CliParsed *p)
@@ -183,6 +183,6 @@ static const CliSub project_subs[] = {
 
 int cli_project(int argc, char **argv)
 {
-    return cli_run_group("project", "Create and fill .flitlab project files.", project_subs,
+    return cli_run_group("project", _("Create and fill .flitlab project files."), project_subs,
                          argc, argv);
 }

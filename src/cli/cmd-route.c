@@ -24,19 +24,20 @@
  * registry, shared by both commands. The VC classes are --vcs here. */
 static void routing_flags(CliOptions *opts)
 {
-    cli_add_routing_options(opts, "the routing algorithm (required; see the list below)",
+    cli_add_routing_options(opts, _("the routing algorithm (required; see the list below)"),
                             "vcs");
 }
 
 static const CliOption route_options[] = {
-    { "json", 0, NULL, "print one JSON object instead of a table" },
-    { "from", 0, "A", "show the route from switch A (the number shown in pictures) ..." },
-    { "to", 0, "B", "... to switch B" },
-    { "all", 0, NULL, "with --from/--to: every path the routing allows" },
-    { "max-paths", 0, "N", "with --all: list at most N paths (default 100)" },
+    { "json", 0, NULL, N_("print one JSON object instead of a table") },
+    { "from", 0, "A", N_("show the route from switch A (the number shown in pictures) ...") },
+    { "to", 0, "B", N_("... to switch B") },
+    { "all", 0, NULL, N_("with --from/--to: every path the routing allows") },
+    { "max-paths", 0, "N", N_("with --all: list at most N paths (default 100)") },
 #ifdef FL_HAVE_CAIRO
     { "picture", 0, "FILE",
-      "draw the network with the dependency cycle (and the route) to FILE (.png, .svg, .pdf)" },
+      N_("draw the network with the dependency cycle (and the route) to FILE (.png, .svg, "
+         ".pdf)") },
 #endif
     { 0 },
 };
@@ -47,28 +48,27 @@ static const CliCommand route_cmd = {
     " [--picture FILE]"
 #endif
     ,
-    "Analyse a routing on a network: whether every switch pair is routable, whether\n"
+    N_("Analyse a routing on a network: whether every switch pair is routable, whether\n"
     "the channel dependency graph has a cycle (and one shortest cycle, with the\n"
     "turns that close it), hop counts along the selected lowest-port routes against\n"
     "breadth-first distances, paper 002's turn metrics PT, SDPT and PPT, and the\n"
     "static channel load of uniform switch-to-switch traffic.\n"
     "With --from and --to, show the route the selection function takes instead;\n"
     "with --all as well, every path the routing allows (for minimal routings,\n"
-    "every legal shortest path)."
-#ifdef FL_HAVE_CAIRO
-    "\nWith --picture, also draw the network with the routing's dependency cycle,\n"
-    "numbered in order, and the route (and --all's paths) between --from and --to.\n"
-    "Nothing is written if anything fails."
-#endif
-    ,
+    "every legal shortest path)."),
     route_options, 1, 1, routing_flags,
+#ifdef FL_HAVE_CAIRO
+    N_("With --picture, also draw the network with the routing's dependency cycle,\n"
+       "numbered in order, and the route (and --all's paths) between --from and --to.\n"
+       "Nothing is written if anything fails."),
+#endif
 };
 
 static const CliOption turns_options[] = {
-    { "json", 0, NULL, "print one JSON object instead of a table" },
+    { "json", 0, NULL, N_("print one JSON object instead of a table") },
 #ifdef FL_HAVE_CAIRO
     { "picture", 0, "FILE",
-      "draw the prohibited turns over the network to FILE (.png, .svg or .pdf)" },
+      N_("draw the prohibited turns over the network to FILE (.png, .svg or .pdf)") },
 #endif
     { 0 },
 };
@@ -79,18 +79,17 @@ static const CliCommand turns_cmd = {
     " [--picture FILE]"
 #endif
     ,
-    "List the turns a routing prohibits at every switch, as IN>OUT port pairs:\n"
+    N_("List the turns a routing prohibits at every switch, as IN>OUT port pairs:\n"
     "for turn routings the turns they forbid, for the others the turns no route\n"
     "takes. Ends with paper 002's PT (mean prohibited turns per switch), SDPT\n"
     "(their population standard deviation) and PPT (pairs of opposite prohibited\n"
-    "turns between the same two links)."
-#ifdef FL_HAVE_CAIRO
-    "\nWith --picture, also draw each prohibited turn as an arrow around its switch,\n"
-    "from the link it enters by to the link it leaves by; nothing is written if\n"
-    "anything fails."
-#endif
-    ,
+    "turns between the same two links)."),
     turns_options, 1, 1, routing_flags,
+#ifdef FL_HAVE_CAIRO
+    N_("With --picture, also draw each prohibited turn as an arrow around its switch,\n"
+       "from the link it enters by to the link it leaves by; nothing is written if\n"
+       "anything fails."),
+#endif
 };
 
 /* ---- shared: building the routing -------------------------------------- */
@@ -109,7 +108,7 @@ static void setup_free(RouteSetup *rs)
 
 static void print_routings(FILE *to)
 {
-    fprintf(to, "\nRoutings:\n");
+    fprintf(to, _("\nRoutings:\n"));
     for (int i = 0; i < fl_routing_count(); i++) {
         const FlRoutingInfo *info = fl_routing_info(i);
         fprintf(to, "  %-15s %s (%s)\n", info->name, info->summary, info->applies_to);
@@ -136,7 +135,7 @@ static int check_picture(const CliCommand *cmd, const CliParsed *p)
 #ifdef FL_HAVE_CAIRO
     FlError err = { 0 };
     if (fl_draw_check_format(path, NULL, &err))
-        return cli_error(CLI_USAGE, "--picture: %s", err.message);
+        return cli_error(CLI_USAGE, _("--picture: %s"), err.message);
 #endif
     return CLI_OK;
 }
@@ -149,11 +148,11 @@ static int setup_routing(const CliCommand *cmd, const CliParsed *p, RouteSetup *
     char known[1024];
     known_routings(known, sizeof known);
     if (!name)
-        return cli_error(CLI_USAGE, "%s: say which routing with --routing NAME (known: %s)",
+        return cli_error(CLI_USAGE, _("%s: say which routing with --routing NAME (known: %s)"),
                          cmd->name, known);
     /* An unknown name is refused before anything is built. */
     if (!fl_routing_lookup(name))
-        return cli_error(CLI_USAGE, "unknown routing '%s' (known: %s)", name, known);
+        return cli_error(CLI_USAGE, _("unknown routing '%s' (known: %s)"), name, known);
     int rc = check_picture(cmd, p);
     if (rc)
         return rc;
@@ -221,7 +220,7 @@ static int write_picture(const CliCommand *cmd, const CliParsed *p, const RouteS
     dr.npaths = pic->npaths;
     FlError err = { 0 };
     if (fl_draw_export_routing(rs->t, &dr, path, NULL, PICTURE_WIDTH, PICTURE_HEIGHT, &err))
-        return cli_error(CLI_FAIL, "--picture: %s", err.message);
+        return cli_error(CLI_FAIL, _("--picture: %s"), err.message);
 #else
     (void)rs;
     (void)pic;
@@ -321,23 +320,25 @@ static void print_cycle(const RouteSetup *rs, const FlRoutingReport *rep)
 {
     const FlTopology *t = rs->t;
     int classes = fl_routing_vc_classes(rs->r) > 1;
-    printf("%-18s", "cycle");
+    printf("%s", cli_label(_("cycle"), 18));
     for (int i = 0; i < rep->cycle_len; i++) {
         int c = rep->cycle_channels[i];
         printf(" %d>%d", cli_channel_src_label(t, c), cli_channel_dst_label(t, c));
         if (classes)
             printf("/%d", rep->cycle_classes[i]);
     }
-    printf("\n%-18s (channels as switch>switch%s)\n", "", classes ? "/class" : "");
-    printf("The cycle closes through the turns");
+    printf("\n%s %s\n", cli_label("", 18),
+           classes ? _("(channels as switch>switch/class)") : _("(channels as switch>switch)"));
+    printf(_("The cycle closes through the turns"));
     for (int i = 0; i < rep->cycle_len; i++) {
         FlTurn tu = turn_between(t, rep->cycle_channels[i],
                                  rep->cycle_channels[(i + 1) % rep->cycle_len]);
         char buf[48];
         turn_text(buf, sizeof buf, tu.sw, tu.in_port, tu.out_port);
-        printf("%s %s", i == 0 ? "" : i + 1 == rep->cycle_len ? " and" : ",", buf);
+        /* TRANSLATORS: before the last turn of a list: "1:0>1, 2:0>1 and 3:0>1" */
+        printf("%s %s", i == 0 ? "" : i + 1 == rep->cycle_len ? _(" and") : ",", buf);
     }
-    printf(" (SWITCH:IN>OUT); prohibiting any one of them breaks this cycle.\n");
+    printf(_(" (SWITCH:IN>OUT); prohibiting any one of them breaks this cycle.\n"));
 }
 
 static void print_report(const RouteSetup *rs, const FlRoutingReport *rep, int n_turns)
@@ -345,32 +346,35 @@ static void print_report(const RouteSetup *rs, const FlRoutingReport *rep, int n
     const FlTopology *t = rs->t;
     const FlRoutingInfo *info = fl_routing_get_info(rs->r);
     int s = fl_topology_switch_count(t);
-    printf("%-18s %s (%s)\n", "routing", info->name, info->summary);
-    printf("%-18s %s\n", "topology", rs->what);
-    printf("%-18s %d\n", "switches", s);
-    printf("%-18s %d\n", "VC classes", fl_routing_vc_classes(rs->r));
+    printf("%s %s (%s)\n", cli_label(_("routing"), 18), info->name, info->summary);
+    printf("%s %s\n", cli_label(_("topology"), 18), rs->what);
+    printf("%s %d\n", cli_label(_("switches"), 18), s);
+    printf("%s %d\n", cli_label(_("VC classes"), 18), fl_routing_vc_classes(rs->r));
     if (fl_routing_root(rs->r) >= 0)
-        printf("%-18s switch %d\n", "root", fl_topology_node_label(t, fl_routing_root(rs->r)));
+        printf(_("%s switch %d\n"), cli_label(_("root"), 18),
+               fl_topology_node_label(t, fl_routing_root(rs->r)));
     if (rep->connected)
-        printf("%-18s yes: every ordered pair of switches is routable\n", "connected");
+        printf(_("%s yes: every ordered pair of switches is routable\n"),
+               cli_label(_("connected"), 18));
     else
-        printf("%-18s no: switch %d cannot reach switch %d\n", "connected",
+        printf(_("%s no: switch %d cannot reach switch %d\n"), cli_label(_("connected"), 18),
                fl_topology_node_label(t, rep->unroutable_src),
                fl_topology_node_label(t, rep->unroutable_dst));
     if (rep->deadlock_free)
-        printf("%-18s yes: the channel dependency graph has no cycle\n", "deadlock-free");
+        printf(_("%s yes: the channel dependency graph has no cycle\n"),
+               cli_label(_("deadlock-free"), 18));
     else
-        printf("%-18s no: the channel dependency graph has a cycle of %d channels\n",
-               "deadlock-free", rep->cycle_len);
-    printf("%-18s %.4f (breadth-first %.4f, stretch %.4f)\n", "average hops", rep->avg_hops,
-           rep->bfs_avg_hops, rep->stretch);
-    printf("%-18s %d\n", "maximum hops", rep->max_hops);
-    printf("%-18s %d in all; PT %.3f per switch, SDPT %.3f, PPT %d\n", "prohibited turns",
-           n_turns, rep->pt_mean, rep->pt_sd, rep->ppt);
-    printf("%-18s max %.0f, mean %.2f (ordered switch pairs per channel)\n", "channel load",
-           rep->max_channel_load, rep->mean_channel_load);
-    printf("%-18s %.4f flits per cycle per switch, uniform traffic\n", "throughput bound",
-           rep->throughput_bound);
+        printf(_("%s no: the channel dependency graph has a cycle of %d channels\n"),
+               cli_label(_("deadlock-free"), 18), rep->cycle_len);
+    printf(_("%s %.4f (breadth-first %.4f, stretch %.4f)\n"), cli_label(_("average hops"), 18),
+           rep->avg_hops, rep->bfs_avg_hops, rep->stretch);
+    printf("%s %d\n", cli_label(_("maximum hops"), 18), rep->max_hops);
+    printf(_("%s %d in all; PT %.3f per switch, SDPT %.3f, PPT %d\n"),
+           cli_label(_("prohibited turns"), 18), n_turns, rep->pt_mean, rep->pt_sd, rep->ppt);
+    printf(_("%s max %.0f, mean %.2f (ordered switch pairs per channel)\n"),
+           cli_label(_("channel load"), 18), rep->max_channel_load, rep->mean_channel_load);
+    printf(_("%s %.4f flits per cycle per switch, uniform traffic\n"),
+           cli_label(_("throughput bound"), 18), rep->throughput_bound);
     if (!rep->deadlock_free)
         print_cycle(rs, rep);
 }
@@ -443,16 +447,16 @@ static int print_route(const RouteSetup *rs, int json, int src, int dst, const i
         json_object_set_new(o, "to", json_integer(fl_topology_node_label(t, dst)));
         return cli_write_json(o, stdout);
     }
-    printf("route from switch %d to switch %d by %s: %d hop%s\n",
+    printf(_("route from switch %d to switch %d by %s: %d hop%s\n"),
            fl_topology_node_label(t, src), fl_topology_node_label(t, dst), name, nchosen,
            nchosen == 1 ? "" : "s");
     for (int i = 0; i < nchosen; i++) {
         int c = chosen[i], from_port, to_port;
         channel_ports(t, c, &from_port, &to_port);
-        printf("  switch %d port %d -> switch %d port %d (channel %d)\n",
+        printf(_("  switch %d port %d -> switch %d port %d (channel %d)\n"),
                cli_channel_src_label(t, c), from_port, cli_channel_dst_label(t, c), to_port, c);
     }
-    printf("switches: ");
+    printf(_("switches: "));
     print_path_line(t, chosen, nchosen, src);
     return CLI_OK;
 }
@@ -480,17 +484,22 @@ static int print_paths(const RouteSetup *rs, int json, int src, int dst, const i
                                         "truncated", truncated, "paths", list),
                               stdout);
     }
-    printf("%s%d path%s from switch %d to switch %d by %s (* the selected one):\n",
-           truncated ? "the first " : "", npaths, npaths == 1 ? "" : "s",
-           fl_topology_node_label(t, src), fl_topology_node_label(t, dst), name);
+    if (truncated)
+        printf(_("the first %d paths from switch %d to switch %d by %s (* the selected one):\n"),
+               npaths, fl_topology_node_label(t, src), fl_topology_node_label(t, dst), name);
+    else
+        printf(ngettext("%d path from switch %d to switch %d by %s (* the selected one):\n",
+                        "%d paths from switch %d to switch %d by %s (* the selected one):\n",
+                        npaths),
+               npaths, fl_topology_node_label(t, src), fl_topology_node_label(t, dst), name);
     for (int i = 0; i < npaths; i++) {
         int len = offsets[i + 1] - offsets[i];
         const int *path = paths + offsets[i];
-        printf("%c %3d hops  ", same_path(path, len, chosen, nchosen) ? '*' : ' ', len);
+        printf(_("%c %3d hops  "), same_path(path, len, chosen, nchosen) ? '*' : ' ', len);
         print_path_line(t, path, len, src);
     }
     if (truncated)
-        printf("there are more: stopped at %d paths (raise --max-paths)\n", npaths);
+        printf(_("there are more: stopped at %d paths (raise --max-paths)\n"), npaths);
     return CLI_OK;
 }
 
@@ -534,12 +543,12 @@ static int run_route(const CliCommand *cmd, const CliParsed *p)
 {
     const char *from = cli_value(cmd, p, "from"), *to = cli_value(cmd, p, "to");
     if ((from != NULL) != (to != NULL))
-        return cli_error(CLI_USAGE, "route: --%s needs --%s as well", from ? "from" : "to",
+        return cli_error(CLI_USAGE, _("route: --%s needs --%s as well"), from ? "from" : "to",
                          from ? "to" : "from");
     if (!from && cli_flag(cmd, p, "all"))
-        return cli_error(CLI_USAGE, "route: --all lists the paths between --from A and --to B");
+        return cli_error(CLI_USAGE, _("route: --all lists the paths between --from A and --to B"));
     if (!cli_flag(cmd, p, "all") && cli_value(cmd, p, "max-paths"))
-        return cli_error(CLI_USAGE, "route: --max-paths goes with --all");
+        return cli_error(CLI_USAGE, _("route: --max-paths goes with --all"));
     long src = -1, dst = -1;
     if (from && (cli_int_value("from", from, 0, INT_MAX, &src)
                  || cli_int_value("to", to, 0, INT_MAX, &dst)))
@@ -608,20 +617,23 @@ static int run_turns(const CliCommand *cmd, const CliParsed *p)
                                       rep.deadlock_free),
                             stdout);
     } else {
-        printf("prohibited turns of %s on %s, as IN>OUT ports at each switch:\n", name,
+        printf(_("prohibited turns of %s on %s, as IN>OUT ports at each switch:\n"), name,
                rs.what);
         for (int i = 0, k = 0; i < fl_topology_switch_count(t); i++) {
             int sw = fl_topology_switch_node(t, i);
-            printf("switch %4d:", fl_topology_node_label(t, sw));
+            printf(_("switch %4d:"), fl_topology_node_label(t, sw));
             if (k == n || turns[k].sw != sw)
-                printf(" none");
+                printf(_(" none"));
             for (; k < n && turns[k].sw == sw; k++)
                 printf(" %d>%d", turns[k].in_port, turns[k].out_port);
             printf("\n");
         }
-        printf("%d prohibited turns; PT %.3f per switch, SDPT %.3f, PPT %d; %s\n", n,
-               rep.pt_mean, rep.pt_sd, rep.ppt,
-               rep.deadlock_free ? "deadlock-free" : "not deadlock-free");
+        printf(
+            rep.deadlock_free
+                ? _("%d prohibited turns; PT %.3f per switch, SDPT %.3f, PPT %d; deadlock-free\n")
+                : _("%d prohibited turns; PT %.3f per switch, SDPT %.3f, PPT %d; not "
+                    "deadlock-free\n"),
+            n, rep.pt_mean, rep.pt_sd, rep.ppt);
     }
 done:
     fl_routing_report_clear(&rep);

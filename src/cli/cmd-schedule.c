@@ -21,20 +21,20 @@ static void schedule_generate(CliOptions *opts)
 }
 
 static const CliOption schedule_options[] = {
-    { "requests", 0, "FILE", "read the requests from FILE: one 'src dst' host pair a line "
-                             "('#' starts a comment)" },
-    { "random", 0, "K", "instead: K random requests from distinct sources (--pattern)" },
-    { "pattern", 0, "P", "uniform, permutation, hotspot or top-down (every host of the top "
-                         "row to the bottom row; no --random) (default uniform)" },
-    { "hot", 0, "H", "with --pattern hotspot: the hot host, a number or (x,y) (default 0)" },
-    { "fraction", 0, "F", "with --pattern hotspot: the share of requests to it (default 0.5)" },
-    { "seed", 0, "X", "the random seed (default 1)" },
-    { "algorithm", 'a', "A", "assigncolor (paper 004's AssignColor_Linear or _Mesh), exact "
+    { "requests", 0, "FILE", N_("read the requests from FILE: one 'src dst' host pair a line "
+                             "('#' starts a comment)") },
+    { "random", 0, "K", N_("instead: K random requests from distinct sources (--pattern)") },
+    { "pattern", 0, "P", N_("uniform, permutation, hotspot or top-down (every host of the top "
+                         "row to the bottom row; no --random) (default uniform)") },
+    { "hot", 0, "H", N_("with --pattern hotspot: the hot host, a number or (x,y) (default 0)") },
+    { "fraction", 0, "F", N_("with --pattern hotspot: the share of requests to it (default 0.5)") },
+    { "seed", 0, "X", N_("the random seed (default 1)") },
+    { "algorithm", 'a', "A", N_("assigncolor (paper 004's AssignColor_Linear or _Mesh), exact "
                              "(a minimum colouring, up to 256 requests) or greedy (first fit) "
-                             "(default assigncolor)" },
-    { "simulate", 0, NULL, "also run each colour as a phase in the simulator" },
-    { "size", 0, "FLITS", "with --simulate: each request's packet in flits (default 16)" },
-    { "json", 0, NULL, "print one JSON object instead of a table" },
+                             "(default assigncolor)") },
+    { "simulate", 0, NULL, N_("also run each colour as a phase in the simulator") },
+    { "size", 0, "FLITS", N_("with --simulate: each request's packet in flits (default 16)") },
+    { "json", 0, NULL, N_("print one JSON object instead of a table") },
     { 0 },
 };
 
@@ -43,7 +43,7 @@ static const CliCommand schedule_cmd = {
     "myrinet-line:N|myrinet-mesh:NxM (--requests FILE | --random K [--pattern P] |\n"
     "           --pattern top-down) [--seed X] [--algorithm A] [--simulate [--size F]]\n"
     "           [--json]",
-    "Colour a set of requests (messages between hosts) on one of paper 004's Myrinet\n"
+    N_("Colour a set of requests (messages between hosts) on one of paper 004's Myrinet\n"
     "networks so that no directed link carries two requests of one colour: each\n"
     "colour is then a slot in which its requests go at once without link\n"
     "contention. Requests take row-column source routing (myrinet-dor); L_max is\n"
@@ -52,7 +52,7 @@ static const CliCommand schedule_cmd = {
     "each request's path and colour.\n"
     "With --simulate, each colour class runs as a phase of the simulator (one\n"
     "packet per request, the next phase once all are delivered), and each phase's\n"
-    "start, end and the requests delayed by contention are printed.",
+    "start, end and the requests delayed by contention are printed."),
     schedule_options, 1, 1, schedule_generate,
 };
 
@@ -72,16 +72,16 @@ static int check_request_options(const CliCommand *cmd, const CliParsed *p, int 
         return CLI_USAGE;
     int top_down = *pattern == PATTERN_TOP_DOWN;
     if (file && (random || cli_value(cmd, p, "pattern") || cli_value(cmd, p, "seed")))
-        return cli_error(CLI_USAGE, "--requests reads the requests: no --%s",
+        return cli_error(CLI_USAGE, _("--requests reads the requests: no --%s"),
                          random ? "random" : cli_value(cmd, p, "pattern") ? "pattern" : "seed");
     if (!file && !random && !top_down)
-        return cli_error(CLI_USAGE, "schedule: give the requests with --requests FILE, "
-                                    "--random K or --pattern top-down");
+        return cli_error(CLI_USAGE, _("schedule: give the requests with --requests FILE, "
+                                    "--random K or --pattern top-down"));
     if (top_down && random)
-        return cli_error(CLI_USAGE, "--pattern top-down takes every host of the top row: no "
-                                    "--random");
+        return cli_error(CLI_USAGE, _("--pattern top-down takes every host of the top row: no "
+                                    "--random"));
     if (*pattern != PATTERN_HOTSPOT && (cli_value(cmd, p, "hot") || cli_value(cmd, p, "fraction")))
-        return cli_error(CLI_USAGE, "--%s goes with --pattern hotspot",
+        return cli_error(CLI_USAGE, _("--%s goes with --pattern hotspot"),
                          cli_value(cmd, p, "hot") ? "hot" : "fraction");
     return CLI_OK;
 }
@@ -160,7 +160,7 @@ static int print_json(const FlTopology *t, const Found *f)
     int n = fl_schedule_request_count(f->s);
     int *sw = malloc(((size_t)fl_topology_channel_count(t) + 1) * sizeof *sw);
     if (!sw)
-        return cli_error(CLI_FAIL, "out of memory");
+        return cli_error(CLI_FAIL, _("out of memory"));
     json_t *reqs = json_array();
     for (int i = 0; i < n; i++) {
         FlScheduleRequest r = fl_schedule_request(f->s, i);
@@ -204,18 +204,21 @@ static int print_table(const FlTopology *t, const Found *f)
     int n = fl_schedule_request_count(f->s);
     int *sw = malloc(((size_t)fl_topology_channel_count(t) + 1) * sizeof *sw);
     if (!sw)
-        return cli_error(CLI_FAIL, "out of memory");
-    printf("%-18s %s%s\n", "algorithm", fl_schedule_algo_name(f->algo),
-           f->algo == FL_SCHEDULE_EXACT && !f->optimal ? " (gave up: the best colouring found)"
-                                                       : "");
-    printf("%-18s %d\n", "requests", n);
-    printf("%-18s %d (the most requests on one directed link)\n", "L_max",
-           fl_schedule_l_max(f->s));
-    printf("%-18s %d\n", "colours", f->ncolors);
-    if (f->valid)
-        printf("%-18s yes: no directed link carries two requests of one colour\n", "valid");
+        return cli_error(CLI_FAIL, _("out of memory"));
+    if (f->algo == FL_SCHEDULE_EXACT && !f->optimal)
+        printf(_("%s %s (gave up: the best colouring found)\n"), cli_label(_("algorithm"), 18),
+               fl_schedule_algo_name(f->algo));
     else
-        printf("%-18s no: %s\n", "valid", f->problem.message);
+        printf("%s %s\n", cli_label(_("algorithm"), 18), fl_schedule_algo_name(f->algo));
+    printf("%s %d\n", cli_label(_("requests"), 18), n);
+    printf(_("%s %d (the most requests on one directed link)\n"), cli_label(_("L_max"), 18),
+           fl_schedule_l_max(f->s));
+    printf("%s %d\n", cli_label(_("colours"), 18), f->ncolors);
+    if (f->valid)
+        printf(_("%s yes: no directed link carries two requests of one colour\n"),
+               cli_label(_("valid"), 18));
+    else
+        printf(_("%s no: %s\n"), cli_label(_("valid"), 18), f->problem.message);
     printf("\n%7s %6s %6s %7s  %s\n", "request", "src", "dst", "colour", "path (switches)");
     for (int i = 0; i < n; i++) {
         FlScheduleRequest r = fl_schedule_request(f->s, i);
@@ -248,7 +251,7 @@ static int colour(Found *f)
     FlError err = { 0 };
     f->colors = malloc((size_t)(n > 0 ? n : 1) * sizeof *f->colors);
     if (!f->colors)
-        return cli_error(CLI_FAIL, "out of memory");
+        return cli_error(CLI_FAIL, _("out of memory"));
     f->ncolors = 0;
     int rc = fl_schedule_color(f->s, f->algo, f->colors, &f->ncolors, &err);
     f->optimal = rc == FL_OK;
@@ -265,7 +268,7 @@ static int simulate(const CliCommand *cmd, const CliParsed *p, FlTopology *t, lo
     FlSim *sim = NULL;
     FlError err = { 0 };
     f->phases = calloc((size_t)(f->ncolors > 0 ? f->ncolors : 1), sizeof *f->phases);
-    int rc = f->phases ? coll_net_route(cmd, p, &net) : cli_error(CLI_FAIL, "out of memory");
+    int rc = f->phases ? coll_net_route(cmd, p, &net) : cli_error(CLI_FAIL, _("out of memory"));
     if (!rc)
         rc = coll_sim_new(cmd, p, &net, 1, &sim);
     if (!rc && fl_schedule_run(sim, f->s, f->colors, f->ncolors, (int)flits, 0, NULL, NULL,
@@ -285,8 +288,8 @@ static int run_schedule(const CliCommand *cmd, const CliParsed *p)
     Found f = { 0 };
     f.algo = FL_SCHEDULE_ASSIGNCOLOR;
     if (alg && (int)(f.algo = (FlScheduleAlgo)fl_schedule_algo_lookup(alg)) < 0)
-        return cli_error(CLI_USAGE, "--algorithm: unknown colouring '%s' (known: assigncolor, "
-                                    "exact, greedy)", alg);
+        return cli_error(CLI_USAGE, _("--algorithm: unknown colouring '%s' (known: assigncolor, "
+                                    "exact, greedy)"), alg);
     if (check_request_options(cmd, p, &pattern)
         || coll_refuse_without_simulate(cmd, p, 0, sim_only)
         || sim_int_option(cmd, p, "size", 1, MAX_FLITS, &flits))

@@ -12,20 +12,20 @@
 /* The command's own options; the routing and simulation settings come from
  * the engine's tables (sim_generate_sim_options). */
 static const CliOption sim_options[] = {
-    { "json", 0, NULL, "print one JSON object instead of a table" },
-    { "series", 0, "FILE.csv", "deflection: write the per-cycle time series" },
-    { "channels", 0, "FILE.csv", "write each channel's utilization and VC occupancy" },
-    { "preset", 0, "NAME", "start from a preset's network, routing and settings ('list' "
-                           "shows them)" },
+    { "json", 0, NULL, N_("print one JSON object instead of a table") },
+    { "series", 0, "FILE.csv", N_("deflection: write the per-cycle time series") },
+    { "channels", 0, "FILE.csv", N_("write each channel's utilization and VC occupancy") },
+    { "preset", 0, "NAME", N_("start from a preset's network, routing and settings ('list' "
+                           "shows them)") },
 #ifdef FL_HAVE_CAIRO
-    { "picture", 0, "FILE", "draw the network at cycle --at, its flits and the cycle counter, "
-                            "to FILE (.png, .svg or .pdf) instead of a run" },
-    { "at", 0, "CYCLE", "with --picture: the cycle to draw (a deadlock stops earlier)" },
-    { "animate", 0, "FILE.gif|DIR/", "draw the cycles --cycles FROM:TO[:STEP] as an animated "
-                                     "GIF, or as DIR/frame-00001.png..." },
-    { "frame-delay", 0, "CS", "with --animate: each frame's time, in 1/100 s (default 10)" },
-    { "fps", 0, "N", "with --animate: frames per second, instead of --frame-delay" },
-    { "size", 0, "WxH", "with --picture or --animate: the picture's size (default 1280x800)" },
+    { "picture", 0, "FILE", N_("draw the network at cycle --at, its flits and the cycle counter, "
+                            "to FILE (.png, .svg or .pdf) instead of a run") },
+    { "at", 0, "CYCLE", N_("with --picture: the cycle to draw (a deadlock stops earlier)") },
+    { "animate", 0, "FILE.gif|DIR/", N_("draw the cycles --cycles FROM:TO[:STEP] as an animated "
+                                     "GIF, or as DIR/frame-00001.png...") },
+    { "frame-delay", 0, "CS", N_("with --animate: each frame's time, in 1/100 s (default 10)") },
+    { "fps", 0, "N", N_("with --animate: frames per second, instead of --frame-delay") },
+    { "size", 0, "WxH", N_("with --picture or --animate: the picture's size (default 1280x800)") },
 #endif
     { 0 },
 };
@@ -33,7 +33,7 @@ static const CliOption sim_options[] = {
 static const CliCommand sim_cmd = {
     "sim", "SPEC|FILE|PROJECT.flitlab#NAME --routing R [--traffic T] [--rate X] [--json]\n"
     "       flitlab sim [SPEC...] --preset NAME [options that override it]",
-    "Simulate a network flit by flit: input-queued switches with virtual channels,\n"
+    N_("Simulate a network flit by flit: input-queued switches with virtual channels,\n"
     "credit flow control and round-robin allocation, wormhole or virtual cut-through\n"
     "switching. Reports packet latency (from creation and from injection), accepted\n"
     "throughput, hops, and the status: ok, saturated (source queues grow without\n"
@@ -43,16 +43,15 @@ static const CliCommand sim_cmd = {
     "With --mode multicast, builds one multicast tree (--algorithm) from a source\n"
     "to --random K destinations placed by --seed, times it on paper 001's model\n"
     "and runs its messages of --message-size flits flit by flit, as 'flitlab\n"
-    "multicast --random K --seed S --simulate' does."
-#ifdef FL_HAVE_CAIRO
-    "\nWith --picture FILE --at CYCLE, or --animate FILE.gif|DIR/ --cycles\n"
-    "FROM:TO[:STEP], steps the flit-level model to those cycles and draws them as\n"
-    "the application does, with the cycle counter in the picture (and a deadlock's\n"
-    "cycle of waiting channels), instead of a whole run; an animation stops at a\n"
-    "deadlock. Nothing is written if anything fails."
-#endif
-    ,
+    "multicast --random K --seed S --simulate' does."),
     sim_options, 0, 1, sim_generate_sim_options,
+#ifdef FL_HAVE_CAIRO
+    N_("With --picture FILE --at CYCLE, or --animate FILE.gif|DIR/ --cycles\n"
+       "FROM:TO[:STEP], steps the flit-level model to those cycles and draws them as\n"
+       "the application does, with the cycle counter in the picture (and a deadlock's\n"
+       "cycle of waiting channels), instead of a whole run; an animation stops at a\n"
+       "deadlock. Nothing is written if anything fails."),
+#endif
 };
 
 /* ---- reporting a run ---------------------------------------------------- */
@@ -121,31 +120,31 @@ static int print_sim_json(const SimSetup *s, const FlSimResult *res)
 
 static void print_sim_table(const SimSetup *s, const FlSimResult *res)
 {
-    printf("%-20s %s\n", "status", fl_sim_status_name(res->status));
-    printf("%-20s %.2f cycles (p50 %.1f, p95 %.1f, p99 %.1f)\n", "latency",
+    printf("%s %s\n", cli_label(_("status"), 20), fl_sim_status_name(res->status));
+    printf(_("%s %.2f cycles (p50 %.1f, p95 %.1f, p99 %.1f)\n"), cli_label(_("latency"), 20),
            res->latency_avg, res->latency_p50, res->latency_p95, res->latency_p99);
-    printf("%-20s %.2f cycles (p50 %.1f, p99 %.1f)\n", "network latency",
+    printf(_("%s %.2f cycles (p50 %.1f, p99 %.1f)\n"), cli_label(_("network latency"), 20),
            res->network_latency_avg, res->network_latency_p50, res->network_latency_p99);
-    printf("%-20s %.4f flits/cycle/host (worst host %.4f)\n", "accepted",
+    printf(_("%s %.4f flits/cycle/host (worst host %.4f)\n"), cli_label(_("accepted"), 20),
            res->throughput, res->throughput_min);
-    printf("%-20s %.4f flits/cycle/host\n", "offered", res->offered);
-    printf("%-20s %.3f\n", "hops", res->hops_avg);
-    printf("%-20s %.3f busiest, %.3f mean\n", "channel utilization",
+    printf(_("%s %.4f flits/cycle/host\n"), cli_label(_("offered"), 20), res->offered);
+    printf("%s %.3f\n", cli_label(_("hops"), 20), res->hops_avg);
+    printf(_("%s %.3f busiest, %.3f mean\n"), cli_label(_("channel utilization"), 20),
            fl_sim_result_value(res, s->t, fl_sim_result_key_find("channel_utilization_max")),
            fl_sim_result_value(res, s->t, fl_sim_result_key_find("channel_utilization_avg")));
-    printf("%-20s %lld measured\n", "packets", (long long)res->packets);
-    printf("%-20s %lld simulated, %lld flit-hops\n", "cycles", (long long)res->cycles,
-           (long long)res->flit_hops);
-    printf("%-20s %.3f s (%.2f M flit-hops/s)\n", "wall time", res->wall_s,
+    printf(_("%s %lld measured\n"), cli_label(_("packets"), 20), (long long)res->packets);
+    printf(_("%s %lld simulated, %lld flit-hops\n"), cli_label(_("cycles"), 20),
+           (long long)res->cycles, (long long)res->flit_hops);
+    printf(_("%s %.3f s (%.2f M flit-hops/s)\n"), cli_label(_("wall time"), 20), res->wall_s,
            res->wall_s > 0 ? (double)res->flit_hops / res->wall_s / 1e6 : 0.0);
     if (res->status != FL_SIM_DEADLOCK)
         return;
-    printf("%-20s", "deadlock cycle");
+    printf("%s", cli_label(_("deadlock cycle"), 20));
     for (int i = 0; i < res->deadlock_len; i++) {
         int c = res->deadlock_channels[i];
         printf(" %d->%d", cli_channel_src_label(s->t, c), cli_channel_dst_label(s->t, c));
     }
-    printf(" (channels between nodes, each waiting on the next)\n");
+    printf(_(" (channels between nodes, each waiting on the next)\n"));
 }
 
 /* ---- sim: deflection mode ---------------------------------------------- */
@@ -203,14 +202,14 @@ static int run_deflection(const CliCommand *cmd, const CliParsed *p, const FlSim
         }
         rc = cli_write_json(o, stdout);
     } else if (!rc) {
-        printf("%-20s %lld\n", "cycles", (long long)res.cycles);
-        printf("%-20s %lld (%lld deflections)\n", "delivered", (long long)res.delivered,
-               (long long)res.deflections);
-        printf("%-20s %.2f max, %.3f mean (cycles, delivered so far)\n", "delay",
+        printf("%s %lld\n", cli_label(_("cycles"), 20), (long long)res.cycles);
+        printf(_("%s %lld (%lld deflections)\n"), cli_label(_("delivered"), 20),
+               (long long)res.delivered, (long long)res.deflections);
+        printf(_("%s %.2f max, %.3f mean (cycles, delivered so far)\n"), cli_label(_("delay"), 20),
                deflect_value(&res, "max_delay"), deflect_value(&res, "avg_delay"));
-        printf("%-20s %.4f messages/cycle/node (second half of the run)\n", "throughput",
-               deflect_value(&res, "throughput"));
-        printf("%-20s %.3f s\n", "wall time", res.wall_s);
+        printf(_("%s %.4f messages/cycle/node (second half of the run)\n"),
+               cli_label(_("throughput"), 20), deflect_value(&res, "throughput"));
+        printf("%s %.3f s\n", cli_label(_("wall time"), 20), res.wall_s);
     }
     fl_deflect_result_clear(&res);
     sim_setup_free(&s);
@@ -281,8 +280,8 @@ static const FlSimPreset *preset_option(const CliCommand *cmd, const CliParsed *
             strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
             strncat(known, fl_sim_preset(i)->name, sizeof known - strlen(known) - 1);
         }
-        *rc = cli_error(CLI_USAGE, "--preset: unknown preset '%s' (known: %s; 'list' "
-                                   "describes them)", name, known);
+        *rc = cli_error(CLI_USAGE, _("--preset: unknown preset '%s' (known: %s; 'list' "
+                                   "describes them)"), name, known);
     }
     return preset;
 }
@@ -297,8 +296,8 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
     if (rc)
         return rc < 0 ? CLI_OK : rc;
     if (!preset && p->nargs < 1)
-        return cli_error(CLI_USAGE, "sim: name a network (SPEC|FILE|PROJECT.flitlab#NAME) "
-                                    "or a --preset");
+        return cli_error(CLI_USAGE, _("sim: name a network (SPEC|FILE|PROJECT.flitlab#NAME) "
+                                    "or a --preset"));
 
     /* The model, the preset's or --mode, decides which options apply. */
     FlSimSettings model;
@@ -320,8 +319,8 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
         return cli_option_error(&err, "mode", "mode");
     int frames = sim_frames_wanted(cmd, p);
     if (frames && chosen != FL_SIM_MODEL_FLIT)
-        return cli_error(CLI_USAGE, "--picture and --animate draw the flit-level model, not "
-                                    "--mode %s", chosen == FL_SIM_MODEL_DEFLECTION ? "deflection"
+        return cli_error(CLI_USAGE, _("--picture and --animate draw the flit-level model, not "
+                                    "--mode %s"), chosen == FL_SIM_MODEL_DEFLECTION ? "deflection"
                                                                                   : "multicast");
     /* With --animate, --cycles is the range of frames, not the deflection
      * model's setting. */
@@ -329,7 +328,7 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
     CliParsed *copy = NULL;
     if (frames && cli_value(cmd, p, "animate")) {
         if (!(copy = malloc(sizeof *copy)))
-            return cli_error(CLI_FAIL, "out of memory");
+            return cli_error(CLI_FAIL, _("out of memory"));
         *copy = *p;
         for (int i = 0; i < copy->opts.n; i++)
             if (strcmp(copy->opts.list[i].name, "cycles") == 0)
@@ -338,8 +337,8 @@ static int run_sim(const CliCommand *cmd, const CliParsed *p)
     }
     rc = sim_refuse_other_model(cmd, settings, chosen) ? CLI_USAGE : CLI_OK;
     if (!rc && frames && cli_value(cmd, p, "channels"))
-        rc = cli_error(CLI_USAGE, "--channels reports a whole run: not with --picture or "
-                                  "--animate");
+        rc = cli_error(CLI_USAGE, _("--channels reports a whole run: not with --picture or "
+                                  "--animate"));
     if (!rc && frames)
         rc = sim_frames_check(cmd, p);
     if (!rc && chosen == FL_SIM_MODEL_DEFLECTION)

@@ -21,20 +21,20 @@
 /* The command's own options; the routing and simulation settings come from
  * the engine's tables (sim_generate_sweep_options). */
 static const CliOption sweep_options[] = {
-    { "rates", 0, "A:B:STEP", "offered loads from A to B (required)" },
-    { "format", 'f', "FORMAT", "csv (default) or json" },
-    { "output", 'o', "OUT", "write to OUT (atomically) instead of standard output" },
-    { "jobs", 'j', "N", "simulations at once (default: the online CPUs)" },
-    { "max-latency", 0, "CYCLES", "stop past this mean latency (default 10x the first)" },
+    { "rates", 0, "A:B:STEP", N_("offered loads from A to B (required)") },
+    { "format", 'f', "FORMAT", N_("csv (default) or json") },
+    { "output", 'o', "OUT", N_("write to OUT (atomically) instead of standard output") },
+    { "jobs", 'j', "N", N_("simulations at once (default: the online CPUs)") },
+    { "max-latency", 0, "CYCLES", N_("stop past this mean latency (default 10x the first)") },
     { 0 },
 };
 
 static const CliCommand sweep_cmd = {
     "sweep", "SPEC|FILE|PROJECT.flitlab#NAME --routing R --rates A:B:STEP [-f csv|json]",
-    "Trace a load-latency curve: one simulation per offered load, run in parallel,\n"
+    N_("Trace a load-latency curve: one simulation per offered load, run in parallel,\n"
     "with progress on standard error. The sweep stops past saturation: no higher\n"
     "rate is run once a point saturates, deadlocks or its mean latency passes the\n"
-    "threshold; that point is the last one printed. Rows are ordered by rate.",
+    "threshold; that point is the last one printed. Rows are ordered by rate."),
     sweep_options, 1, 1, sim_generate_sweep_options,
 };
 
@@ -67,7 +67,7 @@ static void sweep_progress(void *data, const FlExpProgress *p)
     const FlExpResult *pt = p->point;
     if (p->event != FL_EXP_FINISHED || pt->state != FL_EXP_DONE)
         return;
-    fprintf(stderr, "sweep: rate %.4g: %s, latency %.2f, accepted %.4f (%d done)\n",
+    fprintf(stderr, _("sweep: rate %.4g: %s, latency %.2f, accepted %.4f (%d done)\n"),
             sw->points[pt->index].rate, fl_sim_status_name(pt->sim.status),
             pt->sim.latency_avg, pt->sim.throughput, p->done);
 }
@@ -78,18 +78,18 @@ static int parse_rates(const char *text, SweepPoint **out, int *n)
     double v[3];
     if (fl_option_split_numbers(text, v, 3) != 3 || v[0] < 0 || v[1] < v[0] || v[1] > 1
         || v[2] <= 0)
-        return cli_error(CLI_USAGE, "--rates needs FROM:TO:STEP with 0 <= FROM <= TO <= 1 "
-                                    "and STEP > 0, not '%s'", text);
+        return cli_error(CLI_USAGE, _("--rates needs FROM:TO:STEP with 0 <= FROM <= TO <= 1 "
+                                    "and STEP > 0, not '%s'"), text);
     /* The small slack keeps TO itself when STEP does not divide exactly in
      * binary (0.1:0.5:0.1). */
     double count = floor((v[1] - v[0]) / v[2] + 1e-9) + 1;
     if (count > MAX_SWEEP_POINTS)
-        return cli_error(CLI_USAGE, "--rates %s makes %.0f points; at most %d", text, count,
+        return cli_error(CLI_USAGE, _("--rates %s makes %.0f points; at most %d"), text, count,
                          MAX_SWEEP_POINTS);
     *n = (int)count;
     *out = calloc((size_t)*n, sizeof **out);
     if (!*out)
-        return cli_error(CLI_FAIL, "out of memory for the sweep");
+        return cli_error(CLI_FAIL, _("out of memory for the sweep"));
     /* Each rate from its index, not by adding STEP up, so that no rounding
      * error accumulates; rounded to 12 digits for clean output. */
     for (int i = 0; i < *n; i++)
@@ -160,7 +160,7 @@ static int run_points(Sweep *sw, const FlTopology *t, const FlSimConfig *base, l
 {
     FlExpPoint *points = calloc((size_t)sw->n, sizeof *points);
     if (!points) {
-        cli_error(CLI_FAIL, "out of memory for the sweep");
+        cli_error(CLI_FAIL, _("out of memory for the sweep"));
         return -1;
     }
     for (int i = 0; i < sw->n; i++) {
@@ -208,7 +208,7 @@ static int run_sweep(const CliCommand *cmd, const CliParsed *p)
     static const char *const formats[] = { "csv", "json", NULL };
     const char *rates = cli_value(cmd, p, "rates");
     if (!rates)
-        return cli_error(CLI_USAGE, "sweep: give the offered loads with --rates FROM:TO:STEP");
+        return cli_error(CLI_USAGE, _("sweep: give the offered loads with --rates FROM:TO:STEP"));
     const char *out = cli_value(cmd, p, "output");
     size_t out_len = out ? strlen(out) : 0;
     /* Without --format, an OUT ending in .json asks for JSON. */

@@ -13,17 +13,17 @@
 /* ---- topo metrics ------------------------------------------------------- */
 
 static const CliOption metrics_options[] = {
-    { "json", 0, NULL, "print one JSON object instead of a table" },
-    { "exact-max", 0, "N", "exhaustive bisection search up to N switches (default 28)" },
-    { "seed", 0, "S", "seed for the METIS bisection bound (default 1)" },
+    { "json", 0, NULL, N_("print one JSON object instead of a table") },
+    { "exact-max", 0, "N", N_("exhaustive bisection search up to N switches (default 28)") },
+    { "seed", 0, "S", N_("seed for the METIS bisection bound (default 1)") },
     { 0 },
 };
 
 static const CliCommand metrics_cmd = {
     "topo metrics", "SPEC|FILE|PROJECT.flitlab#NAME [--json]",
-    "Measure a network: size, switch degree, diameter, mean distance (paper 003\n"
+    N_("Measure a network: size, switch degree, diameter, mean distance (paper 003\n"
     "eq. 5), the distance histogram N(k), bisection width and paper 003's bottleneck\n"
-    "bound on uniform-traffic throughput. Distances are between switches.",
+    "bound on uniform-traffic throughput. Distances are between switches."),
     metrics_options, 1, 1,
 };
 
@@ -53,25 +53,25 @@ static json_t *metrics_json(const FlTopology *t, const FlMetrics *m)
 static void print_metrics_table(const FlTopology *t, const FlMetrics *m)
 {
     const char *spec = fl_topology_spec(t);
-    printf("%-18s %s\n", "topology", spec ? spec : fl_topology_family(t));
-    printf("%-18s %d\n", "switches", m->switches);
-    printf("%-18s %d\n", "hosts", m->hosts);
-    printf("%-18s %d\n", "links", m->links);
-    printf("%-18s %d .. %d\n", "switch degree", m->degree_min, m->degree_max);
+    printf("%s %s\n", cli_label(_("topology"), 18), spec ? spec : fl_topology_family(t));
+    printf("%s %d\n", cli_label(_("switches"), 18), m->switches);
+    printf("%s %d\n", cli_label(_("hosts"), 18), m->hosts);
+    printf("%s %d\n", cli_label(_("links"), 18), m->links);
+    printf("%s %d .. %d\n", cli_label(_("switch degree"), 18), m->degree_min, m->degree_max);
     if (m->connected) {
-        printf("%-18s %d\n", "diameter", m->diameter);
-        printf("%-18s %.6f\n", "mean distance", m->mean_distance);
+        printf("%s %d\n", cli_label(_("diameter"), 18), m->diameter);
+        printf("%s %.6f\n", cli_label(_("mean distance"), 18), m->mean_distance);
     } else {
-        printf("%-18s not connected\n", "diameter");
+        printf(_("%s not connected\n"), cli_label(_("diameter"), 18));
     }
-    const char *how = m->bisection_method == FL_BISECTION_METIS ? "upper bound from METIS"
-                      : m->bisection_method == FL_BISECTION_CLOSED_FORM ? "exact, closed form"
-                      : m->bisection_method == FL_BISECTION_EXHAUSTIVE ? "exact, by search"
-                                                                       : "not computed";
-    printf("%-18s %d (%s)\n", "bisection width", m->bisection_width, how);
-    printf("%-18s %.4f messages per unit time (paper 003 eq. 13)\n", "throughput bound",
-           m->throughput_bound);
-    printf("%-18s", "distance N(k)");
+    const char *how = m->bisection_method == FL_BISECTION_METIS ? _("upper bound from METIS")
+                      : m->bisection_method == FL_BISECTION_CLOSED_FORM ? _("exact, closed form")
+                      : m->bisection_method == FL_BISECTION_EXHAUSTIVE ? _("exact, by search")
+                                                                       : _("not computed");
+    printf("%s %d (%s)\n", cli_label(_("bisection width"), 18), m->bisection_width, how);
+    printf(_("%s %.4f messages per unit time (paper 003 eq. 13)\n"),
+           cli_label(_("throughput bound"), 18), m->throughput_bound);
+    printf("%s", cli_label(_("distance N(k)"), 18));
     for (int k = 0; k < m->histogram_len; k++)
         printf(" %d:%lld", k, (long long)m->distance_histogram[k]);
     printf("\n");
@@ -116,26 +116,29 @@ static int run_metrics(const CliCommand *cmd, const CliParsed *p)
 /* ---- topo export -------------------------------------------------------- */
 
 static const CliOption export_options[] = {
-    { "format", 'f', "FORMAT", "json, dot, anynet"
 #ifdef FL_HAVE_CAIRO
-                               ", png, svg or pdf"
+    { "format", 'f', "FORMAT",
+      N_("json, dot, anynet, png, svg or pdf (default: from OUT's extension)") },
+#else
+    { "format", 'f', "FORMAT", N_("json, dot or anynet (default: from OUT's extension)") },
 #endif
-                               " (default: from OUT's extension)" },
-    { "output", 'o', "OUT", "file to write (required; written atomically)" },
+    { "output", 'o', "OUT", N_("file to write (required; written atomically)") },
 #ifdef FL_HAVE_CAIRO
-    { "width", 0, "W", "picture width in pixels or points (default 1200)" },
-    { "height", 0, "H", "picture height in pixels or points (default 900)" },
+    { "width", 0, "W", N_("picture width in pixels or points (default 1200)") },
+    { "height", 0, "H", N_("picture height in pixels or points (default 900)") },
 #endif
     { 0 },
 };
 
 static const CliCommand export_cmd = {
     "topo export", "SPEC|FILE|PROJECT.flitlab#NAME --format FORMAT -o OUT",
-    "Write a network as Flitlab JSON, Graphviz DOT or a BookSim 2 anynet file"
 #ifdef FL_HAVE_CAIRO
-    ",\nor draw it as a PNG, SVG or PDF picture"
+    N_("Write a network as Flitlab JSON, Graphviz DOT or a BookSim 2 anynet file,\n"
+       "or draw it as a PNG, SVG or PDF picture. Nothing is written if anything fails."),
+#else
+    N_("Write a network as Flitlab JSON, Graphviz DOT or a BookSim 2 anynet file.\n"
+       "Nothing is written if anything fails."),
 #endif
-    ". Nothing is written if anything fails.",
     export_options, 1, 1,
 };
 
@@ -165,18 +168,18 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
 {
     const char *out = cli_value(cmd, p, "output");
     if (!out)
-        return cli_error(CLI_USAGE, "topo export: say where to write with -o OUT");
+        return cli_error(CLI_USAGE, _("topo export: say where to write with -o OUT"));
     const char *format = cli_value(cmd, p, "format");
     if (!format)
         format = extension(out);
     if (!format)
-        return cli_error(CLI_USAGE, "topo export: cannot tell the format of '%s': "
-                                    "give --format", out);
+        return cli_error(CLI_USAGE, _("topo export: cannot tell the format of '%s': "
+                                    "give --format"), out);
 
     FlFileFormat ff = fl_io_format_from_name(format);
     if (ff == FL_FORMAT_UNKNOWN && !is_picture(format))
-        return cli_error(CLI_USAGE, "topo export: unknown format '%s' (known: json, dot, "
-                                    "anynet%s)", format,
+        return cli_error(CLI_USAGE, _("topo export: unknown format '%s' (known: json, dot, "
+                                    "anynet%s)"), format,
 #ifdef FL_HAVE_CAIRO
                          ", png, svg, pdf"
 #else
@@ -185,8 +188,8 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
         );
 #ifndef FL_HAVE_CAIRO
     if (is_picture(format))
-        return cli_error(CLI_USAGE, "topo export: this flitlab was built without cairo, "
-                                    "so it cannot draw %s pictures", format);
+        return cli_error(CLI_USAGE, _("topo export: this flitlab was built without cairo, "
+                                    "so it cannot draw %s pictures"), format);
 #else
     long width = 1200, height = 900;
     const char *s;
@@ -216,7 +219,7 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
 static const CliOption no_options[] = { { 0 } };
 
 static const CliCommand families_cmd = {
-    "topo families", "", "List the topology generators and their spec syntax.",
+    "topo families", "", N_("List the topology generators and their spec syntax."),
     no_options, 0, 0,
 };
 
@@ -238,6 +241,6 @@ static const CliSub topo_subs[] = {
 
 int cli_topo(int argc, char **argv)
 {
-    return cli_run_group("topo", "Generate, measure and export topologies.", topo_subs,
+    return cli_run_group("topo", _("Generate, measure and export topologies."), topo_subs,
                          argc, argv);
 }

@@ -51,7 +51,7 @@ int coll_net_route(const CliCommand *cmd, const CliParsed *p, CollNet *net)
 {
     const char *name = cli_value(cmd, p, "routing");
     if (name && !fl_routing_lookup(name))
-        return cli_error(CLI_USAGE, "unknown routing '%s' (see 'flitlab route --help')", name);
+        return cli_error(CLI_USAGE, _("unknown routing '%s' (see 'flitlab route --help')"), name);
     if (!name)
         name = own_routing(net->t);
     FlRoutingOptions opt;
@@ -82,7 +82,7 @@ void coll_add_sim_options(CliOptions *opts)
         char text[128], help[CLI_HELP_MAX];
         fl_sim_settings_format(&dflt, o->name, text, sizeof text);
         FlOptionInfo shown = *o;
-        snprintf(help, sizeof help, "with --simulate: %s", o->help);
+        snprintf(help, sizeof help, _("with --simulate: %s"), fl_gettext(o->help));
         shown.help = help;
         cli_add_engine_option(opts, &shown, NULL, 0, text);
     }
@@ -96,12 +96,12 @@ static const struct {
     const char *name;
     const char *help;
 } cost_options[] = {
-    { "s-s", "send start-up s_s, cycles" },
-    { "s-d", "send time per flit s_d, cycles" },
-    { "r-s", "receive start-up r_s, cycles" },
-    { "r-d", "receive time per flit r_d, cycles" },
-    { "c-d", "channel time per flit c_d, cycles (the simulator's link cycles per flit)" },
-    { "max-packet", "split messages into packets of at most P flits (0: whole)" },
+    { "s-s", N_("send start-up s_s, cycles") },
+    { "s-d", N_("send time per flit s_d, cycles") },
+    { "r-s", N_("receive start-up r_s, cycles") },
+    { "r-d", N_("receive time per flit r_d, cycles") },
+    { "c-d", N_("channel time per flit c_d, cycles (the simulator's link cycles per flit)") },
+    { "max-packet", N_("split messages into packets of at most P flits (0: whole)") },
 };
 #define N_COSTS (sizeof cost_options / sizeof cost_options[0])
 
@@ -109,7 +109,7 @@ void coll_add_cost_options(CliOptions *opts)
 {
     for (size_t i = 0; i < N_COSTS; i++)
         cli_add_option(opts, cost_options[i].name, 0, i + 1 == N_COSTS ? "P" : "N",
-                       "with --simulate: %s (default %s)", cost_options[i].help,
+                       _("with --simulate: %s (default %s)"), _(cost_options[i].help),
                        fl_sim_settings_lookup(cost_options[i].name)->dflt);
 }
 
@@ -137,13 +137,13 @@ int coll_refuse_without_simulate(const CliCommand *cmd, const CliParsed *p, int 
         return CLI_OK;
     for (int i = 0; run_settings[i]; i++)
         if (cli_value(cmd, p, run_settings[i]))
-            return cli_error(CLI_USAGE, "--%s goes with --simulate", run_settings[i]);
+            return cli_error(CLI_USAGE, _("--%s goes with --simulate"), run_settings[i]);
     for (size_t i = 0; costs && i < N_COSTS; i++)
         if (cli_value(cmd, p, cost_options[i].name))
-            return cli_error(CLI_USAGE, "--%s goes with --simulate", cost_options[i].name);
+            return cli_error(CLI_USAGE, _("--%s goes with --simulate"), cost_options[i].name);
     for (int i = 0; also && also[i]; i++)
         if (cli_value(cmd, p, also[i]))
-            return cli_error(CLI_USAGE, "--%s goes with --simulate", also[i]);
+            return cli_error(CLI_USAGE, _("--%s goes with --simulate"), also[i]);
     return CLI_OK;
 }
 

@@ -29,7 +29,7 @@ static int read_table(ExpOpen *x, ExpTable *tab)
     int rc = exp_committed(x, &tab->status, NULL);
     size_t cells = (size_t)(x->e->runs ? x->e->runs : 1) * (size_t)tab->n;
     if (!rc && !(tab->values = malloc(cells * sizeof *tab->values)))
-        rc = cli_error(CLI_FAIL, "out of memory for the experiment's results");
+        rc = cli_error(CLI_FAIL, _("out of memory for the experiment's results"));
     for (size_t i = 0; !rc && i < cells; i++)
         tab->values[i] = NAN;
     FlError err = { 0 };
@@ -156,7 +156,7 @@ int exp_export(const CliCommand *cmd, const CliParsed *p)
     memset(&tab, 0, sizeof tab);
     int rc = exp_open(p->args[0], p->args[1], &x);
     if (!rc && fl_exp_design_param_count(x.design) > EXP_MAX_PARAMS)
-        rc = cli_error(CLI_USAGE, "experiment export: at most %d parameters vary",
+        rc = cli_error(CLI_USAGE, _("experiment export: at most %d parameters vary"),
                        EXP_MAX_PARAMS);
     if (!rc)
         rc = read_table(&x, &tab);

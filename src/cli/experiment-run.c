@@ -50,10 +50,10 @@ int exp_run(const CliCommand *cmd, const CliParsed *p)
     free(status);
     int64_t held = counts[0] + counts[1] + counts[2];
     if (!rc && held == x.e->runs)
-        fprintf(stderr, "experiment %s: nothing to run (%lld runs committed)\n", x.e->name,
+        fprintf(stderr, _("experiment %s: nothing to run (%lld runs committed)\n"), x.e->name,
                 (long long)held);
     else if (!rc && fl_experiment_run(x.x, &opt, &err) && report.failed > 0)
-        rc = cli_error(CLI_FAIL, "experiment %s: %lld run%s failed; %s", x.e->name,
+        rc = cli_error(CLI_FAIL, _("experiment %s: %lld run%s failed; %s"), x.e->name,
                        (long long)report.failed, report.failed > 1 ? "s" : "", err.message);
     else if (err.code == FL_EUNSUPPORTED)   /* a design this runner cannot run */
         rc = cli_error(CLI_USAGE, "%s", err.message);

@@ -114,7 +114,7 @@ int exp_vectors(const CliCommand *cmd, const CliParsed *p)
     if (name && fl_experiment_vector_find(name) < 0) {
         char names[512];
         vector_names(names, sizeof names);
-        return cli_error(CLI_USAGE, "experiment vectors: no vector is called '%s' (vectors: %s)",
+        return cli_error(CLI_USAGE, _("experiment vectors: no vector is called '%s' (vectors: %s)"),
                          name, names);
     }
     if (run && cli_int_value("--run", run, 0, LONG_MAX, &idx))
@@ -122,10 +122,10 @@ int exp_vectors(const CliCommand *cmd, const CliParsed *p)
     ExpOpen x;
     int rc = exp_open(p->args[0], p->args[1], &x);
     if (!rc && fl_exp_design_param_count(x.design) > EXP_MAX_PARAMS)
-        rc = cli_error(CLI_USAGE, "experiment vectors: at most %d parameters vary",
+        rc = cli_error(CLI_USAGE, _("experiment vectors: at most %d parameters vary"),
                        EXP_MAX_PARAMS);
     if (!rc && idx >= x.e->runs)
-        rc = cli_error(CLI_USAGE, "experiment %s has runs 0 to %" PRId64 ", not %ld", x.e->name,
+        rc = cli_error(CLI_USAGE, _("experiment %s has runs 0 to %" PRId64 ", not %ld"), x.e->name,
                        x.e->runs - 1, idx);
     Vectors w = { &x, NULL, 0, as_json };
     FlError err = { 0 };
@@ -134,8 +134,8 @@ int exp_vectors(const CliCommand *cmd, const CliParsed *p)
         rc = cli_engine_error(&err);
     w.v = v;
     if (!rc && idx >= 0 && w.n == 0)
-        rc = cli_error(CLI_FAIL, "experiment %s: run %ld has no %s (it is not committed, or "
-                       "it is a multicast run)", x.e->name, idx,
+        rc = cli_error(CLI_FAIL, _("experiment %s: run %ld has no %s (it is not committed, or "
+                       "it is a multicast run)"), x.e->name, idx,
                        name ? name : "vectors");
     if (!rc)
         rc = cli_write_output(cli_value(cmd, p, "output"), write_vectors, &w);

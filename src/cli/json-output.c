@@ -13,7 +13,7 @@ int cli_write_json(json_t *o, FILE *to)
                    : NULL;
     json_decref(o);
     if (!text)
-        return cli_error(CLI_FAIL, "out of memory writing JSON");
+        return cli_error(CLI_FAIL, _("out of memory writing JSON"));
     fprintf(to, "%s\n", text);
     free(text);
     return CLI_OK;

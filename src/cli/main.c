@@ -1,6 +1,8 @@
 /* main.c — `flitlab`: the command-line face of the engine, for batch work.
  * It builds without GTK. Each group of subcommands lives in its own file. */
+#include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -10,35 +12,54 @@ static const struct {
     int (*run)(int argc, char **argv);
     const char *summary;
 } groups[] = {
-    { "topo", cli_topo, "generate, measure and export topologies" },
-    { "project", cli_project, "create and fill .flitlab project files" },
-    { "experiment", cli_experiment, "define and run experiments kept in a project file" },
-    { "plot", cli_plot, "plot an experiment's results for a paper (PDF, SVG, PNG, TikZ...)" },
-    { "route", cli_route, "analyse a routing: deadlock, paths, hops, turns, loads" },
-    { "turns", cli_turns, "list the turns a routing prohibits at every switch" },
-    { "sim", cli_sim, "simulate a network flit by flit (or by deflection)" },
-    { "sweep", cli_sweep, "trace a load-latency curve, one simulation per rate" },
-    { "multicast", cli_multicast, "build and time a multicast tree, analytic and simulated" },
-    { "alltoall", cli_alltoall, "complete exchange on an N x N torus, every block tracked" },
-    { "schedule", cli_schedule, "colour link-contention schedules on Myrinet networks" },
-    { "lesson", cli_lesson, "check and list guided lesson files" },
+    { "topo", cli_topo, N_("generate, measure and export topologies") },
+    { "project", cli_project, N_("create and fill .flitlab project files") },
+    { "experiment", cli_experiment, N_("define and run experiments kept in a project file") },
+    { "plot", cli_plot, N_("plot an experiment's results for a paper (PDF, SVG, PNG, TikZ...)") },
+    { "route", cli_route, N_("analyse a routing: deadlock, paths, hops, turns, loads") },
+    { "turns", cli_turns, N_("list the turns a routing prohibits at every switch") },
+    { "sim", cli_sim, N_("simulate a network flit by flit (or by deflection)") },
+    { "sweep", cli_sweep, N_("trace a load-latency curve, one simulation per rate") },
+    { "multicast", cli_multicast, N_("build and time a multicast tree, analytic and simulated") },
+    { "alltoall", cli_alltoall, N_("complete exchange on an N x N torus, every block tracked") },
+    { "schedule", cli_schedule, N_("colour link-contention schedules on Myrinet networks") },
+    { "lesson", cli_lesson, N_("check and list guided lesson files") },
 };
 
 static void usage(FILE *to)
 {
-    fprintf(to, "Usage: flitlab COMMAND [ARGS]\n\n"
-                "Flitlab, a workbench for interconnection networks.\n\nCommands:\n");
+    fprintf(to, _("Usage: flitlab COMMAND [ARGS]\n\n"
+                "Flitlab, a workbench for interconnection networks.\n\nCommands:\n"));
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-        fprintf(to, "  %-10s %s\n", groups[i].name, groups[i].summary);
-    fprintf(to, "\nTopologies are given as a spec (mesh:8x8, torus:4x4x4, hypercube:6, ring:16,\n"
+        fprintf(to, "  %-10s %s\n", groups[i].name, _(groups[i].summary));
+    fprintf(to, _("\nTopologies are given as a spec (mesh:8x8, torus:4x4x4, hypercube:6, ring:16,\n"
                 "line:8, xmesh:36x72, dmesh:35x71, irregular:64,ports=4,hosts=4,seed=7,\n"
                 "myrinet-line:8, myrinet-mesh:4x8), a file (.json, .anynet) or\n"
                 "PROJECT.flitlab#NAME. 'flitlab topo families' lists the generators.\n"
-                "\nRun 'flitlab COMMAND --help' for more.\n");
+                "\nRun 'flitlab COMMAND --help' for more.\n"));
+}
+
+/* Messages in the user's language (LC_MESSAGES, LANGUAGE), text in their
+ * encoding (LC_CTYPE); numbers always in the C locale (LC_NUMERIC "C"): the
+ * command's output is read by scripts and its number arguments are typed in
+ * scripts, and a German locale's decimal comma would break both. The
+ * catalogue comes from LOCALEDIR, or from $FLITLAB_LOCALEDIR for a run from
+ * the build tree (build/po holds LANG/LC_MESSAGES/flitlab.mo). */
+static void setup_locale(void)
+{
+    setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C");
+#ifdef FL_ENABLE_NLS
+    const char *dir = getenv("FLITLAB_LOCALEDIR");
+    bindtextdomain("flitlab", dir && *dir ? dir : LOCALEDIR);
+    bind_textdomain_codeset("flitlab", "UTF-8");
+    textdomain("flitlab");
+#endif
 }
 
 int main(int argc, char **argv)
 {
+    setup_locale();
     if (argc < 2) {
         usage(stderr);
         return CLI_USAGE;
@@ -55,5 +76,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
         if (strcmp(argv[1], groups[i].name) == 0)
             return groups[i].run(argc - 2, argv + 2);
-    return cli_error(CLI_USAGE, "unknown command '%s' (see 'flitlab --help')", argv[1]);
+    return cli_error(CLI_USAGE, _("unknown command '%s' (see 'flitlab --help')"), argv[1]);
 }

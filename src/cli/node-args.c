@@ -76,20 +76,22 @@ static int coords_arg(const FlTopology *t, const char *option, const char *text,
     int c[COLL_MAX_COORDS], n = coll_parse_tuple(text, c);
     int dims = fl_topology_coord_dims(t);
     if (n < 0)
-        return cli_error(CLI_USAGE, "--%s: '%s' is neither a host number nor coordinates "
-                                    "like (3,2)", option, text);
+        return cli_error(CLI_USAGE, _("--%s: '%s' is neither a host number nor coordinates "
+                                    "like (3,2)"), option, text);
     if (dims == 0)
-        return cli_error(CLI_USAGE, "--%s: '%s': this network's switches have no coordinates; "
-                                    "give host numbers", option, text);
+        return cli_error(CLI_USAGE, _("--%s: '%s': this network's switches have no coordinates; "
+                                    "give host numbers"), option, text);
     if (n != dims)
-        return cli_error(CLI_USAGE, "--%s: '%s' has %d coordinate%s; this network's switches "
-                                    "have %d", option, text, n, n == 1 ? "" : "s", dims);
+        return cli_error(CLI_USAGE, ngettext("--%s: '%s' has %d coordinate; this network's "
+                                             "switches have %d",
+                                             "--%s: '%s' has %d coordinates; this network's "
+                                             "switches have %d", n), option, text, n, dims);
     int sw = switch_at(t, c, n);
     if (sw < 0)
-        return cli_error(CLI_USAGE, "--%s: no switch is at %s", option, text);
+        return cli_error(CLI_USAGE, _("--%s: no switch is at %s"), option, text);
     *host = first_host(t, sw);
     if (*host < 0)
-        return cli_error(CLI_USAGE, "--%s: the switch at %s has no host", option, text);
+        return cli_error(CLI_USAGE, _("--%s: the switch at %s has no host"), option, text);
     return CLI_OK;
 }
 
@@ -101,11 +103,11 @@ int coll_node_arg(const FlTopology *t, const char *option, const char *text, int
     int hosts = fl_topology_host_count(t);
     long h = read_number(&s);
     if (h < 0 || *s)
-        return cli_error(CLI_USAGE, "--%s: '%s' is neither a host number nor coordinates "
-                                    "like (3,2)", option, text);
+        return cli_error(CLI_USAGE, _("--%s: '%s' is neither a host number nor coordinates "
+                                    "like (3,2)"), option, text);
     if (h >= hosts)
-        return cli_error(CLI_USAGE, "--%s: host %ld does not exist (the network has hosts 0 "
-                                    "to %d)", option, h, hosts - 1);
+        return cli_error(CLI_USAGE, _("--%s: host %ld does not exist (the network has hosts 0 "
+                                    "to %d)"), option, h, hosts - 1);
     *host = (int)h;
     return CLI_OK;
 }
@@ -141,7 +143,7 @@ int coll_node_list(const FlTopology *t, const char *option, const char *text, in
         free(word);
         free(out);
         free(seen);
-        return cli_error(CLI_FAIL, "out of memory");
+        return cli_error(CLI_FAIL, _("out of memory"));
     }
     int rc = CLI_OK, count = 0;
     for (const char *s = text; !rc; s++) {
@@ -149,9 +151,9 @@ int coll_node_list(const FlTopology *t, const char *option, const char *text, in
         memcpy(word, s, (size_t)(end - s));
         word[end - s] = '\0';
         if (!*skip_spaces(word))
-            rc = cli_error(CLI_USAGE, "--%s: an empty item in '%s'", option, text);
+            rc = cli_error(CLI_USAGE, _("--%s: an empty item in '%s'"), option, text);
         else if (!(rc = coll_node_arg(t, option, word, &out[count])) && seen[out[count]])
-            rc = cli_error(CLI_USAGE, "--%s: host %d is given twice", option, out[count]);
+            rc = cli_error(CLI_USAGE, _("--%s: host %d is given twice"), option, out[count]);
         if (!rc)
             seen[out[count++]] = 1;
         if (!*end)

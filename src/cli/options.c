@@ -1,15 +1,55 @@
 /* options.c — one table-driven parser and help printer for every subcommand. */
+#define _XOPEN_SOURCE 700   /* wcwidth() */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "cli.h"
+
+/* The columns s takes on a terminal: a Korean or Japanese character takes
+ * two, a combining mark none; bytes the locale cannot decode count one. */
+static int display_width(const char *s)
+{
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    size_t len = strlen(s);
+    int cols = 0;
+    while (len > 0) {
+        wchar_t wc;
+        size_t k = mbrtowc(&wc, s, len, &st);
+        if (k == (size_t)-1 || k == (size_t)-2) {
+            memset(&st, 0, sizeof st);
+            k = 1;
+            cols++;
+        } else if (k == 0) {
+            break;
+        } else {
+            int w = wcwidth(wc);
+            cols += w > 0 ? w : 0;
+        }
+        s += k;
+        len -= k;
+    }
+    return cols;
+}
+
+const char *cli_label(const char *label, int width)
+{
+    /* A few at a time, so that one printf() can take several. */
+    static char buf[4][256];
+    static int next;
+    char *out = buf[next++ % 4];
+    int cols = display_width(label);
+    snprintf(out, sizeof buf[0], "%s%*s", label, cols < width ? width - cols : 0, "");
+    return out;
+}
 
 int cli_error(int status, const char *fmt, ...)
 {
     va_list ap;
-    fputs("flitlab: ", stderr);
+    fputs(_("flitlab: "), stderr);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
@@ -60,15 +100,17 @@ void cli_add_engine_option(CliOptions *opts, const FlOptionInfo *o, const char *
     size_t used = 0;
     int n = fl_option_choice_count(o);
     for (int i = 0; n >= 2 && n <= MAX_LISTED_CHOICES && i < n && used < sizeof tail; i++)
+        /* TRANSLATORS: " or " joins the last two choices of a list: "a, b or c" */
         used += (size_t)snprintf(tail + used, sizeof tail - used, "%s%s",
-                                 i == 0 ? "" : i + 1 == n ? " or " : ", ",
+                                 i == 0 ? "" : i + 1 == n ? _(" or ") : ", ",
                                  fl_option_choice(o, i));
     if (dflt && *dflt && o->type != FL_OPTION_FLAG && strcmp(dflt, "default") != 0
         && !(o->unset && strcmp(dflt, o->unset) == 0) && used < sizeof tail)
-        used += (size_t)snprintf(tail + used, sizeof tail - used, "%sdefault %s",
-                                 used ? "; " : "", dflt);
+        used += (size_t)snprintf(tail + used, sizeof tail - used,
+                                 used ? _("; default %s") : _("default %s"), dflt);
+    /* The engine's help is a msgid of the same domain (FL_N_ in its tables). */
     cli_add_option(opts, flag ? flag : o->name, letter,
-                   o->type == FL_OPTION_FLAG ? NULL : o->arg, "%s%s%s%s", o->help,
+                   o->type == FL_OPTION_FLAG ? NULL : o->arg, "%s%s%s%s", fl_gettext(o->help),
                    used ? " (" : "", tail, used ? ")" : "");
 }
 
@@ -79,13 +121,15 @@ void cli_expand_options(const CliCommand *cmd, CliOptions *opts)
     if (cmd->generate)
         cmd->generate(opts);
     for (const CliOption *o = cmd->options; o && o->name; o++)
-        cli_add_option(opts, o->name, o->letter, o->arg, "%s", o->help);
+        cli_add_option(opts, o->name, o->letter, o->arg, "%s", _(o->help));
 }
 
 static void print_help(const CliCommand *cmd, const CliOptions *opts, FILE *to)
 {
-    fprintf(to, "Usage: flitlab %s %s\n\n%s\n", cmd->name, cmd->usage, cmd->summary);
-    fprintf(to, "\nOptions:\n");
+    fprintf(to, _("Usage: flitlab %s %s\n\n%s\n"), cmd->name, cmd->usage, _(cmd->summary));
+    if (cmd->more)
+        fprintf(to, "%s\n", _(cmd->more));
+    fprintf(to, _("\nOptions:\n"));
     for (const CliOption *o = opts->list; o->name; o++) {
         char left[64];
         if (o->letter)
@@ -96,7 +140,7 @@ static void print_help(const CliCommand *cmd, const CliOptions *opts, FILE *to)
                      o->arg ? o->arg : "");
         fprintf(to, "  %-26s %s\n", left, o->help);
     }
-    fprintf(to, "  %-26s %s\n", "-h, --help", "show this help and exit");
+    fprintf(to, "  %-26s %s\n", "-h, --help", _("show this help and exit"));
 }
 
 void cli_print_help(const CliCommand *cmd, FILE *to)
@@ -126,7 +170,7 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out)
         const char *w = argv[i];
         if (only_args || w[0] != '-' || strcmp(w, "-") == 0) {
             if (out->nargs >= cmd->max_args || out->nargs >= CLI_MAX_ARGS)
-                return cli_error(CLI_USAGE, "%s: unexpected argument '%s' (see --help)",
+                return cli_error(CLI_USAGE, _("%s: unexpected argument '%s' (see --help)"),
                                  cmd->name, w);
             out->args[out->nargs++] = w;
             continue;
@@ -152,23 +196,24 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out)
             idx = w[2] == '\0' ? find_option(&out->opts, NULL, 0, w[1]) : -1;
         }
         if (idx < 0)
-            return cli_error(CLI_USAGE, "%s: unknown option '%s' (see --help)", cmd->name, w);
+            return cli_error(CLI_USAGE, _("%s: unknown option '%s' (see --help)"), cmd->name, w);
         const CliOption *o = &out->opts.list[idx];
         if (!o->arg) {
             if (inline_value)
-                return cli_error(CLI_USAGE, "%s: option --%s takes no value", cmd->name, o->name);
+                return cli_error(CLI_USAGE, _("%s: option --%s takes no value"), cmd->name,
+                                 o->name);
             out->values[idx] = "1";
         } else if (inline_value) {
             out->values[idx] = inline_value;
         } else if (i + 1 < argc) {
             out->values[idx] = argv[++i];
         } else {
-            return cli_error(CLI_USAGE, "%s: option --%s needs a value %s", cmd->name,
+            return cli_error(CLI_USAGE, _("%s: option --%s needs a value %s"), cmd->name,
                              o->name, o->arg);
         }
     }
     if (out->nargs < cmd->min_args)
-        return cli_error(CLI_USAGE, "%s: missing argument (usage: flitlab %s %s)", cmd->name,
+        return cli_error(CLI_USAGE, _("%s: missing argument (usage: flitlab %s %s)"), cmd->name,
                          cmd->name, cmd->usage);
     return CLI_OK;
 }
@@ -191,7 +236,7 @@ int cli_int_value(const char *option, const char *text, long min, long max, long
     errno = 0;
     long v = strtol(text, &end, 10);
     if (errno || end == text || *end || v < min || v > max)
-        return cli_error(CLI_USAGE, "--%s needs a whole number from %ld to %ld, not '%s'",
+        return cli_error(CLI_USAGE, _("--%s needs a whole number from %ld to %ld, not '%s'"),
                          option, min, max, text);
     *out = v;
     return CLI_OK;
@@ -220,10 +265,10 @@ static const char *last_word(const char *s)
 static void print_group_help(const char *group, const char *summary, const CliSub *subs,
                              FILE *to)
 {
-    fprintf(to, "Usage: flitlab %s COMMAND [OPTIONS]\n\n%s\n\nCommands:\n", group, summary);
+    fprintf(to, _("Usage: flitlab %s COMMAND [OPTIONS]\n\n%s\n\nCommands:\n"), group, summary);
     for (const CliSub *s = subs; s->cmd; s++)
-        fprintf(to, "  %-10s %s\n", last_word(s->cmd->name), s->cmd->summary);
-    fprintf(to, "\nRun 'flitlab %s COMMAND --help' for a command's options.\n", group);
+        fprintf(to, "  %-10s %s\n", last_word(s->cmd->name), _(s->cmd->summary));
+    fprintf(to, _("\nRun 'flitlab %s COMMAND --help' for a command's options.\n"), group);
 }
 
 int cli_run_group(const char *group, const char *summary, const CliSub *subs, int argc,
@@ -241,6 +286,6 @@ int cli_run_group(const char *group, const char *summary, const CliSub *subs, in
     for (const CliSub *s = subs; s->cmd; s++)
         if (strcmp(argv[0], last_word(s->cmd->name)) == 0)
             return cli_run_single(s->cmd, s->run, NULL, argc - 1, argv + 1);
-    return cli_error(CLI_USAGE, "unknown command '%s %s' (see 'flitlab %s --help')", group,
+    return cli_error(CLI_USAGE, _("unknown command '%s %s' (see 'flitlab %s --help')"), group,
                      argv[0], group);
 }

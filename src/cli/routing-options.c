@@ -86,8 +86,10 @@ int cli_routing_options(const CliCommand *cmd, const CliParsed *p, const char *n
             takers(o, who, sizeof who);
             lower_label(o->label, what, sizeof what);
             fl_routing_options_clear(opt);
-            return cli_error(CLI_USAGE, "--%s: %s takes no %s (%s %s)", flag, name, what, who,
-                             strchr(who, ',') || strchr(who, '*') ? "do" : "does");
+            return cli_error(CLI_USAGE, strchr(who, ',') || strchr(who, '*')
+                                            ? _("--%s: %s takes no %s (%s do)")
+                                            : _("--%s: %s takes no %s (%s does)"),
+                             flag, name, what, who);
         }
     }
     return CLI_OK;
@@ -99,13 +101,13 @@ int cli_switch_arg(const FlTopology *t, const char *option, long label, int *nod
     *node = label <= INT_MAX ? fl_topology_find_label(t, (int)label) : -1;
     /* Labels 0 .. nodes - 1 are all taken exactly when none was changed. */
     if (*node < 0 && fl_topology_next_label(t) == nodes)
-        return cli_error(CLI_USAGE, "--%s %ld: no such node (the network has nodes 0 to %d)",
+        return cli_error(CLI_USAGE, _("--%s %ld: no such node (the network has nodes 0 to %d)"),
                          option, label, nodes - 1);
     if (*node < 0)
-        return cli_error(CLI_USAGE, "--%s %ld: no node is numbered %ld in this network", option,
+        return cli_error(CLI_USAGE, _("--%s %ld: no node is numbered %ld in this network"), option,
                          label, label);
     if (fl_topology_node_kind(t, *node) != FL_NODE_SWITCH)
-        return cli_error(CLI_USAGE, "--%s %ld: node %ld is a host, not a switch", option, label,
+        return cli_error(CLI_USAGE, _("--%s %ld: node %ld is a host, not a switch"), option, label,
                          label);
     return CLI_OK;
 }

@@ -53,16 +53,16 @@ static int parse_range(const char *text, Frames *fr)
     if (!c1 || !parse_cycle(text, (size_t)(c1 - text), &fr->from)
         || !parse_cycle(c1 + 1, c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1), &fr->to)
         || (c2 && !parse_cycle(c2 + 1, strlen(c2 + 1), &fr->step)))
-        return cli_error(CLI_USAGE, "--cycles needs FROM:TO or FROM:TO:STEP (whole numbers of "
-                                    "cycles) with --animate, not '%s'", text);
+        return cli_error(CLI_USAGE, _("--cycles needs FROM:TO or FROM:TO:STEP (whole numbers of "
+                                    "cycles) with --animate, not '%s'"), text);
     if (fr->to < fr->from)
-        return cli_error(CLI_USAGE, "--cycles %s: the range ends (cycle %lld) before it starts "
-                                    "(cycle %lld)", text, (long long)fr->to,
+        return cli_error(CLI_USAGE, _("--cycles %s: the range ends (cycle %lld) before it starts "
+                                    "(cycle %lld)"), text, (long long)fr->to,
                          (long long)fr->from);
     if (fr->step < 1)
-        return cli_error(CLI_USAGE, "--cycles %s: STEP must be at least 1", text);
+        return cli_error(CLI_USAGE, _("--cycles %s: STEP must be at least 1"), text);
     if ((fr->to - fr->from) / fr->step + 1 > MAX_FRAMES)
-        return cli_error(CLI_USAGE, "--cycles %s: %lld frames, more than %d; take a larger STEP",
+        return cli_error(CLI_USAGE, _("--cycles %s: %lld frames, more than %d; take a larger STEP"),
                          text, (long long)((fr->to - fr->from) / fr->step + 1), MAX_FRAMES);
     return CLI_OK;
 }
@@ -75,8 +75,8 @@ static int parse_size(const char *text, Frames *fr)
     if (*x == 'x' || *x == 'X')
         h = strtol(x + 1, &end, 10);
     if (end == x || *end || w < 16 || h < 16 || w > 16384 || h > 16384)
-        return cli_error(CLI_USAGE, "--size needs WIDTHxHEIGHT, each from 16 to 16384 (pixels, "
-                                    "or points for SVG and PDF), not '%s'", text);
+        return cli_error(CLI_USAGE, _("--size needs WIDTHxHEIGHT, each from 16 to 16384 (pixels, "
+                                    "or points for SVG and PDF), not '%s'"), text);
     fr->width = (int)w;
     fr->height = (int)h;
     return CLI_OK;
@@ -101,32 +101,33 @@ static int frames_options(const CliCommand *cmd, const CliParsed *p, Frames *fr)
     const char *delay = cli_value(cmd, p, "frame-delay"), *fps = cli_value(cmd, p, "fps");
     const char *size = cli_value(cmd, p, "size");
     if (fr->picture && fr->animate)
-        return cli_error(CLI_USAGE, "--picture and --animate: one at a time");
+        return cli_error(CLI_USAGE, _("--picture and --animate: one at a time"));
     if (at && !fr->picture)
-        return cli_error(CLI_USAGE, "--at goes with --picture FILE");
+        return cli_error(CLI_USAGE, _("--at goes with --picture FILE"));
     if ((delay || fps) && !fr->animate)
-        return cli_error(CLI_USAGE, "--%s goes with --animate", delay ? "frame-delay" : "fps");
+        return cli_error(CLI_USAGE, _("--%s goes with --animate"), delay ? "frame-delay" : "fps");
     if (size && !fr->picture && !fr->animate)
-        return cli_error(CLI_USAGE, "--size goes with --picture or --animate");
+        return cli_error(CLI_USAGE, _("--size goes with --picture or --animate"));
     if (size && parse_size(size, fr))
         return CLI_USAGE;
     if (fr->picture) {
         FlError err = { 0 };
         if (!at)
-            return cli_error(CLI_USAGE, "--picture needs the cycle to draw: --at CYCLE");
+            return cli_error(CLI_USAGE, _("--picture needs the cycle to draw: --at CYCLE"));
         if (!parse_cycle(at, strlen(at), &fr->at))
-            return cli_error(CLI_USAGE, "--at needs a whole number of cycles, not '%s'", at);
+            return cli_error(CLI_USAGE, _("--at needs a whole number of cycles, not '%s'"), at);
         if (fl_draw_check_format(fr->picture, NULL, &err))
-            return cli_error(CLI_USAGE, "--picture: %s", err.message);
+            return cli_error(CLI_USAGE, _("--picture: %s"), err.message);
     }
     if (!fr->animate)
         return CLI_OK;
     if (!cycles)
-        return cli_error(CLI_USAGE, "--animate needs the cycles to show: --cycles FROM:TO[:STEP]");
+        return cli_error(CLI_USAGE,
+                         _("--animate needs the cycles to show: --cycles FROM:TO[:STEP]"));
     if (parse_range(cycles, fr))
         return CLI_USAGE;
     if (delay && fps)
-        return cli_error(CLI_USAGE, "--frame-delay and --fps say the same: give one");
+        return cli_error(CLI_USAGE, _("--frame-delay and --fps say the same: give one"));
     long v;
     if (delay && cli_int_value("frame-delay", delay, 1, 65535, &v))
         return CLI_USAGE;
@@ -139,10 +140,10 @@ static int frames_options(const CliCommand *cmd, const CliParsed *p, Frames *fr)
     size_t len = strlen(fr->animate);
     fr->dir = (len && fr->animate[len - 1] == '/') || is_directory(fr->animate);
     if (!fr->dir && (len < 4 || strcasecmp(fr->animate + len - 4, ".gif") != 0))
-        return cli_error(CLI_USAGE, "--animate: name a .gif file, or a directory (ending in /) "
-                                    "for a PNG sequence, not '%s'", fr->animate);
+        return cli_error(CLI_USAGE, _("--animate: name a .gif file, or a directory (ending in /) "
+                                    "for a PNG sequence, not '%s'"), fr->animate);
     if (fr->dir && !is_directory(fr->animate) && mkdir(fr->animate, 0777) != 0)
-        return cli_error(CLI_FAIL, "--animate: cannot make the directory %s: %s", fr->animate,
+        return cli_error(CLI_FAIL, _("--animate: cannot make the directory %s: %s"), fr->animate,
                          strerror(errno));
     return CLI_OK;
 }
@@ -177,7 +178,7 @@ static int write_picture(const Frames *fr, FlSim *sim, const SimSetup *s)
     rc = fl_draw_export_flits_with_options(s->t, NULL, &f, fr->picture, NULL, fr->width,
                                            fr->height, &err);
     free(cycle);
-    return rc ? cli_error(CLI_FAIL, "--picture: %s", err.message) : CLI_OK;
+    return rc ? cli_error(CLI_FAIL, _("--picture: %s"), err.message) : CLI_OK;
 }
 
 /* Every frame of the range, to a GIF or a PNG sequence; stops at a
@@ -197,7 +198,7 @@ static int write_animation(const Frames *fr, FlSim *sim, const SimSetup *s, int 
     a.step = fr->step;
     a.flits.link_latency = s->cfg.link_latency;
     if (fl_draw_animate(sim, s->t, &a, frames, &err))
-        return cli_error(CLI_FAIL, "--animate: %s", err.message);
+        return cli_error(CLI_FAIL, _("--animate: %s"), err.message);
     return CLI_OK;
 }
 
@@ -233,7 +234,7 @@ int sim_write_frames(const CliCommand *cmd, const CliParsed *p, const SimSetup *
                                         (json_int_t)fl_sim_cycle(sim), "status",
                                         fl_sim_status_name(st)),
                               stdout);
-    printf("wrote %s: %d frame%s, up to cycle %lld (%s)\n", what, frames, frames == 1 ? "" : "s",
+    printf(_("wrote %s: %d frame%s, up to cycle %lld (%s)\n"), what, frames, frames == 1 ? "" : "s",
            (long long)fl_sim_cycle(sim), fl_sim_status_name(st));
     return CLI_OK;
 }
@@ -260,7 +261,7 @@ int sim_write_frames(const CliCommand *cmd, const CliParsed *p, const SimSetup *
     (void)p;
     (void)s;
     (void)sim;
-    return cli_error(CLI_FAIL, "this flitlab was built without cairo: no pictures");
+    return cli_error(CLI_FAIL, _("this flitlab was built without cairo: no pictures"));
 }
 
 #endif

@@ -18,7 +18,7 @@ int sim_parse_double(const char *option, const char *text, double min, double ma
     char *end;
     double v = strtod(text, &end);
     if (end == text || *end || !isfinite(v) || v < min || v > max)
-        return cli_error(CLI_USAGE, "--%s needs a number from %g to %g, not '%s'", option,
+        return cli_error(CLI_USAGE, _("--%s needs a number from %g to %g, not '%s'"), option,
                          min, max, text);
     *out = v;
     return CLI_OK;
@@ -54,7 +54,7 @@ int sim_choice_option(const CliCommand *cmd, const CliParsed *p, const char *nam
         strncat(known, i ? ", " : "", sizeof known - strlen(known) - 1);
         strncat(known, names[i], sizeof known - strlen(known) - 1);
     }
-    cli_error(CLI_USAGE, "--%s: unknown value '%s' (known: %s)", name, s, known);
+    cli_error(CLI_USAGE, _("--%s: unknown value '%s' (known: %s)"), name, s, known);
     return -1;
 }
 
@@ -76,7 +76,7 @@ static int sweep_has(const FlOptionInfo *o)
 
 static void add_settings(CliOptions *opts, int sweep)
 {
-    cli_add_routing_options(opts, "the routing algorithm (required; 'flitlab route --help')",
+    cli_add_routing_options(opts, _("the routing algorithm (required; 'flitlab route --help')"),
                             "classes");
     FlSimSettings dflt;
     fl_sim_settings_init(&dflt);
@@ -132,14 +132,17 @@ int sim_settings_from(const CliCommand *cmd, const CliParsed *p, const FlSimPres
 
 int sim_refuse_other_model(const CliCommand *cmd, const CliParsed *p, FlSimModel model)
 {
-    static const char *const whys[] = { "to the flit-level model (--mode flit)",
-                                        "to --mode deflection", "to --mode multicast" };
+    static const char *const whys[] = {
+        N_("--%s does not apply to the flit-level model (--mode flit)"),
+        N_("--%s does not apply to --mode deflection"),
+        N_("--%s does not apply to --mode multicast"),
+    };
     unsigned reads = fl_sim_model_option(model);
     const char *why = whys[model];
     for (int i = 0; i < fl_sim_settings_key_count(); i++) {
         const FlOptionInfo *o = fl_sim_settings_key(i);
         if (!(o->models & reads) && cli_value(cmd, p, o->name))
-            return cli_error(CLI_USAGE, "--%s does not apply %s", o->name, why);
+            return cli_error(CLI_USAGE, _(why), o->name);
     }
     /* The deflection model uses the routing's shortest-path ports, not its
      * VC classes; the command's own outputs belong to one model each. */
@@ -151,7 +154,7 @@ int sim_refuse_other_model(const CliCommand *cmd, const CliParsed *p, FlSimModel
                                                                   : deflection_only;
     for (int i = 0; others[i]; i++)
         if (cli_value(cmd, p, others[i]))
-            return cli_error(CLI_USAGE, "--%s does not apply %s", others[i], why);
+            return cli_error(CLI_USAGE, _(why), others[i]);
     return CLI_OK;
 }
 
@@ -177,14 +180,14 @@ static int setup_traffic(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
         fl_sim_settings_set(st, "traffic", trace ? "trace" : "hotspot", NULL);
     const char *pattern = st->config.traffic.pattern;
     if (trace && strcmp(pattern, "trace") != 0)
-        return cli_error(CLI_USAGE, "--trace replays a trace file: it does not go with "
-                                    "--traffic %s", pattern);
+        return cli_error(CLI_USAGE, _("--trace replays a trace file: it does not go with "
+                                    "--traffic %s"), pattern);
     if (hotspot && strcmp(pattern, "hotspot") != 0)
-        return cli_error(CLI_USAGE, "--hotspot applies to --traffic hotspot, not %s", pattern);
+        return cli_error(CLI_USAGE, _("--hotspot applies to --traffic hotspot, not %s"), pattern);
     if (cli_flag(cmd, p, "self") && strcmp(pattern, "uniform") != 0)
-        return cli_error(CLI_USAGE, "--self applies to --traffic uniform, not %s", pattern);
+        return cli_error(CLI_USAGE, _("--self applies to --traffic uniform, not %s"), pattern);
     if (strcmp(pattern, "trace") == 0 && !st->trace_file)
-        return cli_error(CLI_USAGE, "--traffic trace needs the file: --trace FILE");
+        return cli_error(CLI_USAGE, _("--traffic trace needs the file: --trace FILE"));
     if (st->trace_file) {
         FlError err = { 0 };
         if (fl_io_read_trace(st->trace_file, &s->trace, &st->config.traffic.n_trace, &err))
@@ -221,12 +224,12 @@ int sim_build_network(const CliCommand *cmd, const CliParsed *p, const FlSimPres
     if (!name && preset)
         name = preset->routing;
     if (!name)
-        return cli_error(CLI_USAGE, "%s: say which routing with --routing NAME (see "
-                                    "'flitlab route --help' for the list)", cmd->name);
+        return cli_error(CLI_USAGE, _("%s: say which routing with --routing NAME (see "
+                                    "'flitlab route --help' for the list)"), cmd->name);
     const char *network = p->nargs > 0 ? p->args[0] : preset ? preset->spec : NULL;
     if (!network)
-        return cli_error(CLI_USAGE, "%s: name a network (SPEC|FILE|PROJECT.flitlab#NAME) "
-                                    "or a --preset", cmd->name);
+        return cli_error(CLI_USAGE, _("%s: name a network (SPEC|FILE|PROJECT.flitlab#NAME) "
+                                    "or a --preset"), cmd->name);
     FlRoutingOptions opt;
     if (cli_routing_options(cmd, p, name, "classes", &opt))
         return CLI_USAGE;
@@ -299,7 +302,7 @@ void sim_add_scalars(json_t *o, const FlTopology *t, const FlSimResult *res)
 
 void sim_print_patterns(FILE *to)
 {
-    fprintf(to, "\nTraffic patterns:");
+    fprintf(to, _("\nTraffic patterns:"));
     for (int i = 0; i < fl_traffic_pattern_count(); i++)
         fprintf(to, "%s %s", i ? "," : "", fl_traffic_pattern_name(i));
     fprintf(to, "\n");
@@ -307,13 +310,13 @@ void sim_print_patterns(FILE *to)
 
 void sim_print_presets(FILE *to, int details)
 {
-    fprintf(to, "\nPresets (--preset NAME; flags given as well override its settings):\n");
+    fprintf(to, _("\nPresets (--preset NAME; flags given as well override its settings):\n"));
     for (int i = 0; i < fl_sim_preset_count(); i++) {
         const FlSimPreset *ps = fl_sim_preset(i);
         fprintf(to, "  %-18s %s\n", ps->name, ps->title);
         if (!details)
             continue;
-        fprintf(to, "      %s --routing %s", ps->spec, ps->routing);
+        fprintf(to, _("      %s --routing %s"), ps->spec, ps->routing);
         char words[512];
         snprintf(words, sizeof words, "%s %s", ps->routing_options, ps->settings);
         char *save = NULL;

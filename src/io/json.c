@@ -360,8 +360,8 @@ static int read_node(json_t *v, size_t i, int coord_dims, NodeSpec *ns, FlError 
 static int check_nodes(json_t *nodes, int coord_dims, FlError *err)
 {
     if (!json_is_array(nodes))
-        return fl_error_set(err, FL_EPARSE, "nodes: %s",
-                            nodes ? "must be an array" : "missing");
+        return nodes ? fl_error_set(err, FL_EPARSE, "nodes: must be an array")
+                     : fl_error_set(err, FL_EPARSE, "nodes: missing");
     size_t n = json_array_size(nodes);
     if (n > FL_IO_MAX_NODES)
         return fl_error_set(err, FL_ERANGE, "nodes: the file has %zu nodes; at most %d can be read",
@@ -434,9 +434,10 @@ static int add_link(FlTopology *t, json_t *v, size_t i, FlError *err)
                             "links[%zu]: must be an array [node, port, node, port]", i);
     for (int k = 0; k < 4; k++)
         if (!get_int(json_array_get(v, (size_t)k), 0, INT_MAX, &e[k]))
-            return fl_error_set(err, FL_EPARSE,
-                                "links[%zu][%d]: must be a %s number, an integer from 0", i, k,
-                                k % 2 ? "port" : "node");
+            return k % 2 ? fl_error_set(err, FL_EPARSE, "links[%zu][%d]: must be a port "
+                                        "number, an integer from 0", i, k)
+                         : fl_error_set(err, FL_EPARSE, "links[%zu][%d]: must be a node "
+                                        "number, an integer from 0", i, k);
     for (int k = 0; k < 4; k += 2) {
         int node = e[k], port = e[k + 1];
         if (node >= n)
@@ -546,7 +547,8 @@ static int build(json_t *root, const Meta *m, FlTopology **out, FlError *err)
     if (rc)
         return rc;
     if (!json_is_array(links))
-        return fl_error_set(err, FL_EPARSE, "links: %s", links ? "must be an array" : "missing");
+        return links ? fl_error_set(err, FL_EPARSE, "links: must be an array")
+                     : fl_error_set(err, FL_EPARSE, "links: missing");
 
     FlTopology *t = fl_topology_new();
     if (!t)

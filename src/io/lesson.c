@@ -66,7 +66,8 @@ static int fail_at(FlError *err, int code, const char *label, int line, const ch
     char what[FL_ERROR_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    /* fmt is a msgid (po/meson.build extracts fail_at's and FAIL's). */
+    vsnprintf(what, sizeof what, fl_gettext(fmt), ap);
     va_end(ap);
     return fl_error_set(err, code, "%s:%d: %s", label, line, what);
 }

@@ -38,7 +38,7 @@ int fl_project_put_plot(FlProject *p, const char *experiment, const char *name,
 {
     if (!definition)
         return fl_error_set(err, FL_EINVAL, "a plot needs a definition");
-    int rc = fl__store_check_name(name, "plot", err);
+    int rc = fl__store_check_name(name, "a plot name", err);
     FlJournal j;
     sqlite3_int64 id;
     if (rc || (rc = fl__journal_open_experiment(p, 1, experiment, &j, &id, err)))

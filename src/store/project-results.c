@@ -293,7 +293,7 @@ int fl_project_create_experiment(FlProject *p, const char *name, const char *top
     if (!p || !topology || !network || !design || runs < 0)
         return fl_error_set(err, FL_EINVAL, "an experiment needs a project, a topology, its "
                             "network, a design and a number of runs >= 0");
-    int rc = fl__store_check_name(name, "experiment", err);
+    int rc = fl__store_check_name(name, "an experiment name", err);
     Journal j;
     if (rc || (rc = journal_open(p, 1, &j, err)))
         return rc;

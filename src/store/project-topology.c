@@ -61,9 +61,9 @@ static void rollback(FlProject *p)
 
 int fl__store_check_name(const char *name, const char *what, FlError *err)
 {
+    what = fl_gettext(what);
     if (!name || !*name)
-        return fl_error_set(err, FL_EINVAL, "a%s %s name cannot be empty",
-                            strchr("aeiou", what[0]) ? "n" : "", what);
+        return fl_error_set(err, FL_EINVAL, "%s cannot be empty", what);
     const unsigned char *s = (const unsigned char *)name;
     int chars = 0;
     while (*s) {
@@ -81,28 +81,24 @@ int fl__store_check_name(const char *name, const char *what, FlError *err)
             cp = cp << 6 | (s[i] & 0x3fu);
         }
         if (!len || cp < min_cp[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-            return fl_error_set(err, FL_EINVAL,
-                                "a%s %s name must be valid UTF-8 (bad byte at offset %d)",
-                                strchr("aeiou", what[0]) ? "n" : "", what,
-                                (int)(s - (const unsigned char *)name));
+            return fl_error_set(err, FL_EINVAL, "%s must be valid UTF-8 (bad byte at offset %d)",
+                                what, (int)(s - (const unsigned char *)name));
         chars++;
         if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
             return fl_error_set(err, FL_EINVAL,
-                                "a%s %s name cannot hold control characters "
-                                "(U+%04X is character %d)", strchr("aeiou", what[0]) ? "n" : "",
+                                "%s cannot hold control characters (U+%04X is character %d)",
                                 what, (unsigned)cp, chars);
         s += len;
     }
     if (chars > FL_PROJECT_NAME_MAX)
-        return fl_error_set(err, FL_EINVAL, "a%s %s name has at most %d characters, not %d",
-                            strchr("aeiou", what[0]) ? "n" : "", what, FL_PROJECT_NAME_MAX,
-                            chars);
+        return fl_error_set(err, FL_EINVAL, "%s has at most %d characters, not %d", what,
+                            FL_PROJECT_NAME_MAX, chars);
     return FL_OK;
 }
 
 static int check_name(const char *name, FlError *err)
 {
-    return fl__store_check_name(name, "topology", err);
+    return fl__store_check_name(name, "a topology name", err);
 }
 
 static int no_such_topology(FlError *err, const FlProject *p, const char *name)
@@ -340,7 +336,8 @@ static int damaged(FlError *err, const FlProject *p, const char *name, const cha
     char what[FL_ERROR_MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    /* fmt is a msgid (po/meson.build extracts damaged()'s). */
+    vsnprintf(what, sizeof what, fl_gettext(fmt), ap);
     va_end(ap);
     return fl_error_set(err, FL_EPARSE, "topology '%s' in %s%s%s is damaged: %s", name,
                         FL__NAMED(p), what);

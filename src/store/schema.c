@@ -226,7 +226,8 @@ int fl__store_error(FlError *err, sqlite3 *db, int rc, const char *label, const 
         break;
     }
     const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
-    return fl_error_set(err, code, "%s: %s: %s", label, what, msg);
+    /* what is a msgid (po/meson.build extracts fl__store_error()'s). */
+    return fl_error_set(err, code, "%s: %s: %s", label, fl_gettext(what), msg);
 }
 
 int fl__store_exec(sqlite3 *db, const char *sql, const char *label, FlError *err)

@@ -69,9 +69,10 @@ int fl__project_step_failed(FlProject *p, int rc, FlError *err);
 int fl__project_find_topology(FlProject *p, const char *name, sqlite3_int64 *id,
                               FlError *err);
 
-/* Checks a name of a topology or an experiment (what: "topology",
- * "experiment"): 1 to FL_PROJECT_NAME_MAX characters of UTF-8 (well-formed:
- * no overlong forms, no surrogates), no control characters (C0, DEL, C1). */
+/* Checks a name of a topology, an experiment or a plot (what, a msgid that
+ * starts its messages: "a topology name", "an experiment name"): 1 to
+ * FL_PROJECT_NAME_MAX characters of UTF-8 (well-formed: no overlong forms,
+ * no surrogates), no control characters (C0, DEL, C1). */
 int fl__store_check_name(const char *name, const char *what, FlError *err);
 
 /* project.c: opens a database file (flags as sqlite3_open_v2) with errors

@@ -1,7 +1,11 @@
-/* error.c — status texts and the FlError report. */
+/* error.c — status texts, the FlError report and the translation of both. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#ifdef FL_ENABLE_NLS
+#include <libintl.h>
+#endif
 
 #include "flitlab.h"
 
@@ -11,11 +15,21 @@ static const char *const status_text[] = {
 #undef FL__STATUS_TEXT
 };
 
+const char *fl_gettext(const char *msgid)
+{
+#ifdef FL_ENABLE_NLS
+    /* The empty msgid's translation is the catalogue's header. */
+    if (msgid && *msgid)
+        return dgettext("flitlab", msgid);
+#endif
+    return msgid;
+}
+
 const char *fl_strerror(int status)
 {
     if (status < 0 || status >= FL_STATUS_COUNT)
-        return "unknown error";
-    return status_text[status];
+        return fl_gettext("unknown error");
+    return fl_gettext(status_text[status]);
 }
 
 int fl_error_set(FlError *err, int code, const char *fmt, ...)
@@ -24,7 +38,9 @@ int fl_error_set(FlError *err, int code, const char *fmt, ...)
         va_list ap;
         va_start(ap, fmt);
         err->code = code;
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        /* The format is a msgid; its translation takes the same arguments
+         * (msgfmt --check refuses one whose directives differ). */
+        vsnprintf(err->message, sizeof err->message, fl_gettext(fmt), ap);
         va_end(ap);
     }
     return code;
