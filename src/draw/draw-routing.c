@@ -188,6 +188,37 @@ static void draw_cycle(const Ctx *c)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Datelines                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* A bar across every link whose channels are the routing's datelines (on
+ * each spur of a wrap-around link), where a packet moves to the next VC
+ * class. Returns how many links have one. */
+static int draw_datelines(const Ctx *c)
+{
+    int n = 0;
+    double len = fmax(8, 1.6 * c->g->half), width = clamp(0.3 * c->g->half, 2.5, 5);
+    for (int l = 0; l < fl_topology_link_count(c->t); l++) {
+        if (!is_switch_link(c->t, l)
+            || !(fl_routing_channel_dateline(c->routing, 2 * l)
+                 || fl_routing_channel_dateline(c->routing, 2 * l + 1)))
+            continue;
+        Chan chan;
+        double u[2];
+        fl__draw_chan_init(c->sc, 2 * l, &chan);
+        int marks = fl__draw_chan_marks(&chan, u);
+        for (int i = 0; i < marks; i++) {
+            double x, y, tx, ty;
+            fl__draw_chan_at(&chan, u[i], &x, &y, &tx, &ty);
+            if (box_near(&c->clip, x, y, len))
+                fl__draw_dateline_mark(c->cr, c->col, x, y, tx, ty, len, width);
+        }
+        n++;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The whole picture                                                        */
 /* ------------------------------------------------------------------------ */
 
@@ -241,6 +272,9 @@ void fl_draw_routing(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
         draw_paths(&c);
     if (ov & FL_DRAW_OVERLAY_CYCLE)
         draw_cycle(&c);
+    FlDrawLegendShown shown = { 0 };
+    if (ov)
+        shown.datelines = draw_datelines(&c) > 0;
     if (ov & FL_DRAW_OVERLAY_DIRECTIONS)
         draw_directions(&c);
     if (show_hv)
@@ -250,8 +284,12 @@ void fl_draw_routing(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
     if (ov & FL_DRAW_OVERLAY_PATHS)
         draw_endpoints(&c);
     fl__draw_hover_turn(&c);
-    if (routed && r->legend && ov)
-        fl__draw_legend(&c, show_hv && c.z.font > 0, c.z.arrow >= MIN_ARROW);
+    if (routed && r->legend && ov) {
+        shown.hv = show_hv && c.z.font > 0;
+        shown.dirs = c.z.arrow >= MIN_ARROW;
+        shown.tree = pen.sc.bow;
+        fl__draw_legend(&c, &shown, 1);
+    }
     free(h);
     free(v);
     cairo_restore(cr);

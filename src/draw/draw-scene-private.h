@@ -34,6 +34,7 @@ typedef struct Colours {
     Rgba tree, other;
     Rgba paths, chosen, source, destination;
     Rgba cycle;
+    Rgba dateline;
     Rgba chip;                  /* behind labels */
     Rgba legend_fill, legend_border;
 } Colours;
@@ -150,6 +151,12 @@ void fl__draw_stroke_channels(cairo_t *cr, const Scene *sc, const int *chans, in
                               Rgba colour, double width);
 void fl__draw_channels_heads(cairo_t *cr, const Scene *sc, const int *chans, int n,
                              double size);
+
+/* A dateline's mark: a bar len long and width wide across the direction
+ * (tx, ty) at (x, y), in the dateline colour with a thin outline in the
+ * background's. */
+void fl__draw_dateline_mark(cairo_t *cr, const Colours *col, double x, double y, double tx,
+                            double ty, double len, double width);
 
 /* A square ring around node (a switch's square, or a host), as route
  * endpoints are marked. */

@@ -45,6 +45,7 @@ static const Colours light_colours = {
     .source = HEX(0x26a269, 1),
     .destination = HEX(0xc01c28, 1),
     .cycle = HEX(0xe01b24, 1),
+    .dateline = HEX(0x26a269, 1),
     .chip = HEX(0xffffff, 0.85),
     .legend_fill = HEX(0xffffff, 0.92),
     .legend_border = HEX(0x9a9996, 1),
@@ -66,6 +67,7 @@ static const Colours dark_colours = {
     .source = HEX(0x8ff0a4, 1),
     .destination = HEX(0xff7b63, 1),
     .cycle = HEX(0xff7b63, 1),
+    .dateline = HEX(0x57e389, 1),
     .chip = HEX(0x1e1e1e, 0.85),
     .legend_fill = HEX(0x242424, 0.92),
     .legend_border = HEX(0x5e5c64, 1),
@@ -278,6 +280,22 @@ void fl__draw_stroke_channels(cairo_t *cr, const Scene *sc, const int *chans, in
     cairo_new_path(cr);
     fl__draw_channels_path(cr, sc, chans, n);
     set_colour(cr, colour);
+    cairo_set_line_width(cr, width);
+    cairo_stroke(cr);
+}
+
+void fl__draw_dateline_mark(cairo_t *cr, const Colours *col, double x, double y, double tx,
+                            double ty, double len, double width)
+{
+    double nx = -ty * len / 2, ny = tx * len / 2;
+    cairo_new_path(cr);
+    cairo_move_to(cr, x - nx, y - ny);
+    cairo_line_to(cr, x + nx, y + ny);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    set_colour(cr, col->background);
+    cairo_set_line_width(cr, width + 2);
+    cairo_stroke_preserve(cr);
+    set_colour(cr, col->dateline);
     cairo_set_line_width(cr, width);
     cairo_stroke(cr);
 }

@@ -156,6 +156,9 @@ typedef struct FlDrawLegendText {
     const char *destination;       /* "destination" */
     const char *cycle;             /* "dependency cycle, in order" */
     const char *no_cycle;          /* "no dependency cycle" */
+    const char *no_directions;     /* "no channel directions in this routing" */
+    const char *no_tree;           /* "no spanning tree: no H/V graph" */
+    const char *dateline;          /* "dateline: VC class 0 → 1" */
 } FlDrawLegendText;
 
 typedef struct FlDrawRouting {
@@ -186,6 +189,13 @@ void fl_draw_routing_init(FlDrawRouting *r);
 /* Draws t as fl_draw_topology() does, then the overlays of r (which may be
  * NULL) over it, then the legend. t may be the routing's network, its
  * switches alone (fl_draw_switches_only()) or its H/V layout.
+ *
+ * With any overlay, the routing's datelines (fl_routing_channel_dateline():
+ * dor's wrap-around links on a torus with 2 classes) are drawn as a green
+ * bar across each such link. The legend names only what is drawn, and an
+ * overlay the routing cannot draw (channel directions of a routing without
+ * direction classes, the H/V graph of one without a spanning tree) gets a
+ * line that says so.
  *
  * Prohibited turns: at every switch, each pair of switch links has its own
  * arc around the switch, between the two links, at a radius of its own so
@@ -243,7 +253,11 @@ int fl_draw_hv_layout(const FlTopology *t, const FlRouting *r, FlTopology **out,
  * may be drawn up to twice as large (its arcs and labels need the room),
  * and where the legend in the bottom-left corner would hide a switch or a
  * link, the network is fitted into a strip beside the legend or above it,
- * whichever leaves it larger. O(nodes + links). */
+ * whichever leaves it larger. The room kept is the same whatever the
+ * legend holds (as wide as its widest possible entry, as tall as five), so
+ * a route picked or an overlay switched on leaves the network where it
+ * is; a legend that outgrows it goes into columns or another corner where
+ * it hides nothing, if there is one. O(nodes + links). */
 void fl_draw_routing_fit(const FlTopology *t, const FlDrawRouting *r, double width,
                          double height, FlDrawView *view);
 
