@@ -221,8 +221,107 @@ static void test_legend_fit_stable(void)
     fl_topology_free(t);
 }
 
+static int boxes_meet(const FlDrawLabelBox *a, const FlDrawLabelBox *b)
+{
+    return a->x < b->x + b->width && b->x < a->x + a->width && a->y < b->y + b->height
+           && b->y < a->y + a->height;
+}
+
+/* The labels of t drawn with r through a view fitted into w x h and zoomed
+ * by zoom about the picture's centre: how many, and how many pairs
+ * overlap. */
+static int draw_labels(const FlTopology *t, const FlDrawRouting *r, int w, int h, double zoom,
+                       int *overlaps)
+{
+    enum { MAX = 8192 };
+    static FlDrawLabelBox boxes[MAX];
+    FlDrawOptions o;
+    fl_draw_options_init(&o);
+    fl_draw_routing_fit(t, r, w, h, &o.view);
+    o.view.scale *= zoom;
+    o.view.tx = w / 2.0 - (w / 2.0 - o.view.tx) * zoom;
+    o.view.ty = h / 2.0 - (h / 2.0 - o.view.ty) * zoom;
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_t *cr = cairo_create(s);
+    int n = fl_draw_routing_labels(cr, t, &o, r, boxes, MAX);
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+    *overlaps = 0;
+    for (int i = 0; i < n && i < MAX; i++)
+        for (int j = i + 1; j < n && j < MAX; j++)
+            *overlaps += boxes_meet(&boxes[i], &boxes[j]);
+    return n;
+}
+
+/* The 8x8 torus under L-turn with its turn map, channel directions and
+ * (h, v) coordinates: 64 numbers, 64 (h, v) and many directions, and no
+ * two labels on one another, at the sizes of the canvas at 1280x800 and
+ * 1024x700 and zoomed in. */
+static void test_no_overlap(void)
+{
+    FlTopology *t = from_spec("torus:8x8,hosts=0");
+    FlRoutingReport rep;
+    FlRouting *r = route_with(t, "lturn-alpha", 0, &rep);
+    FlDrawRouting d;
+    fl_draw_routing_init(&d);
+    d.routing = r;
+    d.report = &rep;
+    d.overlays = FL_DRAW_OVERLAY_TURNS | FL_DRAW_OVERLAY_DIRECTIONS;
+    static const int sizes[][2] = { { 610, 690 }, { 450, 560 } };
+    for (int i = 0; i < 2; i++)
+        for (double zoom = 1; zoom <= 2; zoom += 1) {
+            int overlaps, n = draw_labels(t, &d, sizes[i][0], sizes[i][1], zoom, &overlaps);
+            CHECK(n > 150 && overlaps == 0,
+                  "torus 8x8, L-turn, turn map and directions at %dx%d zoomed %gx: %d labels, "
+                  "%d overlapping pairs", sizes[i][0], sizes[i][1], zoom, n, overlaps);
+        }
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
+/* Switch numbers wherever they fit, whatever the network: the 5-cube, a
+ * 64-switch irregular network with its turn map, and the H/V graph once
+ * zoomed in (not fitted, where its switches are dots). */
+static void test_numbers_where_they_fit(void)
+{
+    FlTopology *cube = from_spec("hypercube:5,hosts=0");
+    int overlaps, n = draw_labels(cube, NULL, 600, 450, 1, &overlaps);
+    CHECK(n == 32 && overlaps == 0, "the 5-cube's 32 switches are numbered (%d, %d overlapping)",
+          n, overlaps);
+    fl_topology_free(cube);
+
+    FlTopology *t = from_spec("irregular:64,ports=4,hosts=4,seed=1");
+    FlTopology *sw = NULL, *hv = NULL;
+    FlRoutingReport rep;
+    FlRouting *r = route_with(t, "lturn-alpha", 0, &rep);
+    FlDrawRouting d;
+    fl_draw_routing_init(&d);
+    d.routing = r;
+    d.report = &rep;
+    d.overlays = FL_DRAW_OVERLAY_TURNS;
+    CHECK_INT(fl_draw_switches_only(t, &sw, NULL), FL_OK);
+    n = draw_labels(sw, &d, 450, 560, 1, &overlaps);
+    CHECK(n >= 60 && overlaps == 0,
+          "irregular:64 with its turn map at 450x560: %d of 64 switches numbered (%d overlapping)",
+          n, overlaps);
+
+    d.overlays = FL_DRAW_OVERLAY_HV_GRAPH;
+    CHECK_INT(fl_draw_hv_layout(t, r, &hv, NULL), FL_OK);
+    int fitted = draw_labels(hv, &d, 610, 690, 1, &overlaps);
+    int zoomed = draw_labels(hv, &d, 610, 690, 4, &overlaps);
+    CHECK(fitted < zoomed && zoomed >= 10 && overlaps == 0,
+          "the H/V graph: %d numbers fitted, %d zoomed in 4x (%d overlapping)", fitted, zoomed,
+          overlaps);
+    fl_topology_free(hv);
+    fl_topology_free(sw);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
 int main(void)
 {
+    test_no_overlap();
+    test_numbers_where_they_fit();
     test_datelines();
     test_legend_says_what_is_drawn();
     test_legend_fit_stable();

@@ -24,6 +24,9 @@ typedef struct Axis {
                           * the last block's next being the first */
 } Axis;
 
+/* Boxes taken by labels and what they must not cover (draw-labels-private.h). */
+typedef struct Labels Labels;
+
 /* A grid point that holds a switch. */
 typedef struct Cell {
     int x, y;

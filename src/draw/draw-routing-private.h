@@ -9,6 +9,7 @@
 #ifndef FLITLAB_DRAW_ROUTING_PRIVATE_H
 #define FLITLAB_DRAW_ROUTING_PRIVATE_H
 
+#include "draw-labels-private.h"
 #include "draw-scene-private.h"
 
 /* Whether r was built on t's network, or on the network t shows (its
@@ -32,6 +33,7 @@ typedef struct Ctx {
     const Colours *col;
     Sizes z;
     Box clip;
+    Labels *lab;                /* the labels placed so far, and what they avoid */
 } Ctx;
 
 /* ------------------------------------------------------------------------ */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw-labels-private.h"
 #include "draw-scene-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -96,7 +97,7 @@ void fl__draw_sizes_init(Sizes *z, const Geom *g)
     z->head = clamp(3.6 * z->arc_w, 7.5, 10.5);
     z->font = clamp(0.16 * g->v.scale, 0, 12);
     if (z->font < MIN_FONT)
-        z->font = g->v.scale >= 30 ? MIN_FONT : 0;
+        z->font = g->v.scale >= 15 ? MIN_FONT : 0;
     z->arrow = clamp(0.16 * g->v.scale, 0, 18);
 }
 
@@ -319,7 +320,7 @@ void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour)
 /* Bold with arrows under the nodes, then the numbers beside each arrow, on
  * the right of the way it runs, so the eye can follow the cycle. */
 void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Sizes *z,
-                    const Box *clip, const int *chans, int n)
+                    const Box *clip, const int *chans, int n, Labels *lab)
 {
     const Geom *g = &sc->g;
     if (!chans || n <= 0)
@@ -351,6 +352,15 @@ void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Size
         cairo_text_extents(cr, text, &te);
         double reach = lw + 4 + fabs(ty) * te.width / 2 + fabs(tx) * te.height / 2;
         double cx = x - ty * reach, cy = y + tx * reach;
+        if (lab) {
+            Box cands[2] = { box_around(cx, cy, te.width + 2, te.height + 2),
+                             box_around(x + ty * reach, y - tx * reach, te.width + 2,
+                                        te.height + 2) };
+            int k = fl__draw_labels_place(lab, cands, 2);
+            if (k < 0)
+                continue;
+            cx = (cands[k].x1 + cands[k].x2) / 2, cy = (cands[k].y1 + cands[k].y2) / 2;
+        }
         fl__draw_halo_text(cr, cx - te.width / 2 - te.x_bearing,
                            cy - te.height / 2 - te.y_bearing, text, col->cycle,
                            col->background, z->font);

@@ -60,8 +60,11 @@ void fl_draw_view_to_world(const FlDrawView *v, double dx, double dy,
 
 /* Draws t onto cr through o->view: background, links, hosts, switches,
  * labels, highlights and the connect rubber band. Only what meets cr's clip
- * is drawn, so a large network scrolled into view costs little; labels and
- * hosts are left out when they would be too small to read. Where a free
+ * is drawn, so a large network scrolled into view costs little; hosts are
+ * left out when they would be too small to see. A switch's number is drawn
+ * in its square when it fits there, else beside it where it covers no node
+ * and no other number, as long as the switch is at least 5 device units
+ * wide: zooming in brings numbers back. Where a free
  * layout puts switches closer than a square's side, all switch squares and
  * host discs shrink alike (to 30% at the least) so that none covers another.
  *
@@ -79,6 +82,11 @@ void fl_draw_view_to_world(const FlDrawView *v, double dx, double dy,
  * other that would run through a switch is an arc bulging away from the
  * centre. Other links, and free layouts, draw straight. O(nodes + links). */
 void fl_draw_topology(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o);
+
+/* A label's box as drawn, in device units. */
+typedef struct FlDrawLabelBox {
+    double x, y, width, height;
+} FlDrawLabelBox;
 
 /* The node (or link) drawn under the device point (x, y), within a few
  * device units, or -1. The nearest glyph wins, a switch on a tie; what the
@@ -212,6 +220,15 @@ void fl_draw_routing_init(FlDrawRouting *r);
  * links + path lengths), plus O(d^2) per switch of degree d. */
 void fl_draw_routing(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                      const FlDrawRouting *r);
+
+/* fl_draw_routing(), telling where its labels went: the box of every
+ * label it drew (switch numbers, (h, v), channel directions, a cycle's
+ * numbers; not the legend) into boxes, up to max of them. Returns how
+ * many it drew. Labels are placed greedily, each at the first of a few
+ * places around what it names that meets no node and no label before it,
+ * or left out: no two boxes overlap. */
+int fl_draw_routing_labels(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                           const FlDrawRouting *r, FlDrawLabelBox *boxes, int max);
 
 /* The turn whose arc (as fl_draw_routing() would draw t with r, prohibited
  * or not) is nearest to the device point (x, y): the pointer must be beside
