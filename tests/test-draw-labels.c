@@ -56,12 +56,14 @@ static int count_colour(cairo_surface_t *s, unsigned c, int tol)
 static int legend_height(cairo_surface_t *s)
 {
     int h = cairo_image_surface_get_height(s), top = -1, bottom = -1;
-    for (int y = 0; y < h; y++)
-        if (near_rgb(pixel(s, 30, y), LEGEND_BORDER, 24) || near_rgb(pixel(s, 30, y), 0xcdcccb, 20)) {
+    for (int y = 0; y < h; y++) {
+        unsigned p = pixel(s, 30, y);
+        if (near_rgb(p, LEGEND_BORDER, 24) || near_rgb(p, 0xcdcccb, 20)) {
             if (top < 0)
                 top = y;
             bottom = y;
         }
+    }
     return top < 0 ? 0 : bottom - top;
 }
 

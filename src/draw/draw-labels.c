@@ -89,7 +89,8 @@ void fl__draw_labels_take(Labels *L, const Box *b, int label)
     int c0, r0, c1, r1;
     if (label) {
         if (L->record && L->nrecord < L->record_max)
-            L->record[L->nrecord++] = (FlDrawLabelBox){ b->x1, b->y1, b->x2 - b->x1, b->y2 - b->y1 };
+            L->record[L->nrecord++] =
+                (FlDrawLabelBox){ b->x1, b->y1, b->x2 - b->x1, b->y2 - b->y1 };
         L->recorded++;
     }
     if (!span(L, b, &c0, &r0, &c1, &r1))
@@ -192,7 +193,8 @@ void fl__draw_place_switch_numbers(cairo_t *cr, Labels *L, const Geom *g, double
             double w = te.width + 2, h = te.height + 2, gap = 1.5, d = half + gap;
             /* Right, above right, above, above left, left, below left,
              * below, below right: the first free one. */
-            double cx[8] = { d + w / 2, d + w / 2, 0, -d - w / 2, -d - w / 2, -d - w / 2, 0, d + w / 2 };
+            double r = d + w / 2;
+            double cx[8] = { r, r, 0, -r, -r, -r, 0, r };
             /* The diagonal places overlap the square's corner by 2. */
             double cy[8] = { 0, -d - h / 2 + 2, -d - h / 2, -d - h / 2 + 2, 0, d + h / 2 - 2,
                              d + h / 2, d + h / 2 - 2 };

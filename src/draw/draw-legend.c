@@ -88,7 +88,8 @@ static void legend_build(Legend *lg, const FlTopology *t, const FlDrawRouting *r
     }
     if (ov & FL_DRAW_OVERLAY_DIRECTIONS) {
         if (!routing_labels(t, r->routing)) {
-            legend_add(lg, SAMPLE_NONE, word(w->no_directions, "no channel directions in this routing"), -1);
+            legend_add(lg, SAMPLE_NONE,
+                       word(w->no_directions, "no channel directions in this routing"), -1);
         } else if (what->dirs) {
             legend_add(lg, SAMPLE_UP, word(w->up_channel, "up channel"), -1);
             legend_add(lg, SAMPLE_DOWN, word(w->down_channel, "down channel"), -1);
@@ -105,7 +106,8 @@ static void legend_build(Legend *lg, const FlTopology *t, const FlDrawRouting *r
         }
     }
     if (what->datelines)
-        legend_add(lg, SAMPLE_DATELINE, word(w->dateline, "dateline: VC class 0 \xe2\x86\x92 1"), -1);
+        legend_add(lg, SAMPLE_DATELINE, word(w->dateline, "dateline: VC class 0 \xe2\x86\x92 1"),
+                   -1);
     if (ov & FL_DRAW_OVERLAY_PATHS) {
         if (r->npaths > 0)
             legend_add(lg, SAMPLE_PATHS, word(w->legal_paths, "legal shortest paths"), r->npaths);
@@ -201,7 +203,8 @@ static void legend_sample(const Ctx *c, int sample, double x, double y, double k
     case SAMPLE_PATHS: {
         double dash[2] = { 4 * k, 3 * k };
         set_colour(cr, sample == SAMPLE_TREE ? col->tree : sample == SAMPLE_OTHER ? col->other : col->paths);
-        cairo_set_line_width(cr, (sample == SAMPLE_TREE ? 3 : sample == SAMPLE_OTHER ? 1.5 : 7) * k);
+        double width = sample == SAMPLE_TREE ? 3 : sample == SAMPLE_OTHER ? 1.5 : 7;
+        cairo_set_line_width(cr, width * k);
         if (sample == SAMPLE_OTHER)
             cairo_set_dash(cr, dash, 2, 0);
         cairo_move_to(cr, x, my);
@@ -310,8 +313,8 @@ static void draw_legend(const Ctx *c, Legend *lg, double k)
                 continue;
             double ax = cand == 3 || cand == 4 ? clip->x2 - mg - alt->width : clip->x1 + mg;
             double ay = cand == 2 || cand == 4 ? clip->y1 + mg : clip->y2 - mg - alt->height;
-            if (ax >= clip->x1 && ay >= clip->y1
-                && !box_covers(c->t, &c->g->v, (Box){ ax, ay, ax + alt->width, ay + alt->height })) {
+            Box at = { ax, ay, ax + alt->width, ay + alt->height };
+            if (ax >= clip->x1 && ay >= clip->y1 && !box_covers(c->t, &c->g->v, at)) {
                 *lg = *alt;
                 x = ax, y = ay;
                 break;
