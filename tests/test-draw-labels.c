@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fixture.h"
 #include "flitlab-draw.h"
@@ -320,8 +321,110 @@ static void test_numbers_where_they_fit(void)
     fl_topology_free(t);
 }
 
+/* Pixels of colour c (within tol) in the square of side 2 * r around
+ * (x, y). */
+static int colour_near(cairo_surface_t *s, double x, double y, double r, unsigned c, int tol)
+{
+    int n = 0;
+    for (double dy = -r; dy <= r; dy += 1)
+        for (double dx = -r; dx <= r; dx += 1)
+            n += near_rgb(pixel(s, x + dx, y + dy), c, tol);
+    return n;
+}
+
+static int file_has(const char *path, const char *needle)
+{
+    static char buf[1 << 16];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = 0;
+    for (size_t i = 0; i + strlen(needle) <= n; i++)
+        if (memcmp(buf + i, needle, strlen(needle)) == 0)
+            return 1;
+    return 0;
+}
+
+/* Export as a page: the whole network (not a view of it) at the size
+ * asked, every switch in the picture, a title in the band at the top; a
+ * resolution that draws everything larger; PDF pages in points. */
+static void test_export_page(void)
+{
+    FlTopology *t = from_spec("torus:8x8,hosts=1");
+    FlRoutingReport rep;
+    FlRouting *r = route_with(t, "dor", 0, &rep);
+    FlDrawRouting d;
+    FlDrawPage page;
+    FlError err;
+    char png[64], pdf[64];
+    snprintf(png, sizeof png, "/tmp/flitlab-page-%d.png", (int)getpid());
+    snprintf(pdf, sizeof pdf, "/tmp/flitlab-page-%d.pdf", (int)getpid());
+    fl_draw_routing_init(&d);
+    d.routing = r;
+    d.report = &rep;
+    d.overlays = FL_DRAW_OVERLAY_TURNS;
+    fl_draw_page_init(&page);
+    page.width = 1000;
+    page.height = 1400;
+    page.dpi = 192;
+    page.title = "Dimension order on a torus";
+    CHECK_INT(fl_draw_export_routing_page(t, &d, &page, png, NULL, &err), FL_OK);
+    cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+    CHECK(cairo_image_surface_get_width(s) == 1000 && cairo_image_surface_get_height(s) == 1400,
+          "the PNG is 1000x1400 as asked (%dx%d)", cairo_image_surface_get_width(s),
+          cairo_image_surface_get_height(s));
+    /* Where each switch is: the fit of the picture's room, twice as large
+     * at 192 dpi, below the title. */
+    double aw, ah, k = 2;
+    fl_draw_page_area(&page, png, NULL, &aw, &ah);
+    double band = page.height / k - ah;
+    FlDrawView v;
+    FlTopology *sw = NULL;
+    fl_draw_switches_only(t, &sw, NULL);
+    fl_draw_routing_fit(sw, &d, (int)aw, (int)ah, &v);
+    int shown = 0;
+    for (int i = 0; i < fl_topology_switch_count(sw); i++) {
+        double x, y;
+        fl_topology_get_position(sw, i, &x, &y);
+        fl_draw_view_to_device(&v, x, y, &x, &y);
+        shown += colour_near(s, x * k, (y + band) * k, 0.2 * v.scale * k, 0x3584e4, 40) > 20;
+    }
+    CHECK(shown == 64 && band > 20, "every one of the 64 switches is in the picture (%d), below "
+          "a title band of %g", shown, band);
+    int title = 0, rows = (int)(band * k);
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < 1000; x++)
+            title += !near_rgb(pixel(s, x, y), 0xffffff, 40);
+    CHECK(title > 2000, "the title is drawn in the band at the top (%d dark pixels)", title);
+    cairo_surface_destroy(s);
+
+    /* No title: no band, the same network larger. */
+    page.title = NULL;
+    double aw2, ah2;
+    fl_draw_page_area(&page, png, NULL, &aw2, &ah2);
+    CHECK(aw2 == 500 && ah2 == 700, "without a title the picture has the whole page (%gx%g)",
+          aw2, ah2);
+
+    /* PDF pages are in points: an A4 page landscape. */
+    page.width = 842;
+    page.height = 595;
+    page.title = "A4";
+    CHECK_INT(fl_draw_export_routing_page(t, &d, &page, pdf, NULL, &err), FL_OK);
+    CHECK(file_has(pdf, "0 0 842 595"), "the PDF page is 842 x 595 points");
+    page.dpi = 0;
+    CHECK(fl_draw_export_routing_page(t, &d, &page, png, NULL, &err) == FL_ERANGE,
+          "a resolution of 0 is refused: %s", err.message);
+    unlink(png);
+    unlink(pdf);
+    fl_topology_free(sw);
+    fl_routing_free(r);
+    fl_topology_free(t);
+}
+
 int main(void)
 {
+    test_export_page();
     test_no_overlap();
     test_numbers_where_they_fit();
     test_datelines();

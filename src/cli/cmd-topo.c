@@ -125,6 +125,8 @@ static const CliOption export_options[] = {
 #ifdef FL_HAVE_CAIRO
     { "width", 0, "W", "picture width in pixels or points (default 1200)" },
     { "height", 0, "H", "picture height in pixels or points (default 900)" },
+    { "dpi", 0, "DPI", "PNG resolution: lines and type drawn DPI/96 times as large (default 96)" },
+    { "title", 0, "TEXT", "a title drawn at the top of the picture" },
 #endif
     { 0 },
 };
@@ -188,11 +190,8 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
         return cli_error(CLI_USAGE, "topo export: this flitlab was built without cairo, "
                                     "so it cannot draw %s pictures", format);
 #else
-    long width = 1200, height = 900;
-    const char *s;
-    if ((s = cli_value(cmd, p, "width")) && cli_int_value("width", s, 16, 20000, &width))
-        return CLI_USAGE;
-    if ((s = cli_value(cmd, p, "height")) && cli_int_value("height", s, 16, 20000, &height))
+    FlDrawPage page;
+    if (cli_page_options(cmd, p, &page))
         return CLI_USAGE;
 #endif
 
@@ -203,7 +202,7 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
     int rc;
 #ifdef FL_HAVE_CAIRO
     if (is_picture(format))
-        rc = fl_draw_export(t, out, format, (int)width, (int)height, &err);
+        rc = fl_draw_export_routing_page(t, NULL, &page, out, format, &err);
     else
 #endif
         rc = fl_io_write_file(t, ff, out, &err);

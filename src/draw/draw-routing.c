@@ -446,26 +446,9 @@ int fl_draw_hit_routing_link(const FlTopology *t, const FlDrawView *v, const FlD
 int fl_draw_export_routing(const FlTopology *t, const FlDrawRouting *r, const char *path,
                            const char *format, int width, int height, FlError *err)
 {
-    FlTopology *shown = NULL;
-    FlDrawOptions o;
-    if (!t)
-        return fl_error_set(err, FL_EINVAL, "no network to draw");
-    /* A routing without a tree, or a network whose hosts cannot be left
-     * out, is drawn as it is. */
-    if (r && r->overlays && fl__draw_same_network(t, r->routing)) {
-        int rc = (r->overlays & FL_DRAW_OVERLAY_HV_GRAPH)
-                     ? fl_draw_hv_layout(t, r->routing, &shown, NULL)
-                     : FL_EUNSUPPORTED;
-        if (rc != FL_OK && rc != FL_ENOMEM)
-            rc = fl_draw_switches_only(t, &shown, NULL);
-        if (rc == FL_ENOMEM)
-            return fl_error_set(err, FL_ENOMEM, "out of memory");
-    }
-    const FlTopology *drawn = shown ? shown : t;
-    fl_draw_options_init(&o);
-    if (width >= 1 && height >= 1 && width <= FL_DRAW_MAX_SIDE && height <= FL_DRAW_MAX_SIDE)
-        fl_draw_routing_fit(drawn, r, width, height, &o.view);
-    int rc = fl_draw_export_routing_with_options(drawn, &o, r, path, format, width, height, err);
-    fl_topology_free(shown);
-    return rc;
+    FlDrawPage page;
+    fl_draw_page_init(&page);
+    page.width = width;
+    page.height = height;
+    return fl_draw_export_routing_page(t, r, &page, path, format, err);
 }

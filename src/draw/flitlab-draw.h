@@ -119,6 +119,32 @@ typedef void (*FlDrawRenderFunc)(cairo_t *cr, int width, int height, void *data)
 int fl_draw_export_render(const char *path, const char *format, int width, int height,
                           FlDrawRenderFunc render, void *data, FlError *err);
 
+/* A picture as a page: the whole network below an optional title. */
+typedef struct FlDrawPage {
+    int width, height;     /* pixels for PNG, points for PDF and SVG (1 to 16384) */
+    /* PNG: dots per inch; every line and letter is drawn dpi / 96 times
+     * as many pixels as on screen (96: as on screen; 192: twice as fine,
+     * for print). PDF and SVG, in points, ignore it. */
+    double dpi;
+    const char *title;     /* bold, centred at the top; NULL or "": none */
+    int dark;              /* the dark style's colours */
+} FlDrawPage;
+
+/* 1200 x 900, 96 dpi, no title, light. */
+void fl_draw_page_init(FlDrawPage *p);
+
+/* The room below the title that a page of format (or path's extension)
+ * leaves the picture, in drawing units (pixels at 96 dpi, points). */
+void fl_draw_page_area(const FlDrawPage *p, const char *path, const char *format,
+                       double *width, double *height);
+
+/* Writes page to path as fl_draw_export() writes a picture (formats,
+ * errors, atomically): the background, the title, and below it what
+ * render draws into the room fl_draw_page_area() gives (cr scaled and
+ * clipped to it). */
+int fl_draw_export_page(const char *path, const char *format, const FlDrawPage *page,
+                        FlDrawRenderFunc render, void *data, FlError *err);
+
 /* The same with explicit drawing options, the view included: the GUI
  * exports exactly what its canvas shows. Call fl_draw_view_fit() first to
  * export the whole network with other options (dark style, no labels). */
@@ -293,6 +319,13 @@ int fl_draw_export_routing_with_options(const FlTopology *t, const FlDrawOptions
                                         const FlDrawRouting *r, const char *path,
                                         const char *format, int width, int height,
                                         FlError *err);
+
+/* The whole of t with r's overlays (r may be NULL: the network alone) as
+ * fl_draw_export_routing() draws it (as
+ * `flitlab topo export` and `flitlab route --picture` do), fitted below the page's title. */
+int fl_draw_export_routing_page(const FlTopology *t, const FlDrawRouting *r,
+                                const FlDrawPage *page, const char *path, const char *format,
+                                FlError *err);
 
 /* ------------------------------------------------------------------------ */
 /* Simulation frames                                                        */
