@@ -422,8 +422,45 @@ static void test_export_page(void)
     fl_topology_free(t);
 }
 
+/* Presenter mode's marks: lines twice as wide, type larger, and the
+ * switches still hit where they are drawn. */
+static void test_presenter_marks(void)
+{
+    FlTopology *t = from_spec("mesh:4x4,hosts=0");
+    FlDrawOptions o;
+    FlDrawLabelBox boxes[2][16];
+    int links[2];
+    double height[2];
+    fl_draw_options_init(&o);
+    fl_draw_view_fit(t, 400, 400, &o.view);
+    CHECK(o.view.marks == 1, "a fitted view has the screen's marks");
+    for (int i = 0; i < 2; i++) {
+        o.view.marks = i ? FL_DRAW_PRESENTER : 1;
+        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 400, 400);
+        cairo_t *cr = cairo_create(s);
+        int n = fl_draw_routing_labels(cr, t, &o, NULL, boxes[i], 16);
+        cairo_destroy(cr);
+        cairo_surface_flush(s);
+        links[i] = count_colour(s, 0x77767b, 30);
+        height[i] = n == 16 ? boxes[i][0].height : 0;
+        cairo_surface_destroy(s);
+    }
+    CHECK(links[1] > 1.6 * links[0], "links are drawn about twice as wide (%d pixels, %d)",
+          links[1], links[0]);
+    CHECK(height[1] > 1.3 * height[0] && height[0] > 0,
+          "switch numbers are larger (%g px tall, %g)", height[1], height[0]);
+    double x, y;
+    fl_topology_get_position(t, 5, &x, &y);
+    fl_draw_view_to_device(&o.view, x, y, &x, &y);
+    double half = 0.2 * o.view.scale;
+    CHECK(fl_draw_hit_node(t, &o.view, x + 1.2 * half + 3, y) == 5,
+          "a larger switch is hit where it is drawn");
+    fl_topology_free(t);
+}
+
 int main(void)
 {
+    test_presenter_marks();
     test_export_page();
     test_no_overlap();
     test_numbers_where_they_fit();

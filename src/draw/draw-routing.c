@@ -359,7 +359,7 @@ static void draw_overlays(cairo_t *cr, const FlTopology *t, const FlDrawOptions 
         shown.hv = show_hv && c.z.font > 0;
         shown.dirs = c.z.arrow >= MIN_ARROW;
         shown.tree = pen.sc.bow;
-        fl__draw_legend(&c, &shown, 1);
+        fl__draw_legend(&c, &shown, pen.sc.g.text);
     }
     free(marks);
     free(h);

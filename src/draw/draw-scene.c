@@ -87,23 +87,24 @@ const Colours *fl__draw_colours(int dark)
 
 void fl__draw_sizes_init(Sizes *z, const Geom *g)
 {
-    double half = g->half;
-    z->arc_w = clamp(0.14 * half, 2.0, 2.8);
+    double half = g->half, m = g->marks;
+    z->arc_w = clamp(0.14 * half, 2.0, 2.8) * m;
     /* Squares shrink where a free layout crowds switches, while their
      * links stay long: the arcs keep some room in proportion to the grid
      * step too. */
     z->r0 = half + fmax(fmax(4.0, 0.4 * half), 0.06 * g->v.scale);
     z->step = fmax(fmax(2.4 * z->arc_w, 0.3 * half), 0.04 * g->v.scale);
-    z->head = clamp(3.6 * z->arc_w, 7.5, 10.5);
+    z->head = clamp(3.6 * z->arc_w, 7.5 * m, 10.5 * m);
     z->font = clamp(0.16 * g->v.scale, 0, 12);
     if (z->font < MIN_FONT)
         z->font = g->v.scale >= 15 ? MIN_FONT : 0;
-    z->arrow = clamp(0.16 * g->v.scale, 0, 18);
+    z->font *= g->text;
+    z->arrow = clamp(0.16 * g->v.scale, 0, 18) * g->text;
 }
 
 double fl__draw_head_size(const Geom *g)
 {
-    return clamp(g->lw * 6, 10, 16);
+    return clamp(g->lw * 6, 10 * g->marks, 16 * g->marks);
 }
 
 void fl__draw_scene_init(Scene *sc, const FlTopology *t, const FlDrawView *v, int bow)

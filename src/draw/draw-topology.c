@@ -296,7 +296,7 @@ void fl__draw_topology_labelled(cairo_t *cr, const FlTopology *t, const FlDrawOp
             fl__draw_labels_init(&own, &clip, 24);
         fl__draw_labels_take_nodes(L, &g);
         if (o->show_labels)
-            fl__draw_place_switch_numbers(cr, L, &g, 1);
+            fl__draw_place_switch_numbers(cr, L, &g, g.text);
         if (!placed) {
             fl__draw_switch_numbers(cr, &own, o->dark);
             fl__draw_labels_clear(&own);

@@ -24,7 +24,16 @@ extern "C" {
 typedef struct FlDrawView {
     double scale;          /* device units per layout unit, > 0 */
     double tx, ty;         /* device position of the layout origin */
+    /* How heavy the marks are: 1 (or 0) as on a screen; a projector's
+     * presenter mode takes FL_DRAW_PRESENTER: lines that many times as
+     * wide, type 1 + 0.6 (marks - 1) times as large (1.6x), switches and
+     * hosts 1 + 0.25 (marks - 1) times (1.25x, no more than 0.6 of a grid
+     * step). Hit tests follow it. fl_draw_view_fit() sets 1. */
+    double marks;
 } FlDrawView;
+
+/* The marks of a presenter mode (FlDrawView.marks). */
+#define FL_DRAW_PRESENTER 2.0
 
 typedef struct FlDrawOptions {
     FlDrawView view;
