@@ -488,3 +488,11 @@ void fl_draw_routing_fit(const FlTopology *t, const FlDrawRouting *r, double wid
 {
     fl__draw_routing_fit_scaled(t, r, width, height, 1, view);
 }
+
+void fl_draw_routing_fit_marks(const FlTopology *t, const FlDrawRouting *r, double width,
+                               double height, double marks, FlDrawView *view)
+{
+    double m = marks > 0 && isfinite(marks) ? clamp(marks, 0.5, 4) : 1;
+    fl__draw_routing_fit_scaled(t, r, width, height, 1 + 0.6 * (m - 1), view);
+    view->marks = m;
+}

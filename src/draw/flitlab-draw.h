@@ -313,6 +313,11 @@ int fl_draw_hv_layout(const FlTopology *t, const FlRouting *r, FlTopology **out,
 void fl_draw_routing_fit(const FlTopology *t, const FlDrawRouting *r, double width,
                          double height, FlDrawView *view);
 
+/* fl_draw_routing_fit() for a view with those marks (FL_DRAW_PRESENTER:
+ * its larger legend keeps its room), which the view gets. */
+void fl_draw_routing_fit_marks(const FlTopology *t, const FlDrawRouting *r, double width,
+                               double height, double marks, FlDrawView *view);
+
 /* Writes t with the overlays of r, fitted into width x height beside the
  * legend, to path; formats and errors as fl_draw_export(). With any
  * overlay the hosts are left out where fl_draw_switches_only() can; with

@@ -92,6 +92,9 @@ void     flitlab_window_collectives_init   (FlitlabWindow  *self);
  * view's dialog and runs opened in the Simulate tab. */
 void     flitlab_window_experiments_init   (FlitlabWindow  *self);
 
+/* flitlab-window-presenter.c: presenter mode (win.presenter). */
+void     flitlab_window_presenter_init     (FlitlabWindow  *self);
+
 /* flitlab-window.c */
 void     flitlab_window_set_project        (FlitlabWindow  *self,
                                             FlProject      *project);
