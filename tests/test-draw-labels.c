@@ -32,12 +32,14 @@ static FlRouting *route_with(const FlTopology *t, const char *name, int classes,
     return r;
 }
 
+/* A w x h picture of t with r's overlays, drawn as fl_draw_routing()
+ * draws it (through fl_draw_routing_labels(), which must draw the same). */
 static cairo_surface_t *render_routing(const FlTopology *t, const FlDrawOptions *o,
                                        const FlDrawRouting *r, int w, int h)
 {
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     cairo_t *cr = cairo_create(s);
-    fl_draw_routing(cr, t, o, r);
+    fl_draw_routing_labels(cr, t, o, r, NULL, 0);
     cairo_destroy(cr);
     cairo_surface_flush(s);
     return s;
@@ -66,6 +68,16 @@ static int legend_height(cairo_surface_t *s)
         }
     }
     return top < 0 ? 0 : bottom - top;
+}
+
+/* The height of the legend of t drawn with d through o on w x h. */
+static int drawn_legend(const FlTopology *t, const FlDrawOptions *o, const FlDrawRouting *d,
+                        int w, int h)
+{
+    cairo_surface_t *s = render_routing(t, o, d, w, h);
+    int height = legend_height(s);
+    cairo_surface_destroy(s);
+    return height;
 }
 
 /* dor on a torus with its two classes draws a bar across each wrap-around
@@ -116,13 +128,9 @@ static void test_datelines(void)
     /* The legend names them: one entry more than without. */
     d.legend = 1;
     d.routing = dor;
-    s = render_routing(t, &o, &d, 800, 800);
-    int h2 = legend_height(s);
-    cairo_surface_destroy(s);
+    int h2 = drawn_legend(t, &o, &d, 800, 800);
     d.routing = one;
-    s = render_routing(t, &o, &d, 800, 800);
-    int h1 = legend_height(s);
-    cairo_surface_destroy(s);
+    int h1 = drawn_legend(t, &o, &d, 800, 800);
     CHECK(h2 > h1 + 10 && h1 > 0, "the legend has a dateline entry (%d px tall, %d without)", h2,
           h1);
     fl_routing_free(dor);
@@ -146,24 +154,16 @@ static void test_legend_says_what_is_drawn(void)
     fl_draw_view_fit(t, 400, 600, &o.view);
     o.view.ty -= 100; /* the network clear of the legend */
 
-    cairo_surface_t *s = render_routing(t, &o, &d, 400, 600);
-    CHECK(legend_height(s) == 0, "no overlay, no legend");
-    cairo_surface_destroy(s);
+    CHECK(drawn_legend(t, &o, &d, 400, 600) == 0, "no overlay, no legend");
     d.routing = dor;
     d.overlays = FL_DRAW_OVERLAY_DIRECTIONS;
-    s = render_routing(t, &o, &d, 400, 600);
-    int note = legend_height(s);
-    cairo_surface_destroy(s);
+    int note = drawn_legend(t, &o, &d, 400, 600);
     CHECK(note > 20, "channel directions under dor: a legend says there are none (%d px)", note);
 
     d.overlays = FL_DRAW_OVERLAY_HV_GRAPH;
-    s = render_routing(t, &o, &d, 400, 600);
-    int no_tree = legend_height(s);
-    cairo_surface_destroy(s);
+    int no_tree = drawn_legend(t, &o, &d, 400, 600);
     d.routing = updown;
-    s = render_routing(t, &o, &d, 400, 600);
-    int tree = legend_height(s);
-    cairo_surface_destroy(s);
+    int tree = drawn_legend(t, &o, &d, 400, 600);
     CHECK(no_tree > 20 && tree > no_tree + 10,
           "the H/V graph without a tree: one note (%d px), not the tree's two entries (%d px)",
           no_tree, tree);
