@@ -145,6 +145,18 @@ if grep -q -- "--picture FILE" "$tmp/out"; then
   run route mesh:4x4 --routing shortest --from 0 --to 15 --all --picture "$tmp/paths.png"
   [ "$status" -eq 0 ] && png_signature "$tmp/paths.png" && grep -q "^20 paths" "$tmp/out"
   ok $? "route --from --to --all --picture draws the paths"
+  png_size() {
+    python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(24); print('%dx%d' % struct.unpack('>II', d[16:24]))" "$1"
+  }
+  run turns torus:8x8 --routing dor --picture "$tmp/page.png" --width 800 --height 640 --dpi 192 \
+    --title "DOR on a torus"
+  [ "$status" -eq 0 ] && [ "$(png_size "$tmp/page.png")" = 800x640 ]
+  ok $? "turns --picture --width --height --dpi --title draws a page of that size"
+  run topo export torus:4x4 -o "$tmp/topo.png" --width 300 --height 200 --title T
+  [ "$status" -eq 0 ] && [ "$(png_size "$tmp/topo.png")" = 300x200 ]
+  ok $? "topo export --title draws a titled picture of the size asked"
+  expect_fail "a --dpi out of range" "--dpi needs a whole number from 24 to 2400" \
+    turns mesh:4x4 --routing dor --picture "$tmp/dpi.png" --dpi 5
 
   expect_fail "a --picture with an unknown extension" "--picture: unknown image format 'bmp'" \
     turns mesh:4x4 --routing dor --picture "$tmp/turns.bmp"

@@ -396,7 +396,7 @@ static void check_dateline(const char *spec, int classes_asked)
     FlRoutingOptions opt = { .root = -1, .vc_classes = classes_asked };
     FlRouting *r = t ? make_routing(t, "dor", &opt) : NULL;
     int nodes[64], ports[64], classes[64], bad = 0, raised = 0, ties = 0, bad_ties = 0;
-    int dateline = classes_asked != 1, dims[3] = { 0, 0, 0 };
+    int dateline = classes_asked != 1, dims[3] = { 0, 0, 0 }, bad_lines = 0, lines = 0;
     int ndims = t ? fl_topology_family_dims(t, dims) : 0;
     int s = t ? fl_topology_switch_count(t) : 0;
     for (int a = 0; r && a < s; a++)
@@ -418,12 +418,29 @@ static void check_dateline(const char *spec, int classes_asked)
                 raised += classes[h] == 1;
                 int next = h + 1 < hops ? nodes[h + 1] : b;
                 int step = coord(t, next, d) - coord(t, nodes[h], d);
-                crossed |= step > 1 || step < -1;
+                int wraps = step > 1 || step < -1, a_end;
+                /* The channel of this hop is a dateline exactly when it
+                 * wraps around and the routing has one. */
+                int l = fl_topology_port_link(t, nodes[h], ports[h]);
+                fl_topology_link_ends(t, l, &a_end, NULL, NULL, NULL);
+                int ch = 2 * l + (a_end != nodes[h]);
+                bad_lines += fl_routing_channel_dateline(r, ch) != (dateline && wraps);
+                crossed |= wraps;
             }
         }
+    for (int ch = 0; r && ch < fl_topology_channel_count(t); ch++)
+        lines += fl_routing_channel_dateline(r, ch);
     CHECK(r && fl_routing_vc_classes(r) == (dateline ? 2 : 1) && bad == 0,
           "dor on %s (vc_classes %d asked): %d classes, %d hops in the wrong class", spec,
           classes_asked, r ? fl_routing_vc_classes(r) : 0, bad);
+    CHECK(bad_lines == 0, "dor on %s: the datelines are the wrap-around hops (%d not)", spec,
+          bad_lines);
+    /* Each ring of every dimension has one wrap-around link: 2 channels. */
+    int rings = 0;
+    for (int d = 0; d < ndims; d++)
+        rings += s / dims[d];
+    CHECK(lines == (dateline ? 2 * rings : 0), "dor on %s: %d dateline channels (want %d)", spec,
+          lines, dateline ? 2 * rings : 0);
     if (dateline)
         CHECK(raised > 0, "dor on %s uses class 1 after the dateline (%d hops)", spec, raised);
     else
@@ -444,6 +461,24 @@ static void test_dateline(void)
     check_dateline("ring:8", 0);
     check_dateline("torus:5x4", 0);
     check_dateline("torus:4x3x4", 0);
+
+    /* Other routings, and meshes, have none. */
+    FlTopology *t = make("mesh:4x4");
+    FlRouting *r = t ? make_routing(t, "dor", NULL) : NULL;
+    FlTopology *u = make("torus:4x4");
+    FlRouting *q = u ? make_routing(u, "updown", NULL) : NULL;
+    int lines = 0;
+    for (int ch = 0; r && ch < fl_topology_channel_count(t); ch++)
+        lines += fl_routing_channel_dateline(r, ch);
+    for (int ch = 0; q && ch < fl_topology_channel_count(u); ch++)
+        lines += fl_routing_channel_dateline(q, ch);
+    CHECK(r && q && lines == 0, "no dateline on a mesh, nor under up*/down* (%d)", lines);
+    CHECK(!fl_routing_channel_dateline(q, -1) && !fl_routing_channel_dateline(NULL, 0),
+          "bad channels and no routing have none");
+    fl_routing_free(r);
+    fl_routing_free(q);
+    fl_topology_free(t);
+    fl_topology_free(u);
 }
 
 /* e-cube: each hop flips a higher bit than the one before, the first the

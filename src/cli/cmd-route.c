@@ -16,10 +16,6 @@
 /* Without --max-paths, `route --all` lists at most this many paths. */
 #define DEFAULT_MAX_PATHS 100
 
-/* The size of a --picture, as `topo export` draws by default. */
-#define PICTURE_WIDTH 1200
-#define PICTURE_HEIGHT 900
-
 /* --routing and the options that shape the routing, from the routing
  * registry, shared by both commands. The VC classes are --vcs here. */
 static void routing_flags(CliOptions *opts)
@@ -27,6 +23,15 @@ static void routing_flags(CliOptions *opts)
     cli_add_routing_options(opts, _("the routing algorithm (required; see the list below)"),
                             "vcs");
 }
+
+#ifdef FL_HAVE_CAIRO
+/* The page of a --picture, as `topo export` draws it. */
+#define PICTURE_OPTIONS                                                                      \
+    { "width", 0, "W", N_("with --picture: its width in pixels or points (default 1200)") }, \
+        { "height", 0, "H", N_("with --picture: its height in pixels or points (default 900)") }, \
+        { "dpi", 0, "DPI", N_("with --picture: PNG resolution (default 96)") },                   \
+        { "title", 0, "TEXT", N_("with --picture: a title drawn at the top") }
+#endif
 
 static const CliOption route_options[] = {
     { "json", 0, NULL, N_("print one JSON object instead of a table") },
@@ -38,6 +43,7 @@ static const CliOption route_options[] = {
     { "picture", 0, "FILE",
       N_("draw the network with the dependency cycle (and the route) to FILE (.png, .svg, "
          ".pdf)") },
+    PICTURE_OPTIONS,
 #endif
     { 0 },
 };
@@ -69,6 +75,7 @@ static const CliOption turns_options[] = {
 #ifdef FL_HAVE_CAIRO
     { "picture", 0, "FILE",
       N_("draw the prohibited turns over the network to FILE (.png, .svg or .pdf)") },
+    PICTURE_OPTIONS,
 #endif
     { 0 },
 };
@@ -134,8 +141,11 @@ static int check_picture(const CliCommand *cmd, const CliParsed *p)
         return CLI_OK;
 #ifdef FL_HAVE_CAIRO
     FlError err = { 0 };
+    FlDrawPage page;
     if (fl_draw_check_format(path, NULL, &err))
         return cli_error(CLI_USAGE, _("--picture: %s"), err.message);
+    if (cli_page_options(cmd, p, &page))
+        return CLI_USAGE;
 #endif
     return CLI_OK;
 }
@@ -219,7 +229,10 @@ static int write_picture(const CliCommand *cmd, const CliParsed *p, const RouteS
     dr.path_offsets = pic->offsets;
     dr.npaths = pic->npaths;
     FlError err = { 0 };
-    if (fl_draw_export_routing(rs->t, &dr, path, NULL, PICTURE_WIDTH, PICTURE_HEIGHT, &err))
+    FlDrawPage page;
+    if (cli_page_options(cmd, p, &page))
+        return CLI_USAGE;
+    if (fl_draw_export_routing_page(rs->t, &dr, &page, path, NULL, &err))
         return cli_error(CLI_FAIL, _("--picture: %s"), err.message);
 #else
     (void)rs;

@@ -126,6 +126,8 @@ static const CliOption export_options[] = {
 #ifdef FL_HAVE_CAIRO
     { "width", 0, "W", N_("picture width in pixels or points (default 1200)") },
     { "height", 0, "H", N_("picture height in pixels or points (default 900)") },
+    { "dpi", 0, "DPI", N_("PNG resolution: lines and type drawn DPI/96 times as large (default 96)") },
+    { "title", 0, "TEXT", N_("a title drawn at the top of the picture") },
 #endif
     { 0 },
 };
@@ -191,11 +193,8 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
         return cli_error(CLI_USAGE, _("topo export: this flitlab was built without cairo, "
                                     "so it cannot draw %s pictures"), format);
 #else
-    long width = 1200, height = 900;
-    const char *s;
-    if ((s = cli_value(cmd, p, "width")) && cli_int_value("width", s, 16, 20000, &width))
-        return CLI_USAGE;
-    if ((s = cli_value(cmd, p, "height")) && cli_int_value("height", s, 16, 20000, &height))
+    FlDrawPage page;
+    if (cli_page_options(cmd, p, &page))
         return CLI_USAGE;
 #endif
 
@@ -206,7 +205,7 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
     int rc;
 #ifdef FL_HAVE_CAIRO
     if (is_picture(format))
-        rc = fl_draw_export(t, out, format, (int)width, (int)height, &err);
+        rc = fl_draw_export_routing_page(t, NULL, &page, out, format, &err);
     else
 #endif
         rc = fl_io_write_file(t, ff, out, &err);

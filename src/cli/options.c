@@ -289,3 +289,23 @@ int cli_run_group(const char *group, const char *summary, const CliSub *subs, in
     return cli_error(CLI_USAGE, _("unknown command '%s %s' (see 'flitlab %s --help')"), group,
                      argv[0], group);
 }
+
+#ifdef FL_HAVE_CAIRO
+int cli_page_options(const CliCommand *cmd, const CliParsed *p, FlDrawPage *page)
+{
+    long width = 1200, height = 900, dpi = 96;
+    const char *s;
+    fl_draw_page_init(page);
+    if ((s = cli_value(cmd, p, "width")) && cli_int_value("width", s, 16, 16384, &width))
+        return CLI_USAGE;
+    if ((s = cli_value(cmd, p, "height")) && cli_int_value("height", s, 16, 16384, &height))
+        return CLI_USAGE;
+    if ((s = cli_value(cmd, p, "dpi")) && cli_int_value("dpi", s, 24, 2400, &dpi))
+        return CLI_USAGE;
+    page->width = (int)width;
+    page->height = (int)height;
+    page->dpi = (double)dpi;
+    page->title = cli_value(cmd, p, "title");
+    return CLI_OK;
+}
+#endif

@@ -633,7 +633,7 @@ void fl_draw_flits(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
         if (f->selected_packet >= 0 && f->selected_route && f->nselected_route > 0)
             draw_route(&pen, f->selected_route, f->nselected_route);
         fl__draw_cycle(cr, &pen.sc, pen.col, &pen.z, &pen.clip, f->wait_cycle,
-                       f->nwait_cycle);
+                       f->nwait_cycle, NULL);
         if (agg) {
             draw_aggregated(&pen, f, hw);
             draw_individual(&pen, f, fmax(side, f->min_flit), 1);

@@ -348,11 +348,14 @@ void fl__draw_geom_init(Geom *g, const FlTopology *t, const FlDrawView *v, int s
     g->cx = ns ? sx / ns : 0;
     g->cy = ns ? sy / ns : 0;
     /* Hosts shrink with the switches, so the two keep their proportion. */
+    g->marks = g->v.marks > 0 && isfinite(g->v.marks) ? clamp(g->v.marks, 0.5, 4) : 1;
+    g->text = 1 + 0.6 * (g->marks - 1);
     double half = switch_half(t), s = g->v.scale;
+    half = fmin(half * (1 + 0.25 * (g->marks - 1)), fmax(half, 0.3));
     double host_r = HOST_RADIUS * (half / SWITCH_HALF) * s;
     g->half = fmax(half * s, MIN_SWITCH_HALF);
     g->host_r = host_r >= MIN_HOST_RADIUS ? host_r : 0;
-    g->lw = clamp(0.045 * s, 0.75, 3.5);
+    g->lw = clamp(0.045 * s, 0.75, 3.5) * g->marks;
 }
 
 /* A node's place in layout units. A host that shares its switch's position
@@ -500,7 +503,7 @@ static void grow_box(double box[4], int *any, double x, double y)
 
 void fl_draw_view_fit(const FlTopology *t, double width, double height, FlDrawView *view)
 {
-    FlDrawView unit = { 1, 0, 0 };
+    FlDrawView unit = { 1, 0, 0, 1 };
     Geom g;
     fl__draw_geom_init(&g, t, &unit, 1);
     double box[4] = { 0, 0, 0, 0 };
@@ -527,6 +530,7 @@ void fl_draw_view_fit(const FlTopology *t, double width, double height, FlDrawVi
     double margin = fmax(12.0, 0.04 * fmin(width, height));
     double aw = fmax(width - 2 * margin, 1), ah = fmax(height - 2 * margin, 1);
     double bw = fmax(box[2] - box[0], 1e-9), bh = fmax(box[3] - box[1], 1e-9);
+    view->marks = 1;
     view->scale = any ? fmin(fmin(aw / bw, ah / bh), FIT_MAX_SCALE) : FIT_MAX_SCALE * 0.75;
     view->tx = width / 2 - view->scale * (box[0] + box[2]) / 2;
     view->ty = height / 2 - view->scale * (box[1] + box[3]) / 2;

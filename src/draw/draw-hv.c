@@ -254,40 +254,66 @@ void fl__draw_hv_links(const Ctx *c)
     cairo_restore(cr);
 }
 
-/* Each switch's (h, v) above its top left corner. */
+/* Each switch's (h, v) by a corner of its square: above left, or where
+ * that would cover a label placed before, above right, below left, below
+ * right; left out when none is free. */
 void fl__draw_hv_labels(const Ctx *c, const int *h, const int *v)
 {
     if (c->z.font <= 0)
         return;
     cairo_t *cr = c->cr;
+    int ns = fl_topology_switch_count(c->t), n = 0;
+    struct HvLabel {
+        double x, y;
+        int sw;
+    } *placed = malloc(sizeof *placed * (size_t)(ns > 0 ? ns : 1));
+    if (!placed)
+        return;
     cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, c->z.font);
+    double half = c->g->half;
+    for (int i = 0; i < ns; i++) {
+        int sw = fl_topology_switch_node(c->t, i);
+        double x, y;
+        if (h[sw] < 0)
+            continue;
+        fl__draw_node_device(c->g, sw, &x, &y);
+        if (!box_near(&c->clip, x, y, half + 60))
+            continue;
+        char text[32];
+        cairo_text_extents_t te;
+        snprintf(text, sizeof text, "(%d,%d)", h[sw], v[sw]);
+        cairo_text_extents(cr, text, &te);
+        double w = te.width + 2, ht = te.height + 2;
+        /* Box centres by the four corners, clear of the square by 1.5. */
+        double dx = half - 1 + w / 2, dy = half + 1.5 + ht / 2;
+        Box cands[4] = { box_around(x - dx, y - dy, w, ht), box_around(x + dx, y - dy, w, ht),
+                         box_around(x - dx, y + dy, w, ht), box_around(x + dx, y + dy, w, ht) };
+        int k = fl__draw_labels_place(c->lab, cands, 4);
+        if (k < 0)
+            continue;
+        placed[n++] = (struct HvLabel){ cands[k].x1 + 1 - te.x_bearing,
+                                        cands[k].y1 + 1 - te.y_bearing, sw };
+    }
     /* Chips first, in one fill, then the text. */
     for (int part = 0; part < 2; part++) {
         cairo_new_path(cr);
         set_colour(cr, part ? c->col->text : c->col->chip);
-        for (int i = 0; i < fl_topology_switch_count(c->t); i++) {
-            int sw = fl_topology_switch_node(c->t, i);
-            double x, y;
-            if (h[sw] < 0)
-                continue;
-            fl__draw_node_device(c->g, sw, &x, &y);
-            if (!box_near(&c->clip, x, y, c->g->half + 60))
-                continue;
+        for (int i = 0; i < n; i++) {
             char text[32];
             cairo_text_extents_t te;
-            snprintf(text, sizeof text, "(%d,%d)", h[sw], v[sw]);
-            cairo_text_extents(cr, text, &te);
-            double lx = x - c->g->half - te.x_advance + 1, ly = y - c->g->half - 2.5;
+            snprintf(text, sizeof text, "(%d,%d)", h[placed[i].sw], v[placed[i].sw]);
             if (part) {
-                cairo_move_to(cr, lx, ly);
+                cairo_move_to(cr, placed[i].x, placed[i].y);
                 cairo_show_text(cr, text);
             } else {
-                cairo_rectangle(cr, lx + te.x_bearing - 1, ly + te.y_bearing - 1, te.width + 2,
-                                te.height + 2);
+                cairo_text_extents(cr, text, &te);
+                cairo_rectangle(cr, placed[i].x + te.x_bearing - 1, placed[i].y + te.y_bearing - 1,
+                                te.width + 2, te.height + 2);
             }
         }
         if (!part)
             cairo_fill(cr);
     }
+    free(placed);
 }

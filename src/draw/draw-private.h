@@ -24,6 +24,9 @@ typedef struct Axis {
                           * the last block's next being the first */
 } Axis;
 
+/* Boxes taken by labels and what they must not cover (draw-labels-private.h). */
+typedef struct Labels Labels;
+
 /* A grid point that holds a switch. */
 typedef struct Cell {
     int x, y;
@@ -40,6 +43,8 @@ typedef struct Geom {
     double half;         /* a switch's half side, device units */
     double host_r;       /* a host's radius, device units; 0 = hidden */
     double lw;           /* link width, device units */
+    double marks;        /* the view's marks (1: as on a screen) */
+    double text;         /* type grows by this with the marks */
 } Geom;
 
 enum { SHAPE_LINE, SHAPE_SPURS, SHAPE_ARC };

@@ -9,6 +9,7 @@
 #ifndef FLITLAB_DRAW_ROUTING_PRIVATE_H
 #define FLITLAB_DRAW_ROUTING_PRIVATE_H
 
+#include "draw-labels-private.h"
 #include "draw-scene-private.h"
 
 /* Whether r was built on t's network, or on the network t shows (its
@@ -32,6 +33,7 @@ typedef struct Ctx {
     const Colours *col;
     Sizes z;
     Box clip;
+    Labels *lab;                /* the labels placed so far, and what they avoid */
 } Ctx;
 
 /* ------------------------------------------------------------------------ */
@@ -53,9 +55,19 @@ int fl__draw_switch_hv(const FlTopology *t, const FlRouting *r, int *h, int *v);
 void fl__draw_hv_links(const Ctx *c);
 void fl__draw_hv_labels(const Ctx *c, const int *h, const int *v);
 
-/* draw-legend.c: the legend of what c draws, in the bottom-left corner of
- * the clip; has_hv when (h, v) labels are drawn, dirs when channel
- * directions are. */
-void fl__draw_legend(const Ctx *c, int has_hv, int dirs);
+/* What a picture shows, for its legend: (h, v) labels, channel directions
+ * (at a size they are drawn), the H/V graph's tree, datelines. */
+typedef struct FlDrawLegendShown {
+    int hv, dirs, tree, datelines;
+} FlDrawLegendShown;
+
+/* draw-legend.c: the legend of what c draws, its type and lines k times
+ * the usual size, in the bottom-left corner of the clip, or where it
+ * covers no switch (in columns, or another corner) when that one does. */
+void fl__draw_legend(const Ctx *c, const FlDrawLegendShown *what, double k);
+
+/* fl_draw_routing_fit() for a legend k times the usual size. */
+void fl__draw_routing_fit_scaled(const FlTopology *t, const FlDrawRouting *r, double width,
+                                 double height, double k, FlDrawView *view);
 
 #endif /* FLITLAB_DRAW_ROUTING_PRIVATE_H */

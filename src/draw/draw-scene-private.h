@@ -34,6 +34,7 @@ typedef struct Colours {
     Rgba tree, other;
     Rgba paths, chosen, source, destination;
     Rgba cycle;
+    Rgba dateline;
     Rgba chip;                  /* behind labels */
     Rgba legend_fill, legend_border;
 } Colours;
@@ -151,6 +152,12 @@ void fl__draw_stroke_channels(cairo_t *cr, const Scene *sc, const int *chans, in
 void fl__draw_channels_heads(cairo_t *cr, const Scene *sc, const int *chans, int n,
                              double size);
 
+/* A dateline's mark: a bar len long and width wide across the direction
+ * (tx, ty) at (x, y), in the dateline colour with a thin outline in the
+ * background's. */
+void fl__draw_dateline_mark(cairo_t *cr, const Colours *col, double x, double y, double tx,
+                            double ty, double len, double width);
+
 /* A square ring around node (a switch's square, or a host), as route
  * endpoints are marked. */
 void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour);
@@ -158,9 +165,11 @@ void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour);
 /* A cycle of channels (a channel dependency cycle, or the channels a
  * deadlock's packets wait on), in order: bold in the cycle colour with
  * arrow heads, under the nodes, and numbered from 1 when it is short
- * enough and the labels are large enough to read. */
+ * enough and the labels are large enough to read. With lab, each number
+ * goes on the right of its channel, or its left, where it covers no label
+ * placed before (or is left out). */
 void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Sizes *z,
-                    const Box *clip, const int *chans, int n);
+                    const Box *clip, const int *chans, int n, Labels *lab);
 
 /* (draw-legend.c) A view that fits t into width x height, up to twice as
  * large as fl_draw_view_fit() makes a small network (overlays need the

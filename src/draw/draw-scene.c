@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "draw-labels-private.h"
 #include "draw-scene-private.h"
 
 /* ------------------------------------------------------------------------ */
@@ -45,6 +46,7 @@ static const Colours light_colours = {
     .source = HEX(0x26a269, 1),
     .destination = HEX(0xc01c28, 1),
     .cycle = HEX(0xe01b24, 1),
+    .dateline = HEX(0x26a269, 1),
     .chip = HEX(0xffffff, 0.85),
     .legend_fill = HEX(0xffffff, 0.92),
     .legend_border = HEX(0x9a9996, 1),
@@ -66,6 +68,7 @@ static const Colours dark_colours = {
     .source = HEX(0x8ff0a4, 1),
     .destination = HEX(0xff7b63, 1),
     .cycle = HEX(0xff7b63, 1),
+    .dateline = HEX(0x57e389, 1),
     .chip = HEX(0x1e1e1e, 0.85),
     .legend_fill = HEX(0x242424, 0.92),
     .legend_border = HEX(0x5e5c64, 1),
@@ -84,23 +87,24 @@ const Colours *fl__draw_colours(int dark)
 
 void fl__draw_sizes_init(Sizes *z, const Geom *g)
 {
-    double half = g->half;
-    z->arc_w = clamp(0.14 * half, 2.0, 2.8);
+    double half = g->half, m = g->marks;
+    z->arc_w = clamp(0.14 * half, 2.0, 2.8) * m;
     /* Squares shrink where a free layout crowds switches, while their
      * links stay long: the arcs keep some room in proportion to the grid
      * step too. */
     z->r0 = half + fmax(fmax(4.0, 0.4 * half), 0.06 * g->v.scale);
     z->step = fmax(fmax(2.4 * z->arc_w, 0.3 * half), 0.04 * g->v.scale);
-    z->head = clamp(3.6 * z->arc_w, 7.5, 10.5);
+    z->head = clamp(3.6 * z->arc_w, 7.5 * m, 10.5 * m);
     z->font = clamp(0.16 * g->v.scale, 0, 12);
     if (z->font < MIN_FONT)
-        z->font = g->v.scale >= 30 ? MIN_FONT : 0;
-    z->arrow = clamp(0.16 * g->v.scale, 0, 18);
+        z->font = g->v.scale >= 15 ? MIN_FONT : 0;
+    z->font *= g->text;
+    z->arrow = clamp(0.16 * g->v.scale, 0, 18) * g->text;
 }
 
 double fl__draw_head_size(const Geom *g)
 {
-    return clamp(g->lw * 6, 10, 16);
+    return clamp(g->lw * 6, 10 * g->marks, 16 * g->marks);
 }
 
 void fl__draw_scene_init(Scene *sc, const FlTopology *t, const FlDrawView *v, int bow)
@@ -282,6 +286,22 @@ void fl__draw_stroke_channels(cairo_t *cr, const Scene *sc, const int *chans, in
     cairo_stroke(cr);
 }
 
+void fl__draw_dateline_mark(cairo_t *cr, const Colours *col, double x, double y, double tx,
+                            double ty, double len, double width)
+{
+    double nx = -ty * len / 2, ny = tx * len / 2;
+    cairo_new_path(cr);
+    cairo_move_to(cr, x - nx, y - ny);
+    cairo_line_to(cr, x + nx, y + ny);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    set_colour(cr, col->background);
+    cairo_set_line_width(cr, width + 2);
+    cairo_stroke_preserve(cr);
+    set_colour(cr, col->dateline);
+    cairo_set_line_width(cr, width);
+    cairo_stroke(cr);
+}
+
 void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour)
 {
     if (node < 0 || node >= fl_topology_node_count(g->t))
@@ -301,7 +321,7 @@ void fl__draw_ring_around(cairo_t *cr, const Geom *g, int node, Rgba colour)
 /* Bold with arrows under the nodes, then the numbers beside each arrow, on
  * the right of the way it runs, so the eye can follow the cycle. */
 void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Sizes *z,
-                    const Box *clip, const int *chans, int n)
+                    const Box *clip, const int *chans, int n, Labels *lab)
 {
     const Geom *g = &sc->g;
     if (!chans || n <= 0)
@@ -333,6 +353,15 @@ void fl__draw_cycle(cairo_t *cr, const Scene *sc, const Colours *col, const Size
         cairo_text_extents(cr, text, &te);
         double reach = lw + 4 + fabs(ty) * te.width / 2 + fabs(tx) * te.height / 2;
         double cx = x - ty * reach, cy = y + tx * reach;
+        if (lab) {
+            Box cands[2] = { box_around(cx, cy, te.width + 2, te.height + 2),
+                             box_around(x + ty * reach, y - tx * reach, te.width + 2,
+                                        te.height + 2) };
+            int k = fl__draw_labels_place(lab, cands, 2);
+            if (k < 0)
+                continue;
+            cx = (cands[k].x1 + cands[k].x2) / 2, cy = (cands[k].y1 + cands[k].y2) / 2;
+        }
         fl__draw_halo_text(cr, cx - te.width / 2 - te.x_bearing,
                            cy - te.height / 2 - te.y_bearing, text, col->cycle,
                            col->background, z->font);

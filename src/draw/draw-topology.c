@@ -8,11 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "draw-private.h"
-
-/* Sizes in device units. */
-#define MIN_LABEL_FONT 7.5
-#define MAX_LABEL_FONT 14.0
+#include "draw-labels-private.h"
 
 /* Batches with more items than this are rasterised with cairo's faster
  * antialiasing: at that density the difference cannot be seen, and it
@@ -196,35 +192,6 @@ static void draw_nodes(cairo_t *cr, const Geom *g, const Palette *pal, const Box
     cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
 }
 
-/* Switch labels (the numbers people see, which deletions leave alone),
- * only when a label fits inside its square. */
-static void draw_labels(cairo_t *cr, const Geom *g, const Palette *pal, const Box *clip)
-{
-    double font = fmin(g->half * 0.95, MAX_LABEL_FONT);
-    if (font < MIN_LABEL_FONT)
-        return;
-    cairo_select_font_face(cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr, font);
-    set_rgb(cr, pal->label);
-    cairo_font_extents_t fe;
-    cairo_font_extents(cr, &fe);
-    for (int i = 0; i < fl_topology_switch_count(g->t); i++) {
-        int n = fl_topology_switch_node(g->t, i);
-        double x, y;
-        fl__draw_node_device(g, n, &x, &y);
-        if (!box_near(clip, x, y, g->half))
-            continue;
-        char text[16];
-        snprintf(text, sizeof text, "%d", fl_topology_node_label(g->t, n));
-        cairo_text_extents_t te;
-        cairo_text_extents(cr, text, &te);
-        if (te.x_advance > g->half * 1.8)
-            continue;
-        cairo_move_to(cr, x - te.x_advance / 2, y + (fe.ascent - fe.descent) / 2);
-        cairo_show_text(cr, text);
-    }
-}
-
 static void outline_node(cairo_t *cr, const Geom *g, int n, Rgb c, double width)
 {
     if (n < 0 || n >= fl_topology_node_count(g->t) || !fl__draw_node_shown(g, n))
@@ -295,6 +262,14 @@ static void draw_node_highlights(cairo_t *cr, const Geom *g, const Palette *pal,
 
 void fl_draw_topology(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o)
 {
+    fl__draw_topology_labelled(cr, t, o, NULL);
+}
+
+/* Switch labels (the numbers people see, which deletions leave alone) in
+ * their squares or beside them (draw-labels.c). */
+void fl__draw_topology_labelled(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                                Labels *placed)
+{
     FlDrawOptions defaults;
     if (!o) {
         fl_draw_options_init(&defaults);
@@ -315,8 +290,17 @@ void fl_draw_topology(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o)
         draw_links(cr, &g, pal, &clip);
         draw_link_highlights(cr, &g, pal, o);
         draw_nodes(cr, &g, pal, &clip);
+        Labels own;
+        Labels *L = placed ? placed : &own;
+        if (!placed)
+            fl__draw_labels_init(&own, &clip, 24);
+        fl__draw_labels_take_nodes(L, &g);
         if (o->show_labels)
-            draw_labels(cr, &g, pal, &clip);
+            fl__draw_place_switch_numbers(cr, L, &g, g.text);
+        if (!placed) {
+            fl__draw_switch_numbers(cr, &own, o->dark);
+            fl__draw_labels_clear(&own);
+        }
         draw_node_highlights(cr, &g, pal, o);
     }
     cairo_restore(cr);

@@ -24,7 +24,16 @@ extern "C" {
 typedef struct FlDrawView {
     double scale;          /* device units per layout unit, > 0 */
     double tx, ty;         /* device position of the layout origin */
+    /* How heavy the marks are: 1 (or 0) as on a screen; a projector's
+     * presenter mode takes FL_DRAW_PRESENTER: lines that many times as
+     * wide, type 1 + 0.6 (marks - 1) times as large (1.6x), switches and
+     * hosts 1 + 0.25 (marks - 1) times (1.25x, no more than 0.6 of a grid
+     * step). Hit tests follow it. fl_draw_view_fit() sets 1. */
+    double marks;
 } FlDrawView;
+
+/* The marks of a presenter mode (FlDrawView.marks). */
+#define FL_DRAW_PRESENTER 2.0
 
 typedef struct FlDrawOptions {
     FlDrawView view;
@@ -60,8 +69,11 @@ void fl_draw_view_to_world(const FlDrawView *v, double dx, double dy,
 
 /* Draws t onto cr through o->view: background, links, hosts, switches,
  * labels, highlights and the connect rubber band. Only what meets cr's clip
- * is drawn, so a large network scrolled into view costs little; labels and
- * hosts are left out when they would be too small to read. Where a free
+ * is drawn, so a large network scrolled into view costs little; hosts are
+ * left out when they would be too small to see. A switch's number is drawn
+ * in its square when it fits there, else beside it where it covers no node
+ * and no other number, as long as the switch is at least 5 device units
+ * wide: zooming in brings numbers back. Where a free
  * layout puts switches closer than a square's side, all switch squares and
  * host discs shrink alike (to 30% at the least) so that none covers another.
  *
@@ -79,6 +91,11 @@ void fl_draw_view_to_world(const FlDrawView *v, double dx, double dy,
  * other that would run through a switch is an arc bulging away from the
  * centre. Other links, and free layouts, draw straight. O(nodes + links). */
 void fl_draw_topology(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o);
+
+/* A label's box as drawn, in device units. */
+typedef struct FlDrawLabelBox {
+    double x, y, width, height;
+} FlDrawLabelBox;
 
 /* The node (or link) drawn under the device point (x, y), within a few
  * device units, or -1. The nearest glyph wins, a switch on a tie; what the
@@ -110,6 +127,32 @@ typedef void (*FlDrawRenderFunc)(cairo_t *cr, int width, int height, void *data)
  * overlay over it. */
 int fl_draw_export_render(const char *path, const char *format, int width, int height,
                           FlDrawRenderFunc render, void *data, FlError *err);
+
+/* A picture as a page: the whole network below an optional title. */
+typedef struct FlDrawPage {
+    int width, height;     /* pixels for PNG, points for PDF and SVG (1 to 16384) */
+    /* PNG: dots per inch; every line and letter is drawn dpi / 96 times
+     * as many pixels as on screen (96: as on screen; 192: twice as fine,
+     * for print). PDF and SVG, in points, ignore it. */
+    double dpi;
+    const char *title;     /* bold, centred at the top; NULL or "": none */
+    int dark;              /* the dark style's colours */
+} FlDrawPage;
+
+/* 1200 x 900, 96 dpi, no title, light. */
+void fl_draw_page_init(FlDrawPage *p);
+
+/* The room below the title that a page of format (or path's extension)
+ * leaves the picture, in drawing units (pixels at 96 dpi, points). */
+void fl_draw_page_area(const FlDrawPage *p, const char *path, const char *format,
+                       double *width, double *height);
+
+/* Writes page to path as fl_draw_export() writes a picture (formats,
+ * errors, atomically): the background, the title, and below it what
+ * render draws into the room fl_draw_page_area() gives (cr scaled and
+ * clipped to it). */
+int fl_draw_export_page(const char *path, const char *format, const FlDrawPage *page,
+                        FlDrawRenderFunc render, void *data, FlError *err);
 
 /* The same with explicit drawing options, the view included: the GUI
  * exports exactly what its canvas shows. Call fl_draw_view_fit() first to
@@ -156,6 +199,9 @@ typedef struct FlDrawLegendText {
     const char *destination;       /* "destination" */
     const char *cycle;             /* "dependency cycle, in order" */
     const char *no_cycle;          /* "no dependency cycle" */
+    const char *no_directions;     /* "no channel directions in this routing" */
+    const char *no_tree;           /* "no spanning tree: no H/V graph" */
+    const char *dateline;          /* "dateline: VC class 0 → 1" */
 } FlDrawLegendText;
 
 typedef struct FlDrawRouting {
@@ -187,6 +233,13 @@ void fl_draw_routing_init(FlDrawRouting *r);
  * NULL) over it, then the legend. t may be the routing's network, its
  * switches alone (fl_draw_switches_only()) or its H/V layout.
  *
+ * With any overlay, the routing's datelines (fl_routing_channel_dateline():
+ * dor's wrap-around links on a torus with 2 classes) are drawn as a green
+ * bar across each such link. The legend names only what is drawn, and an
+ * overlay the routing cannot draw (channel directions of a routing without
+ * direction classes, the H/V graph of one without a spanning tree) gets a
+ * line that says so.
+ *
  * Prohibited turns: at every switch, each pair of switch links has its own
  * arc around the switch, between the two links, at a radius of its own so
  * that no two arcs overlap. A prohibited turn is that arc with one arrow
@@ -202,6 +255,15 @@ void fl_draw_routing_init(FlDrawRouting *r);
  * links + path lengths), plus O(d^2) per switch of degree d. */
 void fl_draw_routing(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
                      const FlDrawRouting *r);
+
+/* fl_draw_routing(), telling where its labels went: the box of every
+ * label it drew (switch numbers, (h, v), channel directions, a cycle's
+ * numbers; not the legend) into boxes, up to max of them. Returns how
+ * many it drew. Labels are placed greedily, each at the first of a few
+ * places around what it names that meets no node and no label before it,
+ * or left out: no two boxes overlap. */
+int fl_draw_routing_labels(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
+                           const FlDrawRouting *r, FlDrawLabelBox *boxes, int max);
 
 /* The turn whose arc (as fl_draw_routing() would draw t with r, prohibited
  * or not) is nearest to the device point (x, y): the pointer must be beside
@@ -243,9 +305,18 @@ int fl_draw_hv_layout(const FlTopology *t, const FlRouting *r, FlTopology **out,
  * may be drawn up to twice as large (its arcs and labels need the room),
  * and where the legend in the bottom-left corner would hide a switch or a
  * link, the network is fitted into a strip beside the legend or above it,
- * whichever leaves it larger. O(nodes + links). */
+ * whichever leaves it larger. The room kept is the same whatever the
+ * legend holds (as wide as its widest possible entry, as tall as five), so
+ * a route picked or an overlay switched on leaves the network where it
+ * is; a legend that outgrows it goes into columns or another corner where
+ * it hides nothing, if there is one. O(nodes + links). */
 void fl_draw_routing_fit(const FlTopology *t, const FlDrawRouting *r, double width,
                          double height, FlDrawView *view);
+
+/* fl_draw_routing_fit() for a view with those marks (FL_DRAW_PRESENTER:
+ * its larger legend keeps its room), which the view gets. */
+void fl_draw_routing_fit_marks(const FlTopology *t, const FlDrawRouting *r, double width,
+                               double height, double marks, FlDrawView *view);
 
 /* Writes t with the overlays of r, fitted into width x height beside the
  * legend, to path; formats and errors as fl_draw_export(). With any
@@ -262,6 +333,13 @@ int fl_draw_export_routing_with_options(const FlTopology *t, const FlDrawOptions
                                         const FlDrawRouting *r, const char *path,
                                         const char *format, int width, int height,
                                         FlError *err);
+
+/* The whole of t with r's overlays (r may be NULL: the network alone) as
+ * fl_draw_export_routing() draws it (as
+ * `flitlab topo export` and `flitlab route --picture` do), fitted below the page's title. */
+int fl_draw_export_routing_page(const FlTopology *t, const FlDrawRouting *r,
+                                const FlDrawPage *page, const char *path, const char *format,
+                                FlError *err);
 
 /* ------------------------------------------------------------------------ */
 /* Simulation frames                                                        */

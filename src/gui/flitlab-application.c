@@ -36,6 +36,7 @@ static const struct {
   { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
   { "win.zoom-out", { "<Control>minus", NULL } },
   { "win.show-sidebar", { "F9", NULL } },
+  { "win.presenter", { "F5", NULL } },
 };
 
 FlitlabApplication *

@@ -67,6 +67,11 @@ legend_text (void)
       text.destination = _("destination");
       text.cycle = _("dependency cycle, in order");
       text.no_cycle = _("no dependency cycle");
+      text.no_directions = _("no channel directions in this routing");
+      text.no_tree = _("no spanning tree: no H/V graph");
+      /* Translators: where dimension-order routing on a torus moves a
+       * packet from virtual channel class 0 to class 1. */
+      text.dateline = _("dateline: VC class 0 → 1");
       g_once_init_leave (&ready, 1);
     }
   return &text;

@@ -60,6 +60,9 @@ struct _FlitlabCanvas
   /* A collective is drawn over the whole network by whoever handles
    * "draw-overlay" while show_collectives (the Collectives tab shows). */
   gboolean show_collectives;
+
+  /* Presenter mode: the view's marks are FL_DRAW_PRESENTER. */
+  gboolean presenter;
 };
 
 /* flitlab-canvas.c */
@@ -87,14 +90,11 @@ gboolean          flitlab_canvas_inspect_packet_at (FlitlabCanvas   *self,
                                                     double           y);
 void              flitlab_canvas_set_inspected_packet (FlitlabCanvas *self,
                                                        gint64         packet);
-/* Writes the frame shown, with the cycle counter in it, through
- * options. */
-gboolean          flitlab_canvas_export_frame     (FlitlabCanvas       *self,
-                                                   const FlDrawOptions *options,
-                                                   const char          *path,
-                                                   int                  width,
-                                                   int                  height,
-                                                   FlError             *err);
+/* Draws the frame of the simulation shown through options, with the
+ * cycle counter in it, as exported. */
+void              flitlab_canvas_draw_frame       (FlitlabCanvas       *self,
+                                                   cairo_t             *cr,
+                                                   const FlDrawOptions *options);
 /* Draws the frame of the simulation shown over the picture. */
 void              flitlab_canvas_draw_simulation  (FlitlabCanvas    *self,
                                                    cairo_t          *cr);

@@ -178,36 +178,29 @@ flitlab_canvas_draw_simulation (FlitlabCanvas *self,
   frame_clear (&frame);
 }
 
-gboolean
-flitlab_canvas_export_frame (FlitlabCanvas       *self,
-                             const FlDrawOptions *options,
-                             const char          *path,
-                             int                  width,
-                             int                  height,
-                             FlError             *err)
+void
+flitlab_canvas_draw_frame (FlitlabCanvas       *self,
+                           cairo_t             *cr,
+                           const FlDrawOptions *options)
 {
   FlitlabSimSession *session = flitlab_canvas_shown_simulation (self);
   char caption[64];
   FlDrawDeflect d;
   Frame frame;
-  int rc;
 
   if (flitlab_sim_session_get_deflect (session) != NULL)
     {
       deflect_fill (self, session, &d);
       fl_draw_deflect_caption (d.deflect, caption, sizeof caption);
       d.caption = caption;
-      return fl_draw_export_deflect_with_options (flitlab_canvas_picture (self), options, &d, path, NULL, width,
-                                                  height, err)
-             == FL_OK;
+      fl_draw_deflect (cr, flitlab_canvas_picture (self), options, &d);
+      return;
     }
   frame_fill (self, session, &frame);
   fl_draw_frame_caption (frame.f.sim, caption, sizeof caption);
   frame.f.caption = caption;
-  rc = fl_draw_export_flits_with_options (flitlab_canvas_picture (self), options, &frame.f, path, NULL, width,
-                                          height, err);
+  fl_draw_flits (cr, flitlab_canvas_picture (self), options, &frame.f);
   frame_clear (&frame);
-  return rc == FL_OK;
 }
 
 /* The deflection message drawn under (x, y), inspected as a packet. */

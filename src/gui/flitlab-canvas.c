@@ -92,6 +92,7 @@ flitlab_canvas_set_view (FlitlabCanvas    *self,
 
   self->fitted = FALSE;
   self->draw.view = *view;
+  self->draw.view.marks = self->presenter ? FL_DRAW_PRESENTER : 1;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (zoomed)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
@@ -252,7 +253,8 @@ flitlab_canvas_zoom_fit (FlitlabCanvas *self)
   self->fit_pending = FALSE;
   /* Clear of the legend, when there is one. */
   flitlab_canvas_fill_routing (self, &rd, TRUE);
-  fl_draw_routing_fit (flitlab_canvas_picture (self), &rd, self->width, self->height, &v);
+  fl_draw_routing_fit_marks (flitlab_canvas_picture (self), &rd, self->width, self->height,
+                             self->presenter ? FL_DRAW_PRESENTER : 1, &v);
   flitlab_canvas_set_view (self, &v);
   self->fitted = TRUE;
 }
@@ -281,83 +283,6 @@ flitlab_canvas_zoom_out (FlitlabCanvas *self)
 
   flitlab_canvas_zoom_around (self, 1 / FLITLAB_CANVAS_ZOOM_STEP, self->width / 2.0,
                               self->height / 2.0);
-}
-
-typedef struct
-{
-  FlitlabCanvas *canvas;
-  const FlDrawOptions *options;
-} CollectivePicture;
-
-/* The network and the collective over it, as the canvas draws them. */
-static void
-render_collective (cairo_t *cr,
-                   int      width,
-                   int      height,
-                   void    *data)
-{
-  CollectivePicture *picture = data;
-  const FlTopology *t = flitlab_canvas_picture (picture->canvas);
-
-  fl_draw_topology (cr, t, picture->options);
-  g_signal_emit (picture->canvas, signals[DRAW_OVERLAY], 0, cr, t, picture->options);
-}
-
-gboolean
-flitlab_canvas_export (FlitlabCanvas  *self,
-                       const char     *path,
-                       GError        **error)
-{
-  FlDrawOptions options;
-  FlDrawRouting rd;
-  FlError err;
-  int width = self->width, height = self->height;
-
-  g_return_val_if_fail (FLITLAB_IS_CANVAS (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  /* What the canvas shows, overlays included, on a light page and
-   * without the transient highlights; a canvas never shown exports the
-   * whole network. */
-  fl_draw_options_init (&options);
-  if (width > 0 && height > 0)
-    {
-      options.view = self->draw.view;
-    }
-  else
-    {
-      width = 1200;
-      height = 900;
-      fl_draw_view_fit (flitlab_canvas_picture (self), width, height, &options.view);
-    }
-  flitlab_canvas_fill_routing (self, &rd, TRUE);
-  if (flitlab_canvas_shown_simulation (self) == NULL && self->show_collectives)
-    {
-      CollectivePicture picture = { self, &options };
-
-      if (fl_draw_export_render (path, NULL, width, height, render_collective, &picture, &err) != FL_OK)
-        {
-          g_set_error_literal (error, FLITLAB_CANVAS_ERROR, FLITLAB_CANVAS_ERROR_EXPORT, err.message);
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (flitlab_canvas_shown_simulation (self) != NULL)
-    {
-      if (!flitlab_canvas_export_frame (self, &options, path, width, height, &err))
-        {
-          g_set_error_literal (error, FLITLAB_CANVAS_ERROR, FLITLAB_CANVAS_ERROR_EXPORT, err.message);
-          return FALSE;
-        }
-      return TRUE;
-    }
-  if (fl_draw_export_routing_with_options (flitlab_canvas_picture (self), &options, &rd, path,
-                                           NULL, width, height, &err) != FL_OK)
-    {
-      g_set_error_literal (error, FLITLAB_CANVAS_ERROR, FLITLAB_CANVAS_ERROR_EXPORT, err.message);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 /* GtkWidget --------------------------------------------------------------------------- */

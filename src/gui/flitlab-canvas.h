@@ -86,11 +86,23 @@ gboolean          flitlab_canvas_get_show_simulation (FlitlabCanvas *self);
 void              flitlab_canvas_set_show_collectives (FlitlabCanvas *self,
                                                        gboolean       show);
 gboolean          flitlab_canvas_get_show_collectives (FlitlabCanvas *self);
-/* Renders the current view to a PNG/SVG/PDF file through the shared draw
- * function. */
+/* Writes the whole network as the canvas draws it (overlays, a
+ * simulation's frame or a collective), fitted into page (its size, its
+ * resolution, its title), whatever part the canvas shows, to a PNG, SVG
+ * or PDF file (by path's extension). */
+gboolean          flitlab_canvas_export_page  (FlitlabCanvas     *self,
+                                               const char        *path,
+                                               const FlDrawPage  *page,
+                                               GError           **error);
+/* The same on a page as large as the canvas, without a title. */
 gboolean          flitlab_canvas_export       (FlitlabCanvas     *self,
                                                const char        *path,
                                                GError           **error);
+/* Presenter mode: heavier lines, larger type and switches for a projector
+ * (the view's marks are FL_DRAW_PRESENTER); the view is fitted anew. */
+void              flitlab_canvas_set_presenter (FlitlabCanvas    *self,
+                                                gboolean          presenter);
+gboolean          flitlab_canvas_get_presenter (FlitlabCanvas    *self);
 
 /* What a lesson's step points at, drawn over whatever the canvas shows
  * (fl_draw_highlight()): switches, links and channels by switch labels,

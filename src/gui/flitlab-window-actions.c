@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "flitlab-export-dialog.h"
 #include "flitlab-window-private.h"
 
 /* What to do once a dialog has answered. */
@@ -316,35 +317,44 @@ open_action (GSimpleAction *action,
 
 /* Export -------------------------------------------------------------------------- */
 
+/* The file chosen: the picture on the page the export dialog (kept on the
+ * chooser) describes for the format its name gives. */
 static void
 export_response (GtkNativeDialog *dialog,
                  int              response,
                  gpointer         user_data)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (user_data);
-  /* The format follows the extension; a name without a known one gets a
-   * PNG. */
-  static const char * const extensions[] = { ".png", ".svg", ".pdf", NULL };
+  FlitlabExportDialog *ask = g_object_get_data (G_OBJECT (dialog), "flitlab-export-dialog");
+  g_autofree char *extension = g_strconcat (".", flitlab_export_dialog_get_format (ask), NULL);
+  /* The format follows the extension; a name without a known one gets the
+   * format chosen. */
+  const char * const extensions[] = { extension, ".png", ".svg", ".pdf", NULL };
   g_autofree char *path = flitlab_window_chosen_path (dialog, response, extensions);
   g_autoptr(GError) error = NULL;
+  FlDrawPage page;
 
+  if (path != NULL)
+    {
+      const char *dot = strrchr (path, '.');
+
+      flitlab_export_dialog_get_page (ask, dot != NULL ? dot + 1 : NULL, &page);
+      if (flitlab_canvas_export_page (self->canvas, path, &page, &error))
+        {
+          g_autofree char *base = g_path_get_basename (path);
+          g_autofree char *message = g_strdup_printf (_("Picture saved as “%s”"), base);
+
+          flitlab_window_toast (self, message);
+        }
+      else
+        {
+          g_autofree char *message = g_strdup_printf (_("Could not export the picture: %s"),
+                                                      error->message);
+          flitlab_window_toast (self, message);
+        }
+    }
+  gtk_window_destroy (GTK_WINDOW (ask));
   g_object_unref (dialog);
-  if (path == NULL)
-    return;
-
-  if (flitlab_canvas_export (self->canvas, path, &error))
-    {
-      g_autofree char *base = g_path_get_basename (path);
-      g_autofree char *message = g_strdup_printf (_("Picture saved as “%s”"), base);
-
-      flitlab_window_toast (self, message);
-    }
-  else
-    {
-      g_autofree char *message = g_strdup_printf (_("Could not export the picture: %s"),
-                                                  error->message);
-      flitlab_window_toast (self, message);
-    }
 }
 
 static void
@@ -359,29 +369,52 @@ add_export_filter (GtkFileChooser *chooser,
   gtk_file_chooser_add_filter (chooser, filter);
 }
 
+/* The export dialog answered: where to write, in a file chooser that
+ * offers the format chosen first. */
+static void
+export_asked (FlitlabExportDialog *ask,
+              FlitlabWindow       *self)
+{
+  static const struct {
+    const char *format, *name, *pattern;
+  } filters[] = {
+    { "png", N_("PNG Images"), "*.png" },
+    { "svg", N_("SVG Drawings"), "*.svg" },
+    { "pdf", N_("PDF Documents"), "*.pdf" },
+  };
+  const char *format = flitlab_export_dialog_get_format (ask);
+  GtkFileChooserNative *dialog;
+  g_autofree char *name = NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (ask), FALSE);
+  dialog = gtk_file_chooser_native_new (_("Export Picture"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < G_N_ELEMENTS (filters); i++)
+      if (g_str_equal (filters[i].format, format) == (pass == 0))
+        add_export_filter (GTK_FILE_CHOOSER (dialog), _(filters[i].name), filters[i].pattern);
+  g_object_set_data_full (G_OBJECT (dialog), "flitlab-export-dialog", g_object_ref (ask), g_object_unref);
+
+  /* A topology's name may hold characters a file name cannot. */
+  name = g_strdup_printf ("%s.%s", flitlab_window_get_topology_name (self) != NULL
+                                     ? flitlab_window_get_topology_name (self) : "network", format);
+  g_strdelimit (name, "/\\", '-');
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  g_signal_connect (dialog, "response", G_CALLBACK (export_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
 static void
 export_action (GSimpleAction *action,
                GVariant      *parameter,
                gpointer       user_data)
 {
   FlitlabWindow *self = FLITLAB_WINDOW (user_data);
-  GtkFileChooserNative *dialog;
-  g_autofree char *name = NULL;
+  FlitlabExportDialog *ask = flitlab_export_dialog_new (GTK_WINDOW (self));
 
-  dialog = gtk_file_chooser_native_new (_("Export Picture"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  add_export_filter (GTK_FILE_CHOOSER (dialog), _("PNG Images"), "*.png");
-  add_export_filter (GTK_FILE_CHOOSER (dialog), _("SVG Drawings"), "*.svg");
-  add_export_filter (GTK_FILE_CHOOSER (dialog), _("PDF Documents"), "*.pdf");
-
-  /* A topology's name may hold characters a file name cannot. */
-  name = g_strdup_printf ("%s.png", flitlab_window_get_topology_name (self) != NULL
-                                      ? flitlab_window_get_topology_name (self) : "network");
-  g_strdelimit (name, "/\\", '-');
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  g_signal_connect (dialog, "response", G_CALLBACK (export_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+  g_signal_connect_object (ask, "export", G_CALLBACK (export_asked), self, 0);
+  gtk_window_present (GTK_WINDOW (ask));
 }
 
 /* Topologies ------------------------------------------------------------------------ */

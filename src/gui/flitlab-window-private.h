@@ -100,6 +100,8 @@ void     flitlab_window_experiments_init   (FlitlabWindow  *self);
  * steps ask of the window. */
 void     flitlab_window_lesson_class_init  (GtkWidgetClass *widget_class);
 void     flitlab_window_lesson_init        (FlitlabWindow  *self);
+/* flitlab-window-presenter.c: presenter mode (win.presenter). */
+void     flitlab_window_presenter_init     (FlitlabWindow  *self);
 
 /* flitlab-window.c */
 void     flitlab_window_set_project        (FlitlabWindow  *self,

@@ -969,6 +969,7 @@ flitlab_window_init (FlitlabWindow *self)
   flitlab_window_collectives_init (self);
   flitlab_window_experiments_init (self);
   flitlab_window_lesson_init (self);
+  flitlab_window_presenter_init (self);
 
   /* Only running out of memory stops a new project from being made, and
    * then the window cannot work at all. */

@@ -7,8 +7,8 @@
  *   test-gui open       writes a project with the store API, starts the
  *                       application on it as `flitlab-gui FILE` would, and
  *                       checks what the window shows;
- *   test-gui export-quit opens the export dialog twice, cancels it, and
- *                       quits;
+ *   test-gui export-quit opens the export dialog twice, answers it, cancels
+ *                       the file chooser, and quits;
  *   test-gui discard-quit quits with unsaved changes and answers Discard;
  *   test-gui stop       stops the workers routing a 64x64 mesh with the
  *                       header's Stop button;
@@ -23,6 +23,7 @@
  * G_DEBUG=fatal-warnings: any GTK warning aborts it. The routing panel and
  * the canvas' routing overlays have their own program, test-gui-routing. */
 #include "flitlab-draw.h"
+#include "flitlab-export-dialog.h"
 #include "flitlab-store.h"
 #include "gui-harness.h"
 
@@ -732,6 +733,12 @@ run_export_quit (FlitlabWindow *window)
   for (int i = 0; i < 2; i++)
     {
       g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+      /* Its size, page and title first, then where to write. */
+      dialog = wait_for_toplevel (FLITLAB_TYPE_EXPORT_DIALOG);
+      CHECK (dialog != NULL, "win.export asks for the picture's size first (time %d)", i + 1);
+      if (dialog == NULL)
+        return;
+      g_signal_emit_by_name (dialog, "export");
       dialog = wait_for_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
       CHECK (dialog != NULL, "win.export opens a file chooser (time %d)", i + 1);
       if (dialog == NULL)

@@ -179,6 +179,22 @@ static int dateline_class(const FlTopology *t, int sw, int in_channel, int in_cl
     return in_class != 0 || step > 1 || step < -1;
 }
 
+/* A dateline: a wrap-around channel (its ends more than one step apart
+ * along its dimension) of a torus routed with two classes, where
+ * dateline_class() raises the class of the hops after it. */
+static int dor_channel_dateline(const FlRouting *r, int channel)
+{
+    const DorState *s = r->state;
+    const FlTopology *t = r->t;
+    int from = fl__chan_src(t, channel), to = fl__chan_dst(t, channel);
+    int d = fl__in_port(t, channel) / 2;
+    if (!s->dateline || t->kind[from] != FL_NODE_SWITCH || t->kind[to] != FL_NODE_SWITCH
+        || d >= s->ndims || fl__out_port(t, channel) / 2 != d)
+        return 0;
+    int step = t->coords[FL_MAX_DIMS * to + d] - t->coords[FL_MAX_DIMS * from + d];
+    return step > 1 || step < -1;
+}
+
 static int dor_next(const FlRouting *r, int sw, int in_channel, int in_class, int dest,
                     FlRouteChoice *out, int max)
 {
@@ -253,4 +269,5 @@ const FlRoutingAlgo fl__route_dor = {
     .next = dor_next,
     .fini = dor_fini,
     .turn_prohibited = dor_turn_prohibited,
+    .channel_dateline = dor_channel_dateline,
 };

@@ -29,6 +29,9 @@ struct FlRoutingAlgo {
     int (*turn_prohibited)(const FlRouting *r, int sw, int in_port, int out_port);
     /* Optional: a direction label per switch-to-switch channel. */
     const char *(*channel_label)(const FlRouting *r, int channel);
+    /* Optional: whether a packet crossing the channel moves to a higher VC
+     * class (a dateline). */
+    int (*channel_dateline)(const FlRouting *r, int channel);
 };
 
 struct FlRouting {

@@ -240,6 +240,13 @@ const char *fl_routing_channel_label(const FlRouting *r, int channel)
     return r->algo->channel_label(r, channel);
 }
 
+int fl_routing_channel_dateline(const FlRouting *r, int channel)
+{
+    if (!r || !r->algo->channel_dateline || channel < 0 || channel >= 2 * r->t->n_links)
+        return 0;
+    return r->algo->channel_dateline(r, channel);
+}
+
 int fl_routing_root(const FlRouting *r)
 {
     return r ? r->root : -1;

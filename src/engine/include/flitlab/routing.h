@@ -154,6 +154,14 @@ int fl_routing_prohibited_turns(const FlRouting *r, FlTurn **turns, int *n, FlEr
  * otherwise. */
 const char *fl_routing_channel_label(const FlRouting *r, int channel);
 
+/* Whether channel is a dateline of the routing: a packet that crosses it
+ * goes on in a higher VC class, which breaks the cycle a ring would close
+ * in the channel dependency graph. dor on a torus or ring with its 2
+ * classes: the wrap-around channels of every dimension (between
+ * coordinates k - 1 and 0); 0 for every other routing and channel, and for
+ * dor with 1 class. */
+int fl_routing_channel_dateline(const FlRouting *r, int channel);
+
 /* The spanning-tree root of up* / down* and L-/R-turn (node id), else -1. */
 int fl_routing_root(const FlRouting *r);
 /* A switch's parent in that spanning tree (-1 for the root or none). */
