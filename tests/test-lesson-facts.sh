@@ -72,22 +72,18 @@ fact $L "xmesh over torus bound" 1.246 "$(awk "BEGIN { printf \"%.3f\", $xmesh_b
   "39.3231 / 31.5556 = 1.246"
 run route xmesh:6x12 --routing xmesh --from 0 --to 39
 fact $L "xmesh:6x12 route 0 to 39" 3 "$(hops)" "3 hops. Each cross link"
-run topo metrics torus:5x11
-fact $L "torus:5x11 switches, links" "55 110" "$(val switches) $(val links)" "55 switches and 110 links"
-fact $L "torus:5x11 diameter, mean distance" "7 4.000000" "$(val diameter) $(val "mean distance")" \
-  "The torus has diameter 7 and mean distance 4.000000"
-fact $L "torus:5x11 throughput bound" 27.5000 "$(val "throughput bound" | cut -d' ' -f1)" \
-  "27.5000 against 31.2632"
-fact $L "torus:5x11 bisection (METIS)" "12 (upper bound from METIS)" "$(val "bisection width")" \
-  "METIS, 12 for the torus"
-run topo metrics dmesh:5x11
-fact $L "dmesh:5x11 switches, links" "55 110" "$(val switches) $(val links)" "55 switches and 110 links"
-fact $L "dmesh:5x11 diameter, mean distance" "5 3.518519" "$(val diameter) $(val "mean distance")" \
-  "the DMESH diameter 5 and mean distance 3.518519"
-fact $L "dmesh:5x11 throughput bound" 31.2632 "$(val "throughput bound" | cut -d' ' -f1)" \
-  "27.5000 against 31.2632"
-fact $L "dmesh:5x11 bisection (METIS)" "20 (upper bound from METIS)" "$(val "bisection width")" \
-  "20 for the DMESH"
+# odd SPEC "DIAMETER MEAN-DISTANCE" BOUND BISECTION TEXT: torus:5x11 and dmesh:5x11.
+odd() {
+  run topo metrics "$1"
+  fact $L "$1 switches, links" "55 110" "$(val switches) $(val links)" "55 switches and 110 links"
+  fact $L "$1 diameter, mean distance" "$2" "$(val diameter) $(val "mean distance")" "$5"
+  fact $L "$1 throughput bound" "$3" "$(val "throughput bound" | cut -d' ' -f1)" \
+    "27.5000 against 31.2632"
+  fact $L "$1 bisection (METIS)" "$4 (upper bound from METIS)" "$(val "bisection width")" \
+    "METIS, 12 for the torus and 20 for the DMESH"
+}
+odd torus:5x11 "7 4.000000" 27.5000 12 "The torus has diameter 7 and mean distance 4.000000"
+odd dmesh:5x11 "5 3.518519" 31.2632 20 "the DMESH diameter 5 and mean distance 3.518519"
 run topo metrics torus:7x7
 grep -v '^topology' "$tmp/out" >"$tmp/torus7"
 fact $L "torus:7x7 diameter, mean distance" "6 3.500000" "$(val diameter) $(val "mean distance")" \
