@@ -260,6 +260,15 @@ fact $L "saturated at 0.75" "saturated 236.64 0.7020" "$(point 0.75)" "is 236.64
 says $L "saturation throughput" "at an offered load of 0.75 the network accepts only 0.7020"
 fact $L "the sweep stops at 0.75" 0.75 "$(tail -1 "$tmp/sweep" | cut -d, -f1)" \
   "does not run the rates above 0.75"
+# The same sweep as an experiment, as the Experiments tab runs it.
+run project new "$tmp/sat.flitlab"
+run experiment new "$tmp/sat.flitlab" sat --topology mesh:4x4 --routing dor --vcs 2 --buf 8 \
+  --packet 4 --warmup 1000 --measure 5000 --seed 1 --vary rate=0.05:1:0.05
+run experiment run "$tmp/sat.flitlab" sat
+run experiment export "$tmp/sat.flitlab" sat
+fact $L "the experiment stops the rates above 0.75" "0.75 0.80" \
+  "$(awk -F, '$2 == "done" { d = $4 } $2 == "stopped" && s == "" { s = $4 } END { print d, s }' "$tmp/out")" \
+  "the higher rates are recorded as stopped"
 run sim mesh:4x4 --routing dor --vcs 2 --buf 8 --packet 4 --rate 0.3 --warmup 1000 \
   --measure 5000 --seed 1
 fact $L "one run at 0.3" "ok 10.92" "$(val status) $(val latency | cut -d' ' -f1)" \
