@@ -2,12 +2,13 @@
  *
  * Every window is independent (the application is not unique: a teacher may
  * run two copies side by side), so the application only creates windows,
- * owns the app-wide actions (about, quit) and sets the accelerators that the
- * window actions use. */
+ * owns the app-wide actions (preferences, about, quit), applies the style
+ * preference and sets the accelerators that the window actions use. */
 #include <glib/gi18n.h>
 
 #include "flitlab.h"
 #include "flitlab-application.h"
+#include "flitlab-preferences.h"
 #include "flitlab-window.h"
 
 struct _FlitlabApplication
@@ -23,6 +24,7 @@ static const struct {
   const char *accels[3];
 } accelerators[] = {
   { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
   { "win.new-project", { "<Control>n", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.save", { "<Control>s", NULL } },
@@ -79,11 +81,22 @@ flitlab_application_startup (GApplication *app)
 
   g_set_application_name (_("Flitlab"));
   gtk_window_set_default_icon_name (FLITLAB_APPLICATION_ID);
+  flitlab_preferences_bind_style ();
 
   for (guint i = 0; i < G_N_ELEMENTS (accelerators); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),
                                            accelerators[i].action,
                                            accelerators[i].accels);
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+
+  gtk_window_present (GTK_WINDOW (flitlab_preferences_new (gtk_application_get_active_window (app))));
 }
 
 static void
@@ -93,18 +106,47 @@ about_action (GSimpleAction *action,
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   static const char *developers[] = { "The Flitlab developers", NULL };
+  /* The papers whose models Flitlab implements, by their authors. */
+  static const char *papers[] = {
+    "Kim, Maeng, Cho (SEM, complete exchange on the torus)",
+    "J.-Y. Lee (OPT-tree and OPT-mesh multicast)",
+    "Jouraku, Koibuchi, Amano (L-turn and R-turn routing)",
+    "Kim, Choi (XMESH and deflection routing)",
+    "Park, Lee, Moon (schedules on Myrinet clusters)",
+    NULL,
+  };
+  AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
 
-  adw_show_about_window (gtk_application_get_active_window (app),
-                         "application-name", _("Flitlab"),
-                         "application-icon", FLITLAB_APPLICATION_ID,
-                         "developer-name", _("The Flitlab developers"),
-                         "version", FL_VERSION_STRING,
-                         "comments", _("A workbench for interconnection networks: "
-                                       "generate, draw and measure topologies"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "developers", developers,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  gtk_window_set_transient_for (GTK_WINDOW (about), gtk_application_get_active_window (app));
+  g_object_set (about,
+                "application-name", _("Flitlab"),
+                "application-icon", FLITLAB_APPLICATION_ID,
+                "developer-name", _("The Flitlab developers"),
+                "version", FL_VERSION_STRING,
+                "comments", _("A workbench for interconnection networks: generate, draw and measure "
+                              "topologies, route them, simulate them flit by flit, and teach with them"),
+                "website", "https://github.com/flitlab/flitlab",
+                "issue-url", "https://github.com/flitlab/flitlab/issues",
+                "support-url", "https://github.com/flitlab/flitlab/issues",
+                "copyright", "© 2026 The Flitlab developers",
+                "license-type", GTK_LICENSE_GPL_3_0,
+                "developers", developers,
+                "translator-credits", _("translator-credits"),
+                "release-notes-version", "0.1.0",
+                /* The release notes of AppStream metadata: <p> paragraphs,
+                 * <ul> lists. */
+                "release-notes", _("<p>The first release.</p>"
+                                   "<ul>"
+                                   "<li>Generators, drawing, metrics and project files</li>"
+                                   "<li>Routing with deadlock analysis and turn maps</li>"
+                                   "<li>A flit-level simulator, watched forwards and backwards</li>"
+                                   "<li>Multicast trees, complete exchange and link-contention schedules</li>"
+                                   "<li>Experiments with plots for papers</li>"
+                                   "<li>Guided lessons, in English, Korean and Japanese</li>"
+                                   "</ul>"),
+                NULL);
+  adw_about_window_add_credit_section (about, _("Papers Implemented"), papers);
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 /* Closing each window lets it ask about unsaved changes; the application
@@ -127,6 +169,7 @@ quit_action (GSimpleAction *action,
 }
 
 static const GActionEntry app_actions[] = {
+  { .name = "preferences", .activate = preferences_action },
   { .name = "about", .activate = about_action },
   { .name = "quit", .activate = quit_action },
 };

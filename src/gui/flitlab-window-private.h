@@ -14,6 +14,7 @@
 #include "flitlab-store.h"
 #include "flitlab-topology-list.h"
 #include "flitlab-transport-bar.h"
+#include "flitlab-welcome.h"
 #include "flitlab-window.h"
 #include "flitlab-workers.h"
 
@@ -47,6 +48,9 @@ struct _FlitlabWindow
   GtkRevealer *transport_revealer;
   FlitlabTransportBar *transport_bar;
   FlitlabSimInspector *sim_inspector;
+  GtkWidget *sidebar_button;
+  GtkWidget *view_switcher;
+  GtkWidget *welcome;
 
   /* The open project and a document for each network shown so far. */
   FlitlabSession *session;
@@ -101,6 +105,9 @@ gboolean flitlab_window_commit_document    (FlitlabWindow  *self,
 void     flitlab_window_refresh_list       (FlitlabWindow  *self);
 void     flitlab_window_show_nothing       (FlitlabWindow  *self);
 void     flitlab_window_update_title       (FlitlabWindow  *self);
+/* Shows the welcome screen instead of the project's views, or not. */
+void     flitlab_window_set_welcome        (FlitlabWindow  *self,
+                                            gboolean        shown);
 void     flitlab_window_toast              (FlitlabWindow  *self,
                                             const char     *message);
 /* Stores topology (owned) under base, made unique, and shows it. */
