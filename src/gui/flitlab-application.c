@@ -42,11 +42,28 @@ static const struct {
 FlitlabApplication *
 flitlab_application_new (void)
 {
-  return g_object_new (FLITLAB_TYPE_APPLICATION,
-                       "application-id", FLITLAB_APPLICATION_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
-                       "resource-base-path", "/io/github/flitlab/Flitlab",
-                       NULL);
+  FlitlabApplication *app = g_object_new (FLITLAB_TYPE_APPLICATION,
+                                          "application-id", FLITLAB_APPLICATION_ID,
+                                          "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
+                                          "resource-base-path", "/io/github/flitlab/Flitlab",
+                                          NULL);
+
+  g_application_add_main_option (G_APPLICATION (app), "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                  _("Show the version and quit"), NULL);
+  return app;
+}
+
+/* --version answers without a display. */
+static int
+flitlab_application_handle_local_options (GApplication *app,
+                                          GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("flitlab-gui %s\n", FL_VERSION_STRING);
+      return 0;
+    }
+  return -1;
 }
 
 static void
@@ -118,33 +135,33 @@ about_action (GSimpleAction *action,
   AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
 
   gtk_window_set_transient_for (GTK_WINDOW (about), gtk_application_get_active_window (app));
-  g_object_set (about,
-                "application-name", _("Flitlab"),
-                "application-icon", FLITLAB_APPLICATION_ID,
-                "developer-name", _("The Flitlab developers"),
-                "version", FL_VERSION_STRING,
-                "comments", _("A workbench for interconnection networks: generate, draw and measure "
-                              "topologies, route them, simulate them flit by flit, and teach with them"),
-                "website", "https://github.com/flitlab/flitlab",
-                "issue-url", "https://github.com/flitlab/flitlab/issues",
-                "support-url", "https://github.com/flitlab/flitlab/issues",
-                "copyright", "© 2026 The Flitlab developers",
-                "license-type", GTK_LICENSE_GPL_3_0,
-                "developers", developers,
-                "translator-credits", _("translator-credits"),
-                "release-notes-version", "0.1.0",
-                /* The release notes of AppStream metadata: <p> paragraphs,
-                 * <ul> lists. */
-                "release-notes", _("<p>The first release.</p>"
-                                   "<ul>"
-                                   "<li>Generators, drawing, metrics and project files</li>"
-                                   "<li>Routing with deadlock analysis and turn maps</li>"
-                                   "<li>A flit-level simulator, watched forwards and backwards</li>"
-                                   "<li>Multicast trees, complete exchange and link-contention schedules</li>"
-                                   "<li>Experiments with plots for papers</li>"
-                                   "<li>Guided lessons, in English, Korean and Japanese</li>"
-                                   "</ul>"),
-                NULL);
+  adw_about_window_set_application_name (about, _("Flitlab"));
+  adw_about_window_set_application_icon (about, FLITLAB_APPLICATION_ID);
+  adw_about_window_set_developer_name (about, _("The Flitlab developers"));
+  adw_about_window_set_version (about, FL_VERSION_STRING);
+  adw_about_window_set_comments (about, _("A workbench for interconnection networks: generate, draw and "
+                                          "measure topologies, route them, simulate them flit by flit, "
+                                          "and teach with them"));
+  adw_about_window_set_website (about, "https://github.com/flitlab/flitlab");
+  adw_about_window_set_issue_url (about, "https://github.com/flitlab/flitlab/issues");
+  adw_about_window_set_support_url (about, "https://github.com/flitlab/flitlab/issues");
+  adw_about_window_set_copyright (about, "© 2026 The Flitlab developers");
+  adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
+  adw_about_window_set_developers (about, developers);
+  adw_about_window_set_translator_credits (about, _("translator-credits"));
+  adw_about_window_set_release_notes_version (about, "0.1.0");
+  /* The release notes, as AppStream metadata holds them: <p> paragraphs
+   * and <ul> lists. */
+  adw_about_window_set_release_notes (about, _("<p>The first release.</p>"
+                                               "<ul>"
+                                               "<li>Generators, drawing, metrics and project files</li>"
+                                               "<li>Routing with deadlock analysis and turn maps</li>"
+                                               "<li>A flit-level simulator, watched forwards and backwards</li>"
+                                               "<li>Multicast trees, complete exchange and link-contention "
+                                               "schedules</li>"
+                                               "<li>Experiments with plots for papers</li>"
+                                               "<li>Guided lessons</li>"
+                                               "</ul>"));
   adw_about_window_add_credit_section (about, _("Papers Implemented"), papers);
   gtk_window_present (GTK_WINDOW (about));
 }
@@ -182,6 +199,7 @@ flitlab_application_class_init (FlitlabApplicationClass *klass)
   app_class->activate = flitlab_application_activate;
   app_class->open = flitlab_application_open;
   app_class->startup = flitlab_application_startup;
+  app_class->handle_local_options = flitlab_application_handle_local_options;
 }
 
 static void
