@@ -32,7 +32,7 @@ static Rgba message_colour(const FlDrawDeflect *d, const FlDeflectView *m, int *
     uint64_t key = d->colour == FL_DRAW_FLITS_BY_SOURCE        ? (uint64_t)m->src
                    : d->colour == FL_DRAW_FLITS_BY_DESTINATION ? (uint64_t)m->dst
                                                                 : (uint64_t)m->message;
-    return fl__draw_key_colour(key, index);
+    return fl__draw_key_colour_in(d->palette, key, index);
 }
 
 void fl_draw_deflect_colour(const FlDrawDeflect *d, const FlDeflectView *m, double rgb[3])

@@ -28,6 +28,14 @@ static const Rgba palette[] = {
 };
 #define NPALETTE ((int)(sizeof palette / sizeof palette[0]))
 
+/* Paul Tol's "muted" scheme (without its pale grey, the network's):
+ * distinct under every common colour vision deficiency. */
+static const Rgba colour_blind[] = {
+    HEX(0xcc6677), HEX(0x332288), HEX(0xddcc77), HEX(0x117733), HEX(0x88ccee),
+    HEX(0x882255), HEX(0x44aa99), HEX(0x999933), HEX(0xaa4499),
+};
+#define NCOLOUR_BLIND ((int)(sizeof colour_blind / sizeof colour_blind[0]))
+
 static const Rgba blocked = { 0.90, 0.05, 0.05, 1 };
 
 void fl_draw_flits_init(FlDrawFlits *f)
@@ -49,12 +57,18 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-Rgba fl__draw_key_colour(uint64_t key, int *index)
+Rgba fl__draw_key_colour_in(int which, uint64_t key, int *index)
 {
-    int i = (int)(mix(key) % NPALETTE);
+    int blind = which == FL_DRAW_PALETTE_COLOUR_BLIND;
+    int i = (int)(mix(key) % (uint64_t)(blind ? NCOLOUR_BLIND : NPALETTE));
     if (index)
         *index = i;
-    return palette[i];
+    return blind ? colour_blind[i] : palette[i];
+}
+
+Rgba fl__draw_key_colour(uint64_t key, int *index)
+{
+    return fl__draw_key_colour_in(FL_DRAW_PALETTE_CONTRAST, key, index);
 }
 
 int fl__draw_palette_size(void)
@@ -67,7 +81,7 @@ static Rgba flit_colour(const FlDrawFlits *f, const FlFlitView *fl)
     uint64_t key = f->colour == FL_DRAW_FLITS_BY_SOURCE        ? (uint64_t)fl->src_host
                    : f->colour == FL_DRAW_FLITS_BY_DESTINATION ? (uint64_t)fl->dst_host
                                                                 : (uint64_t)fl->packet;
-    return fl__draw_key_colour(key, NULL);
+    return fl__draw_key_colour_in(f->palette, key, NULL);
 }
 
 void fl_draw_flit_colour(const FlDrawFlits *f, const FlFlitView *fl, double rgb[3])

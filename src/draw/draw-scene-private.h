@@ -228,6 +228,9 @@ void fl__draw_caption(cairo_t *cr, const Colours *col, const Box *clip, const ch
  * destination): a stable hash into the frames' palette, whose index goes
  * to *index (may be NULL), 0 to fl__draw_palette_size() - 1. */
 Rgba fl__draw_key_colour(uint64_t key, int *index);
+/* The same in palette (an FlDrawFlitPalette). */
+Rgba fl__draw_key_colour_in(int palette, uint64_t key, int *index);
+/* The most colours a palette has. */
 int fl__draw_palette_size(void);
 
 /* The side of a flit (or message) in device units, for buffers of depth

@@ -352,6 +352,13 @@ typedef enum FlDrawFlitColour {
     FL_DRAW_FLITS_BY_DESTINATION     /* its destination host */
 } FlDrawFlitColour;
 
+/* The colours packets are drawn in. */
+typedef enum FlDrawFlitPalette {
+    FL_DRAW_PALETTE_CONTRAST = 0,    /* twelve colours picked for contrast on white */
+    FL_DRAW_PALETTE_COLOUR_BLIND     /* Paul Tol's nine "muted" colours: told apart with
+                                      * any colour vision */
+} FlDrawFlitPalette;
+
 /* When a frame is drawn per channel rather than per flit. */
 typedef enum FlDrawFlitsMode {
     FL_DRAW_FLITS_AUTO = 0,          /* aggregated when flits are below min_flit */
@@ -362,6 +369,7 @@ typedef enum FlDrawFlitsMode {
 typedef struct FlDrawFlits {
     const FlSim *sim;                /* built on the network drawn; NULL draws none */
     FlDrawFlitColour colour;
+    FlDrawFlitPalette palette;
     FlDrawFlitsMode mode;
     int link_latency;                /* the configuration's cycles on a link, >= 1 */
     double min_flit;                 /* device units; smaller flits are aggregated */
@@ -391,7 +399,7 @@ typedef struct FlDrawFlits {
     int nselected_route;
 } FlDrawFlits;
 
-/* No simulation, colour by packet, automatic mode, link latency 1,
+/* No simulation, colour by packet in the contrast palette, automatic mode, link latency 1,
  * min_flit 3, queue counts up to 99, no caption, heat map, wait cycle or
  * selected packet. */
 void fl_draw_flits_init(FlDrawFlits *f);
@@ -471,6 +479,7 @@ int fl_draw_export_flits_with_options(const FlTopology *t, const FlDrawOptions *
 typedef struct FlDrawDeflect {
     const FlDeflect *deflect;        /* built on the network drawn; NULL draws none */
     FlDrawFlitColour colour;         /* by message id, by source or by destination switch */
+    FlDrawFlitPalette palette;
     FlDrawFlitsMode mode;
     double min_message;              /* device units; smaller messages are aggregated */
     const char *caption;             /* top-left box ("cycle 1234"); NULL = none */
@@ -482,7 +491,7 @@ typedef struct FlDrawDeflect {
     int64_t selected_message;
 } FlDrawDeflect;
 
-/* No model, colour by message, automatic mode, min_message 5, no caption,
+/* No model, colour by message in the contrast palette, automatic mode, min_message 5, no caption,
  * a legend, nothing selected. */
 void fl_draw_deflect_init(FlDrawDeflect *d);
 

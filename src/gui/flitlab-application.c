@@ -2,13 +2,14 @@
  *
  * Every window is independent (the application is not unique: a teacher may
  * run two copies side by side), so the application only creates windows,
- * owns the app-wide actions (about, quit) and sets the accelerators that the
- * window actions use. */
+ * owns the app-wide actions (preferences, about, quit), applies the style
+ * preference and sets the accelerators that the window actions use. */
 #include <glib/gi18n.h>
 
 #include "flitlab.h"
 #include "flitlab-application.h"
 #include "flitlab-lessons.h"
+#include "flitlab-preferences.h"
 #include "flitlab-window.h"
 
 struct _FlitlabApplication
@@ -24,6 +25,7 @@ static const struct {
   const char *accels[3];
 } accelerators[] = {
   { "app.quit", { "<Control>q", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
   { "win.new-project", { "<Control>n", NULL } },
   { "win.open", { "<Control>o", NULL } },
   { "win.save", { "<Control>s", NULL } },
@@ -42,11 +44,28 @@ static const struct {
 FlitlabApplication *
 flitlab_application_new (void)
 {
-  return g_object_new (FLITLAB_TYPE_APPLICATION,
-                       "application-id", FLITLAB_APPLICATION_ID,
-                       "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
-                       "resource-base-path", "/io/github/flitlab/Flitlab",
-                       NULL);
+  FlitlabApplication *app = g_object_new (FLITLAB_TYPE_APPLICATION,
+                                          "application-id", FLITLAB_APPLICATION_ID,
+                                          "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
+                                          "resource-base-path", "/io/github/flitlab/Flitlab",
+                                          NULL);
+
+  g_application_add_main_option (G_APPLICATION (app), "version", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                  _("Show the version and quit"), NULL);
+  return app;
+}
+
+/* --version answers without a display. */
+static int
+flitlab_application_handle_local_options (GApplication *app,
+                                          GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("flitlab-gui %s\n", FL_VERSION_STRING);
+      return 0;
+    }
+  return -1;
 }
 
 static void
@@ -81,11 +100,22 @@ flitlab_application_startup (GApplication *app)
 
   g_set_application_name (_("Flitlab"));
   gtk_window_set_default_icon_name (FLITLAB_APPLICATION_ID);
+  flitlab_preferences_bind_style ();
 
   for (guint i = 0; i < G_N_ELEMENTS (accelerators); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app),
                                            accelerators[i].action,
                                            accelerators[i].accels);
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+
+  gtk_window_present (GTK_WINDOW (flitlab_preferences_new (gtk_application_get_active_window (app))));
 }
 
 static void
@@ -95,18 +125,47 @@ about_action (GSimpleAction *action,
 {
   GtkApplication *app = GTK_APPLICATION (user_data);
   static const char *developers[] = { "The Flitlab developers", NULL };
+  /* The papers whose models Flitlab implements, by their authors. */
+  static const char *papers[] = {
+    "Kim, Maeng, Cho (SEM, complete exchange on the torus)",
+    "J.-Y. Lee (OPT-tree and OPT-mesh multicast)",
+    "Jouraku, Koibuchi, Amano (L-turn and R-turn routing)",
+    "Kim, Choi (XMESH and deflection routing)",
+    "Park, Lee, Moon (schedules on Myrinet clusters)",
+    NULL,
+  };
+  AdwAboutWindow *about = ADW_ABOUT_WINDOW (adw_about_window_new ());
 
-  adw_show_about_window (gtk_application_get_active_window (app),
-                         "application-name", _("Flitlab"),
-                         "application-icon", FLITLAB_APPLICATION_ID,
-                         "developer-name", _("The Flitlab developers"),
-                         "version", FL_VERSION_STRING,
-                         "comments", _("A workbench for interconnection networks: "
-                                       "generate, draw and measure topologies"),
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         "developers", developers,
-                         "translator-credits", _("translator-credits"),
-                         NULL);
+  gtk_window_set_transient_for (GTK_WINDOW (about), gtk_application_get_active_window (app));
+  adw_about_window_set_application_name (about, _("Flitlab"));
+  adw_about_window_set_application_icon (about, FLITLAB_APPLICATION_ID);
+  adw_about_window_set_developer_name (about, _("The Flitlab developers"));
+  adw_about_window_set_version (about, FL_VERSION_STRING);
+  adw_about_window_set_comments (about, _("A workbench for interconnection networks: generate, draw and "
+                                          "measure topologies, route them, simulate them flit by flit, "
+                                          "and teach with them"));
+  adw_about_window_set_website (about, "https://github.com/flitlab/flitlab");
+  adw_about_window_set_issue_url (about, "https://github.com/flitlab/flitlab/issues");
+  adw_about_window_set_support_url (about, "https://github.com/flitlab/flitlab/issues");
+  adw_about_window_set_copyright (about, "© 2026 The Flitlab developers");
+  adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
+  adw_about_window_set_developers (about, developers);
+  adw_about_window_set_translator_credits (about, _("translator-credits"));
+  adw_about_window_set_release_notes_version (about, "0.1.0");
+  /* The release notes, as AppStream metadata holds them: <p> paragraphs
+   * and <ul> lists. */
+  adw_about_window_set_release_notes (about, _("<p>The first release.</p>"
+                                               "<ul>"
+                                               "<li>Generators, drawing, metrics and project files</li>"
+                                               "<li>Routing with deadlock analysis and turn maps</li>"
+                                               "<li>A flit-level simulator, watched forwards and backwards</li>"
+                                               "<li>Multicast trees, complete exchange and link-contention "
+                                               "schedules</li>"
+                                               "<li>Experiments with plots for papers</li>"
+                                               "<li>Guided lessons</li>"
+                                               "</ul>"));
+  adw_about_window_add_credit_section (about, _("Papers Implemented"), papers);
+  gtk_window_present (GTK_WINDOW (about));
 }
 
 /* Closing each window lets it ask about unsaved changes; the application
@@ -129,6 +188,7 @@ quit_action (GSimpleAction *action,
 }
 
 static const GActionEntry app_actions[] = {
+  { .name = "preferences", .activate = preferences_action },
   { .name = "about", .activate = about_action },
   { .name = "quit", .activate = quit_action },
 };
@@ -141,6 +201,7 @@ flitlab_application_class_init (FlitlabApplicationClass *klass)
   app_class->activate = flitlab_application_activate;
   app_class->open = flitlab_application_open;
   app_class->startup = flitlab_application_startup;
+  app_class->handle_local_options = flitlab_application_handle_local_options;
 }
 
 static void

@@ -53,6 +53,7 @@ struct _FlitlabCanvas
    * (the Simulate tab is shown) and the document has one. */
   gboolean show_simulation;
   FlDrawFlitColour flit_colour;
+  FlDrawFlitPalette flit_palette;
   gboolean heat_map;
   gint64 inspected_packet;     /* -1: none */
   GSignalGroup *simulation_signals;

@@ -108,6 +108,7 @@ frame_fill (FlitlabCanvas     *self,
   fl_draw_flits_init (f);
   f->sim = sim;
   f->colour = self->flit_colour;
+  f->palette = self->flit_palette;
   f->link_latency = MAX (1, fl_sim_config (sim)->link_latency);
   if (self->inspected_packet >= 0
       && fl_sim_packet_route (sim, self->inspected_packet, NULL, 0, &len, &err) == FL_OK)
@@ -152,6 +153,7 @@ deflect_fill (FlitlabCanvas     *self,
   fl_draw_deflect_init (d);
   d->deflect = flitlab_sim_session_get_deflect (session);
   d->colour = self->flit_colour;
+  d->palette = self->flit_palette;
   d->selected_message = self->inspected_packet;
   /* Translators: the legend of a deflection frame: a message whose last hop was not towards its destination. */
   d->deflected_label = _("deflected");
@@ -281,6 +283,26 @@ flitlab_canvas_set_show_simulation (FlitlabCanvas *self,
   /* The picture has hosts while a simulation is shown, not while routing
    * overlays are. */
   flitlab_canvas_picture_changed (self);
+}
+
+void
+flitlab_canvas_set_flit_palette (FlitlabCanvas     *self,
+                                 FlDrawFlitPalette  palette)
+{
+  g_return_if_fail (FLITLAB_IS_CANVAS (self));
+
+  if (self->flit_palette == palette)
+    return;
+  self->flit_palette = palette;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+FlDrawFlitPalette
+flitlab_canvas_get_flit_palette (FlitlabCanvas *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_CANVAS (self), FL_DRAW_PALETTE_CONTRAST);
+
+  return self->flit_palette;
 }
 
 gboolean

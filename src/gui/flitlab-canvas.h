@@ -80,6 +80,10 @@ void              flitlab_canvas_get_view     (FlitlabCanvas     *self,
 void              flitlab_canvas_set_show_simulation (FlitlabCanvas *self,
                                                       gboolean       show);
 gboolean          flitlab_canvas_get_show_simulation (FlitlabCanvas *self);
+/* The colours the simulation's packets are drawn in (the preferences'). */
+void              flitlab_canvas_set_flit_palette (FlitlabCanvas     *self,
+                                                   FlDrawFlitPalette  palette);
+FlDrawFlitPalette flitlab_canvas_get_flit_palette (FlitlabCanvas     *self);
 /* While TRUE (the Collectives tab is shown), the canvas draws the network
  * with its hosts and no routing overlays, then emits "draw-overlay"; a
  * click on a node emits "node-activated". */

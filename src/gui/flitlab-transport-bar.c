@@ -328,8 +328,8 @@ flitlab_transport_bar_new (void)
   return g_object_new (FLITLAB_TYPE_TRANSPORT_BAR, NULL);
 }
 
-static GListModel *
-speed_names (void)
+GListModel *
+flitlab_transport_bar_speed_names (void)
 {
   GtkStringList *list = gtk_string_list_new (NULL);
 
@@ -345,6 +345,12 @@ speed_names (void)
       gtk_string_list_append (list, name);
     }
   return G_LIST_MODEL (list);
+}
+
+double
+flitlab_transport_bar_speed_at (guint position)
+{
+  return position < G_N_ELEMENTS (speeds) ? speeds[position] : speeds[DEFAULT_SPEED_INDEX];
 }
 
 static void
@@ -487,7 +493,7 @@ flitlab_transport_bar_class_init (FlitlabTransportBarClass *klass)
 static void
 flitlab_transport_bar_init (FlitlabTransportBar *self)
 {
-  g_autoptr(GListModel) speed_list = speed_names ();
+  g_autoptr(GListModel) speed_list = flitlab_transport_bar_speed_names ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),

@@ -33,6 +33,10 @@ void             flitlab_transport_bar_step          (FlitlabTransportBar *self,
 /* The "speed" property: cycles per second, 0 for as fast as possible. */
 void             flitlab_transport_bar_set_speed     (FlitlabTransportBar *self,
                                                       double               cycles_per_second);
+/* The speeds the bar offers, as its drop-down names them, and the
+ * cycles per second of each (0: as fast as possible). */
+GListModel      *flitlab_transport_bar_speed_names   (void);
+double           flitlab_transport_bar_speed_at      (guint                position);
 /* A sentence under the bar until another document is shown (what a
  * preset is about), unless an error or a deadlock takes its place. */
 void             flitlab_transport_bar_set_note      (FlitlabTransportBar *self,

@@ -266,6 +266,8 @@ new_project (FlitlabWindow *self)
       return;
     }
   flitlab_window_set_project (self, project);
+  /* The user chose to start afresh: the generator and the drawing show. */
+  flitlab_window_set_welcome (self, FALSE);
 }
 
 static void

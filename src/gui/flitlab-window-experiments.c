@@ -21,6 +21,8 @@ tab_action (GSimpleAction *action,
   FlitlabWindow *self = FLITLAB_WINDOW (user_data);
   const char *name = g_variant_get_string (parameter, NULL);
 
+  /* Asking for a view of the project ends the welcome. */
+  flitlab_window_set_welcome (self, FALSE);
   if (g_str_equal (name, "experiments"))
     {
       gtk_stack_set_visible_child_name (self->main_stack, "experiments");

@@ -15,6 +15,7 @@
 #include "flitlab-store.h"
 #include "flitlab-topology-list.h"
 #include "flitlab-transport-bar.h"
+#include "flitlab-welcome.h"
 #include "flitlab-window.h"
 #include "flitlab-workers.h"
 
@@ -51,6 +52,9 @@ struct _FlitlabWindow
   GtkStack *sidebar_stack;
   GtkWidget *sidebar_switcher;
   FlitlabLessonPanel *lesson_panel;
+  GtkWidget *sidebar_button;
+  GtkWidget *view_switcher;
+  GtkWidget *welcome;
 
   /* The open project and a document for each network shown so far. */
   FlitlabSession *session;
@@ -112,6 +116,9 @@ gboolean flitlab_window_commit_document    (FlitlabWindow  *self,
 void     flitlab_window_refresh_list       (FlitlabWindow  *self);
 void     flitlab_window_show_nothing       (FlitlabWindow  *self);
 void     flitlab_window_update_title       (FlitlabWindow  *self);
+/* Shows the welcome screen instead of the project's views, or not. */
+void     flitlab_window_set_welcome        (FlitlabWindow  *self,
+                                            gboolean        shown);
 void     flitlab_window_toast              (FlitlabWindow  *self,
                                             const char     *message);
 /* Stores topology (owned) under base, made unique, and shows it. */

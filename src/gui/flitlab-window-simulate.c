@@ -321,6 +321,8 @@ flitlab_window_export_animation (FlitlabWindow *self,
   data->animation.options = &data->options;
   g_object_get (self->canvas, "flit-colour", &data->animation.flits.colour, NULL);
   data->animation.deflect.colour = data->animation.flits.colour;
+  data->animation.flits.palette = flitlab_canvas_get_flit_palette (self->canvas);
+  data->animation.deflect.palette = data->animation.flits.palette;
   /* Translators: the legend of a deflection frame: a message whose last hop was not towards its destination. */
   data->animation.deflect.deflected_label = _("deflected");
   /* Translators: the legend of a deflection frame: the number beside a switch. */

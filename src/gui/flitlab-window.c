@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "flitlab-preferences.h"
 #include "flitlab-window-private.h"
 
 /* How long the user must pause editing before the network is committed,
@@ -388,6 +389,16 @@ sim_settings_changed (FlitlabWindow *self)
 
 /* Showing topologies --------------------------------------------------------- */
 
+void
+flitlab_window_set_welcome (FlitlabWindow *self,
+                            gboolean       shown)
+{
+  gtk_widget_set_visible (self->welcome, shown);
+  gtk_widget_set_visible (GTK_WIDGET (self->flap), !shown);
+  gtk_widget_set_visible (self->sidebar_button, !shown);
+  gtk_widget_set_visible (self->view_switcher, !shown);
+}
+
 /* Writes the document's edits into the working copy. */
 gboolean
 flitlab_window_commit_document (FlitlabWindow  *self,
@@ -448,6 +459,9 @@ show_document (FlitlabWindow   *self,
   flitlab_sim_inspector_set_document (self->sim_inspector, document);
   flitlab_collectives_panel_set_document (self->collectives_panel, document);
 
+  /* A network shown ends the welcome. */
+  if (document != NULL)
+    flitlab_window_set_welcome (self, FALSE);
   name = flitlab_window_get_topology_name (self);
   flitlab_topology_list_select (self->topology_list, name);
   gtk_stack_set_visible_child_name (self->content_stack, document != NULL ? "canvas" : "empty");
@@ -532,6 +546,9 @@ flitlab_window_set_project (FlitlabWindow *self,
   self->settings_dirty = FALSE;
   flitlab_experiments_view_set_project (self->experiments_view, project);
   flitlab_window_refresh_list (self);
+  /* A project file opened ends the welcome, even one with no network. */
+  if (fl_project_path (project) != NULL)
+    flitlab_window_set_welcome (self, FALSE);
   show_first (self);
 }
 
@@ -611,6 +628,7 @@ flitlab_window_add_topology (FlitlabWindow  *self,
                              GError        **error)
 {
   g_autofree char *name = NULL;
+  FlitlabDocument *document;
 
   commit_or_toast (self);
   name = put_unique (self, base, topology, error);
@@ -619,7 +637,9 @@ flitlab_window_add_topology (FlitlabWindow  *self,
       fl_topology_free (topology);
       return FALSE;
     }
-  show_document (self, flitlab_session_add_document (self->session, name, topology));
+  document = flitlab_session_add_document (self->session, name, topology);
+  flitlab_preferences_apply_sim_defaults (document);
+  show_document (self, document);
   update_list_row (self);
   flitlab_topology_list_select (self->topology_list, name);
   return TRUE;
@@ -728,6 +748,7 @@ flitlab_window_open_path (FlitlabWindow  *self,
       return FALSE;
     }
   flitlab_window_set_project (self, project);
+  flitlab_welcome_add_recent (path);
   return TRUE;
 }
 
@@ -789,6 +810,7 @@ flitlab_window_save_to_path (FlitlabWindow  *self,
       return FALSE;
     }
   self->settings_dirty = FALSE;
+  flitlab_welcome_add_recent (fl_project_path (project));
   flitlab_window_update_title (self);
   /* A first save gives the project a journal; a save elsewhere, the
    * other file's. */
@@ -892,6 +914,7 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   g_type_ensure (FLITLAB_TYPE_TOPOLOGY_LIST);
   g_type_ensure (FLITLAB_TYPE_TRANSPORT_BAR);
   g_type_ensure (FLITLAB_TYPE_SIM_INSPECTOR);
+  g_type_ensure (FLITLAB_TYPE_WELCOME);
 
   /* The routing's shortcuts, listed in help-overlay.ui, bound beside the
    * window actions they trigger. */
@@ -937,6 +960,9 @@ flitlab_window_class_init (FlitlabWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, transport_revealer);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, transport_bar);
   gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, sim_inspector);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, sidebar_button);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, view_switcher);
+  gtk_widget_class_bind_template_child (widget_class, FlitlabWindow, welcome);
   gtk_widget_class_bind_template_callback (widget_class, canvas_message);
   gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, topology_selected);
@@ -970,10 +996,12 @@ flitlab_window_init (FlitlabWindow *self)
   flitlab_window_experiments_init (self);
   flitlab_window_lesson_init (self);
   flitlab_window_presenter_init (self);
+  flitlab_preferences_bind_view (self->transport_bar, self->canvas);
 
   /* Only running out of memory stops a new project from being made, and
    * then the window cannot work at all. */
   if (fl_project_new (&project, &err) != FL_OK)
     g_error ("%s", err.message);
   flitlab_window_set_project (self, project);
+  flitlab_window_set_welcome (self, TRUE);
 }
