@@ -4,6 +4,8 @@
 # keywords po/meson.build passes here, the same that the flitlab-pot target
 # uses) has every msgid of each po/LL.po of po/LINGUAS and no other, and
 # msgfmt --check finds each one valid with no fuzzy or untranslated entry.
+# A language named in po/INCOMPLETE (one being finished) must be current and
+# valid; its untranslated and fuzzy entries are counted, not failed.
 # Then the same checks run on a throwaway copy with a made-up language, to
 # show that they fail when they should. Prints TAP.
 set -u
@@ -20,11 +22,11 @@ languages() {
 # check_po PO POT: why PO is not complete and current against POT, on
 # stdout (nothing when it is)
 check_po() {
-    if ! msgcmp -N --use-untranslated "$1" "$2" >"$tmp/missing" 2>&1; then
+    if ! msgcmp -N --use-fuzzy --use-untranslated "$1" "$2" >"$tmp/missing" 2>&1; then
         echo "$(grep -c 'used but not defined' "$tmp/missing") msgid(s) of the sources" \
              "missing, first: $(grep 'used but not defined' "$tmp/missing" | head -1)"
     fi
-    if ! msgcmp -N --use-untranslated "$2" "$1" >"$tmp/obsolete" 2>&1; then
+    if ! msgcmp -N --use-fuzzy --use-untranslated "$2" "$1" >"$tmp/obsolete" 2>&1; then
         echo "$(grep -c 'used but not defined' "$tmp/obsolete") msgid(s) no longer in" \
              "the sources, first: $(grep 'used but not defined' "$tmp/obsolete" | head -1)"
     fi
@@ -50,6 +52,8 @@ count=$(grep -c '^msgid ' "$tmp/flitlab.pot" 2>/dev/null)
 ok $(( rc != 0 )) "the template builds from po/POTFILES.in: $count msgids"
 
 langs=$(languages "$src")
+incomplete=""
+[ -f "$src/po/INCOMPLETE" ] && incomplete=$(grep -v '^#' "$src/po/INCOMPLETE" | tr -s ' \t' '\n\n')
 if [ -z "$langs" ]; then
     ok 0 "no languages in po/LINGUAS"
 fi
@@ -60,6 +64,13 @@ for l in $langs; do
         continue
     fi
     why=$(check_po "$po" "$tmp/flitlab.pot" | tr '\n' ' ')
+    if echo "$incomplete" | grep -qx "$l"; then
+        case $why in
+        "not complete: "*)
+            ok 0 "po/$l.po is current and valid, still being translated (po/INCOMPLETE): ${why#not complete: }"
+            continue ;;
+        esac
+    fi
     if [ -z "$why" ]; then
         stats=$(LC_ALL=C msgfmt --statistics -o /dev/null "$po" 2>&1 | tail -1)
         ok 0 "po/$l.po is complete and current: $stats"
