@@ -39,6 +39,7 @@ static const struct {
   { "win.zoom-out", { "<Control>minus", NULL } },
   { "win.show-sidebar", { "F9", NULL } },
   { "win.presenter", { "F5", NULL } },
+  { "win.help", { "F1", NULL } },
 };
 
 FlitlabApplication *

@@ -57,6 +57,7 @@ struct _FlitlabCanvas
   gboolean heat_map;
   gint64 inspected_packet;     /* -1: none */
   GSignalGroup *simulation_signals;
+  char *description;           /* the accessible description last set */
 
   /* A collective is drawn over the whole network by whoever handles
    * "draw-overlay" while show_collectives (the Collectives tab shows). */
@@ -82,6 +83,10 @@ void              flitlab_canvas_zoom_around      (FlitlabCanvas    *self,
 /* flitlab-canvas-sim.c */
 void              flitlab_canvas_sim_init         (FlitlabCanvas    *self);
 /* The document's simulation while it is drawn, else NULL. */
+/* flitlab-canvas-a11y.c: the accessible description of what is drawn. */
+void  flitlab_canvas_a11y_init  (FlitlabCanvas *self);
+char *flitlab_canvas_describe   (FlitlabCanvas *self);
+
 FlitlabSimSession *flitlab_canvas_shown_simulation (FlitlabCanvas   *self);
 /* The packet with a flit drawn at (x, y) becomes "inspected-packet";
  * FALSE (and none is) when there is no simulation shown or no flit

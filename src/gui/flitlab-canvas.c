@@ -378,6 +378,7 @@ flitlab_canvas_finalize (GObject *object)
   g_clear_object (&self->document);
   g_clear_pointer (&self->carried, g_array_unref);
   g_clear_pointer (&self->shown, fl_topology_free);
+  g_clear_pointer (&self->description, g_free);
   G_OBJECT_CLASS (flitlab_canvas_parent_class)->finalize (object);
 }
 
@@ -550,6 +551,7 @@ flitlab_canvas_init (FlitlabCanvas *self)
   g_signal_group_connect_swapped (self->document_signals, "notify::editing-turns",
                                   G_CALLBACK (document_editing_turns_cb), self);
   flitlab_canvas_sim_init (self);
+  flitlab_canvas_a11y_init (self);
   self->document = flitlab_document_new (NULL);
   g_signal_group_set_target (self->document_signals, self->document);
 

@@ -100,6 +100,13 @@ row_activated_cb (GtkListBox    *list,
   g_action_group_activate_action (G_ACTION_GROUP (app), "open-lesson", g_variant_new_string (path));
 }
 
+/* Pressing a row's button activates the row, as a click on it does. */
+static void
+open_button_clicked_cb (GtkListBoxRow *row)
+{
+  g_signal_emit_by_name (row, "activate");
+}
+
 static GtkWidget *
 lesson_row (const char *path)
 {
@@ -136,7 +143,20 @@ lesson_row (const char *path)
     gtk_widget_add_css_class (suffix, "dim-label");
     adw_action_row_add_suffix (ADW_ACTION_ROW (row), suffix);
   }
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  {
+    /* A button as well as the row: assistive technologies can press a
+     * button, not activate a list row. */
+    g_autofree char *open = g_strdup_printf (_("Open “%s”"), _(lesson->title));
+    GtkWidget *button = gtk_button_new_from_icon_name ("go-next-symbolic");
+
+    gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+    gtk_widget_add_css_class (button, "flat");
+    gtk_widget_set_tooltip_text (button, open);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, open, -1);
+    g_signal_connect_object (button, "clicked", G_CALLBACK (open_button_clicked_cb), row,
+                             G_CONNECT_SWAPPED);
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+  }
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   g_object_set_data_full (G_OBJECT (row), "flitlab-lesson-path", g_strdup (path), g_free);
   fl_lesson_free (lesson);

@@ -378,6 +378,10 @@ build_row (OptionRow *self)
     }
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->row), info->label);
+  /* A screen reader names the editor beside the row's title by it. */
+  if (self->editor != self->row)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->editor), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    info->label, -1);
   if (ADW_IS_ACTION_ROW (self->row))
     adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (self->row), 0);
   gtk_widget_set_name (self->row, info->name);

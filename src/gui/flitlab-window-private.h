@@ -107,6 +107,10 @@ void     flitlab_window_lesson_init        (FlitlabWindow  *self);
 /* flitlab-window-presenter.c: presenter mode (win.presenter). */
 void     flitlab_window_presenter_init     (FlitlabWindow  *self);
 
+/* flitlab-window-help.c: win.help (F1) opens the manual's page for what
+ * the window shows. */
+void     flitlab_window_help_init          (FlitlabWindow  *self);
+
 /* flitlab-window.c */
 void     flitlab_window_set_project        (FlitlabWindow  *self,
                                             FlProject      *project);

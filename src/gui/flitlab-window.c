@@ -996,6 +996,7 @@ flitlab_window_init (FlitlabWindow *self)
   flitlab_window_experiments_init (self);
   flitlab_window_lesson_init (self);
   flitlab_window_presenter_init (self);
+  flitlab_window_help_init (self);
   flitlab_preferences_bind_view (self->transport_bar, self->canvas);
 
   /* Only running out of memory stops a new project from being made, and

@@ -118,4 +118,8 @@ gboolean               flitlab_window_is_blank            (FlitlabWindow       *
 void                   flitlab_window_toast               (FlitlabWindow       *self,
                                                            const char          *message);
 
+/* The id of the manual's page for what the window shows ("routing",
+ * "lessons"...), which F1 opens. */
+const char *flitlab_window_help_page (FlitlabWindow *self);
+
 G_END_DECLS

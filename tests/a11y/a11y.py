@@ -64,6 +64,38 @@ def has_name(node):
     return bool(name) and not _TYPE_NAME.match(name)
 
 
+def row_of(node, depth=4):
+    """The list row node sits in (within depth levels), or None."""
+    p = node
+    for _ in range(depth):
+        try:
+            p = p.parent
+        except Exception:
+            return None
+        if p is None:
+            return None
+        if p.roleName == 'list item':
+            return p
+    return None
+
+
+def button(root, label, timeout=10.0):
+    """The push button labelled label: GTK 4.8 names a button with a
+    mnemonic "_Next Next", its label and then its text."""
+    end = time.time() + timeout
+    while True:
+        for n in walk(root):
+            try:
+                name = n.name or ''
+                if n.roleName == 'push button' and (name == label or name.endswith(' ' + label)):
+                    return n
+            except Exception:
+                continue
+        if time.time() >= end:
+            return None
+        time.sleep(0.2)
+
+
 def walk(node):
     """Every node under node, depth first (children first in order)."""
     stack = [node]

@@ -4,6 +4,8 @@
 # dogtail script through the accessibility tree, as a screen reader user's
 # tools see it. Run under xvfb-run (outside, so that the bus has DISPLAY):
 #   xvfb-run -a dbus-run-session -- tests/a11y/run.sh GUI SCRIPT.py [ARGS...]
+# ARGS go to the script; $FLITLAB_A11Y_OPEN, when set, is the file the
+# application opens.
 set -u
 gui=$1 script=$2
 shift 2
@@ -13,9 +15,9 @@ $py -c 'import dogtail, pyatspi' 2>/dev/null || { echo "1..0 # SKIP python3-dogt
 
 log=$(mktemp)
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -f "$log"' EXIT
-GTK_A11Y=atspi "$gui" "$@" >"$log" 2>&1 &
+GTK_A11Y=atspi "$gui" ${FLITLAB_A11Y_OPEN:+"$FLITLAB_A11Y_OPEN"} >"$log" 2>&1 &
 pid=$!
-$py "$script"
+$py "$script" "$@"
 status=$?
 if ! kill -0 "$pid" 2>/dev/null; then
   echo "# the application exited early:"

@@ -22,7 +22,11 @@
  *                               rank explained at 1024x700;
  *   test-gui-panels menus       the main menu's button has no tooltip; the
  *                               other menu buttons hide theirs while their
- *                               menu is open. */
+ *                               menu is open;
+ *   test-gui-panels help        F1 opens the manual's page for the view in
+ *                               front, and that page exists as built. */
+#include "flitlab-canvas-private.h"
+#include "flitlab-help.h"
 #include "flitlab-node-number.h"
 #include "flitlab-selection-panel.h"
 #include "flitlab-simulate-panel.h"
@@ -199,6 +203,8 @@ run_generator (FlitlabWindow *window)
   if (generate == NULL || family == NULL || name == NULL || size == NULL || ports == NULL || text == NULL)
     return;
 
+  /* Past the welcome screen, to the network view and its sidebar. */
+  CHECK (press_shortcut (window, "<Alt>1"), "Alt+1 shows the network view");
   resize_window (window, 1024, 700);
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
                                       g_variant_new_boolean (TRUE));
@@ -529,6 +535,62 @@ run_menus (FlitlabWindow *window)
   save_and_forget (window);
 }
 
+static void
+check_help_page (FlitlabWindow *window,
+                 const char    *keys,
+                 const char    *want)
+{
+  const char *page;
+  g_autofree char *uri = NULL;
+  g_autofree char *path = NULL;
+
+  if (keys != NULL)
+    CHECK (press_shortcut (window, keys), "%s works", keys);
+  page = flitlab_window_help_page (window);
+  CHECK (g_strcmp0 (page, want) == 0, "after %s F1 shows the page %s (want %s)", keys, page, want);
+  uri = flitlab_help_uri (page);
+  path = uri != NULL ? g_filename_from_uri (uri, NULL, NULL) : NULL;
+  CHECK (path != NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR), "%s is built (%s)", want, uri);
+}
+
+static void
+run_help (FlitlabWindow *window)
+{
+  g_autofree char *html = g_build_filename (g_getenv ("FLITLAB_HELP_DIR"), "index.html", NULL);
+
+  CHECK (g_file_test (html, G_FILE_TEST_IS_REGULAR), "the manual is built as HTML: %s", html);
+  CHECK (g_action_group_has_action (G_ACTION_GROUP (window), "help"), "the window has win.help");
+  flitlab_window_generate (window, "mesh:4x4", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "mesh:4x4 is generated");
+  check_help_page (window, "<Alt>1", "drawing");
+  check_help_page (window, "<Alt>2", "routing");
+  check_help_page (window, "<Alt>3", "simulating");
+  check_help_page (window, "<Alt>4", "collectives");
+  check_help_page (window, "<Alt>5", "experiments");
+  save_and_forget (window);
+}
+
+/* The drawing's accessible description follows the selection. */
+static void
+run_canvas_description (FlitlabWindow *window)
+{
+  FlitlabCanvas *canvas = flitlab_window_get_canvas (window);
+  FlitlabDocument *document;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  flitlab_window_generate (window, "mesh:4x4", NULL);
+  CHECK (wait_until (window, is_idle_with_topology), "mesh:4x4 is generated");
+  document = flitlab_canvas_get_document (canvas);
+  before = flitlab_canvas_describe (canvas);
+  CHECK (strstr (before, "16 switches") != NULL && strstr (before, "Selected") == NULL,
+         "the drawing is described: %s", before);
+  flitlab_document_select (document, 5, -1);
+  after = flitlab_canvas_describe (canvas);
+  CHECK (strstr (after, "Selected: 5.") != NULL, "and names the selected switch: %s", after);
+  save_and_forget (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -539,6 +601,8 @@ main (int   argc,
     { "routing-tab", run_routing },
     { "numbering", run_numbering },
     { "menus", run_menus },
+    { "help", run_help },
+    { "canvas-description", run_canvas_description },
   };
 
   return harness_main (argc, argv, "save", scenarios, G_N_ELEMENTS (scenarios));
