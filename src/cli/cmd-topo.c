@@ -126,7 +126,8 @@ static const CliOption export_options[] = {
 #ifdef FL_HAVE_CAIRO
     { "width", 0, "W", N_("picture width in pixels or points (default 1200)") },
     { "height", 0, "H", N_("picture height in pixels or points (default 900)") },
-    { "dpi", 0, "DPI", N_("PNG resolution: lines and type drawn DPI/96 times as large (default 96)") },
+    { "dpi", 0, "DPI",
+      N_("PNG resolution: lines and type drawn DPI/96 times as large (default 96)") },
     { "title", 0, "TEXT", N_("a title drawn at the top of the picture") },
 #endif
     { 0 },
