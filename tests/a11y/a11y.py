@@ -12,6 +12,8 @@ config.checkForA11y = False
 config.searchCutoffCount = 20
 config.actionDelay = 0.05
 config.logDebugToFile = False
+# Its log of each action would mix with the TAP on standard output.
+config.logDebugToStdOut = False
 from dogtail import tree  # noqa: E402 (after the configuration)
 
 _count = 0
