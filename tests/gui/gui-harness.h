@@ -169,6 +169,18 @@ harness_screenshot (FlitlabWindow *window,
   CHECK (save_screenshot (GTK_WIDGET (window), path), "the window renders to %s", path);
 }
 
+/* Generates spec and waits until it is measured and routed; a failed check
+ * if it is not shown under its spec's name. */
+static inline void
+show_generated (FlitlabWindow *window,
+                const char    *spec)
+{
+  flitlab_window_generate (window, spec, NULL);
+  CHECK (wait_until (window, is_idle_with_topology)
+           && g_strcmp0 (flitlab_window_get_topology_name (window), spec) == 0,
+         "%s is generated, measured and routed", spec);
+}
+
 /* The canvas' pointer gesture. Emitting its signals runs the tools' own
  * code exactly as a mouse would, short of the event delivery, which Xvfb
  * cannot script deterministically. */

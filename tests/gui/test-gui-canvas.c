@@ -20,16 +20,6 @@
 #include "gui-harness.h"
 
 static void
-show_generated (FlitlabWindow *window,
-                const char    *spec)
-{
-  flitlab_window_generate (window, spec, NULL);
-  CHECK (wait_until (window, is_idle_with_topology)
-           && g_strcmp0 (flitlab_window_get_topology_name (window), spec) == 0,
-         "%s is generated, measured and routed", spec);
-}
-
-static void
 choose_routing (FlitlabWindow *window,
                 const char    *name)
 {

@@ -55,17 +55,6 @@ action_state_boolean (FlitlabWindow *window,
   return state != NULL && g_variant_get_boolean (state);
 }
 
-/* Generates spec and waits until it is measured and routed. */
-static void
-show_generated (FlitlabWindow *window,
-                const char    *spec)
-{
-  flitlab_window_generate (window, spec, NULL);
-  CHECK (wait_until (window, is_idle_with_topology)
-           && g_strcmp0 (flitlab_window_get_topology_name (window), spec) == 0,
-         "%s is generated, measured and routed", spec);
-}
-
 /* Chooses a routing as the chooser does and waits for it to be built. */
 static void
 choose_routing (FlitlabWindow *window,
