@@ -6,6 +6,7 @@
  * reference on the job, so the job outlives its last delivery; a job
  * stopped (its window going) delivers nothing more. */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
 #include "flitlab-experiment-job.h"
@@ -47,8 +48,8 @@ flitlab_experiment_progress_text (gint64 done,
                                   gint64 total,
                                   double eta_s)
 {
-  g_autofree char *runs = g_strdup_printf (ngettext ("%" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " run",
-                                                     "%" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " runs",
+  g_autofree char *runs = g_strdup_printf (ngettext ("%" PRId64 " of %" PRId64 " run",
+                                                     "%" PRId64 " of %" PRId64 " runs",
                                                      (gulong) total),
                                            done, total);
   g_autofree char *left = NULL;

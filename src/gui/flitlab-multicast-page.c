@@ -10,6 +10,7 @@
  * simulation session, through a trace of it.
  */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "flitlab-collectives-panel.h"
@@ -375,7 +376,7 @@ update_edges (FlitlabMulticastPage *self)
       grid_label (self->edges_grid, receive, 3, i + 1, FALSE);
       if (has_run (self) && i < self->run->n)
         {
-          g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) self->run->times[i].received);
+          g_autofree char *received = g_strdup_printf ("%" PRId64, (gint64) self->run->times[i].received);
 
           grid_label (self->edges_grid, received, 4, i + 1, FALSE);
         }
@@ -425,11 +426,11 @@ update_figures (FlitlabMulticastPage *self)
   g_autofree char *latency = NULL, *simulated = NULL, *times = NULL, *contention = NULL;
 
   model_times (self, &hold, &end);
-  times = g_strdup_printf ("%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT, hold, end);
+  times = g_strdup_printf ("%" PRId64 ", %" PRId64, hold, end);
   if (self->tree != NULL)
     latency = g_strdup_printf ("%g", fl_multicast_tree_latency (self->tree));
   if (has_run (self))
-    simulated = g_strdup_printf ("%" G_GINT64_FORMAT, self->run->completion);
+    simulated = g_strdup_printf ("%" PRId64, self->run->completion);
   else if (self->running)
     simulated = g_strdup (_("running…"));
   if (self->tree != NULL && self->tree_routed != NULL && self->nconflicts == 0)
@@ -1039,9 +1040,9 @@ flitlab_multicast_page_play (FlitlabMulticastPage  *self,
   /* Translators: what the Simulate tab plays: an algorithm's name, its
    * source, how many destinations, and the run's latency in cycles. */
   self->play_note = g_strdup_printf (ngettext ("A %s multicast from %s to %d destination, the worms of its "
-                                               "unicasts as the run sent them: done at cycle %" G_GINT64_FORMAT ".",
+                                               "unicasts as the run sent them: done at cycle %" PRId64 ".",
                                                "A %s multicast from %s to %d destinations, the worms of its "
-                                               "unicasts as the run sent them: done at cycle %" G_GINT64_FORMAT ".",
+                                               "unicasts as the run sent them: done at cycle %" PRId64 ".",
                                                self->dests->len),
                                      fl_multicast_algorithm_name (algorithm (self)), source, self->dests->len,
                                      self->run->completion);

@@ -5,6 +5,7 @@
  * state. */
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,7 +182,7 @@ show_waits (FlitlabSimInspector *self,
 
   if (p->stall == FL_STALL_NONE && p->ahead >= 0)
     {
-      g_autofree char *ahead = g_strdup_printf (_("Packet %" G_GINT64_FORMAT), p->ahead);
+      g_autofree char *ahead = g_strdup_printf (_("Packet %" PRId64), p->ahead);
 
       add_packet_row (self, _("Waits behind"), ahead, p->ahead);
       return;
@@ -200,7 +201,7 @@ show_waits (FlitlabSimInspector *self,
 
       if (holder >= 0 && holder != p->packet)
         /* Translators: %s is a packet number; then the flits in the buffer and its slots. */
-        subtitle = g_strdup_printf (_("held by packet %" G_GINT64_FORMAT "; %d of %d slots full"), holder,
+        subtitle = g_strdup_printf (_("held by packet %" PRId64 "; %d of %d slots full"), holder,
                                     waits[i].flits_buffered + waits[i].flits_on_link, waits[i].capacity);
       else
         subtitle = g_strdup_printf (_("%d of %d slots full"), waits[i].flits_buffered + waits[i].flits_on_link,
@@ -216,7 +217,7 @@ show_packet (FlitlabSimInspector *self)
 {
   const FlSim *sim = flitlab_sim_session_get_sim (self->session);
   const FlTopology *t = flitlab_sim_session_get_topology (self->session);
-  g_autofree char *title = g_strdup_printf (_("Packet %" G_GINT64_FORMAT), self->packet);
+  g_autofree char *title = g_strdup_printf (_("Packet %" PRId64), self->packet);
   g_autofree char *from = NULL, *to = NULL, *ends = NULL, *age = NULL, *flits = NULL, *head = NULL;
   g_autofree char *hops = NULL;
   FlPacketView p;
@@ -233,7 +234,7 @@ show_packet (FlitlabSimInspector *self)
   ends = g_strdup_printf (_("from %s to %s"), from, to);
   show_title (self, title, ends);
   /* Translators: a packet's age in cycles, then the cycle it was made. */
-  age = g_strdup_printf (_("%" G_GINT64_FORMAT " cycles, made at cycle %" G_GINT64_FORMAT),
+  age = g_strdup_printf (_("%" PRId64 " cycles, made at cycle %" PRId64),
                          fl_sim_cycle (sim) - p.created, p.created);
   add_row (self, _("Age"), age);
   hops = g_strdup_printf ("%d", p.hops);
@@ -274,7 +275,7 @@ show_input (FlitlabSimInspector *self,
       /* Translators: a VC, its flits and slots. */
       g_string_append_printf (lines, _("VC %d: %d/%d flits"), v, vc.flits_buffered + vc.flits_on_link, vc.capacity);
       if (vc.front_packet >= 0)
-        g_string_append_printf (lines, _(", packet %" G_GINT64_FORMAT), vc.front_packet);
+        g_string_append_printf (lines, _(", packet %" PRId64), vc.front_packet);
       if (vc.out_channel >= 0)
         {
           g_autofree char *out = channel_words (t, vc.out_channel);
@@ -403,7 +404,7 @@ add_message_rows (FlitlabSimInspector *self,
       const FlDeflectView *m = &g_array_index (messages, FlDeflectView, i);
       g_autofree char *to = node_words (t, m->dst);
       /* Translators: a message by its number, then where it goes. */
-      g_autofree char *subtitle = g_strdup_printf (_("message %" G_GINT64_FORMAT " to %s%s"), m->message, to,
+      g_autofree char *subtitle = g_strdup_printf (_("message %" PRId64 " to %s%s"), m->message, to,
                                                    m->deflected ? _(", deflected") : "");
 
       add_packet_row (self, title, subtitle, m->message);
@@ -415,7 +416,7 @@ show_message (FlitlabSimInspector *self)
 {
   const FlTopology *t = flitlab_sim_session_get_topology (self->session);
   gint64 cycle = flitlab_sim_session_get_cycle (self->session);
-  g_autofree char *title = g_strdup_printf (_("Message %" G_GINT64_FORMAT), self->packet);
+  g_autofree char *title = g_strdup_printf (_("Message %" PRId64), self->packet);
   g_autofree char *from = NULL, *to = NULL, *ends = NULL, *age = NULL, *hops = NULL, *deflections = NULL;
   g_autofree char *place = NULL;
   MessageSearch search;
@@ -432,7 +433,7 @@ show_message (FlitlabSimInspector *self)
   to = node_words (t, m->dst);
   ends = g_strdup_printf (_("from %s to %s"), from, to);
   show_title (self, title, ends);
-  age = g_strdup_printf (_("%" G_GINT64_FORMAT " cycles, made at cycle %" G_GINT64_FORMAT), cycle - m->created,
+  age = g_strdup_printf (_("%" PRId64 " cycles, made at cycle %" PRId64), cycle - m->created,
                          m->created);
   add_row (self, _("Age"), age);
   hops = g_strdup_printf ("%d", m->hops);

@@ -1,5 +1,6 @@
 /* flitlab-transport-bar.c — play, pause, step and seek a simulation. */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -96,7 +97,7 @@ show_deadlock (FlitlabTransportBar *self)
   sentence = flitlab_describe_deadlock (flitlab_sim_session_get_topology (self->session), channels, n);
   free (channels);
   /* Translators: a cycle number, then a sentence naming the cycle. */
-  text = g_strdup_printf (_("Deadlock found at cycle %'" G_GINT64_FORMAT ". %s"),
+  text = g_strdup_printf (_("Deadlock found at cycle %'" PRId64 ". %s"),
                           flitlab_sim_session_get_cycle (self->session), sentence);
   set_message (self, MESSAGE_DEADLOCK, text);
 }
@@ -126,7 +127,7 @@ update (FlitlabTransportBar *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->scale), self->session != NULL && max > 0);
 
   /* Translators: the simulated time shown; %s is the cycle number. */
-  counter = g_strdup_printf (_("cycle %'" G_GINT64_FORMAT), cycle);
+  counter = g_strdup_printf (_("cycle %'" PRId64), cycle);
   gtk_label_set_text (self->cycle_label, counter);
 
   if (self->session != NULL && status == FL_SIM_DEADLOCK)

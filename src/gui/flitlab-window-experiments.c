@@ -4,6 +4,7 @@
  * the runs table set up in the Simulate tab, ready to watch.
  */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <stdlib.h>
 
 #include "flitlab-exp.h"
@@ -152,7 +153,7 @@ flitlab_window_open_run (FlitlabWindow  *self,
           flitlab_collectives_panel_set_kind (self->collectives_panel, "multicast");
           flitlab_multicast_page_show_settings (FLITLAB_MULTICAST_PAGE (page), &settings);
           /* Translators: a toast: an experiment's multicast run shown on the Collectives tab. */
-          note = g_strdup_printf (_("Run %" G_GINT64_FORMAT " of “%s”: press Simulate to run its messages"),
+          note = g_strdup_printf (_("Run %" PRId64 " of “%s”: press Simulate to run its messages"),
                                   idx, experiment);
           flitlab_window_toast (self, note);
         }
@@ -161,7 +162,7 @@ flitlab_window_open_run (FlitlabWindow  *self,
           gtk_stack_set_visible_child_name (self->side_stack, "simulate");
           /* Translators: the sentence under the transport bar: an experiment's
            * run set up to be watched. */
-          note = g_strdup_printf (_("Run %" G_GINT64_FORMAT " of “%s”: press Play to watch it"), idx, experiment);
+          note = g_strdup_printf (_("Run %" PRId64 " of “%s”: press Play to watch it"), idx, experiment);
           flitlab_transport_bar_set_note (self->transport_bar, note);
         }
     }
