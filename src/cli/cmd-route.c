@@ -118,7 +118,8 @@ static void print_routings(FILE *to)
     fprintf(to, _("\nRoutings:\n"));
     for (int i = 0; i < fl_routing_count(); i++) {
         const FlRoutingInfo *info = fl_routing_info(i);
-        fprintf(to, "  %-15s %s (%s)\n", info->name, info->summary, info->applies_to);
+        fprintf(to, "  %-15s %s (%s)\n", info->name, fl_gettext(info->summary),
+                fl_gettext(info->applies_to));
     }
 }
 
@@ -359,7 +360,7 @@ static void print_report(const RouteSetup *rs, const FlRoutingReport *rep, int n
     const FlTopology *t = rs->t;
     const FlRoutingInfo *info = fl_routing_get_info(rs->r);
     int s = fl_topology_switch_count(t);
-    printf("%s %s (%s)\n", cli_label(_("routing"), 18), info->name, info->summary);
+    printf("%s %s (%s)\n", cli_label(_("routing"), 18), info->name, fl_gettext(info->summary));
     printf("%s %s\n", cli_label(_("topology"), 18), rs->what);
     printf("%s %d\n", cli_label(_("switches"), 18), s);
     printf("%s %d\n", cli_label(_("VC classes"), 18), fl_routing_vc_classes(rs->r));

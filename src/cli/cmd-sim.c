@@ -248,7 +248,7 @@ static int run_multicast(const CliCommand *cmd, const CliParsed *p, const FlSimP
             json_object_set_new(o, k->name,
                                 k->integer ? json_integer((json_int_t)v) : json_real(v));
         else
-            printf("%-20s %.10g %s\n", k->name, v, k->unit);
+            printf("%-20s %.10g %s\n", k->name, v, fl_gettext(k->unit));
     }
     if (!rc && json)
         rc = cli_write_json(json_incref(o), stdout);

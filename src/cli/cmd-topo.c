@@ -227,7 +227,7 @@ static int run_families(const CliCommand *cmd, const CliParsed *p)
 {
     for (int i = 0; i < fl_family_count(); i++) {
         const FlFamilyInfo *f = fl_family_info(i);
-        printf("%-14s %-44s %s\n", f->name, f->syntax, f->summary);
+        printf("%-14s %-44s %s\n", f->name, f->syntax, fl_gettext(f->summary));
     }
     return CLI_OK;
 }

@@ -84,7 +84,7 @@ int cli_routing_options(const CliCommand *cmd, const CliParsed *p, const char *n
         if (info && !fl_routing_takes(info, o->name)) {
             char who[128], what[64];
             takers(o, who, sizeof who);
-            lower_label(o->label, what, sizeof what);
+            lower_label(fl_gettext(o->label), what, sizeof what);
             fl_routing_options_clear(opt);
             return cli_error(CLI_USAGE, strchr(who, ',') || strchr(who, '*')
                                             ? _("--%s: %s takes no %s (%s do)")

@@ -313,7 +313,7 @@ void sim_print_presets(FILE *to, int details)
     fprintf(to, _("\nPresets (--preset NAME; flags given as well override its settings):\n"));
     for (int i = 0; i < fl_sim_preset_count(); i++) {
         const FlSimPreset *ps = fl_sim_preset(i);
-        fprintf(to, "  %-18s %s\n", ps->name, ps->title);
+        fprintf(to, "  %-18s %s\n", ps->name, fl_gettext(ps->title));
         if (!details)
             continue;
         fprintf(to, _("      %s --routing %s"), ps->spec, ps->routing);
@@ -326,6 +326,6 @@ void sim_print_presets(FILE *to, int details)
                 *eq = ' ';
             fprintf(to, " --%s", w);
         }
-        fprintf(to, "\n      %s\n", ps->description);
+        fprintf(to, "\n      %s\n", fl_gettext(ps->description));
     }
 }

@@ -476,7 +476,7 @@ show_base (FlitlabExperimentDialog *self)
       fl_sim_settings_format (settings, info->name, value, sizeof value);
       fl_sim_settings_format (&defaults, info->name, dflt, sizeof dflt);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), info->label);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), fl_gettext (info->label));
       label = gtk_label_new (value[0] != '\0' ? value : "—");
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 24);

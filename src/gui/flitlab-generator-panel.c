@@ -299,7 +299,7 @@ family_changed (FlitlabGeneratorPanel *self)
     return;
   /* Above the rows rather than under Family, where it would leave the
    * family's name no room. */
-  adw_preferences_group_set_description (self->group, info->summary);
+  adw_preferences_group_set_description (self->group, fl_gettext (info->summary));
   if (self->syncing)
     return;
 

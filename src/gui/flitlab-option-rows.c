@@ -82,11 +82,11 @@ show_help (OptionRow *self)
   if (ADW_IS_ACTION_ROW (self->row))
     {
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self->row),
-                                   self->subtitle != NULL ? self->subtitle : self->info->help);
-      gtk_widget_set_tooltip_text (self->row, self->subtitle != NULL ? self->info->help : NULL);
+                                   self->subtitle != NULL ? self->subtitle : fl_gettext (self->info->help));
+      gtk_widget_set_tooltip_text (self->row, self->subtitle != NULL ? fl_gettext (self->info->help) : NULL);
     }
   else
-    gtk_widget_set_tooltip_text (self->row, self->info->help);
+    gtk_widget_set_tooltip_text (self->row, fl_gettext (self->info->help));
 }
 
 static void
@@ -377,11 +377,11 @@ build_row (OptionRow *self)
       break;
     }
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->row), info->label);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->row), fl_gettext (info->label));
   /* A screen reader names the editor beside the row's title by it. */
   if (self->editor != self->row)
     gtk_accessible_update_property (GTK_ACCESSIBLE (self->editor), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    info->label, -1);
+                                    fl_gettext (info->label), -1);
   if (ADW_IS_ACTION_ROW (self->row))
     adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (self->row), 0);
   gtk_widget_set_name (self->row, info->name);

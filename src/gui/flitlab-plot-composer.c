@@ -135,14 +135,14 @@ list_ys (FlitlabPlotComposer *self)
       const FlSimResultKey *key = fl_sim_result_key (i);
 
       if (key->models & self->models)
-        add_y (self, ys, key->name, key->title, key->unit);
+        add_y (self, ys, key->name, fl_gettext (key->title), fl_gettext (key->unit));
     }
   for (int i = 0; (cycles || channels) && i < fl_experiment_vector_count (); i++)
     {
       const FlExperimentVectorInfo *v = fl_experiment_vector_info (i);
 
       if ((v->models & self->models) && v->per_channel == channels)
-        add_y (self, ys, v->name, v->title, v->unit);
+        add_y (self, ys, v->name, fl_gettext (v->title), fl_gettext (v->unit));
     }
   self->updating = TRUE;
   adw_combo_row_set_model (self->y_row, G_LIST_MODEL (ys));

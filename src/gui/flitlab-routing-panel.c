@@ -244,7 +244,8 @@ update_option_rows (FlitlabRoutingPanel         *self,
   /* Translators: a routing's one-line summary, then the networks it
    * serves, both from the engine. */
   if (info != NULL)
-    description = g_strdup_printf (_("%s. For %s."), info->summary, info->applies_to);
+    description = g_strdup_printf (_("%s. For %s."), fl_gettext (info->summary),
+                                   fl_gettext (info->applies_to));
   adw_preferences_group_set_description (self->options_group, description);
   for (guint i = 0; i < self->option_rows->len; i++)
     {
@@ -364,9 +365,9 @@ add_option_rows (FlitlabRoutingPanel *self)
           /* Turns are clicked on the network with Edit turns; the list, in
            * the command line's syntax, is there to read or paste. */
           self->turns_row = shown = adw_expander_row_new ();
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (shown), info->label);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (shown), fl_gettext (info->label));
           gtk_widget_set_name (shown, info->name);
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), info->help);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), fl_gettext (info->help));
           adw_expander_row_add_row (ADW_EXPANDER_ROW (shown), row);
         }
       gtk_widget_set_visible (shown, FALSE);
@@ -773,7 +774,7 @@ routing_item_bind (GtkSignalListItemFactory *factory,
   GtkWidget *name = gtk_widget_get_first_child (gtk_list_item_get_child (item));
 
   gtk_label_set_label (GTK_LABEL (name), info->name);
-  gtk_label_set_label (GTK_LABEL (gtk_widget_get_next_sibling (name)), info->summary);
+  gtk_label_set_label (GTK_LABEL (gtk_widget_get_next_sibling (name)), fl_gettext (info->summary));
 }
 
 /* Object life ------------------------------------------------------------------------ */

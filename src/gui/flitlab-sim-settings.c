@@ -103,7 +103,7 @@ build_rows (FlitlabSimSettings *self)
       if (group == NULL)
         {
           group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-          adw_preferences_group_set_title (group, info->group);
+          adw_preferences_group_set_title (group, fl_gettext (info->group));
           adw_preferences_page_add (ADW_PREFERENCES_PAGE (self), group);
           g_hash_table_insert (groups, (gpointer) info->group, group);
         }

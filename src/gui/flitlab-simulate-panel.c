@@ -846,7 +846,7 @@ preset_menu (void)
   for (int i = 0; i < fl_sim_preset_count (); i++)
     {
       const FlSimPreset *p = fl_sim_preset (i);
-      g_autoptr(GMenuItem) item = g_menu_item_new (p->title, NULL);
+      g_autoptr(GMenuItem) item = g_menu_item_new (fl_gettext (p->title), NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.sim-preset", g_variant_new_string (p->name));
       g_menu_append_item (menu, item);

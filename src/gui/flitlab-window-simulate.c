@@ -7,6 +7,7 @@
  * keys, which a window-wide accelerator would take.
  */
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 #include "flitlab-window-private.h"
 
@@ -167,7 +168,7 @@ flitlab_window_apply_preset (FlitlabWindow *self,
       flitlab_document_set_request (self->document, request);
       flitlab_document_set_sim_settings (self->document, &settings);
       gtk_stack_set_visible_child_name (self->side_stack, "simulate");
-      flitlab_transport_bar_set_note (self->transport_bar, p->description);
+      flitlab_transport_bar_set_note (self->transport_bar, fl_gettext (p->description));
     }
   fl_sim_settings_clear (&settings);
   return ok;
@@ -299,8 +300,8 @@ flitlab_window_export_animation (FlitlabWindow *self,
   if (from < 0 || to < from || step < 1)
     {
       g_set_error (error, FLITLAB_SIM_SESSION_ERROR, FL_ERANGE,
-                   _("The cycles to export must run forwards: from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT
-                     " every %" G_GINT64_FORMAT " is not a range."),
+                   _("The cycles to export must run forwards: from %" PRId64 " to %" PRId64
+                     " every %" PRId64 " is not a range."),
                    from, to, step);
       return FALSE;
     }

@@ -259,9 +259,9 @@ static int dor_turn_prohibited(const FlRouting *r, int sw, int in_port, int out_
 const FlRoutingAlgo fl__route_dor = {
     .info = {
         .name = "dor",
-        .summary = "dimension order (e-cube on hypercubes); a dateline with 2 VC classes "
-                   "on tori",
-        .applies_to = "meshes, tori, rings, lines and hypercubes",
+        .summary = FL_N_("dimension order (e-cube on hypercubes); a dateline with 2 VC classes "
+                   "on tori"),
+        .applies_to = FL_N_("meshes, tori, rings, lines and hypercubes"),
         .is_table = 0,
         .options = FL__OPTIONS(&fl__routing_option_order, &fl__routing_option_classes),
     },

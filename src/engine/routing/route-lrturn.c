@@ -296,14 +296,14 @@ static int rturn_beta_init(FlRouting *r, const FlRoutingOptions *opt, FlError *e
 }
 
 const FlRoutingAlgo fl__route_lturn_alpha =
-    FL__TABLE_ROW("lturn-alpha", "L-turn/alpha: left-up first on the H/V graph (P1 + P1')",
-                  "any network", FL__OPTIONS(&fl__routing_option_root), lturn_alpha_init);
+    FL__TABLE_ROW("lturn-alpha", FL_N_("L-turn/alpha: left-up first on the H/V graph (P1 + P1')"),
+                  FL_N_("any network"), FL__OPTIONS(&fl__routing_option_root), lturn_alpha_init);
 const FlRoutingAlgo fl__route_lturn_beta =
-    FL__TABLE_ROW("lturn-beta", "L-turn/beta: left-up first on the H/V graph (P1 + P1'')",
-                  "any network", FL__OPTIONS(&fl__routing_option_root), lturn_beta_init);
+    FL__TABLE_ROW("lturn-beta", FL_N_("L-turn/beta: left-up first on the H/V graph (P1 + P1'')"),
+                  FL_N_("any network"), FL__OPTIONS(&fl__routing_option_root), lturn_beta_init);
 const FlRoutingAlgo fl__route_rturn_alpha =
-    FL__TABLE_ROW("rturn-alpha", "R-turn/alpha: right-down last on the H/V graph (P2 + P2')",
-                  "any network", FL__OPTIONS(&fl__routing_option_root), rturn_alpha_init);
+    FL__TABLE_ROW("rturn-alpha", FL_N_("R-turn/alpha: right-down last on the H/V graph (P2 + P2')"),
+                  FL_N_("any network"), FL__OPTIONS(&fl__routing_option_root), rturn_alpha_init);
 const FlRoutingAlgo fl__route_rturn_beta =
-    FL__TABLE_ROW("rturn-beta", "R-turn/beta: right-down last on the H/V graph (P2 + P2'')",
-                  "any network", FL__OPTIONS(&fl__routing_option_root), rturn_beta_init);
+    FL__TABLE_ROW("rturn-beta", FL_N_("R-turn/beta: right-down last on the H/V graph (P2 + P2'')"),
+                  FL_N_("any network"), FL__OPTIONS(&fl__routing_option_root), rturn_beta_init);

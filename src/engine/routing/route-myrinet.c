@@ -55,8 +55,8 @@ static int myrinet_turn_prohibited(const FlRouting *r, int sw, int in_port, int 
 const FlRoutingAlgo fl__route_myrinet_dor = {
     .info = {
         .name = "myrinet-dor",
-        .summary = "row-column (dimension-ordered) routing of paper 004's Myrinet clusters",
-        .applies_to = "myrinet-line and myrinet-mesh networks",
+        .summary = FL_N_("row-column (dimension-ordered) routing of paper 004's Myrinet clusters"),
+        .applies_to = FL_N_("myrinet-line and myrinet-mesh networks"),
         .is_table = 0,
     },
     .init = myrinet_init,

@@ -213,8 +213,9 @@ static int self_turn_prohibited(const FlRouting *r, int sw, int in_port, int out
 const FlRoutingAlgo fl__route_xmesh = {
     .info = {
         .name = "xmesh",
-        .summary = "optimal self-routing on the crossed mesh: every port on a shortest path",
-        .applies_to = "XMESH networks",
+        .summary = FL_N_("optimal self-routing on the crossed mesh: every port on a "
+                         "shortest path"),
+        .applies_to = FL_N_("XMESH networks"),
         .is_table = 0,
     },
     .init = xmesh_init,
@@ -226,8 +227,9 @@ const FlRoutingAlgo fl__route_xmesh = {
 const FlRoutingAlgo fl__route_dmesh = {
     .info = {
         .name = "dmesh",
-        .summary = "optimal self-routing on the diagonal mesh: every port on a shortest path",
-        .applies_to = "DMESH networks",
+        .summary = FL_N_("optimal self-routing on the diagonal mesh: every port on a "
+                         "shortest path"),
+        .applies_to = FL_N_("DMESH networks"),
         .is_table = 0,
     },
     .init = dmesh_init,

@@ -202,34 +202,35 @@ static int turn_model_prohibited(const FlRouting *r, int sw, int in_port, int ou
 
 /* One registry row per model; the wrappers only bind the model's two
  * functions to the shared machinery. */
-#define TURN_MODEL(sym, cli_name, text, route, prohibits)                                 \
-    static int sym##_next(const FlRouting *r, int sw, int in_channel, int in_class,        \
-                          int dest, FlRouteChoice *out, int max)                           \
-    {                                                                                      \
-        (void)in_class;                                                                    \
-        return turn_model_next(r, sw, in_channel, dest, out, max, route, prohibits);       \
-    }                                                                                      \
-    static int sym##_turn(const FlRouting *r, int sw, int in_port, int out_port)           \
-    {                                                                                      \
-        return turn_model_prohibited(r, sw, in_port, out_port, prohibits);                 \
-    }                                                                                      \
-    const FlRoutingAlgo fl__route_##sym = {                                                \
-        .info = { .name = cli_name, .summary = text, .applies_to = "2D meshes",            \
-                  .is_table = 0 },                                                         \
-        .init = turn_model_init,                                                           \
-        .next = sym##_next,                                                                \
-        .turn_prohibited = sym##_turn,                                                     \
+#define TURN_MODEL(sym, cli_name, text, route, prohibits)                                     \
+    static int sym##_next(const FlRouting *r, int sw, int in_channel, int in_class, int dest, \
+                          FlRouteChoice *out, int max)                                        \
+    {                                                                                         \
+        (void)in_class;                                                                       \
+        return turn_model_next(r, sw, in_channel, dest, out, max, route, prohibits);          \
+    }                                                                                         \
+    static int sym##_turn(const FlRouting *r, int sw, int in_port, int out_port)              \
+    {                                                                                         \
+        return turn_model_prohibited(r, sw, in_port, out_port, prohibits);                    \
+    }                                                                                         \
+    const FlRoutingAlgo fl__route_##sym = {                                                   \
+        .info = { .name = cli_name,                                                           \
+                  .summary = text,                                                            \
+                  .applies_to = FL_N_("2D meshes"),                                           \
+                  .is_table = 0 },                                                            \
+        .init = turn_model_init,                                                              \
+        .next = sym##_next,                                                                   \
+        .turn_prohibited = sym##_turn,                                                        \
     }
 
 TURN_MODEL(west_first, "west-first",
-           "turn model: west first, then adaptive east, north and south",
-           west_first_route, west_first_prohibits);
-TURN_MODEL(north_last, "north-last",
-           "turn model: adaptive west, east and south, north last",
+           FL_N_("turn model: west first, then adaptive east, north and south"), west_first_route,
+           west_first_prohibits);
+TURN_MODEL(north_last, "north-last", FL_N_("turn model: adaptive west, east and south, north last"),
            north_last_route, north_last_prohibits);
 TURN_MODEL(negative_first, "negative-first",
-           "turn model: adaptive in the negative directions first, then the positive",
+           FL_N_("turn model: adaptive in the negative directions first, then the positive"),
            negative_first_route, negative_first_prohibits);
 TURN_MODEL(odd_even, "odd-even",
-           "Chiu's odd-even turn model: column parity decides the prohibited turns",
+           FL_N_("Chiu's odd-even turn model: column parity decides the prohibited turns"),
            odd_even_route, odd_even_prohibits);

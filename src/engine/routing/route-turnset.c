@@ -66,11 +66,9 @@ static int turnset_init(FlRouting *r, const FlRoutingOptions *opt, FlError *err)
 }
 
 const FlRoutingAlgo fl__route_turnset =
-    FL__TABLE_ROW("turnset", "shortest legal paths under an edited set of prohibited turns",
-                  "any network", FL__OPTIONS(&fl__routing_option_prohibit),
-                  turnset_init);
+    FL__TABLE_ROW("turnset", FL_N_("shortest legal paths under an edited set of prohibited turns"),
+                  FL_N_("any network"), FL__OPTIONS(&fl__routing_option_prohibit), turnset_init);
 
 const FlRoutingAlgo fl__route_shortest =
-    FL__TABLE_ROW("shortest",
-                  "unrestricted shortest paths: deadlock-prone, for teaching",
-                  "any network", NULL, shortest_init);
+    FL__TABLE_ROW("shortest", FL_N_("unrestricted shortest paths: deadlock-prone, for teaching"),
+                  FL_N_("any network"), NULL, shortest_init);

@@ -237,6 +237,5 @@ free_depth:
 }
 
 const FlRoutingAlgo fl__route_updown =
-    FL__TABLE_ROW("updown", "up*/down*: up channels, then down channels, over a BFS tree",
-                  "any network", FL__OPTIONS(&fl__routing_option_root),
-                  updown_init);
+    FL__TABLE_ROW("updown", FL_N_("up*/down*: up channels, then down channels, over a BFS tree"),
+                  FL_N_("any network"), FL__OPTIONS(&fl__routing_option_root), updown_init);

@@ -13,32 +13,53 @@ static const char *const orders[] = { "x",   "xy",  "yx",  "xyz", "xzy",
                                       "yxz", "yzx", "zxy", "zyx", NULL };
 
 const FlOptionInfo fl__routing_option_root = {
-    .name = "root", .type = FL_OPTION_INT, .group = "Routing", .label = "Spanning tree root",
+    .name = "root",
+    .type = FL_OPTION_INT,
+    .group = FL_N_("Routing"),
+    .label = FL_N_("Spanning tree root"),
     .arg = "N",
-    .help = "root switch (its number in pictures) of the spanning tree; auto: paper 002's "
-            "rule (fewest crossing paths)",
-    .dflt = "auto", .min_int = 0, .max_int = INT_MAX, .unset = "auto",
+    .help = FL_N_("root switch (its number in pictures) of the spanning tree; auto: paper 002's "
+                  "rule (fewest crossing paths)"),
+    .dflt = "auto",
+    .min_int = 0,
+    .max_int = INT_MAX,
+    .unset = "auto",
 };
 
 const FlOptionInfo fl__routing_option_classes = {
-    .name = "classes", .type = FL_OPTION_INT, .group = "Routing", .label = "VC classes",
+    .name = "classes",
+    .type = FL_OPTION_INT,
+    .group = FL_N_("Routing"),
+    .label = FL_N_("VC classes"),
     .arg = "K",
-    .help = "VC classes the routing may use, 1 to 16; auto: its own (a torus takes 2, for "
-            "its dateline)",
-    .dflt = "auto", .min_int = 1, .max_int = 16, .unset = "auto",
+    .help = FL_N_("VC classes the routing may use, 1 to 16; auto: its own (a torus takes 2, for "
+                  "its dateline)"),
+    .dflt = "auto",
+    .min_int = 1,
+    .max_int = 16,
+    .unset = "auto",
 };
 
 const FlOptionInfo fl__routing_option_order = {
-    .name = "order", .type = FL_OPTION_ENUM, .group = "Routing", .label = "Dimension order",
+    .name = "order",
+    .type = FL_OPTION_ENUM,
+    .group = FL_N_("Routing"),
+    .label = FL_N_("Dimension order"),
     .arg = "ORDER",
-    .help = "dimension order: xy or yx; xyz, zyx... in 3D; auto: x, then y, then z",
-    .dflt = "auto", .choices = orders, .unset = "auto",
+    .help = FL_N_("dimension order: xy or yx; xyz, zyx... in 3D; auto: x, then y, then z"),
+    .dflt = "auto",
+    .choices = orders,
+    .unset = "auto",
 };
 
 const FlOptionInfo fl__routing_option_prohibit = {
-    .name = "prohibit", .type = FL_OPTION_COMPOSITE, .group = "Routing",
-    .label = "Prohibited turns", .arg = "TURNS",
-    .help = "prohibited turns as SW:IN>OUT,... (switch number in pictures, ports)", .dflt = "none",
+    .name = "prohibit",
+    .type = FL_OPTION_COMPOSITE,
+    .group = FL_N_("Routing"),
+    .label = FL_N_("Prohibited turns"),
+    .arg = "TURNS",
+    .help = FL_N_("prohibited turns as SW:IN>OUT,... (switch number in pictures, ports)"),
+    .dflt = "none",
     .unset = "none",
 };
 

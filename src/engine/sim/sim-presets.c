@@ -17,53 +17,71 @@
  */
 static const FlSimPreset presets[] = {
     {
-        "mesh-dor-uniform", "8x8 mesh, DOR, uniform",
-        "Worms of 8 flits cross the mesh X first, then Y; at 0.2 they flow, "
-        "with short stalls where two meet at a router.",
-        "mesh:8x8", "dor", "",
+        "mesh-dor-uniform",
+        FL_N_("8x8 mesh, DOR, uniform"),
+        FL_N_("Worms of 8 flits cross the mesh X first, then Y; at 0.2 they flow, "
+              "with short stalls where two meet at a router."),
+        "mesh:8x8",
+        "dor",
+        "",
         "vcs=2 buf=8 switching=wormhole traffic=uniform packet=8 rate=0.2 seed=1",
     },
     {
-        "ring-deadlock", "deadlock on a ring (shortest, 1 VC)",
-        "Every packet takes the shorter way round with one VC per channel: "
-        "worms soon hold channels all around the ring, each waiting for the next, "
-        "and nothing moves again.",
-        "ring:8", "shortest", "",
+        "ring-deadlock",
+        FL_N_("deadlock on a ring (shortest, 1 VC)"),
+        FL_N_("Every packet takes the shorter way round with one VC per channel: "
+              "worms soon hold channels all around the ring, each waiting for the next, "
+              "and nothing moves again."),
+        "ring:8",
+        "shortest",
+        "",
         "vcs=1 buf=2 switching=wormhole traffic=uniform packet=8 rate=0.9 watchdog=100 "
         "seed=1",
     },
     {
-        "torus-dateline", "the dateline cure (torus, DOR, 2 VCs)",
-        "Packets move to the second VC class when they cross the dateline, so the "
-        "rings of the torus cannot close a cycle: the network saturates but never "
-        "locks; set VC classes to 1 and the same load deadlocks.",
-        "torus:8x8", "dor", "classes=2",
+        "torus-dateline",
+        FL_N_("the dateline cure (torus, DOR, 2 VCs)"),
+        FL_N_("Packets move to the second VC class when they cross the dateline, so the "
+              "rings of the torus cannot close a cycle: the network saturates but never "
+              "locks; set VC classes to 1 and the same load deadlocks."),
+        "torus:8x8",
+        "dor",
+        "classes=2",
         "vcs=2 buf=2 switching=wormhole traffic=uniform packet=8 rate=0.5 watchdog=200 "
         "seed=1",
     },
     {
-        "vct-vs-wormhole", "VCT vs wormhole",
-        "Under virtual cut-through a blocked packet gathers in one buffer of 16 flits; "
-        "set Switching to wormhole and Buffer depth to 4 and run again: blocked worms "
-        "stretch over several routers and block the channels behind them.",
-        "mesh:8x8", "dor", "",
+        "vct-vs-wormhole",
+        FL_N_("VCT vs wormhole"),
+        FL_N_("Under virtual cut-through a blocked packet gathers in one buffer of 16 flits; "
+              "set Switching to wormhole and Buffer depth to 4 and run again: blocked worms "
+              "stretch over several routers and block the channels behind them."),
+        "mesh:8x8",
+        "dor",
+        "",
         "vcs=2 buf=16 switching=vct traffic=uniform packet=16 rate=0.3 seed=1",
     },
     {
-        "paper002-table3", "paper 002 Table 3 on the 8x8 torus",
-        "Paper 002's setting: L-turn routing with one VC, 128-flit packets under "
-        "VCT and 3 cycles per flit on every link; long packets crawl and the "
-        "network saturates at a small offered load.",
-        "torus:8x8,hosts=4", "lturn-alpha", "",
+        "paper002-table3",
+        FL_N_("paper 002 Table 3 on the 8x8 torus"),
+        FL_N_("Paper 002's setting: L-turn routing with one VC, 128-flit packets under "
+              "VCT and 3 cycles per flit on every link; long packets crawl and the "
+              "network saturates at a small offered load."),
+        "torus:8x8,hosts=4",
+        "lturn-alpha",
+        "",
         "selection=credits vcs=1 buf=128 switching=vct link-cycles-per-flit=3 "
         "traffic=bitrev packet=128 rate=0.008 seed=1",
     },
     {
-        "paper003-xmesh", "paper 003 deflection on XMESH",
-        "Paper 003's model: 4 messages per node, the oldest win their shortest-path "
-        "port and the others are deflected; watch delays grow where deflections "
-        "gather.",
-        "xmesh:36x72", "xmesh", "",
+        "paper003-xmesh",
+        FL_N_("paper 003 deflection on XMESH"),
+        FL_N_("Paper 003's model: 4 messages per node, the oldest win their shortest-path "
+              "port and the others are deflected; watch delays grow where deflections "
+              "gather."),
+        "xmesh:36x72",
+        "xmesh",
+        "",
         "mode=deflection nmsg=4 priority=age cycles=1000 seed=1",
     },
 };
