@@ -340,10 +340,11 @@ static int where_item(Plan *pl, const char *item, size_t n, FlError *err)
     if (rc)
         return rc;
     if (pl->role[i] != ROLE_POOLED && pl->role[i] != ROLE_CURVE)
-        return fl_error_set(err, FL_EINVAL, "where: '%s' is %s", key,
-                            pl->role[i] == ROLE_X ? "on x" : pl->role[i] == ROLE_SERIES
-                                                               ? "the series"
-                                                               : "given twice");
+        return pl->role[i] == ROLE_X
+                   ? fl_error_set(err, FL_EINVAL, "where: '%s' is on x", key)
+               : pl->role[i] == ROLE_SERIES
+                   ? fl_error_set(err, FL_EINVAL, "where: '%s' is the series", key)
+                   : fl_error_set(err, FL_EINVAL, "where: '%s' is given twice", key);
     int vi = find_value(pl->design, i, value);
     if (vi < 0)
         return no_such_value(pl, i, value, err);

@@ -39,10 +39,24 @@ static const char *errno_text(int e, char buf[128])
     return buf;
 }
 
-static int errno_error(FlError *err, int code, const char *what, const char *path, int e)
+/* What failed, so that each message is one sentence to translate. */
+typedef enum { OP_WRITE, OP_REPLACE, OP_READ, OP_OPEN } FileOp;
+
+static int errno_error(FlError *err, int code, FileOp op, const char *path, int e)
 {
     char buf[128];
-    return fl_error_set(err, code, "cannot %s %s: %s", what, path, errno_text(e, buf));
+    const char *why = errno_text(e, buf);
+    switch (op) {
+    case OP_REPLACE:
+        return fl_error_set(err, code, "cannot replace %s: %s", path, why);
+    case OP_READ:
+        return fl_error_set(err, code, "cannot read %s: %s", path, why);
+    case OP_OPEN:
+        return fl_error_set(err, code, "cannot open %s: %s", path, why);
+    case OP_WRITE:
+    default:
+        return fl_error_set(err, code, "cannot write %s: %s", path, why);
+    }
 }
 
 /* A name no other writer is likely to pick: pid, clock, the handle's address
@@ -111,18 +125,18 @@ int fl_atomic_open(const char *path, FlAtomicFile **out, FILE **fp, FlError *err
          * own mode below. */
         fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno != EEXIST) {
-            rc = errno_error(err, FL_EIO, "write", path, errno);
+            rc = errno_error(err, FL_EIO, OP_WRITE, path, errno);
             goto fail_handle;
         }
     }
     if (fd < 0) {
-        rc = errno_error(err, FL_EIO, "write", path, EEXIST);
+        rc = errno_error(err, FL_EIO, OP_WRITE, path, EEXIST);
         goto fail_handle;
     }
     if (exists && S_ISREG(st.st_mode))
         fchmod(fd, st.st_mode & 07777);
     if (!(f->fp = fdopen(fd, "w"))) {
-        rc = errno_error(err, FL_EIO, "write", path, errno);
+        rc = errno_error(err, FL_EIO, OP_WRITE, path, errno);
         close(fd);
         unlink(f->tmp);
         goto fail_handle;
@@ -178,9 +192,9 @@ int fl_atomic_commit(FlAtomicFile *f, FlError *err)
         e = errno;
     }
     if (failed)
-        rc = errno_error(err, FL_EIO, "write", f->path, e ? e : EIO);
+        rc = errno_error(err, FL_EIO, OP_WRITE, f->path, e ? e : EIO);
     else if (rename(f->tmp, f->path) != 0)
-        rc = errno_error(err, FL_EIO, "replace", f->path, errno);
+        rc = errno_error(err, FL_EIO, OP_REPLACE, f->path, errno);
     if (rc)
         unlink(f->tmp);
     else
@@ -311,7 +325,7 @@ static int read_all(FILE *fp, const char *name, char **text, size_t *len, FlErro
     if (ferror(fp)) {
         int e = errno;
         free(buf);
-        return errno_error(err, FL_EIO, "read", name, e);
+        return errno_error(err, FL_EIO, OP_READ, name, e);
     }
     *text = buf;
     *len = n;
@@ -327,7 +341,7 @@ int fl_io_read_file_as(const char *path, FlFileFormat format, FlTopology **out,
     const char *name = from_stdin ? "standard input" : path;
     FILE *fp = from_stdin ? stdin : fopen(path, "rb");
     if (!fp)
-        return errno_error(err, FL_EIO, "open", path, errno);
+        return errno_error(err, FL_EIO, OP_OPEN, path, errno);
     char *text = NULL;
     size_t len = 0;
     int rc = read_all(fp, name, &text, &len, err);
@@ -405,11 +419,12 @@ static int write_direct(const FlTopology *t, FlFileFormat format, const char *pa
     int to_stdout = strcmp(path, "-") == 0;
     FILE *fp = to_stdout ? stdout : fopen(path, "w");
     if (!fp)
-        return errno_error(err, FL_EIO, "write", path, errno);
+        return errno_error(err, FL_EIO, OP_WRITE, path, errno);
     int rc = fl_io_write_stream(t, format, fp, err);
     int failed = to_stdout ? fflush(fp) != 0 : fclose(fp) != 0;
     if (failed && !rc)
-        rc = errno_error(err, FL_EIO, "write", to_stdout ? "standard output" : path, errno);
+        rc = errno_error(err, FL_EIO, OP_WRITE, to_stdout ? fl_gettext("standard output") : path,
+                         errno);
     return rc;
 }
 

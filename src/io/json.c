@@ -269,9 +269,9 @@ static int read_meta(json_t *root, Meta *m, FlError *err)
         m->spec = json_string_value(v);
     }
     if (strcmp(m->family, "custom") == 0 && (m->spec || m->family_ndims))
-        return fl_error_set(err, FL_EPARSE,
-                            "%s: must be %s for a custom network",
-                            m->spec ? "spec" : "family_dims", m->spec ? "null" : "empty");
+        return m->spec ? fl_error_set(err, FL_EPARSE, "spec: must be null for a custom network")
+                       : fl_error_set(err, FL_EPARSE,
+                                      "family_dims: must be empty for a custom network");
 
     m->coord_dims = 0;
     if ((v = json_object_get(root, "coord_dims"))

@@ -20,20 +20,25 @@
  * says so through *truncated. */
 #define ALL_PATHS_STEP_BUDGET (1 << 24)
 
-static int check_switch(const FlTopology *t, int node, const char *role, FlError *err)
+static int check_switch(const FlTopology *t, int node, int is_dest, FlError *err)
 {
-    if (node < 0 || node >= t->n_nodes)
-        return fl_error_set(err, FL_ERANGE, "%s %d is out of range (nodes 0 to %d)", role,
+    if ((node < 0 || node >= t->n_nodes) && is_dest)
+        return fl_error_set(err, FL_ERANGE, "destination %d is out of range (nodes 0 to %d)",
                             node, t->n_nodes - 1);
+    if (node < 0 || node >= t->n_nodes)
+        return fl_error_set(err, FL_ERANGE, "source %d is out of range (nodes 0 to %d)", node,
+                            t->n_nodes - 1);
     if (t->kind[node] != FL_NODE_SWITCH)
-        return fl_error_set(err, FL_ERANGE, "%s %d is a host, not a switch", role, node);
+        return is_dest ? fl_error_set(err, FL_ERANGE, "destination %d is a host, not a switch",
+                                      node)
+                       : fl_error_set(err, FL_ERANGE, "source %d is a host, not a switch", node);
     return FL_OK;
 }
 
 static int check_pair(const FlRouting *r, int src, int dst, FlError *err)
 {
-    int rc = check_switch(r->t, src, "source", err);
-    return rc ? rc : check_switch(r->t, dst, "destination", err);
+    int rc = check_switch(r->t, src, 0, err);
+    return rc ? rc : check_switch(r->t, dst, 1, err);
 }
 
 static int route_error(const FlRouting *r, int src, int dst, FlError *err, const char *why,

@@ -33,8 +33,8 @@ int fl_multicast_random_nodes(int hosts, int k, uint64_t seed, int *source, int 
                               FlError *err)
 {
     if (hosts < 2 || k < 0 || k > hosts - 1)
-        return fl_error_set(err, FL_ERANGE, "%d random destinations: the network has %d "
-                            "host%s besides the source", k, hosts - 1, hosts == 2 ? "" : "s");
+        return fl_error_set(err, FL_ERANGE, "%d random destinations: too many for the hosts "
+                            "besides the source, %d", k, hosts - 1);
     if (*source >= hosts)
         return fl_error_set(err, FL_ERANGE, "source %d: the network has hosts 0 to %d",
                             *source, hosts - 1);

@@ -156,7 +156,6 @@ static int cmp_int(const void *a, const void *b)
 static int check_nodes(const FlTopology *t, int source, const int *dests, int n, FlError *err)
 {
     int hosts = t ? fl_topology_host_count(t) : -1;
-    const char *what = t ? "host" : "node";
     if (n < 1 || !dests)
         return fl_error_set(err, FL_EINVAL, "a multicast needs at least one destination");
     if (source < 0 || (t && source >= hosts))
@@ -169,8 +168,10 @@ static int check_nodes(const FlTopology *t, int source, const int *dests, int n,
                                     "(the network has hosts 0..%d)", dests[i], hosts - 1)
                      : fl_error_set(err, FL_EINVAL, "destination node %d is negative", dests[i]);
         if (dests[i] == source)
-            return fl_error_set(err, FL_EINVAL, "the source %s %d is among the destinations",
-                                what, source);
+            return t ? fl_error_set(err, FL_EINVAL, "the source host %d is among the "
+                                    "destinations", source)
+                     : fl_error_set(err, FL_EINVAL, "the source node %d is among the "
+                                    "destinations", source);
     }
     int *sorted = malloc((size_t)n * sizeof *sorted);
     if (!sorted)
@@ -180,8 +181,10 @@ static int check_nodes(const FlTopology *t, int source, const int *dests, int n,
     int rc = FL_OK;
     for (int i = 1; i < n && !rc; i++) {
         if (sorted[i] == sorted[i - 1])
-            rc = fl_error_set(err, FL_EINVAL, "destination %s %d is given twice", what,
-                              sorted[i]);
+            rc = t ? fl_error_set(err, FL_EINVAL, "destination host %d is given twice",
+                                  sorted[i])
+                   : fl_error_set(err, FL_EINVAL, "destination node %d is given twice",
+                                  sorted[i]);
     }
     free(sorted);
     return rc;

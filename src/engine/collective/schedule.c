@@ -17,10 +17,12 @@ static int host_count_checked(const FlTopology *t, int k, int spare, FlError *er
     if (hosts < 2)
         return fl_error_set(err, FL_EINVAL, "a request set needs a network with at least 2 "
                             "hosts; this one has %d", hosts);
-    if (k < 0 || k > hosts - spare)
+    if ((k < 0 || k > hosts - spare) && spare)
         return fl_error_set(err, FL_ERANGE, "%d requests need %d distinct source hosts; the "
-                            "network has %d%s", k, k, hosts - spare,
-                            spare ? " besides the hot spot" : "");
+                            "network has %d besides the hot spot", k, k, hosts - spare);
+    if (k < 0 || k > hosts)
+        return fl_error_set(err, FL_ERANGE, "%d requests need %d distinct source hosts; the "
+                            "network has %d", k, k, hosts);
     return FL_OK;
 }
 

@@ -102,10 +102,10 @@ static int parse_order(DorState *s, const char *order, const FlTopology *t, FlEr
         }
     }
     if (!ok)
-        return fl_error_set(err, FL_EINVAL, "dor: bad dimension order '%s': %s has %d "
-                            "dimension%s, so the order must name each of '%.*s' once (e.g. "
-                            "'%.*s')", order, t->spec ? t->spec : t->family, s->ndims,
-                            s->ndims == 1 ? "" : "s", s->ndims, axes, s->ndims, axes);
+        return fl_error_set(err, FL_EINVAL, "dor: bad dimension order '%s': the order must "
+                            "name each of the dimensions of %s, '%.*s', once (e.g. '%.*s')",
+                            order, t->spec ? t->spec : t->family, s->ndims, axes, s->ndims,
+                            axes);
     return FL_OK;
 }
 

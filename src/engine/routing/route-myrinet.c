@@ -22,12 +22,14 @@
 static int myrinet_init(FlRouting *r, const FlRoutingOptions *opt, FlError *err)
 {
     const FlTopology *t = r->t;
+    const char *spec = t->spec ? t->spec : t->family;
+    if (strcmp(t->family, "mesh") == 0 || strcmp(t->family, "line") == 0)
+        return fl_error_set(err, FL_EUNSUPPORTED, "myrinet-dor needs a myrinet-line or "
+                            "myrinet-mesh network; this network is %s \xe2\x80\x94 try dor",
+                            spec);
     if (strcmp(t->family, "myrinet-line") != 0 && strcmp(t->family, "myrinet-mesh") != 0)
         return fl_error_set(err, FL_EUNSUPPORTED, "myrinet-dor needs a myrinet-line or "
-                            "myrinet-mesh network; this network is %s%s",
-                            t->spec ? t->spec : t->family,
-                            strcmp(t->family, "mesh") == 0 || strcmp(t->family, "line") == 0
-                                ? " \xe2\x80\x94 try dor" : "");
+                            "myrinet-mesh network; this network is %s", spec);
     if (opt->order && *opt->order)
         return fl_error_set(err, FL_EINVAL, "myrinet-dor: the dimension order is fixed "
                             "(row-column: x, then y), so an order ('%s') cannot be given",

@@ -51,8 +51,10 @@ static int check_grid(FlSpec *spec, int odd, uint64_t min, const char *why, FlEr
         if ((int)(spec->size[d] % 2) != odd) {
             char size[64];
             fl__spec_format_size(spec, size, sizeof size);
-            return fl_error_set(err, FL_ESPEC, "%s sizes must be %s: got %s",
-                                spec->family->info.name, odd ? "odd" : "even", size);
+            return odd ? fl_error_set(err, FL_ESPEC, "%s sizes must be odd: got %s",
+                                      spec->family->info.name, size)
+                       : fl_error_set(err, FL_ESPEC, "%s sizes must be even: got %s",
+                                      spec->family->info.name, size);
         }
     }
     if ((rc = fl__spec_check_min(spec, min, why, err)))

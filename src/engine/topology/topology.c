@@ -371,28 +371,32 @@ static int lowest_free_port(const FlTopology *t, int n)
     return -1;
 }
 
-static const char *kind_name(const FlTopology *t, int n)
-{
-    return t->kind[n] == FL_NODE_SWITCH ? "switch" : "host";
-}
-
 /* Messages name existing nodes by label, as the user sees them. */
 #define LABEL(t, n) ((t)->label[n])
+#define IS_HOST(t, n) ((t)->kind[n] == FL_NODE_HOST)
 
 /* Resolves a requested port (-1 = lowest free) and checks it is usable. */
 static int pick_port(const FlTopology *t, int n, int p, int *out, FlError *err)
 {
     if (p < 0) {
         p = lowest_free_port(t, n);
+        if (p < 0 && IS_HOST(t, n))
+            return fl_error_set(err, FL_EPORT, "host %d has no free port (all %d in use)",
+                                LABEL(t, n), t->nports[n]);
         if (p < 0)
-            return fl_error_set(err, FL_EPORT, "%s %d has no free port (all %d in use)",
-                                kind_name(t, n), LABEL(t, n), t->nports[n]);
+            return fl_error_set(err, FL_EPORT, "switch %d has no free port (all %d in use)",
+                                LABEL(t, n), t->nports[n]);
     } else if (p >= t->nports[n]) {
-        return fl_error_set(err, FL_EPORT, "%s %d has no port %d (it has %d)",
-                            kind_name(t, n), LABEL(t, n), p, t->nports[n]);
+        return IS_HOST(t, n) ? fl_error_set(err, FL_EPORT, "host %d has no port %d (it has %d)",
+                                            LABEL(t, n), p, t->nports[n])
+                             : fl_error_set(err, FL_EPORT,
+                                            "switch %d has no port %d (it has %d)", LABEL(t, n),
+                                            p, t->nports[n]);
     } else if (t->port_link[t->port_base[n] + p] >= 0) {
-        return fl_error_set(err, FL_EPORT, "port %d of %s %d is already connected",
-                            p, kind_name(t, n), LABEL(t, n));
+        return IS_HOST(t, n) ? fl_error_set(err, FL_EPORT, "port %d of host %d is already "
+                                            "connected", p, LABEL(t, n))
+                             : fl_error_set(err, FL_EPORT, "port %d of switch %d is already "
+                                            "connected", p, LABEL(t, n));
     }
     *out = p;
     return FL_OK;
@@ -405,8 +409,10 @@ int fl_topology_connect(FlTopology *t, int a, int pa, int b, int pb, int *link,
     if (!valid_node(t, a) || !valid_node(t, b))
         return fl_error_set(err, FL_ENOTFOUND, "no node %d", valid_node(t, a) ? b : a);
     if (a == b)
-        return fl_error_set(err, FL_EINVAL, "%s %d cannot be linked to itself",
-                            kind_name(t, a), LABEL(t, a));
+        return IS_HOST(t, a) ? fl_error_set(err, FL_EINVAL, "host %d cannot be linked to "
+                                            "itself", LABEL(t, a))
+                             : fl_error_set(err, FL_EINVAL, "switch %d cannot be linked to "
+                                            "itself", LABEL(t, a));
     if (t->kind[a] == FL_NODE_HOST && t->kind[b] == FL_NODE_HOST)
         return fl_error_set(err, FL_EINVAL,
                             "hosts %d and %d cannot be linked: a host attaches to a switch",
@@ -642,8 +648,11 @@ int fl_topology_set_node_label(FlTopology *t, int node, int label, FlError *err)
         return FL_OK;
     int other = fl_topology_find_label(t, label);
     if (other >= 0)
-        return fl_error_set(err, FL_EEXIST, "label %d is already used by another %s",
-                            label, kind_name(t, other));
+        return IS_HOST(t, other)
+                   ? fl_error_set(err, FL_EEXIST, "label %d is already used by another host",
+                                  label)
+                   : fl_error_set(err, FL_EEXIST, "label %d is already used by another switch",
+                                  label);
     label_index_remove_slot(t, label_slot_of(t, t->label[node]));
     t->label[node] = label;
     label_index_add(t, node);
