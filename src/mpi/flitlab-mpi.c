@@ -73,9 +73,11 @@ static int parse(int argc, char **argv, Args *a)
 
 /* ---- a worker rank ------------------------------------------------------- */
 
+/* data: the count of failed runs this curve sent. */
 static void send_result(void *data, const FlExperimentResult *r)
 {
-    (void)data;
+    if (r->status == FL_RUN_FAILED)
+        (*(int64_t *)data)++;
     unsigned char *buf = NULL;
     int len = 0;
     if (mpi_pack_result(r, &buf, &len) == 0)
@@ -117,8 +119,13 @@ static int worker(FlExperiment *x, const FlError *broken, int jobs)
             opt.workers = jobs;
             opt.runs = runs;
             opt.nruns = n;
+            int64_t failed = 0;
             opt.result = send_result;
-            fl_experiment_run(x, &opt, &err);
+            opt.result_data = &failed;
+            /* A failed run reaches rank 0 with its result, which counts it;
+             * the error the call returns for it is no reason to stop. */
+            if (fl_experiment_run(x, &opt, &err) && failed > 0)
+                err = (FlError){ 0 };
         }
         send_end(&err);
         free(runs);
@@ -291,8 +298,7 @@ static void on_end(Coordinator *c, int w, const unsigned char *buf, int len)
     FlError err = { 0 };
     if (mpi_unpack_end(buf, len, &err))
         fl_error_set(&err, FL_EPARSE, "rank %d sent an end that does not read", w);
-    /* A failed run fails its curve too; it is committed and counted. */
-    if (err.code && strncmp(err.message, "run ", 4) != 0 && !c->err.code) {
+    if (err.code && !c->err.code) {
         c->err = err;
         c->stop = 1;
     }
