@@ -93,7 +93,7 @@ keep p
 [ "$(same "e['cycle'] == p['cycle'] and e['cycle_detail'] == [dict(c, **{'from': L[c['from']], 'to': L[c['to']]}) for c in p['cycle_detail']] and e['cycle_turns'] == [dict(t, switch=L[t['switch']]) for t in p['cycle_turns']]")" = True ]
 ok $? "route --json: cycle_detail and cycle_turns name labels"
 run route "$E" --routing shortest
-[ "$status" -eq 0 ] && grep -q "^cycle  *0>2 2>3 3>4 4>5 5>6 6>0$" "$tmp/out" \
+[ "$status" -eq 0 ] && grep -q "^dependency cycle  *0>2 2>3 3>4 4>5 5>6 6>0$" "$tmp/out" \
   && grep -q "turns 2:0>1, 3:0>1, 4:0>1, 5:0>1, 6:0>1 and 0:0>1 " "$tmp/out"
 ok $? "the table's cycle and its turns are in labels"
 

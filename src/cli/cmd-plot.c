@@ -28,7 +28,7 @@ static const CliOption plot_options[] = {
     { "series", 0, "KEY", N_("one curve per value of this parameter (default: one per "
                           "combination of the parameters left)") },
     { "where", 0, "K=V,..", N_("only the runs with these values of other parameters") },
-    { "no-error-bars", 0, NULL, N_("leave out the 95 % confidence intervals over the seeds") },
+    { "no-error-bars", 0, NULL, N_("leave out the confidence intervals (95 %) over the seeds") },
     { "xlog", 0, NULL, N_("a logarithmic x axis") },
     { "ylog", 0, NULL, N_("a logarithmic y axis") },
     { "columns", 0, "1|2", N_("the figure spans one column (8.5 cm, default) or two (17.5 cm)") },
@@ -50,11 +50,11 @@ static const CliCommand plot_cmd = {
     "plot", "PROJECT.flitlab EXPERIMENT --x KEY --y KEY [--series KEY] -o OUT | --json",
     N_("Plot an experiment's results: y against x, one curve per value of --series,\n"
     "each point the mean over its done runs (the seeds and the parameters not\n"
-    "otherwise fixed) with a 95 % confidence interval. Failed, stopped and missing\n"
-    "runs are no points. With --x cycle (or channel), --y is one of the runs'\n"
-    "vectors, each sample's cycle (or each channel) a point. A figure for a paper:\n"
-    "markers and dashes that stay distinct in grey, a legend that hides no data,\n"
-    "labels with units."),
+    "otherwise fixed) with its confidence interval (95 %). Failed, stopped and\n"
+    "missing runs are no points. With --x cycle (or channel), --y is one of the\n"
+    "runs' vectors, each sample's cycle (or each channel) a point. A figure for a\n"
+    "paper: markers and dashes that stay distinct in grey, a legend that hides no\n"
+    "data, labels with units."),
     plot_options, 2, 2, NULL,
 };
 

@@ -334,7 +334,7 @@ static void print_cycle(const RouteSetup *rs, const FlRoutingReport *rep)
 {
     const FlTopology *t = rs->t;
     int classes = fl_routing_vc_classes(rs->r) > 1;
-    printf("%s", cli_label(_("cycle"), 18));
+    printf("%s", cli_label(_("dependency cycle"), 18));
     for (int i = 0; i < rep->cycle_len; i++) {
         int c = rep->cycle_channels[i];
         printf(" %d>%d", cli_channel_src_label(t, c), cli_channel_dst_label(t, c));
@@ -461,9 +461,9 @@ static int print_route(const RouteSetup *rs, int json, int src, int dst, const i
         json_object_set_new(o, "to", json_integer(fl_topology_node_label(t, dst)));
         return cli_write_json(o, stdout);
     }
-    printf(_("route from switch %d to switch %d by %s: %d hop%s\n"),
-           fl_topology_node_label(t, src), fl_topology_node_label(t, dst), name, nchosen,
-           nchosen == 1 ? "" : "s");
+    printf(ngettext("route from switch %d to switch %d by %s: %d hop\n",
+                    "route from switch %d to switch %d by %s: %d hops\n", (unsigned long)nchosen),
+           fl_topology_node_label(t, src), fl_topology_node_label(t, dst), name, nchosen);
     for (int i = 0; i < nchosen; i++) {
         int c = chosen[i], from_port, to_port;
         channel_ports(t, c, &from_port, &to_port);

@@ -53,8 +53,11 @@ int exp_run(const CliCommand *cmd, const CliParsed *p)
         fprintf(stderr, _("experiment %s: nothing to run (%lld runs committed)\n"), x.e->name,
                 (long long)held);
     else if (!rc && fl_experiment_run(x.x, &opt, &err) && report.failed > 0)
-        rc = cli_error(CLI_FAIL, _("experiment %s: %lld run%s failed; %s"), x.e->name,
-                       (long long)report.failed, report.failed > 1 ? "s" : "", err.message);
+        rc = cli_error(CLI_FAIL,
+                       ngettext("experiment %s: %lld run failed; %s",
+                                "experiment %s: %lld runs failed; %s",
+                                (unsigned long)report.failed),
+                       x.e->name, (long long)report.failed, err.message);
     else if (err.code == FL_EUNSUPPORTED)   /* a design this runner cannot run */
         rc = cli_error(CLI_USAGE, "%s", err.message);
     else if (err.code)

@@ -234,8 +234,9 @@ int sim_write_frames(const CliCommand *cmd, const CliParsed *p, const SimSetup *
                                         (json_int_t)fl_sim_cycle(sim), "status",
                                         fl_sim_status_name(st)),
                               stdout);
-    printf(_("wrote %s: %d frame%s, up to cycle %lld (%s)\n"), what, frames, frames == 1 ? "" : "s",
-           (long long)fl_sim_cycle(sim), fl_sim_status_name(st));
+    printf(ngettext("wrote %s: %d frame, up to cycle %lld (%s)\n",
+                    "wrote %s: %d frames, up to cycle %lld (%s)\n", (unsigned long)frames),
+           what, frames, (long long)fl_sim_cycle(sim), fl_sim_status_name(st));
     return CLI_OK;
 }
 
