@@ -50,7 +50,7 @@ void cli_add_routing_options(CliOptions *opts, const char *routing_help,
         /* The routings that take it, before the engine's description. */
         FlOptionInfo shown = *o;
         char help[CLI_HELP_MAX];
-        snprintf(help, sizeof help, "%s: %s", who, o->help);
+        snprintf(help, sizeof help, "%s: %s", who, fl_gettext(o->help));
         shown.help = help;
         cli_add_engine_option(opts, &shown, cli_routing_flag(o, classes_option), 0, o->dflt);
     }

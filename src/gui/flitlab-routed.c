@@ -92,8 +92,11 @@ flitlab_describe_cycle_parts (const FlTopology *t,
 
       g_string_append_printf (switches, "%s%d", i ? " → " : "",
                               flitlab_node_number (t, fl_topology_channel_src (t, c)));
-      g_string_append_printf (turns, "%s%d (port %d → %d)", i ? ", " : "",
-                              flitlab_node_number (t, sw), in_port, out_port);
+      if (i > 0)
+        g_string_append (turns, ", ");
+      /* Translators: a turn of a dependency cycle: the switch's number, then
+       * the port a packet enters by and the port it leaves by. */
+      g_string_append_printf (turns, _("%d (port %d → %d)"), flitlab_node_number (t, sw), in_port, out_port);
     }
   if (n > 0)
     g_string_append_printf (switches, " → %d",
