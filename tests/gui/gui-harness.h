@@ -13,6 +13,8 @@
 #include <adwaita.h>
 
 #include "flitlab-application.h"
+#include "flitlab-lesson-panel.h"
+#include "flitlab-lessons.h"
 #include "flitlab-run-item.h"
 #include "flitlab-window.h"
 #include "tap.h"
@@ -271,6 +273,29 @@ save_and_forget (FlitlabWindow *window)
     g_unlink (path);
   if (dir != NULL)
     g_rmdir (dir);
+}
+
+/* Whether the window shows a lesson, with its network ready. */
+static inline gboolean
+harness_lesson_open (FlitlabWindow *window)
+{
+  return flitlab_lesson_panel_get_lesson (flitlab_window_get_lesson_panel (window)) != NULL
+         && is_idle_with_topology (window);
+}
+
+/* Opens the installed (or $FLITLAB_LESSONS_DIR's) lesson id in window. */
+static inline void
+harness_open_lesson (FlitlabWindow *window,
+                     const char    *id)
+{
+  g_autofree char *name = g_strconcat (id, ".lesson", NULL);
+  g_autofree char *path = g_build_filename (fl_lesson_dir (), name, NULL);
+  g_autoptr(GError) error = NULL;
+  FlLesson *lesson = flitlab_lesson_load (path, &error);
+
+  CHECK (lesson != NULL && flitlab_window_open_lesson (window, lesson, &error)
+         && wait_until (window, harness_lesson_open),
+         "%s opens: %s", id, error != NULL ? error->message : "ok");
 }
 
 typedef gboolean (*WidgetMatch) (GtkWidget    *widget,

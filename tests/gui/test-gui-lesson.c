@@ -75,12 +75,6 @@ lessons_window (void)
 }
 
 static gboolean
-lesson_open (FlitlabWindow *window)
-{
-  return flitlab_lesson_panel_get_lesson (panel_of (window)) != NULL && is_idle_with_topology (window);
-}
-
-static gboolean
 same_pairs (const FlLessonPair *a,
             int                 na,
             const FlLessonPair *b,
@@ -252,7 +246,7 @@ run_lesson (FlitlabWindow *window)
   if (row == NULL)
     return;
   g_signal_emit_by_name (gtk_widget_get_parent (GTK_WIDGET (row)), "row-activated", row);
-  CHECK (wait_until (window, lesson_open), "choosing it opens the lesson in the window");
+  CHECK (wait_until (window, harness_lesson_open), "choosing it opens the lesson in the window");
   CHECK (g_list_length (gtk_application_get_windows (app)) == 1, "the blank window took it, and the list closed");
 
   CHECK_STR (flitlab_window_get_topology_name (window), "ring:8");
@@ -301,19 +295,6 @@ page_of (FlitlabWindow *window,
   return flitlab_collectives_panel_get_page (panel, kind);
 }
 
-static void
-open_in (FlitlabWindow *window,
-         const char    *id)
-{
-  g_autofree char *name = g_strconcat (id, ".lesson", NULL);
-  g_autofree char *path = g_build_filename (fl_lesson_dir (), name, NULL);
-  g_autoptr(GError) error = NULL;
-  FlLesson *lesson = flitlab_lesson_load (path, &error);
-
-  CHECK (lesson != NULL && flitlab_window_open_lesson (window, lesson, &error) && wait_until (window, lesson_open),
-         "%s opens: %s", id, error != NULL ? error->message : "ok");
-}
-
 /* Goes to step i (0-based) and waits for the window's work. */
 static void
 go_to (FlitlabWindow *window,
@@ -342,7 +323,7 @@ check_multicast (FlitlabWindow *window)
   } steps[] = { { "sequential", "175" }, { "binomial", "165" }, { "opt-tree", "130" },
                 { "u-mesh", "165" }, { "opt-mesh", "130" }, { "opt-tree", "155" } };
 
-  open_in (window, "multicast-trees");
+  harness_open_lesson (window, "multicast-trees");
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     {
       FlitlabMulticastPage *page;
@@ -377,7 +358,7 @@ check_exchange (FlitlabWindow *window)
   } steps[] = { { 0, 0, FL_ALLTOALL_DIRECT }, { 3, 0, FL_ALLTOALL_DIRECT }, { 2, 0, FL_ALLTOALL_SEM },
                 { 3, 8, FL_ALLTOALL_SEM }, { 9, 0, FL_ALLTOALL_SEM } };
 
-  open_in (window, "complete-exchange");
+  harness_open_lesson (window, "complete-exchange");
   CHECK_STR (flitlab_window_get_topology_name (window), "torus:16x16");
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     {
@@ -412,7 +393,7 @@ check_schedule (FlitlabWindow *window)
 {
   static const int colours[] = { 4, 4, 4, 5, 4, 3 };
 
-  open_in (window, "myrinet-schedule");
+  harness_open_lesson (window, "myrinet-schedule");
   for (guint i = 0; i < G_N_ELEMENTS (colours); i++)
     {
       FlitlabSchedulePage *page;
