@@ -11,7 +11,12 @@
  *                                     started without a file, its buttons'
  *                                     actions, a project saved listed among
  *                                     the recent ones, opened by a click,
- *                                     and New Project ending the welcome.
+ *                                     and New Project ending the welcome;
+ *                                     in a home of its own whose recent
+ *                                     files are three projects in
+ *                                     ~/Courses, so that
+ *                                     screenshots/welcome.png is the same
+ *                                     on every machine.
  *
  * The settings live in memory (GSETTINGS_BACKEND=memory): each run starts
  * from the schema's defaults. */
@@ -199,20 +204,93 @@ lists_saved (FlitlabWindow *window)
   return FALSE;
 }
 
+/* Writes a project holding the network spec, called name, to path. */
 static void
-write_saved (void)
+write_project (const char *path,
+               const char *name,
+               const char *spec)
 {
   FlProject *project = NULL;
-  FlTopology *ring = NULL;
+  FlTopology *topology = NULL;
   FlError err = { 0 };
 
   CHECK (fl_project_new (&project, &err) == FL_OK
-           && fl_topology_from_spec ("ring:5", &ring, &err) == FL_OK
-           && fl_project_put_topology (project, "five", ring, 0, &err) == FL_OK
-           && fl_project_save_as (project, saved_path, &err) == FL_OK,
-         "a project is written: %s", err.message);
-  fl_topology_free (ring);
+           && fl_topology_from_spec (spec, &topology, &err) == FL_OK
+           && fl_project_put_topology (project, name, topology, 0, &err) == FL_OK
+           && fl_project_save_as (project, path, &err) == FL_OK,
+         "a project is written to %s: %s", path, err.message);
+  fl_topology_free (topology);
   fl_project_free (project);
+}
+
+/* The welcome scenario's home, made before GTK reads $HOME or the recent
+ * files: ~/Courses holds three projects, and the recent files list them
+ * with fixed dates, newest first. */
+static char *home;
+
+static void
+make_home (void)
+{
+  static const struct {
+    const char *file, *name, *spec;
+  } projects[] = { { "Lecture 4 - deadlock.flitlab", "ring", "ring:8" },
+                   { "Lab 2 - irregular networks.flitlab", "cluster", "irregular:16,ports=4,seed=3" },
+                   { "Lecture 3 - topologies.flitlab", "xmesh", "xmesh:6x12" } };
+  g_autoptr(GBookmarkFile) recent = g_bookmark_file_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *courses = NULL, *data = NULL, *xbel = NULL;
+
+  home = g_dir_make_tmp ("flitlab-home-XXXXXX", &error);
+  if (home == NULL)
+    return;
+  courses = g_build_filename (home, "Courses", NULL);
+  data = g_build_filename (home, ".local", "share", NULL);
+  g_mkdir_with_parents (courses, 0700);
+  g_mkdir_with_parents (data, 0700);
+  /* GTK makes $XDG_CACHE_HOME/doc as it ends: keep it out of the home
+   * removed after the scenario (read from the environment, since GLib's
+   * g_get_user_cache_dir() would fix $HOME before it is changed). */
+  if (g_getenv ("XDG_CACHE_HOME") == NULL && g_getenv ("HOME") != NULL)
+    {
+      g_autofree char *cache = g_build_filename (g_getenv ("HOME"), ".cache", NULL);
+
+      g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+    }
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  for (gsize i = 0; i < G_N_ELEMENTS (projects); i++)
+    {
+      g_autofree char *path = g_build_filename (courses, projects[i].file, NULL);
+      g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+      g_autoptr(GDateTime) when = g_date_time_new_utc (2026, 11, 20 - (int) i, 9, 0, 0);
+
+      write_project (path, projects[i].name, projects[i].spec);
+      g_bookmark_file_add_application (recent, uri, "flitlab-gui", "flitlab-gui %u");
+      g_bookmark_file_set_mime_type (recent, uri, FLITLAB_PROJECT_MIME_TYPE);
+      g_bookmark_file_set_modified_date_time (recent, uri, when);
+    }
+  xbel = g_build_filename (data, "recently-used.xbel", NULL);
+  CHECK (g_bookmark_file_to_file (recent, xbel, &error), "the recent files are written: %s",
+         error != NULL ? error->message : "ok");
+}
+
+/* Removes the home make_home() made, and what the scenario left in it. */
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
 }
 
 static void
@@ -230,12 +308,16 @@ run_welcome (FlitlabWindow *window)
   CHECK (g_strcmp0 (action_of (welcome, "_Open…"), "win.open") == 0, "Open…: win.open");
   CHECK (g_strcmp0 (action_of (welcome, "_Lessons"), "app.lessons") == 0, "Lessons: app.lessons");
   CHECK (!gtk_widget_is_drawable (GTK_WIDGET (flitlab_window_get_canvas (window))), "the drawing waits");
+  CHECK (g_list_model_get_n_items (flitlab_welcome_get_recent (welcome_of (window))) == 3
+           && find_widget (welcome, ADW_TYPE_ACTION_ROW, "Lecture 4 - deadlock") != NULL
+           && find_label (welcome, "~/Courses") != NULL,
+         "the recent projects are listed, by name, in ~/Courses");
   harness_screenshot (window, "welcome.png");
 
   /* A project opened goes to the recent files as a Flitlab project, and
    * the welcome lists it. */
   saved_path = g_build_filename (dir, "lecture 3.flitlab", NULL);
-  write_saved ();
+  write_project (saved_path, "five", "ring:5");
   flitlab_welcome_add_recent (saved_path);
   CHECK (wait_until (window, lists_saved), "the welcome lists %s", saved_path);
   uri = g_filename_to_uri (saved_path, NULL, NULL);
@@ -272,5 +354,12 @@ main (int   argc,
     { "welcome", run_welcome },
   };
 
-  return harness_main (argc, argv, "preferences", scenarios, G_N_ELEMENTS (scenarios));
+  int status;
+
+  if (argc > 1 && g_str_equal (argv[1], "welcome"))
+    make_home ();
+  status = harness_main (argc, argv, "preferences", scenarios, G_N_ELEMENTS (scenarios));
+  if (home != NULL)
+    remove_tree (home);
+  return status;
 }
