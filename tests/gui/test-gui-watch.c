@@ -673,6 +673,9 @@ run_deflection (FlitlabWindow *window)
   fl_deflect_free (fresh);
 
   check_message_inspector (window, seen);
+  /* The picture at a cycle of its own, not where Space happened to pause. */
+  flitlab_transport_bar_step (bar, 50 - back);
+  CHECK_INT (flitlab_sim_session_get_cycle (session), 50);
   harness_screenshot (window, "deflection.png");
   CHECK (flitlab_sim_inspector_get_plot_points (inspector_of (window)) >= 3,
          "the live plots draw the deflection throughput (%d points)",
