@@ -1,6 +1,6 @@
 /* flitlab-window-help.c — the manual for what the window shows (win.help,
- * F1): the page of the lesson panel, the Experiments view or the side
- * tab in front. */
+ * F1): the page of the welcome screen, the lesson panel, the Experiments
+ * view or the side tab in front. */
 #include "flitlab-help.h"
 #include "flitlab-window-private.h"
 
@@ -22,6 +22,8 @@ flitlab_window_help_page (FlitlabWindow *self)
 
   g_return_val_if_fail (FLITLAB_IS_WINDOW (self), NULL);
 
+  if (gtk_widget_get_visible (self->welcome))
+    return "preferences";
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->sidebar_stack), "lesson") == 0)
     return "lessons";
   if (g_strcmp0 (gtk_stack_get_visible_child_name (self->main_stack), "experiments") == 0)

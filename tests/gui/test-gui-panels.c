@@ -547,7 +547,8 @@ check_help_page (FlitlabWindow *window,
   if (keys != NULL)
     CHECK (press_shortcut (window, keys), "%s works", keys);
   page = flitlab_window_help_page (window);
-  CHECK (g_strcmp0 (page, want) == 0, "after %s F1 shows the page %s (want %s)", keys, page, want);
+  CHECK (g_strcmp0 (page, want) == 0, "after %s F1 shows the page %s (want %s)", keys != NULL ? keys : "the welcome", page,
+         want);
   uri = flitlab_help_uri (page);
   path = uri != NULL ? g_filename_from_uri (uri, NULL, NULL) : NULL;
   CHECK (path != NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR), "%s is built (%s)", want, uri);
@@ -560,6 +561,7 @@ run_help (FlitlabWindow *window)
 
   CHECK (g_file_test (html, G_FILE_TEST_IS_REGULAR), "the manual is built as HTML: %s", html);
   CHECK (g_action_group_has_action (G_ACTION_GROUP (window), "help"), "the window has win.help");
+  check_help_page (window, NULL, "preferences");
   flitlab_window_generate (window, "mesh:4x4", NULL);
   CHECK (wait_until (window, is_idle_with_topology), "mesh:4x4 is generated");
   check_help_page (window, "<Alt>1", "drawing");
