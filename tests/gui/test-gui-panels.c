@@ -547,8 +547,8 @@ check_help_page (FlitlabWindow *window,
   if (keys != NULL)
     CHECK (press_shortcut (window, keys), "%s works", keys);
   page = flitlab_window_help_page (window);
-  CHECK (g_strcmp0 (page, want) == 0, "after %s F1 shows the page %s (want %s)", keys != NULL ? keys : "the welcome", page,
-         want);
+  CHECK (g_strcmp0 (page, want) == 0, "after %s F1 shows the page %s (want %s)",
+         keys != NULL ? keys : "the welcome", page, want);
   uri = flitlab_help_uri (page);
   path = uri != NULL ? g_filename_from_uri (uri, NULL, NULL) : NULL;
   CHECK (path != NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR), "%s is built (%s)", want, uri);
