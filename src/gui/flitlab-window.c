@@ -539,6 +539,9 @@ flitlab_window_set_project (FlitlabWindow *self,
 {
   flitlab_workers_supersede (self->workers, FLITLAB_JOB_GENERATE);
 
+  /* A lesson belongs to the project it set up. */
+  if (flitlab_lesson_panel_get_lesson (self->lesson_panel) != NULL)
+    flitlab_window_close_lesson (self);
   /* The documents of the old project leave the views before it goes. */
   flitlab_window_show_nothing (self);
   g_clear_object (&self->session);

@@ -14,7 +14,8 @@
  *           one window: each step prepares its page of the Collectives tab
  *           (multicast-trees: the algorithm and the latency the lesson
  *           states; complete-exchange: SEM's step and node; myrinet-schedule:
- *           the colours of AssignColor and first fit)
+ *           the colours of AssignColor and first fit); New Project then
+ *           ends the lesson
  */
 #include <glib/gstdio.h>
 
@@ -416,6 +417,13 @@ run_lesson_collectives (FlitlabWindow *window)
   check_exchange (window);
   check_schedule (window);
   save_and_forget (window);
+
+  /* Another project replaces the one the lesson set up, and ends it. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new-project", NULL);
+  CHECK (wait_until (window, is_idle) && flitlab_window_get_topology_name (window) == NULL, "a new project shows");
+  CHECK (flitlab_lesson_panel_get_lesson (panel_of (window)) == NULL && g_strcmp0 (side_page (window), "(none)") != 0
+           && !gtk_widget_is_drawable (GTK_WIDGET (panel_of (window))),
+         "New Project ends the lesson: no lesson panel");
 }
 
 int
