@@ -123,8 +123,10 @@ int cli_engine_error(const FlError *err);
  * (printf's %-18s counts bytes, and a Korean or Japanese label takes two
  * columns a character): the left column of the command's human-readable
  * `label value` tables. Returns one of a few static buffers, so a printf()
- * may take up to four. */
+ * may take up to eight. */
 const char *cli_label(const char *label, int width);
+/* heading right-aligned in width display columns, over a column of numbers. */
+const char *cli_heading(const char *heading, int width);
 
 /* Prints o (which it takes) as indented JSON with a newline, keys in
  * insertion order; jansson's json_t, named without its header (json-output.c). */

@@ -302,8 +302,8 @@ static void print_table(const FlAllToAll *aa, const SimSteps *ss)
         printf("\n");
     }
     printf(_("\ncost terms (counted from the run; paper 000's formulas; lower bounds):\n"));
-    printf("  %s %10s %12s %12s\n", cli_label(_("term"), 15), _("run"), _("paper"),
-           _("lower bound"));
+    printf("  %s %s %s %s\n", cli_label(_("term"), 15), cli_heading(_("run"), 10),
+           cli_heading(_("paper"), 12), cli_heading(_("lower bound"), 12));
     cost_row(N_("start-ups"), c.startups, c.paper_startups_text, c.lower_startups,
              N_("x t_s (text: N/4 + 5)"));
     if (!isnan(c.paper_startups_table))

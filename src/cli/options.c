@@ -35,15 +35,30 @@ static int display_width(const char *s)
     return cols;
 }
 
-const char *cli_label(const char *label, int width)
+/* label padded with spaces to width display columns, on the right (a row's
+ * label) or on the left (a column's heading over numbers). */
+static const char *padded(const char *label, int width, int right_aligned)
 {
     /* A few at a time, so that one printf() can take several. */
-    static char buf[4][256];
+    static char buf[8][256];
     static int next;
-    char *out = buf[next++ % 4];
-    int cols = display_width(label);
-    snprintf(out, sizeof buf[0], "%s%*s", label, cols < width ? width - cols : 0, "");
+    char *out = buf[next++ % 8];
+    int cols = display_width(label), pad = cols < width ? width - cols : 0;
+    if (right_aligned)
+        snprintf(out, sizeof buf[0], "%*s%s", pad, "", label);
+    else
+        snprintf(out, sizeof buf[0], "%s%*s", label, pad, "");
     return out;
+}
+
+const char *cli_label(const char *label, int width)
+{
+    return padded(label, width, 0);
+}
+
+const char *cli_heading(const char *heading, int width)
+{
+    return padded(heading, width, 1);
 }
 
 int cli_error(int status, const char *fmt, ...)
