@@ -359,6 +359,19 @@ if grep -q -- "--animate" "$tmp/out"; then
   run sim mesh:4x4 --routing dor --picture "$tmp/frame.pdf" --at 0
   head -c 5 "$tmp/frame.pdf" | grep -q "%PDF"
   ok $? "a PDF of cycle 0"
+  run sim mesh:4x4 --routing dor --rate 0.3 --picture "$tmp/titled.png" --at 200 --title "DOR"
+  run sim mesh:4x4 --routing dor --rate 0.3 --picture "$tmp/fine.png" --at 200 --title "DOR" \
+    --dpi 192
+  [ "$status" -eq 0 ] && [ "$(png_size "$tmp/titled.png")" = "1280 800" ] \
+    && [ "$(png_size "$tmp/fine.png")" = "1280 800" ] && ! cmp -s "$tmp/frame.png" "$tmp/titled.png" \
+    && ! cmp -s "$tmp/titled.png" "$tmp/fine.png"
+  ok $? "--title and --dpi change the picture, not its size"
+  expect_fail "--dpi without --picture" "--dpi goes with --picture" \
+    sim mesh:4x4 --routing dor --dpi 192
+  expect_fail "--size alone" "--size goes with --picture or --animate" \
+    sim mesh:4x4 --routing dor --size 640x480
+  expect_fail "a --dpi out of range" "--dpi needs a whole number from 24 to 2400" \
+    sim mesh:4x4 --routing dor --picture "$tmp/x.png" --at 1 --dpi 5
 
   run sim mesh:4x4 --routing dor --rate 0.3 --animate "$tmp/anim.gif" --cycles 100:150:10 \
     --size 320x200 --fps 25

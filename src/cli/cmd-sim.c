@@ -26,6 +26,8 @@ static const CliOption sim_options[] = {
     { "frame-delay", 0, "CS", N_("with --animate: each frame's time, in 1/100 s (default 10)") },
     { "fps", 0, "N", N_("with --animate: frames per second, instead of --frame-delay") },
     { "size", 0, "WxH", N_("with --picture or --animate: the picture's size (default 1280x800)") },
+    { "dpi", 0, "DPI", N_("with --picture: PNG resolution (default 96)") },
+    { "title", 0, "TEXT", N_("with --picture: a title drawn at the top") },
 #endif
     { 0 },
 };

@@ -25,6 +25,8 @@ typedef struct Frames {
     const char *picture, *animate;
     int64_t at, from, to, step;
     int width, height, delay_cs;
+    long dpi;
+    const char *title;
     int dir;                      /* animate to a PNG sequence in a directory */
 } Frames;
 
@@ -99,7 +101,9 @@ static int frames_options(const CliCommand *cmd, const CliParsed *p, Frames *fr)
     fr->delay_cs = 10;
     const char *at = cli_value(cmd, p, "at"), *cycles = cli_value(cmd, p, "cycles");
     const char *delay = cli_value(cmd, p, "frame-delay"), *fps = cli_value(cmd, p, "fps");
-    const char *size = cli_value(cmd, p, "size");
+    const char *size = cli_value(cmd, p, "size"), *dpi = cli_value(cmd, p, "dpi");
+    fr->dpi = 96;
+    fr->title = cli_value(cmd, p, "title");
     if (fr->picture && fr->animate)
         return cli_error(CLI_USAGE, _("--picture and --animate: one at a time"));
     if (at && !fr->picture)
@@ -109,6 +113,10 @@ static int frames_options(const CliCommand *cmd, const CliParsed *p, Frames *fr)
     if (size && !fr->picture && !fr->animate)
         return cli_error(CLI_USAGE, _("--size goes with --picture or --animate"));
     if (size && parse_size(size, fr))
+        return CLI_USAGE;
+    if ((dpi || fr->title) && !fr->picture)
+        return cli_error(CLI_USAGE, _("--%s goes with --picture FILE"), dpi ? "dpi" : "title");
+    if (dpi && cli_int_value("dpi", dpi, 24, 2400, &fr->dpi))
         return CLI_USAGE;
     if (fr->picture) {
         FlError err = { 0 };
@@ -174,9 +182,14 @@ static int write_picture(const Frames *fr, FlSim *sim, const SimSetup *s)
     if (fl_sim_status(sim) == FL_SIM_DEADLOCK
         && fl_sim_deadlock_cycle(sim, &cycle, &f.nwait_cycle, NULL) == FL_OK)
         f.wait_cycle = cycle;
+    FlDrawPage page;
+    fl_draw_page_init(&page);
+    page.width = fr->width;
+    page.height = fr->height;
+    page.dpi = (double)fr->dpi;
+    page.title = fr->title;
     FlError err = { 0 };
-    rc = fl_draw_export_flits_with_options(s->t, NULL, &f, fr->picture, NULL, fr->width,
-                                           fr->height, &err);
+    rc = fl_draw_export_flits_page(s->t, &f, &page, fr->picture, NULL, &err);
     free(cycle);
     return rc ? cli_error(CLI_FAIL, _("--picture: %s"), err.message) : CLI_OK;
 }
@@ -204,8 +217,13 @@ static int write_animation(const Frames *fr, FlSim *sim, const SimSetup *s, int 
 
 int sim_frames_wanted(const CliCommand *cmd, const CliParsed *p)
 {
-    return cli_value(cmd, p, "picture") || cli_value(cmd, p, "animate")
-           || cli_value(cmd, p, "at");
+    /* An option of the frames alone is one to refuse, not to ignore. */
+    static const char *const options[] = { "picture", "animate",     "at",  "size",
+                                           "dpi",     "frame-delay", "fps", "title" };
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+        if (cli_value(cmd, p, options[i]))
+            return 1;
+    return 0;
 }
 
 int sim_frames_check(const CliCommand *cmd, const CliParsed *p)

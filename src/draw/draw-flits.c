@@ -661,6 +661,31 @@ void fl_draw_flits(cairo_t *cr, const FlTopology *t, const FlDrawOptions *o,
     fl__draw_pen_end(&pen);
 }
 
+typedef struct FlitsPage {
+    const FlTopology *t;
+    const FlDrawFlits *f;
+    int dark;
+} FlitsPage;
+
+static void render_flits_page(cairo_t *cr, int width, int height, void *data)
+{
+    const FlitsPage *fp = data;
+    FlDrawOptions o;
+    fl_draw_options_init(&o);
+    o.dark = fp->dark;
+    fl_draw_view_fit(fp->t, width, height, &o.view);
+    fl_draw_flits(cr, fp->t, &o, fp->f);
+}
+
+int fl_draw_export_flits_page(const FlTopology *t, const FlDrawFlits *f, const FlDrawPage *page,
+                              const char *path, const char *format, FlError *err)
+{
+    if (!t || !f)
+        return fl_error_set(err, FL_EINVAL, "no network to draw");
+    FlitsPage fp = { t, f, page ? page->dark : 0 };
+    return fl_draw_export_page(path, format, page, render_flits_page, &fp, err);
+}
+
 int fl_draw_export_flits_with_options(const FlTopology *t, const FlDrawOptions *opt,
                                       const FlDrawFlits *f, const char *path,
                                       const char *format, int width, int height,

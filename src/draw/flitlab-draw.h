@@ -464,6 +464,11 @@ int fl_draw_export_flits_with_options(const FlTopology *t, const FlDrawOptions *
                                       const char *format, int width, int height,
                                       FlError *err);
 
+/* The whole of t with the frame f, fitted below the page's title, at the
+ * page's size and resolution (as `flitlab sim --picture` draws it). */
+int fl_draw_export_flits_page(const FlTopology *t, const FlDrawFlits *f, const FlDrawPage *page,
+                              const char *path, const char *format, FlError *err);
+
 /* ------------------------------------------------------------------------ */
 /* Deflection frames                                                        */
 /* ------------------------------------------------------------------------ */
