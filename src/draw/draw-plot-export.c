@@ -29,8 +29,6 @@ static const struct {
 
 static const char *const image_formats[] = { "png", "svg", "pdf" };
 
-#define FORMATS_HELP "png, svg, pdf, csv, gnuplot (.gp) or pgfplots (.tex)"
-
 /* The text format named by format or path's extension; TEXT_NONE for a
  * picture's, FL_EINVAL for anything else. */
 static int parse_format(const char *path, const char *format, TextFormat *out, FlError *err)
@@ -50,8 +48,8 @@ static int parse_format(const char *path, const char *format, TextFormat *out, F
     for (size_t i = 0; i < sizeof image_formats / sizeof image_formats[0]; i++)
         if (strcasecmp(name, image_formats[i]) == 0)
             return FL_OK;
-    return fl_error_set(err, FL_EINVAL, "unknown plot format '%s' (expected " FORMATS_HELP ")",
-                        name);
+    return fl_error_set(err, FL_EINVAL, "unknown plot format '%s' (expected png, svg, pdf, csv, "
+                        "gnuplot (.gp) or pgfplots (.tex))", name);
 }
 
 /* The legend's places in gnuplot's and pgfplots' words. */

@@ -179,7 +179,7 @@ flitlab_export_dialog_init (FlitlabExportDialog *self)
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (picture));
 
   self->pixels = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->pixels), _("Size"));
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (self->pixels), C_("picture", "Size"));
   self->width = add_spin_row (self->pixels, _("Width"), _("pixels"), 16, 16384, 1600);
   self->height = add_spin_row (self->pixels, _("Height"), _("pixels"), 16, 16384, 1000);
   self->dpi = add_spin_row (self->pixels, _("Resolution"),

@@ -210,7 +210,7 @@ static int check_header(json_t *root, FlError *err)
         return fl_error_set(err, FL_EPARSE,
                             "not a Flitlab topology: the \"format\" field is missing");
     if (!json_is_string(format) || strcmp(json_string_value(format), FORMAT_NAME) != 0)
-        return fl_error_set(err, FL_EPARSE, "format: must be \"" FORMAT_NAME "\"");
+        return fl_error_set(err, FL_EPARSE, "format: must be \"%s\"", FORMAT_NAME);
     json_t *version = json_object_get(root, "version");
     if (!version)
         return fl_error_set(err, FL_EPARSE, "version: missing");
