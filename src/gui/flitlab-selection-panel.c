@@ -22,6 +22,7 @@ struct _FlitlabSelectionPanel
   GPtrArray *port_rows;      /* rows added to ports_group */
 
   /* Template widgets: one page per kind of selection, one shown at a time */
+  GtkScrolledWindow *scroller;
   GtkWidget *none_page;
   GtkWidget *switch_page;
   AdwPreferencesGroup *switch_group;
@@ -58,6 +59,10 @@ show_page (FlitlabSelectionPanel *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     gtk_widget_set_visible (pages[i], pages[i] == page);
+  /* A selection keeps room for its title, its figures and its first ports
+   * (the side pane's divider stops above it); with none, the panel's two
+   * lines leave the rest of a small window to the tabs. */
+  gtk_scrolled_window_set_min_content_height (self->scroller, page == self->none_page ? -1 : 170);
 }
 
 /* "switch 4" or "host 17": how the panel names a node. */
@@ -353,6 +358,7 @@ flitlab_selection_panel_class_init (FlitlabSelectionPanelClass *klass)
   object_class->dispose = flitlab_selection_panel_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/flitlab/Flitlab/flitlab-selection-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, scroller);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, none_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, switch_page);
   gtk_widget_class_bind_template_child (widget_class, FlitlabSelectionPanel, switch_group);

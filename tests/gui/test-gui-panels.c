@@ -368,6 +368,12 @@ run_routing (FlitlabWindow *window)
       checks_y[1] = y_in_panel (window, "Prohibited turns", GTK_TYPE_CHECK_BUTTON);
       CHECK (checks_y[0] > 0 && checks_y[0] == checks_y[1],
              "%s: the overlay checks stay at y %.0f for dor and updown (%.0f)", where, checks_y[0], checks_y[1]);
+      /* With nothing selected, the selection leaves the tabs the room. */
+      CHECK (in_view (gtk_widget_get_ancestor (find_label (GTK_WIDGET (flitlab_window_get_routing_panel (window)),
+                                                           "Prohibited turns"),
+                                               GTK_TYPE_CHECK_BUTTON),
+                      window),
+             "%s: the first overlay check shows without scrolling", where);
     }
   harness_screenshot (window, "routing-1024x700.png");
 
@@ -402,6 +408,13 @@ selection_panel (FlitlabWindow *window)
   return find_widget (GTK_WIDGET (window), FLITLAB_TYPE_SELECTION_PANEL, NULL);
 }
 
+/* A selection is given room for its title, figures and first ports. */
+static gboolean
+selection_has_room (FlitlabWindow *window)
+{
+  return gtk_widget_get_height (selection_panel (window)) >= 170;
+}
+
 static void
 run_numbering (FlitlabWindow *window)
 {
@@ -427,6 +440,7 @@ run_numbering (FlitlabWindow *window)
   flitlab_document_select (DOC (window), s1, -1);
   CHECK (shows_label (selection, "Switch 1") && shows_label (selection, "h1"),
          "the second switch is Switch 1, with host h1");
+  CHECK (wait_until (window, selection_has_room), "the selection panel grows to 170 px or more for the switch");
   flitlab_document_select (DOC (window), h1, -1);
   CHECK (shows_label (selection, "Host 1"), "the second host is Host 1");
   /* Undone and done again, the numbers stay. */
