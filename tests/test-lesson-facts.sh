@@ -95,7 +95,7 @@ fact $L "dmesh:7x7 measures as torus:7x7" 0 $? "every metric is the same"
 # --- turn-model: the turn model on mesh:5x5 --------------------------------
 L=turn-model
 run route mesh:5x5 --routing shortest
-fact $L "shortest: the cycle" "0>1 1>6 6>5 5>0" "$(val cycle)" "0→1, 1→6, 6→5 and 5→0"
+fact $L "shortest: the cycle" "0>1 1>6 6>5 5>0" "$(val "dependency cycle")" "0→1, 1→6, 6→5 and 5→0"
 fact $L "shortest: cycle length" \
   "no: the channel dependency graph has a cycle of 4 channels" "$(val deadlock-free)" \
   "a cycle of 4 channels"

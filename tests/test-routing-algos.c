@@ -766,9 +766,9 @@ static void test_refusals(void)
     check_refused("mesh:4x4", "myrinet-dor", NULL, FL_EUNSUPPORTED, "try dor");
     check_refused("torus:8x8", "myrinet-dor", NULL, FL_EUNSUPPORTED, "myrinet-mesh");
     check_refused("mesh:4x4", "dor", "xx", FL_EINVAL, "bad dimension order 'xx'");
-    check_refused("mesh:4x4", "dor", "xyz", FL_EINVAL, "must name each of 'xy' once");
+    check_refused("mesh:4x4", "dor", "xyz", FL_EINVAL, "the dimensions of mesh:4x4, 'xy', once");
     check_refused("mesh:4x4", "dor", "xz", FL_EINVAL, "bad dimension order");
-    check_refused("mesh:3x3x3", "dor", "zy", FL_EINVAL, "3 dimensions");
+    check_refused("mesh:3x3x3", "dor", "zy", FL_EINVAL, "the dimensions of mesh:3x3x3, 'xyz'");
     check_refused("torus:4x4", "dor", "XY", FL_EINVAL, "bad dimension order");
     check_refused("hypercube:5", "dor", "xy", FL_EINVAL, "e-cube");
     check_refused("myrinet-line:4", "myrinet-dor", "yx", FL_EINVAL, "row-column");
