@@ -181,7 +181,7 @@ static int check_readable(const char *path, FlError *err)
 
 static int damaged(FlError *err, sqlite3 *db, const char *path)
 {
-    return fl_error_set(err, FL_EPARSE, "'%s' is damaged (%s)", path, sqlite3_errmsg(db));
+    return fl_error_set(err, FL_EPARSE, "'%s' is damaged (%s)", path, fl__store_reason(db, 0));
 }
 
 /* Checks the schema and the document tables with their indexes in full,

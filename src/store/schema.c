@@ -203,6 +203,38 @@ int fl_project_schema_version(void)
     return N_MIGRATIONS;
 }
 
+/* SQLite's generic texts for the failures a user meets (its own, so that
+ * the C locale reads as SQLite writes them), for translators. */
+static const struct {
+    int code;
+    const char *text;
+} reasons[] = {
+    { SQLITE_ERROR, FL_N_("SQL logic error") },
+    { SQLITE_PERM, FL_N_("access permission denied") },
+    { SQLITE_BUSY, FL_N_("database is locked") },
+    { SQLITE_NOMEM, FL_N_("out of memory") },
+    { SQLITE_READONLY, FL_N_("attempt to write a readonly database") },
+    { SQLITE_IOERR, FL_N_("disk I/O error") },
+    { SQLITE_CORRUPT, FL_N_("database disk image is malformed") },
+    { SQLITE_FULL, FL_N_("database or disk is full") },
+    { SQLITE_CANTOPEN, FL_N_("unable to open database file") },
+    { SQLITE_TOOBIG, FL_N_("string or blob too big") },
+    { SQLITE_NOTADB, FL_N_("file is not a database") },
+};
+
+const char *fl__store_reason(sqlite3 *db, int rc)
+{
+    int code = (db ? sqlite3_extended_errcode(db) : rc) & 0xff;
+    const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    /* A message with details ("no such table: x") is SQLite's own. */
+    if (strcmp(msg, sqlite3_errstr(code)) != 0)
+        return msg;
+    for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
+        if (reasons[i].code == code && strcmp(msg, reasons[i].text) == 0)
+            return fl_gettext(reasons[i].text);
+    return msg;
+}
+
 int fl__store_error(FlError *err, sqlite3 *db, int rc, const char *label, const char *what)
 {
     int code;
@@ -225,7 +257,7 @@ int fl__store_error(FlError *err, sqlite3 *db, int rc, const char *label, const 
         code = FL_EIO;
         break;
     }
-    const char *msg = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    const char *msg = fl__store_reason(db, rc);
     /* what is a msgid (po/meson.build extracts fl__store_error()'s). */
     return fl_error_set(err, code, "%s: %s: %s", label, fl_gettext(what), msg);
 }
@@ -252,10 +284,10 @@ int fl__store_pragma_int(sqlite3 *db, const char *pragma, int *value, const char
          * "file is not a database" surfaces here. */
         if ((rc & 0xff) == SQLITE_NOTADB)
             rc = fl_error_set(err, FL_EPARSE, "'%s' is not a Flitlab project (%s)",
-                              label, sqlite3_errmsg(db));
+                              label, fl__store_reason(db, rc));
         else if ((rc & 0xff) == SQLITE_CORRUPT)
             rc = fl_error_set(err, FL_EPARSE, "'%s' is damaged (%s)", label,
-                              sqlite3_errmsg(db));
+                              fl__store_reason(db, rc));
         else
             rc = fl__store_error(err, db, rc, label, "cannot read the file header");
         sqlite3_finalize(st);
@@ -319,7 +351,8 @@ int fl__schema_quick_check(sqlite3 *db, const char *table, const char *label, Fl
     if (rc == SQLITE_OK)
         rc = sqlite3_step(st);
     if (rc != SQLITE_ROW) {
-        rc = fl_error_set(err, FL_EPARSE, "'%s' is damaged (%s)", label, sqlite3_errmsg(db));
+        rc = fl_error_set(err, FL_EPARSE, "'%s' is damaged (%s)", label,
+                          fl__store_reason(db, rc));
     } else {
         const char *verdict = (const char *)sqlite3_column_text(st, 0);
         if (verdict && strcmp(verdict, "ok") == 0) {

@@ -52,6 +52,9 @@ static inline char *fl__store_strdup(const char *s)
 /* Maps an SQLite result code to an FlStatus and writes
  * "<label>: <what>: <SQLite's message>" into err. Returns the status. */
 int fl__store_error(FlError *err, sqlite3 *db, int rc, const char *label, const char *what);
+/* Why SQLite failed, as it says it (db's last error, or rc's without db),
+ * translated where it is one of its generic texts. */
+const char *fl__store_reason(sqlite3 *db, int rc);
 
 /* Reads an integer pragma ("page_size", "user_version") into *value. */
 int fl__store_pragma_int(sqlite3 *db, const char *pragma, int *value, const char *label,
