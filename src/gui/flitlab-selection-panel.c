@@ -60,9 +60,10 @@ show_page (FlitlabSelectionPanel *self,
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     gtk_widget_set_visible (pages[i], pages[i] == page);
   /* A selection keeps room for its title, its figures and its first ports
-   * (the side pane's divider stops above it); with none, the panel's two
-   * lines leave the rest of a small window to the tabs. */
-  gtk_scrolled_window_set_min_content_height (self->scroller, page == self->none_page ? -1 : 170);
+   * (the side pane's divider stops above it); with none, room for the
+   * title and its hint only, which leaves the rest of a small window to the
+   * tabs. */
+  gtk_scrolled_window_set_min_content_height (self->scroller, page == self->none_page ? 96 : 170);
 }
 
 /* "switch 4" or "host 17": how the panel names a node. */
