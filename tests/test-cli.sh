@@ -23,6 +23,27 @@ run topo families
 [ "$status" -eq 0 ] && [ "$(wc -l <"$tmp/out")" -ge 10 ] && grep -q "^xmesh" "$tmp/out"
 ok $? "topo families lists the generators"
 
+# --- output that never reaches its file fails the command ----------------
+# full: runs the command with its standard output on /dev/full; it must
+# exit 1 and say so on stderr (its last line).
+full() {
+  "$FLITLAB" "$@" >/dev/full 2>"$tmp/err"
+  status=$?
+  [ "$status" -eq 1 ] && tail -1 "$tmp/err" | grep -q "^flitlab: cannot write standard output: "
+  ok $? "flitlab $* > /dev/full: status 1 and a message (status $status: $(tail -1 "$tmp/err"))"
+}
+if [ -w /dev/full ]; then
+  full topo metrics mesh:4x4 --json
+  full topo metrics mesh:4x4
+  full topo families
+  full --version
+  full route mesh:4x4 --routing dor --json
+  full turns mesh:4x4 --routing dor
+  full sim mesh:4x4 --routing dor --measure 100 --json
+  full sweep mesh:4x4 --routing dor --rates 0.1:0.2:0.1 --measure 100
+  full project ls "$FLITLAB_SOURCE_DIR/data/examples/classroom.flitlab"
+fi
+
 # --- metrics -------------------------------------------------------------
 run topo metrics xmesh:36x72 --json
 [ "$status" -eq 0 ] && [ "$(json "d['diameter']")" = 36 ]

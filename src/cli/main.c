@@ -1,5 +1,6 @@
 /* main.c — `flitlab`: the command-line face of the engine, for batch work.
  * It builds without GTK. Each group of subcommands lives in its own file. */
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,9 +58,27 @@ static void setup_locale(void)
 #endif
 }
 
-int main(int argc, char **argv)
+/* What coreutils' close_stdout() does: output that never reached its file
+ * (a full disk, /dev/full) fails the command, with one line that says so,
+ * however the command itself went. */
+static int close_stdout(int status)
 {
-    setup_locale();
+    errno = 0;
+    int failed = fflush(stdout) != 0 || ferror(stdout);
+    int e = errno;
+    if (fclose(stdout) != 0 && !failed) {
+        failed = 1;
+        e = errno;
+    }
+    if (!failed)
+        return status;
+    cli_error(CLI_FAIL, _("cannot write standard output: %s"),
+              e ? strerror(e) : _("write error"));
+    return status != CLI_OK ? status : CLI_FAIL;
+}
+
+static int run(int argc, char **argv)
+{
     if (argc < 2) {
         usage(stderr);
         return CLI_USAGE;
@@ -77,4 +96,10 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], groups[i].name) == 0)
             return groups[i].run(argc - 2, argv + 2);
     return cli_error(CLI_USAGE, _("unknown command '%s' (see 'flitlab --help')"), argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+    setup_locale();
+    return close_stdout(run(argc, argv));
 }
