@@ -345,6 +345,19 @@ print(w, h, frames, ','.join(map(str, sorted(set(delays)))))
 PY
 }
 
+# Every span of cycles is bounded, so their sums cannot overflow; a value
+# out of range is a usage error (2) that names the option.
+for args in "--measure 9223372036854775807" "--warmup 9223372036854775807" \
+            "--drain 9223372036854775807" "--watchdog 0" "--vcs 0" "--buf 0"; do
+  # shellcheck disable=SC2086
+  run sim mesh:4x4 --routing dor $args
+  [ "$status" -eq 2 ] && grep -q "^flitlab: ${args%% *} needs a whole number from" "$tmp/err"
+  ok $? "sim $args: status 2, naming the option (status $status: $(cat "$tmp/err"))"
+done
+run sweep mesh:4x4 --routing dor --rates 0.01:0.5:1e-300
+[ "$status" -eq 2 ] && grep -q "makes more than 10000 points" "$tmp/err" && [ "$(wc -c <"$tmp/err")" -lt 200 ]
+ok $? "--rates with a tiny STEP: a short message, not the count (status $status)"
+
 run sim --help
 if grep -q -- "--animate" "$tmp/out"; then
   run sim mesh:4x4 --routing dor --rate 0.3 --picture "$tmp/frame.png" --at 200

@@ -22,7 +22,7 @@ typedef struct Sample {
 
 static const Sample samples[] = {
     { "selection", { { "lowest", "lowest" }, { "random", "random" } }, "best" },
-    { "vcs", { { "4", "4" }, { "0", "0" }, { "64", "64" } }, "65" },
+    { "vcs", { { "4", "4" }, { "1", "1" }, { "64", "64" } }, "65" },
     { "buf", { { "16", "16" }, { "1048576", "1048576" } }, "-1" },
     { "switching", { { "vct", "vct" }, { "wormhole", "wormhole" } }, "store" },
     { "release", { { "tail-credit", "tail-credit" } }, "never" },
@@ -226,7 +226,7 @@ static void test_refusals(void)
               && strstr(err.message, "1000"),
           "a pipeline delay out of range: %s", err.message);
     CHECK(fl_sim_settings_set(&s, "vcs", "65", &err) == FL_ERANGE
-              && strcmp(err.message, "vcs needs a whole number from 0 to 64, not '65'") == 0,
+              && strcmp(err.message, "vcs needs a whole number from 1 to 64, not '65'") == 0,
           "a number out of range: %s", err.message);
     CHECK(fl_sim_settings_set(&s, "switching", "store", &err) == FL_EINVAL
               && strcmp(err.message,

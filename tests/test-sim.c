@@ -420,6 +420,19 @@ static void test_refusals(void)
     uniform_config(&cfg, &n, 0.1, 4);
     cfg.link_cycles_per_flit = 0;
     expect_refusal(&n, &cfg, "link-cycles-per-flit");
+    /* Each span of cycles is bounded, so that no sum of them overflows. */
+    uniform_config(&cfg, &n, 0.1, 4);
+    cfg.measure_cycles = INT64_MAX;
+    expect_refusal(&n, &cfg, "measure: must be 1 to 1125899906842624 cycles");
+    uniform_config(&cfg, &n, 0.1, 4);
+    cfg.warmup_cycles = FL_SIM_MAX_CYCLES + 1;
+    expect_refusal(&n, &cfg, "warmup");
+    uniform_config(&cfg, &n, 0.1, 4);
+    cfg.drain_cycles = -1;
+    expect_refusal(&n, &cfg, "drain");
+    uniform_config(&cfg, &n, 0.1, 4);
+    cfg.deadlock_cycles = 0;
+    expect_refusal(&n, &cfg, "watchdog: must be 1 to");
     uniform_config(&cfg, &n, 0.1, 4);
     cfg.routing = other.r;
     expect_refusal(&n, &cfg, "another topology");

@@ -84,8 +84,8 @@ static int parse_rates(const char *text, SweepPoint **out, int *n)
      * binary (0.1:0.5:0.1). */
     double count = floor((v[1] - v[0]) / v[2] + 1e-9) + 1;
     if (count > MAX_SWEEP_POINTS)
-        return cli_error(CLI_USAGE, _("--rates %s makes %.0f points; at most %d"), text, count,
-                         MAX_SWEEP_POINTS);
+        return cli_error(CLI_USAGE, _("--rates %s makes more than %d points; take a larger STEP"),
+                         text, MAX_SWEEP_POINTS);
     *n = (int)count;
     *out = calloc((size_t)*n, sizeof **out);
     if (!*out)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deflect-internal.h"
 #include "option-internal.h"
 
 void fl_sim_config_init(FlSimConfig *cfg)
@@ -329,9 +330,9 @@ static int format_seed(const FlSimSettings *s, char *buf, size_t len)
         .arg = arg_, .help = help_, .dflt = dflt_, .min_int = lo, .max_int = hi,          \
         .models = models_ },                                                              \
       FIELD_INT, AT(member), NULL, NULL }
-#define INT64_ROW(name_, group_, label_, arg_, help_, dflt_, lo, models_, member)          \
+#define INT64_ROW(name_, group_, label_, arg_, help_, dflt_, lo, hi, models_, member)      \
     { { .name = name_, .type = FL_OPTION_INT64, .group = group_, .label = label_,         \
-        .arg = arg_, .help = help_, .dflt = dflt_, .min_int = lo, .max_int = NOLIMIT,     \
+        .arg = arg_, .help = help_, .dflt = dflt_, .min_int = lo, .max_int = hi,          \
         .models = models_ },                                                              \
       FIELD_INT64, AT(member), NULL, NULL }
 #define ENUM_ROW(name_, group_, label_, arg_, help_, dflt_, names, models_, member)        \
@@ -359,9 +360,9 @@ static const Key keys[] = {
                    "downstream"),
              "credits", selections, ROUTER, config.selection),
     INT_ROW("vcs", FL_N_("Router"), FL_N_("Virtual channels"), "V",
-            FL_N_("virtual channels per port"), "2", 0, 64, ROUTER, config.vcs),
+            FL_N_("virtual channels per port"), "2", 1, 64, ROUTER, config.vcs),
     INT_ROW("buf", FL_N_("Router"), FL_N_("Buffer depth"), "B",
-            FL_N_("buffer depth of each VC in flits"), "8", 0, 1 << 20, ROUTER, config.buf_flits),
+            FL_N_("buffer depth of each VC in flits"), "8", 1, 1 << 20, ROUTER, config.buf_flits),
     ENUM_ROW("switching", FL_N_("Router"), FL_N_("Switching"), "MODE",
              FL_N_("how a head advances; vct (virtual cut-through): only into room for "
                    "the whole packet"),
@@ -437,15 +438,17 @@ static const Key keys[] = {
 
     /* The run. */
     INT64_ROW("warmup", FL_N_("Run"), FL_N_("Warm-up"), "W",
-              FL_N_("warm-up cycles before statistics"), "1000", 0, FLIT, config.warmup_cycles),
+              FL_N_("warm-up cycles before statistics"), "1000", 0, FL_SIM_MAX_CYCLES, FLIT,
+              config.warmup_cycles),
     INT64_ROW("measure", FL_N_("Run"), FL_N_("Measured cycles"), "M",
-              FL_N_("cycles whose packets are measured"), "10000", 0, FLIT, config.measure_cycles),
+              FL_N_("cycles whose packets are measured"), "10000", 1, FL_SIM_MAX_CYCLES, FLIT,
+              config.measure_cycles),
     INT64_ROW("drain", FL_N_("Run"), FL_N_("Drain"), "D",
-              FL_N_("at most this many cycles to deliver them"), "100000", 0, FLIT,
-              config.drain_cycles),
+              FL_N_("at most this many cycles to deliver them"), "100000", 0, FL_SIM_MAX_CYCLES,
+              FLIT, config.drain_cycles),
     INT64_ROW("watchdog", FL_N_("Run"), FL_N_("Watchdog"), "N",
-              FL_N_("deadlock after N cycles without progress"), "10000", 0, ROUTER,
-              config.deadlock_cycles),
+              FL_N_("deadlock after N cycles without progress"), "10000", 1, FL_SIM_MAX_CYCLES,
+              ROUTER, config.deadlock_cycles),
     { { .name = "seed",
         .type = FL_OPTION_INT64,
         .group = FL_N_("Run"),
@@ -472,7 +475,8 @@ static const Key keys[] = {
              FL_N_("deflection: which messages take their best output first"), "age", priorities,
              DEFLECTION, deflect.priority),
     INT64_ROW("cycles", FL_N_("Model"), FL_N_("Cycles"), "N",
-              FL_N_("deflection: cycles to simulate"), "1000", 1, DEFLECTION, deflect.cycles),
+              FL_N_("deflection: cycles to simulate"), "1000", 1, FL__DEFLECT_MAX_CYCLES,
+              DEFLECTION, deflect.cycles),
 
     /* Paper 001's multicast: the tree, its message and the software costs. */
     { { .name = "algorithm",

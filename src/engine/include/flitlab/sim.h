@@ -69,6 +69,11 @@ int fl_sim_result_key_find_for(const char *name, unsigned models);
 /* The same among the flit-level simulator's keys. */
 int fl_sim_result_key_find(const char *name);
 
+/* The most cycles warm-up, measurement, drain or the watchdog may each
+ * last (2^50, a month of simulated time on a small network at 20 M
+ * cycles/s): their sums then stay far inside int64_t. */
+#define FL_SIM_MAX_CYCLES ((int64_t)1 << 50)
+
 typedef struct FlSimConfig {
     const FlRouting *routing;      /* required; built on the same topology */
     FlSelection selection;         /* FL_SELECT_CREDITS for adaptive routings */
