@@ -95,9 +95,14 @@ static int check_config(const FlTopology *t, const FlSimConfig *cfg, FlError *er
         if (delays[i].value < 0 || delays[i].value > 1000)
             return fl_error_set(err, FL_ERANGE, "%s: must be 0 to 1000 cycles, not %d",
                                 delays[i].name, delays[i].value);
-    const struct { const char *name; int64_t value, min; } spans[] = {
-        { "warmup", cfg->warmup_cycles, 0 }, { "measure", cfg->measure_cycles, 1 },
-        { "drain", cfg->drain_cycles, 0 }, { "watchdog", cfg->deadlock_cycles, 1 },
+    const struct {
+        const char *name;
+        int64_t value, min;
+    } spans[] = {
+        { "warmup", cfg->warmup_cycles, 0 },
+        { "measure", cfg->measure_cycles, 1 },
+        { "drain", cfg->drain_cycles, 0 },
+        { "watchdog", cfg->deadlock_cycles, 1 },
     };
     for (size_t i = 0; i < sizeof spans / sizeof spans[0]; i++)
         if (spans[i].value < spans[i].min || spans[i].value > FL_SIM_MAX_CYCLES)
