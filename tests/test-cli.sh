@@ -139,6 +139,9 @@ ok $all "every network of the example project loads and measures"
 expect_fail "unknown command" "unknown command" frobnicate
 expect_fail "unknown subcommand" "unknown command" topo frobnicate
 expect_fail "unknown option" "unknown option" topo metrics torus:4x4 --frob
+expect_fail "an option given twice" "option --rate is given twice" \
+  sim mesh:4x4 --routing dor --rate 0.1 --rate=0.2
+expect_fail "a flag given twice" "option --json is given twice" topo metrics torus:4x4 --json --json
 expect_fail "missing argument" "missing argument" topo metrics
 expect_fail "extra argument" "unexpected argument" topo metrics torus:4x4 mesh:2x2
 expect_fail "unknown family" "unknown family" topo metrics meshh:4x4

@@ -213,6 +213,9 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out)
         if (idx < 0)
             return cli_error(CLI_USAGE, _("%s: unknown option '%s' (see --help)"), cmd->name, w);
         const CliOption *o = &out->opts.list[idx];
+        /* One value an option: a second would silently replace the first. */
+        if (out->values[idx])
+            return cli_error(CLI_USAGE, _("%s: option --%s is given twice"), cmd->name, o->name);
         if (!o->arg) {
             if (inline_value)
                 return cli_error(CLI_USAGE, _("%s: option --%s takes no value"), cmd->name,
