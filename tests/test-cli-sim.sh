@@ -354,6 +354,9 @@ for args in "--measure 9223372036854775807" "--warmup 9223372036854775807" \
   [ "$status" -eq 2 ] && grep -q "^flitlab: ${args%% *} needs a whole number from" "$tmp/err"
   ok $? "sim $args: status 2, naming the option (status $status: $(cat "$tmp/err"))"
 done
+run sweep mesh:4x4 --routing dor --rates 0.1:0.5:0.1 -o "$tmp/no/such/dir/s.csv"
+[ "$status" -eq 1 ] && grep -q "^flitlab: cannot write .*s.csv" "$tmp/err" && ! grep -q "rate 0.1" "$tmp/err"
+ok $? "sweep -o into a missing directory fails before any simulation (status $status)"
 run sweep mesh:4x4 --routing dor --rates 0.01:0.5:1e-300
 [ "$status" -eq 2 ] && grep -q "makes more than 10000 points" "$tmp/err" && [ "$(wc -c <"$tmp/err")" -lt 200 ]
 ok $? "--rates with a tiny STEP: a short message, not the count (status $status)"

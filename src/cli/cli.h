@@ -139,6 +139,18 @@ int cli_write_json(struct json_t *o, FILE *to);
 typedef int (*CliWriter)(FILE *fp, void *data);
 int cli_write_output(const char *path, CliWriter write, void *data);
 
+/* The same in two steps around long work, so that an output that cannot
+ * be written is found before the work rather than after it: opens path
+ * (atomically) or, for NULL, standard output into out->fp; then
+ * cli_output_close() commits what was written when rc is 0 and discards it
+ * otherwise, and returns the exit status. */
+typedef struct CliOutput {
+    struct FlAtomicFile *file;
+    FILE *fp;
+} CliOutput;
+int cli_output_open(const char *path, CliOutput *out);
+int cli_output_close(CliOutput *out, int rc);
+
 /* The flag of a routing option: its name, but the VC classes are called
  * classes_option (--vcs in `route` and `turns`, --classes in `sim`, where
  * --vcs is the number of VCs per port). */

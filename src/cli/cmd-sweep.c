@@ -145,13 +145,6 @@ static int write_points(FILE *fp, void *data)
     return CLI_OK;
 }
 
-/* Writes the points up to last as CSV or JSON, to -o OUT or stdout. */
-static int write_sweep(const CliCommand *cmd, const CliParsed *p, const Sweep *sw, int last,
-                       int as_json)
-{
-    SweepOutput o = { sw, last, as_json };
-    return cli_write_output(cli_value(cmd, p, "output"), write_points, &o);
-}
 
 /* Runs the points on jobs threads, one series with the stop rule; returns
  * the last point to print (the first one past saturation, or the last rate),
@@ -239,9 +232,15 @@ static int run_sweep(const CliCommand *cmd, const CliParsed *p)
             rc = cli_engine_error(&err);
         fl_sim_free(probe);
     }
+    /* -o OUT is opened before the runs, so that a path that cannot be
+     * written costs no simulation. */
+    CliOutput output = { 0 };
+    if (!rc)
+        rc = cli_output_open(out, &output);
     if (!rc) {
         int last = run_points(&sw, setup.t, &setup.cfg, jobs);
-        rc = last < 0 ? CLI_FAIL : write_sweep(cmd, p, &sw, last, as_json);
+        SweepOutput o = { &sw, last, as_json };
+        rc = cli_output_close(&output, last < 0 ? CLI_FAIL : write_points(output.fp, &o));
     }
     free(sw.points);
     sim_setup_free(&setup);

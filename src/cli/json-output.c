@@ -19,19 +19,32 @@ int cli_write_json(json_t *o, FILE *to)
     return CLI_OK;
 }
 
-int cli_write_output(const char *path, CliWriter write, void *data)
+int cli_output_open(const char *path, CliOutput *out)
 {
     FlError err = { 0 };
-    FlAtomicFile *f = NULL;
-    FILE *fp = stdout;
-    if (path && fl_atomic_open(path, &f, &fp, &err))
+    out->file = NULL;
+    out->fp = stdout;
+    if (path && fl_atomic_open(path, &out->file, &out->fp, &err))
         return cli_engine_error(&err);
-    int rc = write(fp, data);
-    if (f) {
+    return CLI_OK;
+}
+
+int cli_output_close(CliOutput *out, int rc)
+{
+    FlError err = { 0 };
+    if (out->file) {
         if (rc)
-            fl_atomic_abort(f);
-        else if (fl_atomic_commit(f, &err))
+            fl_atomic_abort(out->file);
+        else if (fl_atomic_commit(out->file, &err))
             rc = cli_engine_error(&err);
     }
+    out->file = NULL;
     return rc;
+}
+
+int cli_write_output(const char *path, CliWriter write, void *data)
+{
+    CliOutput out;
+    int rc = cli_output_open(path, &out);
+    return rc ? rc : cli_output_close(&out, write(out.fp, data));
 }
