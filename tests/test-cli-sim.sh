@@ -299,6 +299,10 @@ expect_fail "bad pipeline" "pipeline" sim mesh:4x4 --routing dor --pipeline warp
 expect_fail "pipeline of three delays" "R:VA:SA:X" sim mesh:4x4 --routing dor --pipeline 1:1:1
 expect_fail "pipeline delay out of range" "1000" sim mesh:4x4 --routing dor --pipeline 0:0:1:1:5000
 expect_fail "missing trace" "none.txt" sim mesh:4x4 --routing dor --trace "$tmp/none.txt"
+expect_fail "--rate with a trace" "--rate has no effect with --traffic trace" \
+  sim mesh:4x4 --routing dor --trace "$tmp/trace.txt" --rate 0.3
+expect_fail "--packet with a trace" "--packet has no effect with --traffic trace" \
+  sim mesh:4x4 --routing dor --trace "$tmp/trace.txt" --packet 8
 expect_fail "bitrev on 6 hosts" "bitrev\|power" sim line:6 --routing shortest --traffic bitrev
 expect_fail "deflection option without the mode" "nmsg" sim mesh:4x4 --routing dor --nmsg 2
 expect_fail "channels in deflection mode" "channels" \

@@ -188,6 +188,14 @@ static int setup_traffic(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
         return cli_error(CLI_USAGE, _("--self applies to --traffic uniform, not %s"), pattern);
     if (strcmp(pattern, "trace") == 0 && !st->trace_file)
         return cli_error(CLI_USAGE, _("--traffic trace needs the file: --trace FILE"));
+    /* A trace gives each packet its cycle, source and length. */
+    static const char *const not_with_trace[] = { "rate", "injection", "burst", "packet" };
+    size_t n = strcmp(pattern, "trace") == 0 ? sizeof not_with_trace / sizeof *not_with_trace : 0;
+    for (size_t i = 0; i < n; i++)
+        if (cli_value(cmd, p, not_with_trace[i]))
+            return cli_error(CLI_USAGE, _("--%s has no effect with --traffic trace: the trace "
+                                        "gives each packet's cycle and length"),
+                             not_with_trace[i]);
     if (st->trace_file) {
         FlError err = { 0 };
         if (fl_io_read_trace(st->trace_file, &s->trace, &st->config.traffic.n_trace, &err))
