@@ -312,6 +312,16 @@ set_worms (FlitlabWindow *window)
 }
 
 static void
+apply_preset (FlitlabWindow *window,
+              const char    *name)
+{
+  g_autoptr(GError) error = NULL;
+
+  CHECK (flitlab_window_apply_preset (window, name, &error) && wait_until (window, is_idle),
+         "the preset %s is set up: %s", name, error != NULL ? error->message : "ok");
+}
+
+static void
 run_watch (FlitlabWindow *window)
 {
   g_autofree char *classroom = g_build_filename (g_getenv ("FLITLAB_SOURCE_DIR"), "data", "examples",
@@ -371,13 +381,27 @@ run_watch (FlitlabWindow *window)
 
   check_inspector (window);
   /* Rendering the window draws the live plots. */
-  harness_screenshot (window, "simulation.png");
+  CHECK (renders (GTK_WIDGET (window)), "the window renders");
   CHECK (flitlab_sim_inspector_get_plot_points (inspector_of (window)) >= 3,
          "the live plots have drawn the samples so far (%d)",
          flitlab_sim_inspector_get_plot_points (inspector_of (window)));
   g_object_set (flitlab_window_get_canvas (window), "heat-map", TRUE, NULL);
   CHECK (renders (GTK_WIDGET (flitlab_window_get_canvas (window))), "the heat map draws");
-  check_export (window, back);
+  g_object_set (flitlab_window_get_canvas (window), "heat-map", FALSE, NULL);
+
+  /* The picture from a run of its own, stepped to cycle 300: the plots'
+   * history and the packet inspected must not depend on where Space
+   * paused the run above. */
+  apply_preset (window, "mesh-dor-uniform");
+  flitlab_transport_bar_step (bar, 300);
+  CHECK (session_of (window) != NULL && flitlab_sim_session_get_cycle (session_of (window)) == 300,
+         "the preset's run steps to cycle 300");
+  if (session_of (window) != NULL)
+    {
+      check_inspector (window);
+      harness_screenshot (window, "simulation.png");
+      check_export (window, 300);
+    }
   save_and_forget (window);
 }
 
@@ -385,16 +409,6 @@ static gboolean
 deadlocked (FlitlabWindow *window)
 {
   return session_of (window) != NULL && flitlab_sim_session_get_status (session_of (window)) == FL_SIM_DEADLOCK;
-}
-
-static void
-apply_preset (FlitlabWindow *window,
-              const char    *name)
-{
-  g_autoptr(GError) error = NULL;
-
-  CHECK (flitlab_window_apply_preset (window, name, &error) && wait_until (window, is_idle),
-         "the preset %s is set up: %s", name, error != NULL ? error->message : "ok");
 }
 
 /* Strong red pixels of the canvas: the waiting cycle is drawn in bold red
