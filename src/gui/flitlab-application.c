@@ -42,6 +42,16 @@ static const struct {
   { "win.help", { "F1", NULL } },
 };
 
+void
+flitlab_application_bind_translations (void)
+{
+  const char *localedir = g_getenv ("FLITLAB_LOCALEDIR");
+
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
 FlitlabApplication *
 flitlab_application_new (void)
 {

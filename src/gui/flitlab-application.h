@@ -13,4 +13,9 @@ G_DECLARE_FINAL_TYPE (FlitlabApplication, flitlab_application, FLITLAB, APPLICAT
 
 FlitlabApplication *flitlab_application_new (void);
 
+/* Binds the flitlab domain to the installed catalogues, or to
+ * $FLITLAB_LOCALEDIR's in an uninstalled build (tools/flitlab-dev app
+ * points it at build/po). Called before the application starts. */
+void                flitlab_application_bind_translations (void);
+
 G_END_DECLS

@@ -80,14 +80,12 @@ main (int   argc,
     { "korean", run_locale },
     { "japanese", run_locale },
   };
-  const char *localedir = g_getenv ("FLITLAB_LOCALEDIR");
   gboolean japanese = argc > 1 && g_str_equal (argv[1], "japanese");
 
-  /* What the application's main() does before it starts. */
+  /* What the application's main() does before it starts, with the locale
+   * set here rather than left to GTK's start. */
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  flitlab_application_bind_translations ();
   want_locale = japanese ? "ja_JP" : "ko_KR";
   shot = japanese ? "window-ja.png" : "window-ko.png";
   return harness_main (argc, argv, "korean", scenarios, G_N_ELEMENTS (scenarios));
