@@ -103,7 +103,7 @@ int fl__draw_write_image(const char *path, const char *format, int width, int he
     if (status == CAIRO_STATUS_SUCCESS)
         return fl_output_commit(out, err);
     /* A write error is the stream's: its errno says more than cairo. */
-    int write_errno = ferror(f) ? errno : 0;
+    int write_errno = fl_output_errno(out);
     fl_output_abort(out);
     if (status == CAIRO_STATUS_NO_MEMORY)
         return fl_error_set(err, FL_ENOMEM, "out of memory drawing a %dx%d image", width,

@@ -79,8 +79,10 @@ static int write_png(const FlDrawPlot *plot, const char *path, double width, dou
                  : fl_output_open(path, &f, &fp, err);
     if (!rc && cairo_surface_write_to_png_stream(surface, png_write, fp)
                    != CAIRO_STATUS_SUCCESS) {
+        int e = fl_output_errno(f);
         fl_output_abort(f);
-        rc = fl_error_set(err, FL_EIO, "'%s': cannot write the PNG", path);
+        rc = e ? fl_error_set(err, FL_EIO, "cannot write %s: %s", path, strerror(e))
+               : fl_error_set(err, FL_EIO, "'%s': cannot write the PNG", path);
     } else if (!rc)
         rc = fl_output_commit(f, err);
     cairo_surface_destroy(surface);

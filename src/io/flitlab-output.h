@@ -62,6 +62,10 @@ void fl_output_abort(FlOutput *o);
  * atomically. */
 int fl_output_is_direct(const FlOutput *o);
 
+/* The errno value of the first write to o that failed, 0 while none has:
+ * for a message when the writer gives up before fl_output_commit(). */
+int fl_output_errno(const FlOutput *o);
+
 /* Installs the handler that removes live temporary files on SIGINT,
  * SIGTERM, SIGHUP, SIGPIPE and SIGXFSZ and then dies of the signal as it
  * would have without it. A signal that is ignored stays ignored. For

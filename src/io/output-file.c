@@ -7,7 +7,12 @@
  * signal handler can reach nothing else. Its slots are claimed with atomic
  * operations, so threads may write outputs at the same time, and the
  * handler reads only lock-free atomics and fixed buffers.
+ *
+ * Files are written through a cookie stream (fopencookie) over the file
+ * descriptor: stdio's own stream forgets errno by the time a buffered write
+ * fails, and a message should say "No space left on device".
  */
+#define _GNU_SOURCE /* fopencookie */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +36,8 @@ struct FlOutput {
     char *target; /* the file replaced: path or the end of its links */
     char *tmp;    /* the temporary file beside target (OUT_ATOMIC) */
     FILE *fp;
+    int fd;       /* under fp, for fsync(); -1 once closed */
+    int write_errno; /* the first write's failure */
     int kind;
     int slot;     /* in the registry of live temporary files, or -1 */
 };
@@ -111,12 +118,11 @@ void fl_output_catch_signals(void)
 /* Messages                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* strerror() may use a shared buffer; this is safe from any thread. */
+/* strerror() may use a shared buffer; this is safe from any thread (GNU's
+ * strerror_r, as _GNU_SOURCE is defined, returns the text). */
 static const char *errno_text(int e, char buf[128])
 {
-    if (strerror_r(e, buf, 128) != 0)
-        snprintf(buf, 128, "error %d", e);
-    return buf;
+    return strerror_r(e, buf, 128);
 }
 
 static int write_error(FlError *err, const char *path, int e)
@@ -133,6 +139,57 @@ static int replace_error(FlError *err, const char *path, int e)
 {
     char buf[128];
     return fl_error_set(err, FL_EIO, "cannot replace %s: %s", path, errno_text(e, buf));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Streams                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static ssize_t stream_write(void *cookie, const char *buf, size_t size)
+{
+    FlOutput *o = cookie;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t n = write(o->fd, buf + done, size - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (!o->write_errno)
+                o->write_errno = n < 0 ? errno : EIO;
+            return -1;
+        }
+        done += (size_t)n;
+    }
+    return (ssize_t)size;
+}
+
+static int stream_close(void *cookie)
+{
+    FlOutput *o = cookie;
+    int rc = close(o->fd);
+    if (rc != 0 && !o->write_errno)
+        o->write_errno = errno;
+    o->fd = -1;
+    return rc;
+}
+
+/* A stream over o->fd; the descriptor is closed (with the stream, or here
+ * when no stream can be made). */
+static int open_stream(FlOutput *o, FlError *err)
+{
+    static const cookie_io_functions_t functions = { .write = stream_write,
+                                                     .close = stream_close };
+    if ((o->fp = fopencookie(o, "w", functions)))
+        return FL_OK;
+    close(o->fd);
+    o->fd = -1;
+    return fl_error_set(err, FL_ENOMEM, "out of memory");
+}
+
+/* The errno of what failed: the first write's, else the call's own. */
+static int failure(const FlOutput *o, int e)
+{
+    return o->write_errno ? o->write_errno : e;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -333,14 +390,14 @@ static int open_temp(FlOutput *o, const struct stat *old, FlError *err)
         }
         if (old)
             fchmod(fd, old->st_mode & 07777);
-        if ((o->fp = fdopen(fd, "w")))
-            return FL_OK;
-        int e = errno;
-        unlink(o->tmp);
-        live_remove(o->slot);
-        o->slot = -1;
-        close(fd);
-        return write_error(err, o->path, e);
+        o->fd = fd;
+        int rc = open_stream(o, err);
+        if (rc) {
+            unlink(o->tmp);
+            live_remove(o->slot);
+            o->slot = -1;
+        }
+        return rc;
     }
     return write_error(err, o->path, EEXIST);
 }
@@ -361,15 +418,9 @@ static void free_output(FlOutput *o)
  * replaced by a plain file written in place. */
 static int open_direct(FlOutput *o, FlError *err)
 {
-    int fd = open(o->path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0)
+    if ((o->fd = open(o->path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY)) < 0)
         return write_error(err, o->path, errno);
-    if (!(o->fp = fdopen(fd, "w"))) {
-        int e = errno;
-        close(fd);
-        return write_error(err, o->path, e);
-    }
-    return FL_OK;
+    return open_stream(o, err);
 }
 
 static int open_output(FlOutput *o, FlError *err)
@@ -412,6 +463,7 @@ int fl_output_open(const char *path, FlOutput **out, FILE **fp, FlError *err)
         return fl_error_set(err, FL_ENOMEM, "out of memory");
     }
     o->slot = -1;
+    o->fd = -1;
     int rc = open_output(o, err);
     if (rc) {
         free_output(o);
@@ -425,6 +477,11 @@ int fl_output_open(const char *path, FlOutput **out, FILE **fp, FlError *err)
 int fl_output_is_direct(const FlOutput *o)
 {
     return o && o->kind != OUT_ATOMIC;
+}
+
+int fl_output_errno(const FlOutput *o)
+{
+    return !o ? 0 : o->kind == OUT_STDOUT && ferror(o->fp) ? EIO : o->write_errno;
 }
 
 /* Makes the rename itself durable. Best effort: the new file is already in
@@ -457,7 +514,7 @@ static int commit_direct(FlOutput *o, FlError *err)
         failed = 1;
         e = errno;
     }
-    return failed ? write_error(err, o->path, e) : FL_OK;
+    return failed ? write_error(err, o->path, failure(o, e)) : FL_OK;
 }
 
 /* The rename comes before the close: the lock guards the temporary file
@@ -466,8 +523,8 @@ static int commit_atomic(FlOutput *o, FlError *err)
 {
     int rc = FL_OK;
     errno = 0;
-    if (fflush(o->fp) != 0 || ferror(o->fp) || fsync(fileno(o->fp)) != 0)
-        rc = write_error(err, o->path, errno);
+    if (fflush(o->fp) != 0 || ferror(o->fp) || fsync(o->fd) != 0)
+        rc = write_error(err, o->path, failure(o, errno));
     else if (rename(o->tmp, o->target) != 0)
         rc = replace_error(err, o->path, errno);
     if (rc)
@@ -475,7 +532,7 @@ static int commit_atomic(FlOutput *o, FlError *err)
     live_remove(o->slot);
     int closed = fclose(o->fp) == 0;
     if (!rc && !closed)
-        rc = write_error(err, o->path, errno);
+        rc = write_error(err, o->path, failure(o, errno));
     if (!rc)
         sync_directory(o->target);
     return rc;
