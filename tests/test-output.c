@@ -31,15 +31,26 @@ static const char *at(const char *name)
     return p;
 }
 
+/* Reads fd to its end (or size - 1 bytes) into buf, NUL-terminated. */
+static void read_all(int fd, char *buf, size_t size)
+{
+    size_t n = 0;
+    ssize_t k;
+    while (fd >= 0 && n < size - 1 && (k = read(fd, buf + n, size - 1 - n)) > 0)
+        n += (size_t)k;
+    buf[n] = '\0';
+    if (fd >= 0)
+        close(fd);
+}
+
+/* The whole of a file as text (in a static buffer), or NULL. */
 static char *slurp(const char *path)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
     static char buf[1 << 16];
-    size_t n = fread(buf, 1, sizeof buf - 1, fp);
-    buf[n] = '\0';
-    fclose(fp);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return NULL;
+    read_all(fd, buf, sizeof buf);
     return buf;
 }
 
@@ -152,14 +163,7 @@ typedef struct Reader {
 static void *read_fifo(void *data)
 {
     Reader *r = data;
-    int fd = open(r->path, O_RDONLY);
-    size_t n = 0;
-    ssize_t k;
-    while (fd >= 0 && n < sizeof r->got - 1 && (k = read(fd, r->got + n, sizeof r->got - 1 - n)) > 0)
-        n += (size_t)k;
-    r->got[n] = '\0';
-    if (fd >= 0)
-        close(fd);
+    read_all(open(r->path, O_RDONLY), r->got, sizeof r->got);
     return NULL;
 }
 
