@@ -54,6 +54,17 @@ static char *slurp(const char *path)
     return buf;
 }
 
+/* s on one line, for a TAP description: newlines shown as '|'. */
+static const char *one_line(const char *s)
+{
+    static char buf[256];
+    snprintf(buf, sizeof buf, "%s", s);
+    for (char *c = buf; *c; c++)
+        if (*c == '\n')
+            *c = '|';
+    return buf;
+}
+
 static void put(const char *path, const char *text)
 {
     FILE *fp = fopen(path, "w");
@@ -188,7 +199,7 @@ static void test_fifo(void)
     pthread_join(thread, NULL);
     struct stat st;
     CHECK(rc == FL_OK && strcmp(r.got, "a,b\n1,2\n") == 0, "the FIFO's reader got the text: '%s'",
-          r.got);
+          one_line(r.got));
     CHECK(lstat(path, &st) == 0 && S_ISFIFO(st.st_mode), "the FIFO is still a FIFO");
     CHECK(count_temps(dir, names, sizeof names) == 0, "no temporary file: [%s]", names);
 }
@@ -257,7 +268,8 @@ static void test_links(void)
     pthread_join(thread, NULL);
     CHECK(rc == FL_OK && strcmp(r.got, "through\n") == 0 && lstat(at("pipe-link"), &st) == 0
               && S_ISLNK(st.st_mode),
-          "a link to a FIFO: the reader got the text, the link stays: '%s'", r.got);
+          "a link to a FIFO: the reader got the text, the link stays: '%s'",
+          one_line(r.got));
 
     symlink("loop-b", at("loop-a"));
     symlink("loop-a", at("loop-b"));
@@ -305,7 +317,7 @@ static void test_stdout(void)
     waitpid(pid, &status, 0);
     CHECK(n > 0 && strcmp(buf, "to stdout\n") == 0 && WIFEXITED(status)
               && WEXITSTATUS(status) == 0,
-          "'-' writes standard output: '%s'", buf);
+          "'-' writes standard output: '%s'", one_line(buf));
 }
 
 /* A child opens an output to path, writes, tells the parent, and waits to be
