@@ -1063,24 +1063,24 @@ static void test_files(void)
 
     /* An aborted atomic file leaves nothing; a committed one appears. */
     snprintf(path, sizeof path, "%s/atomic.txt", dir);
-    FlAtomicFile *af;
+    FlOutput *af;
     FILE *fp;
-    rc = fl_atomic_open(path, &af, &fp, &err);
+    rc = fl_output_open(path, &af, &fp, &err);
     if (CHECK(rc == FL_OK, "atomic open: %s", rc ? err.message : "ok")) {
         fputs("half", fp);
-        fl_atomic_abort(af);
+        fl_output_abort(af);
     }
     CHECK(access(path, F_OK) != 0 && count_entries(dir, names, sizeof names) == 1,
           "an aborted file leaves nothing: [%s]", names);
-    rc = fl_atomic_open(path, &af, &fp, &err);
+    rc = fl_output_open(path, &af, &fp, &err);
     if (rc == FL_OK) {
         fputs("whole\n", fp);
-        rc = fl_atomic_commit(af, &err);
+        rc = fl_output_commit(af, &err);
     }
     got = slurp(path, NULL);
     CHECK(rc == FL_OK && got && strcmp(got, "whole\n") == 0, "a committed file is there");
     free(got);
-    rc = fl_atomic_open(dir, &af, &fp, &err);
+    rc = fl_output_open(dir, &af, &fp, &err);
     CHECK(rc == FL_EIO && strstr(err.message, "is a directory"),
           "a directory cannot be replaced: %s", err.message);
 

@@ -145,7 +145,7 @@ int cli_write_output(const char *path, CliWriter write, void *data);
  * cli_output_close() commits what was written when rc is 0 and discards it
  * otherwise, and returns the exit status. */
 typedef struct CliOutput {
-    struct FlAtomicFile *file;
+    struct FlOutput *file;
     FILE *fp;
 } CliOutput;
 int cli_output_open(const char *path, CliOutput *out);

@@ -76,9 +76,9 @@ static int write_channels(const char *path, const SimSetup *s, const FlSimResult
     const FlTopology *t = s->t;
     int vcs = s->cfg.vcs;
     FlError err = { 0 };
-    FlAtomicFile *f;
+    FlOutput *f;
     FILE *fp;
-    if (fl_atomic_open(path, &f, &fp, &err))
+    if (fl_output_open(path, &f, &fp, &err))
         return cli_engine_error(&err);
     fprintf(fp, "channel,kind,from,from_port,to,to_port,utilization");
     for (int v = 0; v < vcs; v++)
@@ -96,7 +96,7 @@ static int write_channels(const char *path, const SimSetup *s, const FlSimResult
             fprintf(fp, ",%.6f", res->vc_occupancy ? res->vc_occupancy[(size_t)c * vcs + v] : 0.0);
         fprintf(fp, "\n");
     }
-    return fl_atomic_commit(f, &err) ? cli_engine_error(&err) : CLI_OK;
+    return fl_output_commit(f, &err) ? cli_engine_error(&err) : CLI_OK;
 }
 
 static int print_sim_json(const SimSetup *s, const FlSimResult *res)
@@ -154,15 +154,15 @@ static void print_sim_table(const SimSetup *s, const FlSimResult *res)
 static int write_series(const char *path, const FlDeflectResult *res)
 {
     FlError err = { 0 };
-    FlAtomicFile *f;
+    FlOutput *f;
     FILE *fp;
-    if (fl_atomic_open(path, &f, &fp, &err))
+    if (fl_output_open(path, &f, &fp, &err))
         return cli_engine_error(&err);
     fprintf(fp, "cycle,max_delay,avg_delay,throughput\n");
     for (int64_t c = 0; c < res->cycles; c++)
         fprintf(fp, "%lld,%.10g,%.10g,%.10g\n", (long long)c + 1, res->max_delay[c],
                 res->avg_delay[c], res->throughput[c]);
-    return fl_atomic_commit(f, &err) ? cli_engine_error(&err) : CLI_OK;
+    return fl_output_commit(f, &err) ? cli_engine_error(&err) : CLI_OK;
 }
 
 /* The deflection model's figure name of res. */

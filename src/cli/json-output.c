@@ -24,7 +24,7 @@ int cli_output_open(const char *path, CliOutput *out)
     FlError err = { 0 };
     out->file = NULL;
     out->fp = stdout;
-    if (path && fl_atomic_open(path, &out->file, &out->fp, &err))
+    if (path && fl_output_open(path, &out->file, &out->fp, &err))
         return cli_engine_error(&err);
     return CLI_OK;
 }
@@ -34,8 +34,8 @@ int cli_output_close(CliOutput *out, int rc)
     FlError err = { 0 };
     if (out->file) {
         if (rc)
-            fl_atomic_abort(out->file);
-        else if (fl_atomic_commit(out->file, &err))
+            fl_output_abort(out->file);
+        else if (fl_output_commit(out->file, &err))
             rc = cli_engine_error(&err);
     }
     out->file = NULL;

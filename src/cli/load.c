@@ -1,5 +1,6 @@
 /* load.c — what a topology argument can be: a generator spec (torus:8x8), a
- * topology file (Flitlab JSON or BookSim anynet) or PROJECT.flitlab#NAME. */
+ * topology file (Flitlab JSON or BookSim anynet), "-" for such a file on
+ * standard input, or PROJECT.flitlab#NAME. */
 #include <string.h>
 #include <sys/stat.h>
 
@@ -35,6 +36,10 @@ int cli_load_topology(const char *what, FlTopology **out, FlError *err)
     struct stat st;
     if (!what || !*what)
         return fl_error_set(err, FL_EINVAL, "no topology given");
+
+    /* As for every command that reads files: a file called "-" is "./-". */
+    if (strcmp(what, "-") == 0)
+        return fl_io_read_file(what, out, err);
 
     /* A project reference wins over a spec: project names may hold ':'. */
     const char *hash = strstr(what, ".flitlab#");

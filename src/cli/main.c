@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "flitlab-output.h"
 
 static const struct {
     const char *name;
@@ -35,8 +36,9 @@ static void usage(FILE *to)
         fprintf(to, "  %-10s %s\n", groups[i].name, _(groups[i].summary));
     fprintf(to, _("\nTopologies are given as a spec (mesh:8x8, torus:4x4x4, hypercube:6, ring:16,\n"
                 "line:8, xmesh:36x72, dmesh:35x71, irregular:64,ports=4,hosts=4,seed=7,\n"
-                "myrinet-line:8, myrinet-mesh:4x8), a file (.json, .anynet) or\n"
-                "PROJECT.flitlab#NAME. 'flitlab topo families' lists the generators.\n"
+                "myrinet-line:8, myrinet-mesh:4x8), a file (.json, .anynet; - reads one from\n"
+                "standard input) or PROJECT.flitlab#NAME. 'flitlab topo families' lists the\n"
+                "generators.\n"
                 "\nRun 'flitlab COMMAND --help' for more.\n"));
 }
 
@@ -101,5 +103,7 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     setup_locale();
+    /* An interrupted command leaves no temporary output file behind. */
+    fl_output_catch_signals();
     return close_stdout(run(argc, argv));
 }

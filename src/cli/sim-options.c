@@ -188,6 +188,10 @@ static int setup_traffic(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
         return cli_error(CLI_USAGE, _("--self applies to --traffic uniform, not %s"), pattern);
     if (strcmp(pattern, "trace") == 0 && !st->trace_file)
         return cli_error(CLI_USAGE, _("--traffic trace needs the file: --trace FILE"));
+    if (st->trace_file && strcmp(st->trace_file, "-") == 0 && p->nargs > 0
+        && strcmp(p->args[0], "-") == 0)
+        return cli_error(CLI_USAGE, _("the network and --trace cannot both be read from "
+                                    "standard input ('-'): give one of them as a file"));
     /* A trace gives each packet its cycle, source and length. */
     static const char *const not_with_trace[] = { "rate", "injection", "burst", "packet" };
     size_t n = strcmp(pattern, "trace") == 0 ? sizeof not_with_trace / sizeof *not_with_trace : 0;

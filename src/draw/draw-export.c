@@ -2,8 +2,8 @@
  * written to a PNG, SVG or PDF file.
  *
  * The file is rendered by the same fl_draw_topology() and fl_draw_routing()
- * as the canvas, into a temporary file beside the target that is renamed
- * over it only once the whole picture is written.
+ * as the canvas, and written through the output module (flitlab-output.h):
+ * a regular file is replaced only once the whole picture is written.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +17,7 @@
 #include <cairo-svg.h>
 
 #include "draw-private.h"
+#include "flitlab-output.h"
 
 enum { FORMAT_PNG, FORMAT_SVG, FORMAT_PDF };
 
@@ -62,43 +63,6 @@ static cairo_status_t write_stream(void *closure, const unsigned char *data,
                                                        : CAIRO_STATUS_WRITE_ERROR;
 }
 
-FILE *fl__draw_open_temporary(const char *path, char *tmp, size_t size, FlError *err)
-{
-    for (int attempt = 0; attempt < 100; attempt++) {
-        snprintf(tmp, size, "%s.%ld-%d.tmp", path, (long)getpid(), attempt);
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd < 0 && errno == EEXIST)
-            continue;
-        if (fd < 0)
-            break;
-        FILE *f = fdopen(fd, "wb");
-        if (!f) {
-            close(fd);
-            unlink(tmp);
-            break;
-        }
-        return f;
-    }
-    fl_error_set(err, FL_EIO, "cannot write %s: %s", path, strerror(errno));
-    return NULL;
-}
-
-FILE *fl__draw_open_beside(const char *path, char **tmp, FlError *err)
-{
-    size_t size = strlen(path) + 32;
-    *tmp = malloc(size);
-    if (!*tmp) {
-        fl_error_set(err, FL_ENOMEM, "out of memory");
-        return NULL;
-    }
-    FILE *f = fl__draw_open_temporary(path, *tmp, size, err);
-    if (!f) {
-        free(*tmp);
-        *tmp = NULL;
-    }
-    return f;
-}
-
 int fl__draw_write_image(const char *path, const char *format, int width, int height,
                          FlDrawRenderFunc render, void *data, FlError *err)
 {
@@ -110,10 +74,10 @@ int fl__draw_write_image(const char *path, const char *format, int width, int he
     if (width < 1 || height < 1 || width > FL_DRAW_MAX_SIDE || height > FL_DRAW_MAX_SIDE)
         return fl_error_set(err, FL_ERANGE, "image size %dx%d is out of range (1 to %d a side)",
                             width, height, FL_DRAW_MAX_SIDE);
-    char *tmp;
-    FILE *f = fl__draw_open_beside(path, &tmp, err);
-    if (!f)
-        return err ? err->code : FL_EIO;
+    FlOutput *out;
+    FILE *f;
+    if ((rc = fl_output_open(path, &out, &f, err)) != FL_OK)
+        return rc;
 
     cairo_surface_t *surface;
     if (fmt == FORMAT_PNG)
@@ -136,23 +100,16 @@ int fl__draw_write_image(const char *path, const char *format, int width, int he
         status = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
 
-    int write_errno = 0;
-    if (fclose(f) != 0)
-        write_errno = errno;
-    if (status == CAIRO_STATUS_SUCCESS && !write_errno && rename(tmp, path) != 0)
-        write_errno = errno;
-    if (status != CAIRO_STATUS_SUCCESS || write_errno) {
-        unlink(tmp);
-        free(tmp);
-        if (status == CAIRO_STATUS_NO_MEMORY)
-            return fl_error_set(err, FL_ENOMEM, "out of memory drawing a %dx%d image",
-                                width, height);
-        return fl_error_set(err, FL_EIO, "cannot write %s: %s", path,
-                            write_errno ? strerror(write_errno)
-                                        : cairo_status_to_string(status));
-    }
-    free(tmp);
-    return FL_OK;
+    if (status == CAIRO_STATUS_SUCCESS)
+        return fl_output_commit(out, err);
+    /* A write error is the stream's: its errno says more than cairo. */
+    int write_errno = fl_output_errno(out);
+    fl_output_abort(out);
+    if (status == CAIRO_STATUS_NO_MEMORY)
+        return fl_error_set(err, FL_ENOMEM, "out of memory drawing a %dx%d image", width,
+                            height);
+    return fl_error_set(err, FL_EIO, "cannot write %s: %s", path,
+                        write_errno ? strerror(write_errno) : cairo_status_to_string(status));
 }
 
 typedef struct Picture {

@@ -21,6 +21,7 @@
 #include <gif_lib.h>
 
 #include "draw-private.h"
+#include "flitlab-output.h"
 
 #define CUBE_R 6
 #define CUBE_G 7
@@ -34,7 +35,8 @@ static const int greys[] = { 0x3d, 0x77, 0x9a, 0xde };
 #define NGREYS ((int)(sizeof greys / sizeof greys[0]))
 
 struct FlDrawGif {
-    char *path, *tmp;
+    char *path;
+    FlOutput *out;
     FILE *fp;
     GifFileType *gif;
     int width, height, delay_cs, frames;
@@ -102,11 +104,7 @@ void fl_draw_gif_abort(FlDrawGif *g)
         return;
     if (g->gif)
         EGifCloseFile(g->gif, NULL);
-    if (g->fp)
-        fclose(g->fp);
-    if (g->tmp)
-        unlink(g->tmp);
-    free(g->tmp);
+    fl_output_abort(g->out);
     free(g->path);
     free(g->last);
     free(g->cur);
@@ -157,9 +155,9 @@ FlDrawGif *fl_draw_gif_open(const char *path, int width, int height, int delay_c
         return NULL;
     }
     FlDrawGif *g = calloc(1, sizeof *g);
-    size_t pixels = (size_t)width * (size_t)height, size = strlen(path) + 32;
-    if (!g || !(g->path = strdup(path)) || !(g->tmp = malloc(size))
-        || !(g->last = malloc(pixels)) || !(g->cur = malloc(pixels))) {
+    size_t pixels = (size_t)width * (size_t)height;
+    if (!g || !(g->path = strdup(path)) || !(g->last = malloc(pixels))
+        || !(g->cur = malloc(pixels))) {
         fl_draw_gif_abort(g);
         fl_error_set(err, FL_ENOMEM, "out of memory for a %dx%d animation", width, height);
         return NULL;
@@ -167,9 +165,7 @@ FlDrawGif *fl_draw_gif_open(const char *path, int width, int height, int delay_c
     g->width = width;
     g->height = height;
     g->delay_cs = delay_cs;
-    if (!(g->fp = fl__draw_open_temporary(path, g->tmp, size, err))) {
-        free(g->tmp);
-        g->tmp = NULL; /* nothing to remove */
+    if (fl_output_open(path, &g->out, &g->fp, err) != FL_OK) {
         fl_draw_gif_abort(g);
         return NULL;
     }
@@ -267,17 +263,9 @@ int fl_draw_gif_close(FlDrawGif *g, FlError *err)
     if (EGifCloseFile(g->gif, &code) != GIF_OK)
         rc = gif_error(err, g->path, code);
     g->gif = NULL;
-    int failed = ferror(g->fp);
-    if (fclose(g->fp) != 0)
-        failed = 1;
-    g->fp = NULL;
-    if (rc == FL_OK && failed)
-        rc = fl_error_set(err, FL_EIO, "cannot write %s: %s", g->path, strerror(errno));
-    if (rc == FL_OK && rename(g->tmp, g->path) != 0)
-        rc = fl_error_set(err, FL_EIO, "cannot write %s: %s", g->path, strerror(errno));
     if (rc == FL_OK) {
-        free(g->tmp);
-        g->tmp = NULL; /* renamed: nothing to remove */
+        rc = fl_output_commit(g->out, err);
+        g->out = NULL;
     }
     fl_draw_gif_abort(g);
     return rc;

@@ -5,8 +5,8 @@
  * The text formats describe the same FlDrawPlot as the picture: the axes'
  * ranges and scales from the same layout, the series' colours, markers and
  * dashes from the same style, the legend in the corner the picture chose.
- * Every file is written through a temporary file renamed over the target
- * once whole, as the pictures are.
+ * Every file is written through the output module (flitlab-output.h), as
+ * the pictures are: a regular file is replaced only once whole.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "draw-scene-private.h"
+#include "flitlab-output.h"
 
 typedef enum TextFormat { TEXT_NONE, TEXT_CSV, TEXT_GNUPLOT, TEXT_PGFPLOTS } TextFormat;
 
@@ -536,25 +537,18 @@ static int write_text(const FlDrawPlot *p, const char *path, TextFormat format, 
 {
     FlDrawPlotLayout l;
     fl_draw_plot_layout(p, width, height, &l);
-    char *tmp;
-    FILE *f = fl__draw_open_beside(path, &tmp, err);
-    if (!f)
-        return err ? err->code : FL_EIO;
+    FlOutput *out;
+    FILE *f;
+    int rc = fl_output_open(path, &out, &f, err);
+    if (rc)
+        return rc;
     if (format == TEXT_CSV)
         write_csv(f, p);
     else if (format == TEXT_GNUPLOT)
         write_gnuplot(f, p, &l, path, width, height);
     else
         write_pgfplots(f, p, &l, width, height);
-    int failed = ferror(f);
-    failed |= fclose(f) != 0;
-    if (failed || rename(tmp, path) != 0) {
-        unlink(tmp);
-        free(tmp);
-        return fl_error_set(err, FL_EIO, "cannot write %s", path);
-    }
-    free(tmp);
-    return FL_OK;
+    return fl_output_commit(out, err);
 }
 
 static void render_plot(cairo_t *cr, int width, int height, void *data)

@@ -131,24 +131,13 @@ static inline void fl__draw_shape_path(cairo_t *cr, const Shape *s, const DevSha
 /* The largest side of an exported picture, in pixels or points. */
 #define FL_DRAW_MAX_SIDE 16384
 
-/* Opens a new temporary file beside path (its name into tmp, size bytes:
- * strlen(path) + 32 is enough), so that a file appears whole or not at
- * all: the caller renames it over path once everything is written, or
- * removes it. NULL after a message naming path. */
-FILE *fl__draw_open_temporary(const char *path, char *tmp, size_t size, FlError *err);
-
-/* fl__draw_open_temporary() with the temporary's name allocated into *tmp
- * (free it after renaming or removing the file). NULL, *tmp NULL, after a
- * message when it fails. */
-FILE *fl__draw_open_beside(const char *path, char **tmp, FlError *err);
-
 /* The name of a file's format: format itself, or with NULL the extension
  * of path (after its last dot); NULL when path has none. */
 const char *fl__draw_format_name(const char *path, const char *format);
 
 /* Writes the picture render draws to path as PNG, SVG or PDF (format, or
- * path's extension when format is NULL), atomically: through a temporary
- * file beside path that replaces it only once the whole picture is written.
+ * path's extension when format is NULL), through fl_output_open(): a
+ * regular file is replaced only once the whole picture is written.
  * Refuses an unknown format, a size beyond FL_DRAW_MAX_SIDE a side or an
  * unwritable path with a message, leaving no file behind. */
 int fl__draw_write_image(const char *path, const char *format, int width, int height,

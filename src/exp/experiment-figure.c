@@ -71,18 +71,20 @@ static int write_png(const FlDrawPlot *plot, const char *path, double width, dou
     fl_draw_plot(cr, plot, width, height);
     cairo_destroy(cr);
     cairo_surface_flush(surface);
-    FlAtomicFile *f = NULL;
+    FlOutput *f = NULL;
     FILE *fp = NULL;
     int rc = cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS
                  ? fl_error_set(err, FL_ENOMEM, "cannot draw the plot: %s",
                                 cairo_status_to_string(cairo_surface_status(surface)))
-                 : fl_atomic_open(path, &f, &fp, err);
+                 : fl_output_open(path, &f, &fp, err);
     if (!rc && cairo_surface_write_to_png_stream(surface, png_write, fp)
                    != CAIRO_STATUS_SUCCESS) {
-        fl_atomic_abort(f);
-        rc = fl_error_set(err, FL_EIO, "'%s': cannot write the PNG", path);
+        int e = fl_output_errno(f);
+        fl_output_abort(f);
+        rc = e ? fl_error_set(err, FL_EIO, "cannot write %s: %s", path, strerror(e))
+               : fl_error_set(err, FL_EIO, "'%s': cannot write the PNG", path);
     } else if (!rc)
-        rc = fl_atomic_commit(f, err);
+        rc = fl_output_commit(f, err);
     cairo_surface_destroy(surface);
     return rc;
 }

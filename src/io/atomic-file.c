@@ -1,12 +1,7 @@
-/* atomic-file.c — topology files on disk: replacing a file atomically,
- * reading a whole file, and choosing the reader or writer for a format.
- *
- * A file is never written in place. The new contents go to a temporary file
- * beside the target (same directory, hence same file system, so rename() is
- * atomic), which is flushed to disk and then renamed over the target. A
- * crash, a full disk or a refused network leaves the old file as it was and
- * no temporary file behind (except after a crash between open and rename,
- * which leaves a ".NAME.XXXXXX.tmp" file, never a damaged target).
+/* atomic-file.c — topology files on disk: choosing the reader or writer
+ * for a format, reading a whole file, and writing one through the output
+ * module (output-file.c), which replaces a regular file atomically and
+ * writes FIFOs, devices and standard output through.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,17 +14,6 @@
 #include <unistd.h>
 
 #include "flitlab-io.h"
-
-struct FlAtomicFile {
-    char *path;
-    char *tmp;
-    FILE *fp;
-};
-
-/* The temporary file's name keeps at most this much of the target's name, so
- * a long target name does not push it over NAME_MAX. */
-#define TEMP_BASE_MAX 100
-#define TEMP_ATTEMPTS 100
 
 /* strerror() may use a shared buffer; this is safe from any thread. */
 static const char *errno_text(int e, char buf[128])
@@ -57,159 +41,6 @@ static int errno_error(FlError *err, int code, FileOp op, const char *path, int 
     default:
         return fl_error_set(err, code, "cannot write %s: %s", path, why);
     }
-}
-
-/* A name no other writer is likely to pick: pid, clock, the handle's address
- * and the attempt number, mixed (SplitMix64's finaliser). O_EXCL makes a
- * collision harmless anyway: the caller just tries the next attempt. */
-static void random_suffix(char out[7], const void *salt, unsigned attempt)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t x = (uint64_t)getpid() * 0x9E3779B97F4A7C15u;
-    x ^= ((uint64_t)ts.tv_sec << 32) ^ (uint64_t)ts.tv_nsec ^ (uint64_t)(uintptr_t)salt;
-    x += attempt * 0xBF58476D1CE4E5B9u;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9u;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBu;
-    x ^= x >> 31;
-    static const char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
-    for (int i = 0; i < 6; i++, x /= 36)
-        out[i] = alphabet[x % 36];
-    out[6] = '\0';
-}
-
-/* "dir/.name.XXXXXX.tmp" for "dir/name". */
-static char *temp_path(const char *path, const void *salt, unsigned attempt)
-{
-    const char *slash = strrchr(path, '/');
-    const char *base = slash ? slash + 1 : path;
-    int dir_len = (int)(base - path);
-    int base_len = (int)strnlen(base, TEMP_BASE_MAX);
-    char suffix[7];
-    random_suffix(suffix, salt, attempt);
-    size_t size = (size_t)dir_len + (size_t)base_len + 16;
-    char *tmp = malloc(size);
-    if (tmp)
-        snprintf(tmp, size, "%.*s.%.*s.%s.tmp", dir_len, path, base_len, base, suffix);
-    return tmp;
-}
-
-int fl_atomic_open(const char *path, FlAtomicFile **out, FILE **fp, FlError *err)
-{
-    if (!path || !*path || !out || !fp)
-        return fl_error_set(err, FL_EINVAL, "no file name to write to");
-    const char *slash = strrchr(path, '/');
-    if (slash && !slash[1])
-        return fl_error_set(err, FL_EINVAL, "cannot write %s: it names a directory", path);
-    struct stat st;
-    int exists = stat(path, &st) == 0;
-    if (exists && S_ISDIR(st.st_mode))
-        return fl_error_set(err, FL_EIO, "cannot write %s: it is a directory", path);
-
-    FlAtomicFile *f = calloc(1, sizeof *f);
-    size_t plen = strlen(path) + 1;
-    if (!f || !(f->path = malloc(plen))) {
-        free(f);
-        return fl_error_set(err, FL_ENOMEM, "out of memory");
-    }
-    memcpy(f->path, path, plen);
-
-    int fd = -1, rc;
-    for (unsigned attempt = 0; fd < 0 && attempt < TEMP_ATTEMPTS; attempt++) {
-        free(f->tmp);
-        if (!(f->tmp = temp_path(path, f, attempt))) {
-            rc = fl_error_set(err, FL_ENOMEM, "out of memory");
-            goto fail_handle;
-        }
-        /* Mode 0666 less the umask, like fopen(); a replaced file keeps its
-         * own mode below. */
-        fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd < 0 && errno != EEXIST) {
-            rc = errno_error(err, FL_EIO, OP_WRITE, path, errno);
-            goto fail_handle;
-        }
-    }
-    if (fd < 0) {
-        rc = errno_error(err, FL_EIO, OP_WRITE, path, EEXIST);
-        goto fail_handle;
-    }
-    if (exists && S_ISREG(st.st_mode))
-        fchmod(fd, st.st_mode & 07777);
-    if (!(f->fp = fdopen(fd, "w"))) {
-        rc = errno_error(err, FL_EIO, OP_WRITE, path, errno);
-        close(fd);
-        unlink(f->tmp);
-        goto fail_handle;
-    }
-    *out = f;
-    *fp = f->fp;
-    return FL_OK;
-
-fail_handle:
-    free(f->tmp);
-    free(f->path);
-    free(f);
-    return rc;
-}
-
-static void free_handle(FlAtomicFile *f)
-{
-    free(f->tmp);
-    free(f->path);
-    free(f);
-}
-
-/* Makes the rename itself durable. Best effort: the new file is already in
- * place, and some file systems refuse to fsync a directory. */
-static void sync_directory(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    char *dir = NULL;
-    if (slash) {
-        size_t len = slash == path ? 1 : (size_t)(slash - path);
-        if (!(dir = malloc(len + 1)))
-            return;
-        memcpy(dir, path, len);
-        dir[len] = '\0';
-    }
-    int fd = open(dir ? dir : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    free(dir);
-}
-
-int fl_atomic_commit(FlAtomicFile *f, FlError *err)
-{
-    if (!f)
-        return fl_error_set(err, FL_EINVAL, "no file to commit");
-    int rc = FL_OK;
-    int failed = fflush(f->fp) != 0 || ferror(f->fp) || fsync(fileno(f->fp)) != 0;
-    int e = errno;
-    if (fclose(f->fp) != 0 && !failed) {
-        failed = 1;
-        e = errno;
-    }
-    if (failed)
-        rc = errno_error(err, FL_EIO, OP_WRITE, f->path, e ? e : EIO);
-    else if (rename(f->tmp, f->path) != 0)
-        rc = errno_error(err, FL_EIO, OP_REPLACE, f->path, errno);
-    if (rc)
-        unlink(f->tmp);
-    else
-        sync_directory(f->path);
-    free_handle(f);
-    return rc;
-}
-
-void fl_atomic_abort(FlAtomicFile *f)
-{
-    if (!f)
-        return;
-    fclose(f->fp);
-    unlink(f->tmp);
-    free_handle(f);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -412,22 +243,6 @@ char *fl_io_write_string(const FlTopology *t, FlFileFormat format, FlError *err)
     return buf;
 }
 
-/* Devices and pipes ("-o /dev/stdout") cannot be replaced by a rename. */
-static int write_direct(const FlTopology *t, FlFileFormat format, const char *path,
-                        FlError *err)
-{
-    int to_stdout = strcmp(path, "-") == 0;
-    FILE *fp = to_stdout ? stdout : fopen(path, "w");
-    if (!fp)
-        return errno_error(err, FL_EIO, OP_WRITE, path, errno);
-    int rc = fl_io_write_stream(t, format, fp, err);
-    int failed = to_stdout ? fflush(fp) != 0 : fclose(fp) != 0;
-    if (failed && !rc)
-        rc = errno_error(err, FL_EIO, OP_WRITE, to_stdout ? fl_gettext("standard output") : path,
-                         errno);
-    return rc;
-}
-
 int fl_io_write_file(const FlTopology *t, FlFileFormat format, const char *path,
                      FlError *err)
 {
@@ -439,19 +254,14 @@ int fl_io_write_file(const FlTopology *t, FlFileFormat format, const char *path,
         return fl_error_set(err, FL_EINVAL,
                             "cannot tell which format to write %s in (json, dot or anynet)",
                             path);
-    struct stat st;
-    if (strcmp(path, "-") == 0
-        || (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
-        return write_direct(t, format, path, err);
-
-    FlAtomicFile *f;
+    FlOutput *f;
     FILE *fp;
-    int rc = fl_atomic_open(path, &f, &fp, err);
+    int rc = fl_output_open(path, &f, &fp, err);
     if (rc)
         return rc;
     if ((rc = fl_io_write_stream(t, format, fp, err))) {
-        fl_atomic_abort(f);
+        fl_output_abort(f);
         return rc;
     }
-    return fl_atomic_commit(f, err);
+    return fl_output_commit(f, err);
 }

@@ -34,6 +34,7 @@
 #include <stdio.h>
 
 #include "flitlab.h"
+#include "flitlab-output.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -76,14 +77,13 @@ int fl_io_read_file(const char *path, FlTopology **out, FlError *err);
 int fl_io_read_file_as(const char *path, FlFileFormat format, FlTopology **out,
                        FlError *err);
 
-/* Writes t to path atomically (see fl_atomic_open): the file is either fully
- * replaced or left as it was, and no temporary file is left behind. path
- * "-" writes to standard output, and devices and pipes are written directly.
- * FL_FORMAT_UNKNOWN picks the format from the extension. Errors: FL_EINVAL
- * (unknown format, or a
- * network the format cannot hold, e.g. a non-finite position),
- * FL_EUNSUPPORTED (anynet cannot hold parallel links or unattached hosts),
- * FL_EIO, FL_ENOMEM. */
+/* Writes t to path through fl_output_open() (flitlab-output.h): a regular
+ * file is either fully replaced or left as it was, with no temporary file
+ * left behind; "-" (standard output), FIFOs and devices are written through;
+ * a symbolic link's target is written. FL_FORMAT_UNKNOWN picks the format
+ * from the extension. Errors: FL_EINVAL (unknown format, or a network the
+ * format cannot hold, e.g. a non-finite position), FL_EUNSUPPORTED (anynet
+ * cannot hold parallel links or unattached hosts), FL_EIO, FL_ENOMEM. */
 int fl_io_write_file(const FlTopology *t, FlFileFormat format, const char *path,
                      FlError *err);
 
@@ -137,21 +137,6 @@ int fl_io_write_anynet(const FlTopology *t, FILE *fp, FlError *err);
 int fl_io_read_trace(const char *path, FlTraceEvent **events, int64_t *n, FlError *err);
 
 /* --- end of the traffic traces block --- */
-
-/* --- atomic files (atomic-file.c) --------------------------------------- */
-
-/* fl_atomic_open() creates a temporary file in the directory of path and
- * gives a stream to write to; fl_atomic_commit() flushes it, fsyncs it,
- * renames it over path and fsyncs the directory. On any error, and on
- * fl_atomic_abort(), the temporary file is removed and path is untouched, so
- * there is never a partial output file. Both commit and abort close the
- * stream and free f, whatever the outcome: do not fclose *fp yourself.
- * A replaced file keeps its permission bits; a new one gets 0666 less the
- * umask, like fopen(). */
-typedef struct FlAtomicFile FlAtomicFile;
-int fl_atomic_open(const char *path, FlAtomicFile **out, FILE **fp, FlError *err);
-int fl_atomic_commit(FlAtomicFile *f, FlError *err);
-void fl_atomic_abort(FlAtomicFile *f);
 
 /* --- shared by the io layer's own files; not for callers ---------------- */
 

@@ -31,6 +31,7 @@
 
 #include <sqlite3.h>
 
+#include "flitlab-output.h"
 #include "store-private.h"
 
 /* Temporary files are ".NAME.flitlab-" followed by this many characters. */
@@ -428,38 +429,13 @@ static char *join_path(const char *dir, const char *name)
  * replaces the file at the end of the chain of links from path. */
 static int follow_links(const char *path, char **out, FlError *err)
 {
-    char *cur = fl__store_strdup(path);
-    for (int hops = 0; cur && hops < 40; hops++) {
-        struct stat st;
-        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode)) {
-            *out = cur;
-            return FL_OK;
-        }
-        char link[PATH_MAX];
-        ssize_t n = readlink(cur, link, sizeof link - 1);
-        if (n < 0) {
-            int e = errno;
-            free(cur);
-            return io_error(err, e, "cannot save '%s': %s", path);
-        }
-        link[n] = '\0';
-        /* A relative link is relative to the directory holding it. */
-        char *slash = strrchr(cur, '/');
-        char *next;
-        if (link[0] == '/' || !slash) {
-            next = fl__store_strdup(link);
-        } else {
-            *slash = '\0';   /* "/x" becomes "", and "" + "/" + link is right */
-            next = join_path(cur, link);
-        }
-        free(cur);
-        cur = next;
-    }
-    if (!cur)
+    int e = fl_output_follow_links(path, out, NULL);
+    if (e == ENOMEM)
         return fl_error_set(err, FL_ENOMEM, "out of memory saving '%s'", path);
-    free(cur);
-    return fl_error_set(err, FL_EIO, "cannot save '%s': too many levels of symbolic links",
-                        path);
+    if (e == ELOOP)
+        return fl_error_set(err, FL_EIO,
+                            "cannot save '%s': too many levels of symbolic links", path);
+    return e ? io_error(err, e, "cannot save '%s': %s", path) : FL_OK;
 }
 
 static int save_target_init(SaveTarget *s, const char *path, FlError *err)
@@ -495,15 +471,6 @@ nomem:
     return fl_error_set(err, FL_ENOMEM, "out of memory saving '%s'", path);
 }
 
-/* Whether fd is still the file called path (nobody removed or replaced it
- * between our open and our lock). */
-static int same_file(int fd, const char *path)
-{
-    struct stat a, b;
-    return fstat(fd, &a) == 0 && lstat(path, &b) == 0 && a.st_dev == b.st_dev
-           && a.st_ino == b.st_ino;
-}
-
 static int is_temp_name(const char *name, const char *prefix)
 {
     size_t n = strlen(prefix);
@@ -526,14 +493,7 @@ static void remove_stale_temps(const SaveTarget *s)
         char *path = join_path(s->dir, e->d_name);
         if (!path)
             break;
-        int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-        if (fd >= 0) {
-            struct stat st;
-            if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
-                && flock(fd, LOCK_EX | LOCK_NB) == 0 && same_file(fd, path))
-                unlink(path);
-            close(fd);
-        }
+        fl_output_remove_if_stale(path, 0);
         free(path);
     }
     closedir(d);
@@ -582,12 +542,8 @@ static int create_temp(const SaveTarget *s, const char *path, char **tmp_out, in
                                 "cannot save '%s': cannot create a file in '%s': %s", path,
                                 s->dir, errno_text(e, buf, sizeof buf));
         }
-        /* Losing the race to a concurrent cleaner shows as a lock held by
-         * someone else or a file no longer ours: take another name. Where
-         * the file system has no locks at all, nobody can clean and the
-         * file is safe unlocked. */
-        int locked = flock(fd, LOCK_EX | LOCK_NB) == 0;
-        if ((locked || errno != EWOULDBLOCK) && same_file(fd, tmp)) {
+        /* A cleaner that got the file first: take another name. */
+        if (fl_output_lock_temp(fd, tmp)) {
             *tmp_out = tmp;
             *fd_out = fd;
             return FL_OK;
