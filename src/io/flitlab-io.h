@@ -129,11 +129,17 @@ int fl_io_write_anynet(const FlTopology *t, FILE *fp, FlError *err);
 /* Reads a trace file: one packet per line, "cycle source destination
  * flits" (whole numbers; host ranks from 0, flits from 1), '#' comments,
  * blank lines skipped, cycles in non-decreasing order. path "-" reads
- * standard input. *events is malloc'd (the caller frees it; NULL when the
- * file has no events) and holds *n events in file order. Errors name the
- * file and the line: FL_EIO, FL_EPARSE (malformed or out of order),
- * FL_ERANGE (a number too large, zero flits), FL_ENOMEM. Host ranks are
- * checked against the network by fl_traffic_new(). O(file size). */
+ * standard input (a pipe reads as a file does). *events is malloc'd (the
+ * caller frees it; NULL when the file has no events) and holds *n events in
+ * file order. Errors name the file and the line: FL_EIO, FL_EPARSE
+ * (malformed, out of order, a NUL byte, a line longer than
+ * FL_IO_MAX_TRACE_LINE bytes), FL_ERANGE (a number too large, zero flits,
+ * more than FL_IO_MAX_TRACE_EVENTS packets or FL_IO_MAX_FILE_BYTES bytes),
+ * FL_ENOMEM ("out of memory reading FILE at line N"). Host ranks are checked
+ * against the network by fl_traffic_new(). O(file size) time; memory
+ * 24 bytes a packet (up to twice that while the array grows). */
+#define FL_IO_MAX_TRACE_LINE 4096
+#define FL_IO_MAX_TRACE_EVENTS (1 << 24)
 int fl_io_read_trace(const char *path, FlTraceEvent **events, int64_t *n, FlError *err);
 
 /* --- end of the traffic traces block --- */
