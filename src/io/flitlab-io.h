@@ -23,9 +23,11 @@
  * out of range) name them by label; messages about a file name its own
  * numbers (nodes[3], links[7], line 12).
  *
- * Readers never crash, hang or leak on any input; inputs larger than
- * FL_IO_MAX_FILE_BYTES or with more than FL_IO_MAX_NODES nodes are refused
- * before the topology is built.
+ * Readers never crash, hang or leak on any input. Inputs larger than
+ * FL_IO_MAX_FILE_BYTES are refused before they are parsed; counts (nodes,
+ * links, switches, ports) are checked while the file is read, so memory
+ * stays within a small multiple of the text and of the network built, and
+ * every refusal names the count and the limit.
  */
 #ifndef FLITLAB_IO_H
 #define FLITLAB_IO_H
@@ -39,8 +41,14 @@
 extern "C" {
 #endif
 
-/* Limits shared by every reader. */
-#define FL_IO_MAX_NODES (1 << 22)
+/* Limits shared by every reader: those of the generators (FL_SPEC_MAX_* in
+ * src/engine/topology/generators.h), so that every network Flitlab makes
+ * reads back, and nothing bigger is built. Ports count every port of every
+ * node, host ports included; every node has one, and a link takes two. */
+#define FL_IO_MAX_SWITCHES (1 << 20)
+#define FL_IO_MAX_PORTS (1 << 25)
+#define FL_IO_MAX_NODES FL_IO_MAX_PORTS
+#define FL_IO_MAX_LINKS (FL_IO_MAX_PORTS / 2)
 #define FL_IO_MAX_FILE_BYTES ((size_t)1 << 30)
 
 typedef enum FlFileFormat {
