@@ -81,6 +81,7 @@ typedef struct Parse {
     int n_routers, cap_routers;
     Mention *node_heads;    /* ids of lines that start with "node" */
     int n_node_heads, cap_node_heads;
+    long n_heads;           /* lines with a head */
     FlError *err;
 } Parse;
 
@@ -173,6 +174,12 @@ static int add_body(Parse *p, int head_router, int head, int body_router, int bo
     if (head_router && body_router && head == body)
         return fl_error_set(p->err, FL_EPARSE, "line %d: router %d is linked to itself", line,
                             head);
+    /* Every join takes two ports, so a network holds at most half as many
+     * as it has ports; repeats are allowed, up to as many as its ports. */
+    if (p->n_edges == FL_IO_MAX_PORTS)
+        return fl_error_set(p->err, FL_ERANGE, "line %d: more than %d links and attachments "
+                            "(repeats included); a network has at most %d ports", line,
+                            FL_IO_MAX_PORTS, FL_IO_MAX_PORTS);
     Edge e = { head_router ? head : body, head_router ? body : head,
                !(head_router && body_router), p->n_edges, line };
     Mention m = { body, line };
@@ -247,6 +254,11 @@ static int parse_line(Parse *p, const char *s, const char *end, int line)
         case HEAD_ID: {
             if ((rc = parse_id(p, w, len, head_router, line, &head)))
                 return rc;
+            /* Each line costs memory: as many as a network has ports. */
+            if (++p->n_heads > FL_IO_MAX_PORTS)
+                return fl_error_set(p->err, FL_ERANGE, "line %d: more than %d lines name a "
+                                    "router or a node; a network has at most %d ports", line,
+                                    FL_IO_MAX_PORTS, FL_IO_MAX_PORTS);
             Mention m = { head, line };
             if (head_router ? push((void **)&p->routers, &p->n_routers, &p->cap_routers,
                                    sizeof m, &m)

@@ -218,10 +218,12 @@ static void line_column(const Walk *w, size_t pos, int *line, int *column)
         *column += ((unsigned char)w->s[i] & 0xC0) != 0x80;
 }
 
-/* A syntax error at pos, with the text found there as jansson shows it. */
+/* A syntax error at pos, with the text found there as jansson shows it;
+ * expected is a msgid. */
 static int syntax_error(const Walk *w, size_t pos, const char *expected)
 {
     int line, column;
+    expected = fl_gettext(expected);
     line_column(w, pos, &line, &column);
     if (pos >= w->len)
         return fl_error_set(w->err, FL_EPARSE, "line %d, column %d: %s near end of file", line,
@@ -246,32 +248,38 @@ static int load_value(const Walk *w, size_t start, size_t end, json_t **out)
     *out = json_loadb(w->s + start, end - start, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &jerr);
     if (*out)
         return FL_OK;
-    if (json_error_code(&jerr) == json_error_out_of_memory || jerr.line < 1) {
-        int line, column;
-        line_column(w, start, &line, &column);
+    int line, column;
+    line_column(w, start, &line, &column);
+    if (json_error_code(&jerr) == json_error_out_of_memory)
         return fl_error_set(w->err, FL_ENOMEM, "out of memory parsing the value at line %d, "
                             "column %d (%zu bytes)", line, column, end - start);
-    }
+    /* jansson gives no place (line -1) for errors it cannot place: name the
+     * value's. */
+    if (jerr.line < 1 || !jerr.text[0])
+        return fl_error_set(w->err, FL_EPARSE, "line %d, column %d: the value of %zu bytes "
+                            "here is not valid JSON", line, column, end - start);
     /* jansson quotes the input near the error; keep the message one line
      * of plain text whatever the input held. */
     for (char *c = jerr.text; *c; c++)
         if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
             *c = '?';
-    int line, column;
-    line_column(w, start, &line, &column);
     /* column counted start itself; jansson's first line starts there. */
     column = jerr.line == 1 ? column - (start < w->len) + jerr.column : jerr.column;
     line += jerr.line - 1;
-    return fl_error_set(w->err, FL_EPARSE, "line %d, column %d: %s", line, column,
-                        jerr.text[0] ? jerr.text : "malformed JSON");
+    return fl_error_set(w->err, FL_EPARSE, "line %d, column %d: %s", line, column, jerr.text);
 }
 
-/* The extent of the value at w->pos, refused when too long for jansson. */
+/* The extent of the value at w->pos, refused when too long for jansson:
+ * element index of the array what, the value of the field what, or a field
+ * name (what NULL). */
 static int next_value(Walk *w, const char *what, size_t index, size_t *end)
 {
     *end = value_end(w, w->pos);
     if (*end == w->pos)
-        return syntax_error(w, w->pos, "a value expected");
+        return syntax_error(w, w->pos, FL_N_("a value expected"));
+    if (*end - w->pos > MAX_VALUE_BYTES && !what)
+        return fl_error_set(w->err, FL_ERANGE, "a field name is longer than %d bytes",
+                            MAX_VALUE_BYTES);
     if (*end - w->pos > MAX_VALUE_BYTES)
         return index == (size_t)-1
                    ? fl_error_set(w->err, FL_ERANGE, "%s: the value is longer than %d bytes",
@@ -310,7 +318,7 @@ static int walk_array(Walk *w, const char *what, size_t max, Span *span)
             return FL_OK;
         }
         if (peek(w) != ',')
-            return syntax_error(w, w->pos, "',' or ']' expected");
+            return syntax_error(w, w->pos, FL_N_("',' or ']' expected"));
         w->pos++;
     }
 }
@@ -343,7 +351,7 @@ static int each_element(Walk *w, const Span *span, ElementFn fn, void *ctx)
 static int not_an_object(Walk *w)
 {
     if (peek(w) != '[')
-        return syntax_error(w, w->pos, "'[' or '{' expected");
+        return syntax_error(w, w->pos, FL_N_("'[' or '{' expected"));
     if (w->len <= MAX_VALUE_BYTES) {
         json_t *v;
         int rc = load_value(w, 0, w->len, &v);
@@ -373,20 +381,20 @@ static int walk_top(Walk *w, json_t *root, Span *nodes, Span *links)
         json_t *key, *value;
         skip_space(w);
         if (peek(w) != '"')
-            return syntax_error(w, w->pos, "string or '}' expected");
-        int rc = next_value(w, "a field name", (size_t)-1, &end);
+            return syntax_error(w, w->pos, FL_N_("string or '}' expected"));
+        int rc = next_value(w, NULL, (size_t)-1, &end);
         if (rc || (rc = load_value(w, w->pos, end, &key)))
             return rc;
         const char *name = json_string_value(key);
         if (json_object_get(root, name)) {
             json_decref(key);
-            return syntax_error(w, w->pos, "duplicate object key");
+            return syntax_error(w, w->pos, FL_N_("duplicate object key"));
         }
         w->pos = end;
         skip_space(w);
         if (peek(w) != ':') {
             json_decref(key);
-            return syntax_error(w, w->pos, "':' expected");
+            return syntax_error(w, w->pos, FL_N_("':' expected"));
         }
         w->pos++;
         skip_space(w);
@@ -408,12 +416,12 @@ static int walk_top(Walk *w, json_t *root, Span *nodes, Span *links)
         skip_space(w);
         more = peek(w) == ',';
         if (!more && peek(w) != '}')
-            return syntax_error(w, w->pos, "',' or '}' expected");
+            return syntax_error(w, w->pos, FL_N_("',' or '}' expected"));
         w->pos++;
     }
     skip_space(w);
     if (w->pos < w->len)
-        return syntax_error(w, w->pos, "end of file expected");
+        return syntax_error(w, w->pos, FL_N_("end of file expected"));
     return FL_OK;
 }
 
