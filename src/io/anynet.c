@@ -153,8 +153,8 @@ static int parse_id(Parse *p, const char *w, size_t len, int router, int line, i
         return FL_OK;
     }
     if (ok < 0)
-        return fl_error_set(p->err, FL_EPARSE, "line %d: %s id %s is too large (at most %ld)",
-                            line, kind, show(w, len, shown), max);
+        return fl_error_set(p->err, FL_EPARSE, "line %d: %s id %s is too large (at most %d)",
+                            line, kind, show(w, len, shown), (int)max);
     if (len > 1 && w[0] == '-' && read_number(w + 1, len - 1, max, &v))
         return fl_error_set(p->err, FL_EPARSE, "line %d: %s id %s is negative", line, kind,
                             show(w, len, shown));

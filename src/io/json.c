@@ -831,8 +831,11 @@ static int check_array(json_t *root, const char *name, const Span *span, FlError
     json_t *v = json_object_get(root, name);
     if (span->seen)
         return FL_OK;
-    return v ? fl_error_set(err, FL_EPARSE, "%s: must be an array", name)
-             : fl_error_set(err, FL_EPARSE, "%s: missing", name);
+    if (strcmp(name, "nodes") == 0)
+        return v ? fl_error_set(err, FL_EPARSE, "nodes: must be an array")
+                 : fl_error_set(err, FL_EPARSE, "nodes: missing");
+    return v ? fl_error_set(err, FL_EPARSE, "links: must be an array")
+             : fl_error_set(err, FL_EPARSE, "links: missing");
 }
 
 /* Builds the network the validated fields and the walked arrays describe. */
