@@ -83,6 +83,17 @@ expect_fail "a truncated file" "cut.json: line [0-9]*, column [0-9]*: .* near en
 expect_fail "an empty file" "empty.json: line 1, column 0: '\[' or '{' expected" \
   topo metrics "$tmp/empty.json"
 
+# A device or a binary file as a topology stops at its first NUL byte, not
+# after reading the 1 GiB limit.
+start=$(date +%s)
+expect_fail "topo metrics /dev/zero" "/dev/zero: a NUL byte at byte 0 (a topology file is text)" \
+  topo metrics /dev/zero
+[ $(($(date +%s) - start)) -lt 5 ]
+ok $? "/dev/zero as a topology is refused at once"
+printf 'router 0 router 1\nrouter 1 node 0\000\n' >"$tmp/nul.anynet"
+expect_fail "a NUL byte in an anynet file" "nul.anynet: a NUL byte at byte 33" \
+  topo metrics "$tmp/nul.anynet"
+
 # --- anynet ----------------------------------------------------------------
 printf 'router 0 router 1048576\n' >"$tmp/big-id.anynet"
 expect_fail "a router id past 2^20" "line 1: router id 1048576 is too large (at most 1048575)" \
