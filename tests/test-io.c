@@ -714,7 +714,7 @@ static const BadInput bad_inputs[] = {
     { FL_FORMAT_ANYNET, "router 0 router 99999999999999999999\n", FL_EPARSE,
       "line 1: router id 99999999999999999999 is too large" },
     { FL_FORMAT_ANYNET, "router 0 router 4194304\n", FL_EPARSE,
-      "line 1: router id 4194304 is too large (at most 4194303)" },
+      "line 1: router id 4194304 is too large (at most 1048575)" },
     { FL_FORMAT_ANYNET, "router 0 node 0 node 2\n", FL_EPARSE,
       "line 1: node 2 is attached, but node 1 is never defined" },
     { FL_FORMAT_ANYNET, "router 0 router 1\nnode 0 node 1\n", FL_EPARSE,
@@ -761,7 +761,7 @@ static void test_huge_inputs(void)
     FlTopology *t = NULL;
     FlError err;
 
-    /* 2^22 + 1 nodes, refused before anything is built for them. The
+    /* 2^25 + 1 nodes, refused before anything is built for them. The
      * nodes are nulls, which jansson does not allocate, so the test stays
      * light. */
     size_t count = (size_t)FL_IO_MAX_NODES + 1;
@@ -775,8 +775,8 @@ static void test_huge_inputs(void)
     memcpy(text + len, "]}", 2);
     len += 2;
     int rc = fl_io_read_json_string(text, len, &t, &err);
-    CHECK(rc == FL_ERANGE && strstr(err.message, "at most 4194304"),
-          "2^22 + 1 nodes are refused: %s", err.message);
+    CHECK(rc == FL_ERANGE && strstr(err.message, "more than 33554432 nodes"),
+          "2^25 + 1 nodes are refused: %s", err.message);
     free(text);
 
     /* Nesting far beyond any real file. */

@@ -30,7 +30,8 @@
  * Where BookSim would misread a file or crash on it, this reader refuses it
  * with the line number instead:
  * - ids that are not plain decimal numbers (BookSim's atoi() reads "7x" as 7
- *   and "x" as 0), negative ids, and ids from 2^22 on;
+ *   and "x" as 0), negative ids, router ids from 2^20 on and node ids from
+ *   2^25 on (the limits of a network, see flitlab-io.h);
  * - a router linked to itself, and a node joined to a node;
  * - a line that ends right after "router" or "node" (BookSim only warns);
  * - a latency after a node body, or anywhere on a line whose head is a node:
@@ -55,7 +56,10 @@
 
 #include "flitlab-io.h"
 
-#define MAX_ID (FL_IO_MAX_NODES - 1)
+/* Routers are switches, nodes are hosts: their ids stay below the limits
+ * of a network. */
+#define MAX_ROUTER_ID (FL_IO_MAX_SWITCHES - 1)
+#define MAX_NODE_ID (FL_IO_MAX_NODES - 1)
 #define MAX_LATENCY 1000000000L
 
 /* One join read from the file: router a to router b, or router a to node b
@@ -77,6 +81,7 @@ typedef struct Parse {
     int n_routers, cap_routers;
     Mention *node_heads;    /* ids of lines that start with "node" */
     int n_node_heads, cap_node_heads;
+    long n_heads;           /* lines with a head */
     FlError *err;
 } Parse;
 
@@ -141,16 +146,16 @@ static int parse_id(Parse *p, const char *w, size_t len, int router, int line, i
 {
     const char *kind = router ? "router" : "node";
     char shown[32];
-    long v;
-    int ok = read_number(w, len, MAX_ID, &v);
+    long v, max = router ? MAX_ROUTER_ID : MAX_NODE_ID;
+    int ok = read_number(w, len, max, &v);
     if (ok > 0) {
         *id = (int)v;
         return FL_OK;
     }
     if (ok < 0)
         return fl_error_set(p->err, FL_EPARSE, "line %d: %s id %s is too large (at most %d)",
-                            line, kind, show(w, len, shown), MAX_ID);
-    if (len > 1 && w[0] == '-' && read_number(w + 1, len - 1, MAX_ID, &v))
+                            line, kind, show(w, len, shown), (int)max);
+    if (len > 1 && w[0] == '-' && read_number(w + 1, len - 1, max, &v))
         return fl_error_set(p->err, FL_EPARSE, "line %d: %s id %s is negative", line, kind,
                             show(w, len, shown));
     return fl_error_set(p->err, FL_EPARSE,
@@ -169,6 +174,12 @@ static int add_body(Parse *p, int head_router, int head, int body_router, int bo
     if (head_router && body_router && head == body)
         return fl_error_set(p->err, FL_EPARSE, "line %d: router %d is linked to itself", line,
                             head);
+    /* Every join takes two ports, so a network holds at most half as many
+     * as it has ports; repeats are allowed, up to as many as its ports. */
+    if (p->n_edges == FL_IO_MAX_PORTS)
+        return fl_error_set(p->err, FL_ERANGE, "line %d: more than %d links and attachments "
+                            "(repeats included); a network has at most %d ports", line,
+                            FL_IO_MAX_PORTS, FL_IO_MAX_PORTS);
     Edge e = { head_router ? head : body, head_router ? body : head,
                !(head_router && body_router), p->n_edges, line };
     Mention m = { body, line };
@@ -243,6 +254,11 @@ static int parse_line(Parse *p, const char *s, const char *end, int line)
         case HEAD_ID: {
             if ((rc = parse_id(p, w, len, head_router, line, &head)))
                 return rc;
+            /* Each line costs memory: as many as a network has ports. */
+            if (++p->n_heads > FL_IO_MAX_PORTS)
+                return fl_error_set(p->err, FL_ERANGE, "line %d: more than %d lines name a "
+                                    "router or a node; a network has at most %d ports", line,
+                                    FL_IO_MAX_PORTS, FL_IO_MAX_PORTS);
             Mention m = { head, line };
             if (head_router ? push((void **)&p->routers, &p->n_routers, &p->cap_routers,
                                    sizeof m, &m)
@@ -518,6 +534,12 @@ static int build(Parse *p, int n_sw, int n_hosts, FlTopology **out)
                               "ports a Flitlab switch can have",
                               e->line, over, FL_MAX_PORTS);
     }
+    long ports = n_hosts;
+    for (int r = 0; r < n_sw; r++)
+        ports += degree[r] ? degree[r] : 1;
+    if (!rc && ports > FL_IO_MAX_PORTS)
+        rc = fl_error_set(p->err, FL_ERANGE, "the file's %d routers and %d nodes have %ld ports; "
+                          "a network has at most %d", n_sw, n_hosts, ports, FL_IO_MAX_PORTS);
     FlTopology *t = rc ? NULL : fl_topology_new();
     if (!rc && !t)
         rc = oom(p);

@@ -136,7 +136,17 @@ static int read_all(FILE *fp, const char *name, char **text, size_t *len, FlErro
     if (!buf)
         return fl_error_set(err, FL_ENOMEM, "out of memory reading %s", name);
     for (;;) {
-        n += fread(buf + n, 1, cap - n, fp);
+        size_t got = fread(buf + n, 1, cap - n, fp);
+        /* Topology files are text: a device or a binary file stops here,
+         * not after a gigabyte. */
+        const char *nul = memchr(buf + n, '\0', got);
+        if (nul) {
+            size_t at = (size_t)(nul - buf);
+            free(buf);
+            return fl_error_set(err, FL_EPARSE, "%s: a NUL byte at byte %zu (a topology file "
+                                "is text)", name, at);
+        }
+        n += got;
         if (n > FL_IO_MAX_FILE_BYTES) {
             free(buf);
             return fl_error_set(err, FL_ERANGE, "%s is larger than %zu bytes", name,

@@ -23,9 +23,11 @@
  * out of range) name them by label; messages about a file name its own
  * numbers (nodes[3], links[7], line 12).
  *
- * Readers never crash, hang or leak on any input; inputs larger than
- * FL_IO_MAX_FILE_BYTES or with more than FL_IO_MAX_NODES nodes are refused
- * before the topology is built.
+ * Readers never crash, hang or leak on any input. Inputs larger than
+ * FL_IO_MAX_FILE_BYTES are refused before they are parsed; counts (nodes,
+ * links, switches, ports) are checked while the file is read, so memory
+ * stays within a small multiple of the text and of the network built, and
+ * every refusal names the count and the limit.
  */
 #ifndef FLITLAB_IO_H
 #define FLITLAB_IO_H
@@ -40,8 +42,14 @@
 extern "C" {
 #endif
 
-/* Limits shared by every reader. */
-#define FL_IO_MAX_NODES (1 << 22)
+/* Limits shared by every reader: those of the generators (FL_SPEC_MAX_* in
+ * src/engine/topology/generators.h), so that every network Flitlab makes
+ * reads back, and nothing bigger is built. Ports count every port of every
+ * node, host ports included; every node has one, and a link takes two. */
+#define FL_IO_MAX_SWITCHES (1 << 20)
+#define FL_IO_MAX_PORTS (1 << 25)
+#define FL_IO_MAX_NODES FL_IO_MAX_PORTS
+#define FL_IO_MAX_LINKS (FL_IO_MAX_PORTS / 2)
 #define FL_IO_MAX_FILE_BYTES ((size_t)1 << 30)
 
 typedef enum FlFileFormat {
@@ -129,11 +137,17 @@ int fl_io_write_anynet(const FlTopology *t, FILE *fp, FlError *err);
 /* Reads a trace file: one packet per line, "cycle source destination
  * flits" (whole numbers; host ranks from 0, flits from 1), '#' comments,
  * blank lines skipped, cycles in non-decreasing order. path "-" reads
- * standard input. *events is malloc'd (the caller frees it; NULL when the
- * file has no events) and holds *n events in file order. Errors name the
- * file and the line: FL_EIO, FL_EPARSE (malformed or out of order),
- * FL_ERANGE (a number too large, zero flits), FL_ENOMEM. Host ranks are
- * checked against the network by fl_traffic_new(). O(file size). */
+ * standard input (a pipe reads as a file does). *events is malloc'd (the
+ * caller frees it; NULL when the file has no events) and holds *n events in
+ * file order. Errors name the file and the line: FL_EIO, FL_EPARSE
+ * (malformed, out of order, a NUL byte, a line longer than
+ * FL_IO_MAX_TRACE_LINE bytes), FL_ERANGE (a number too large, zero flits,
+ * more than FL_IO_MAX_TRACE_EVENTS packets or FL_IO_MAX_FILE_BYTES bytes),
+ * FL_ENOMEM ("out of memory reading FILE at line N"). Host ranks are checked
+ * against the network by fl_traffic_new(). O(file size) time; memory
+ * 24 bytes a packet (up to twice that while the array grows). */
+#define FL_IO_MAX_TRACE_LINE 4096
+#define FL_IO_MAX_TRACE_EVENTS (1 << 24)
 int fl_io_read_trace(const char *path, FlTraceEvent **events, int64_t *n, FlError *err);
 
 /* --- end of the traffic traces block --- */

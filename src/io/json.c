@@ -17,12 +17,13 @@
  *     "coord_dims": 2,                optional, default 0; 0 to 3
  *     "next_label": 65,               optional (version 2); default: the
  *                                     highest label + 1
- *     "nodes": [                      required; at most 2^22 nodes
+ *     "nodes": [                      required; at most 2^20 switches and
+ *                                     2^25 ports in all
  *       {"kind": "switch", "ports": 5, "coords": [0, 0], "pos": [0, 0]},
  *       {"kind": "switch", "ports": 5, "coords": [1, 0], "pos": [1, 0], "label": 64},
  *       {"kind": "host", "ports": 1, "coords": [0, 0], "pos": [0.25, -0.25]}
  *     ],
- *     "links": [                      required
+ *     "links": [                      required; at most one per two ports
  *       [0, 4, 1, 0]                  node a, port of a, node b, port of b
  *     ]
  *   }
@@ -71,9 +72,6 @@
 #define MAX_SPEC 256
 #define MAX_COORD 1000000000
 #define MAX_POSITION 1e9
-/* Port arrays are allocated from the declared counts, so cap their sum too:
- * 2^22 nodes of 256 ports would otherwise ask for gigabytes. */
-#define MAX_TOTAL_PORTS (1L << 25)
 
 /* ------------------------------------------------------------------------ */
 /* Numbers and names shared with the other writers                          */
@@ -129,6 +127,302 @@ static int valid_family_name(const char *s)
             && s[i] != '_')
             return 0;
     return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Walking the text                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* jansson builds a tree of 20 to 25 times the size of the text it parses,
+ * so the whole file is never given to it: the reader walks the top-level
+ * object and the "nodes" and "links" arrays itself, counting and checking
+ * as it goes, and hands jansson one field value, one node or one link at a
+ * time, each at most MAX_VALUE_BYTES long. Memory is the text, the network
+ * being built and one small tree. */
+#define MAX_VALUE_BYTES (1 << 20)
+
+typedef struct Walk {
+    const char *s;
+    size_t len, pos;
+    FlError *err;
+} Walk;
+
+/* An array of the top level read element by element: '[' at start. */
+typedef struct Span {
+    int seen;
+    size_t start, count;
+} Span;
+
+static int is_json_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static void skip_space(Walk *w)
+{
+    while (w->pos < w->len && is_json_space(w->s[w->pos]))
+        w->pos++;
+}
+
+static int peek(const Walk *w)
+{
+    return w->pos < w->len ? (unsigned char)w->s[w->pos] : -1;
+}
+
+/* Where the value that starts at pos ends: after its closing quote or
+ * bracket, or before the delimiter that follows a bare word. Nothing is
+ * checked but quotes and brackets (jansson checks the rest); an unclosed
+ * value runs to the end of the text. */
+static size_t value_end(const Walk *w, size_t pos)
+{
+    const char *s = w->s;
+    size_t depth = 0;
+    if (pos < w->len && s[pos] != '"' && s[pos] != '[' && s[pos] != '{') {
+        while (pos < w->len && !is_json_space(s[pos]) && !strchr(",:[]{}\"", s[pos]))
+            pos++;
+        return pos;
+    }
+    while (pos < w->len) {
+        char c = s[pos++];
+        if (c == '"') {
+            while (pos < w->len && s[pos] != '"')
+                pos += s[pos] == '\\' ? 2 : 1;
+            if (pos >= w->len)
+                return w->len;
+            pos++;
+        } else if (c == '[' || c == '{') {
+            depth++;
+        } else if ((c == ']' || c == '}') && --depth == 0) {
+            return pos;
+        }
+        if (depth == 0)
+            return pos;
+    }
+    return w->len;
+}
+
+/* Line and column of the byte at pos as jansson counts them: lines from 1,
+ * columns in characters from 1, the byte at pos included (0 at the start
+ * of an empty line or of the file). */
+static void line_column(const Walk *w, size_t pos, int *line, int *column)
+{
+    size_t start = 0;
+    *line = 1;
+    for (size_t i = 0; i < pos && i < w->len; i++)
+        if (w->s[i] == '\n') {
+            ++*line;
+            start = i + 1;
+        }
+    *column = 0;
+    for (size_t i = start; i <= pos && i < w->len; i++)
+        *column += ((unsigned char)w->s[i] & 0xC0) != 0x80;
+}
+
+/* A syntax error at pos, with the text found there as jansson shows it;
+ * expected is a msgid. */
+static int syntax_error(const Walk *w, size_t pos, const char *expected)
+{
+    int line, column;
+    expected = fl_gettext(expected);
+    line_column(w, pos, &line, &column);
+    if (pos >= w->len)
+        return fl_error_set(w->err, FL_EPARSE, "line %d, column %d: %s near end of file", line,
+                            column, expected);
+    size_t end = value_end(w, pos);
+    if (end == pos)
+        end = pos + 1;
+    char near[24];
+    size_t n = end - pos < sizeof near - 1 ? end - pos : sizeof near - 1;
+    for (size_t i = 0; i < n; i++)
+        near[i] = w->s[pos + i] >= 0x20 && w->s[pos + i] < 0x7f ? w->s[pos + i] : '?';
+    near[n] = '\0';
+    return fl_error_set(w->err, FL_EPARSE, "line %d, column %d: %s near '%s%s'", line, column,
+                        expected, near, end - pos > n ? "..." : "");
+}
+
+/* Parses the value at [start, end) with jansson; its errors are placed in
+ * the whole text. */
+static int load_value(const Walk *w, size_t start, size_t end, json_t **out)
+{
+    json_error_t jerr;
+    *out = json_loadb(w->s + start, end - start, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &jerr);
+    if (*out)
+        return FL_OK;
+    int line, column;
+    line_column(w, start, &line, &column);
+    if (json_error_code(&jerr) == json_error_out_of_memory)
+        return fl_error_set(w->err, FL_ENOMEM, "out of memory parsing the value at line %d, "
+                            "column %d (%zu bytes)", line, column, end - start);
+    /* jansson gives no place (line -1) for errors it cannot place: name the
+     * value's. */
+    if (jerr.line < 1 || !jerr.text[0])
+        return fl_error_set(w->err, FL_EPARSE, "line %d, column %d: the value of %zu bytes "
+                            "here is not valid JSON", line, column, end - start);
+    /* jansson quotes the input near the error; keep the message one line
+     * of plain text whatever the input held. */
+    for (char *c = jerr.text; *c; c++)
+        if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
+            *c = '?';
+    /* column counted start itself; jansson's first line starts there. */
+    column = jerr.line == 1 ? column - (start < w->len) + jerr.column : jerr.column;
+    line += jerr.line - 1;
+    return fl_error_set(w->err, FL_EPARSE, "line %d, column %d: %s", line, column, jerr.text);
+}
+
+/* The extent of the value at w->pos, refused when too long for jansson:
+ * element index of the array what, the value of the field what, or a field
+ * name (what NULL). */
+static int next_value(Walk *w, const char *what, size_t index, size_t *end)
+{
+    *end = value_end(w, w->pos);
+    if (*end == w->pos)
+        return syntax_error(w, w->pos, FL_N_("a value expected"));
+    if (*end - w->pos > MAX_VALUE_BYTES && !what)
+        return fl_error_set(w->err, FL_ERANGE, "a field name is longer than %d bytes",
+                            MAX_VALUE_BYTES);
+    if (*end - w->pos > MAX_VALUE_BYTES)
+        return index == (size_t)-1
+                   ? fl_error_set(w->err, FL_ERANGE, "%s: the value is longer than %d bytes",
+                                  what, MAX_VALUE_BYTES)
+                   : fl_error_set(w->err, FL_ERANGE, "%s[%zu]: longer than %d bytes", what,
+                                  index, MAX_VALUE_BYTES);
+    return FL_OK;
+}
+
+/* Walks the array at w->pos, counting its elements and checking their
+ * lengths and the commas between them; max is the most it may hold. */
+static int walk_array(Walk *w, const char *what, size_t max, Span *span)
+{
+    span->seen = 1;
+    span->start = w->pos++;
+    span->count = 0;
+    skip_space(w);
+    if (peek(w) == ']') {
+        w->pos++;
+        return FL_OK;
+    }
+    for (;;) {
+        size_t end;
+        skip_space(w);
+        int rc = next_value(w, what, span->count, &end);
+        if (rc)
+            return rc;
+        if (++span->count > max)
+            return fl_error_set(w->err, FL_ERANGE, "%s: the file has more than %zu %s, the most a "
+                                "network can have (at most %d ports in all)", what, max, what,
+                                FL_IO_MAX_PORTS);
+        w->pos = end;
+        skip_space(w);
+        if (peek(w) == ']') {
+            w->pos++;
+            return FL_OK;
+        }
+        if (peek(w) != ',')
+            return syntax_error(w, w->pos, FL_N_("',' or ']' expected"));
+        w->pos++;
+    }
+}
+
+/* Calls fn on each element of the array walked into span, parsed alone. */
+typedef int (*ElementFn)(void *ctx, json_t *v, size_t i, FlError *err);
+static int each_element(Walk *w, const Span *span, ElementFn fn, void *ctx)
+{
+    w->pos = span->start + 1;
+    for (size_t i = 0; i < span->count; i++) {
+        skip_space(w);
+        size_t end = value_end(w, w->pos);
+        json_t *v;
+        int rc = load_value(w, w->pos, end, &v);
+        if (rc)
+            return rc;
+        rc = fn(ctx, v, i, w->err);
+        json_decref(v);
+        if (rc)
+            return rc;
+        w->pos = end;
+        skip_space(w);
+        w->pos++; /* ',' or ']', checked by walk_array() */
+    }
+    return FL_OK;
+}
+
+/* A file that is not an object: a small one is parsed as before for its
+ * syntax errors and type; a big array is named without parsing it. */
+static int not_an_object(Walk *w)
+{
+    if (peek(w) != '[')
+        return syntax_error(w, w->pos, FL_N_("'[' or '{' expected"));
+    if (w->len <= MAX_VALUE_BYTES) {
+        json_t *v;
+        int rc = load_value(w, 0, w->len, &v);
+        if (rc)
+            return rc;
+        json_decref(v);
+    }
+    return fl_error_set(w->err, FL_EPARSE,
+                        "not a Flitlab topology: the file holds an array, not an object");
+}
+
+/* Walks the top-level object: every field but the arrays "nodes" and
+ * "links" is parsed into root, and those two are counted into their spans
+ * (root gets an empty array for each, for the checks of fields). */
+static int walk_top(Walk *w, json_t *root, Span *nodes, Span *links)
+{
+    skip_space(w);
+    if (peek(w) != '{')
+        return not_an_object(w);
+    w->pos++;
+    skip_space(w);
+    int more = peek(w) != '}';
+    if (!more)
+        w->pos++;
+    while (more) {
+        size_t end;
+        json_t *key, *value;
+        skip_space(w);
+        if (peek(w) != '"')
+            return syntax_error(w, w->pos, FL_N_("string or '}' expected"));
+        int rc = next_value(w, NULL, (size_t)-1, &end);
+        if (rc || (rc = load_value(w, w->pos, end, &key)))
+            return rc;
+        const char *name = json_string_value(key);
+        if (json_object_get(root, name)) {
+            json_decref(key);
+            return syntax_error(w, w->pos, FL_N_("duplicate object key"));
+        }
+        w->pos = end;
+        skip_space(w);
+        if (peek(w) != ':') {
+            json_decref(key);
+            return syntax_error(w, w->pos, FL_N_("':' expected"));
+        }
+        w->pos++;
+        skip_space(w);
+        int is_nodes = strcmp(name, "nodes") == 0, is_links = strcmp(name, "links") == 0;
+        if ((is_nodes || is_links) && peek(w) == '[') {
+            rc = is_nodes ? walk_array(w, "nodes", FL_IO_MAX_NODES, nodes)
+                          : walk_array(w, "links", FL_IO_MAX_LINKS, links);
+            value = rc ? NULL : json_array();
+        } else {
+            rc = next_value(w, name, (size_t)-1, &end);
+            if (!rc && !(rc = load_value(w, w->pos, end, &value)))
+                w->pos = end;
+        }
+        if (!rc && json_object_set_new(root, name, value))
+            rc = fl_error_set(w->err, FL_ENOMEM, "out of memory reading a topology");
+        json_decref(key);
+        if (rc)
+            return rc;
+        skip_space(w);
+        more = peek(w) == ',';
+        if (!more && peek(w) != '}')
+            return syntax_error(w, w->pos, FL_N_("',' or '}' expected"));
+        w->pos++;
+    }
+    skip_space(w);
+    if (w->pos < w->len)
+        return syntax_error(w, w->pos, FL_N_("end of file expected"));
+    return FL_OK;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -356,50 +650,41 @@ static int read_node(json_t *v, size_t i, int coord_dims, NodeSpec *ns, FlError 
     return FL_OK;
 }
 
-/* Checks every node before anything is allocated for them. */
-static int check_nodes(json_t *nodes, int coord_dims, FlError *err)
-{
-    if (!json_is_array(nodes))
-        return nodes ? fl_error_set(err, FL_EPARSE, "nodes: must be an array")
-                     : fl_error_set(err, FL_EPARSE, "nodes: missing");
-    size_t n = json_array_size(nodes);
-    if (n > FL_IO_MAX_NODES)
-        return fl_error_set(err, FL_ERANGE, "nodes: the file has %zu nodes; at most %d can be read",
-                            n, FL_IO_MAX_NODES);
-    long total_ports = 0;
-    for (size_t i = 0; i < n; i++) {
-        NodeSpec ns;
-        int rc = read_node(json_array_get(nodes, i), i, coord_dims, &ns, err);
-        if (rc)
-            return rc;
-        total_ports += ns.ports;
-        if (total_ports > MAX_TOTAL_PORTS)
-            return fl_error_set(err, FL_ERANGE,
-                                "nodes: more than %ld ports in all; the network is too big to read",
-                                MAX_TOTAL_PORTS);
-    }
-    return FL_OK;
-}
+/* What adding the nodes one by one has counted so far. */
+typedef struct NodeCtx {
+    FlTopology *t;
+    int coord_dims;
+    long ports;
+    long switches;
+} NodeCtx;
 
-/* Adds the nodes with their labels. Each node takes its label as soon as it
- * is added, when only the nodes before it hold theirs, so a clash can only
- * be a duplicate in the file. */
-static int add_nodes(FlTopology *t, json_t *nodes, int coord_dims, FlError *err)
+/* Adds one node with its label, within the limits of a network. Each node
+ * takes its label as soon as it is added, when only the nodes before it
+ * hold theirs, so a clash can only be a duplicate in the file. */
+static int add_node(void *ctx, json_t *v, size_t i, FlError *err)
 {
-    for (size_t i = 0; i < json_array_size(nodes); i++) {
-        NodeSpec ns;
-        int id, rc = read_node(json_array_get(nodes, i), i, coord_dims, &ns, err);
-        if (rc || (rc = fl_topology_add_node(t, ns.kind, ns.ports, &id, err)))
-            return rc;
-        fl_topology_set_coords(t, id, ns.coords);
-        fl_topology_set_position(t, id, ns.x, ns.y);
-        int label = ns.label >= 0 ? ns.label : id;
-        if (fl_topology_set_node_label(t, id, label, NULL) != FL_OK)
-            return fl_error_set(err, FL_EPARSE, "nodes[%zu]: label %d is already the label of "
-                                "nodes[%d]%s", i, label, fl_topology_find_label(t, label),
-                                ns.label >= 0 ? "" : " (a node without a label takes its "
-                                "index)");
-    }
+    NodeCtx *c = ctx;
+    NodeSpec ns;
+    int id, rc = read_node(v, i, c->coord_dims, &ns, err);
+    if (rc)
+        return rc;
+    c->ports += ns.ports;
+    c->switches += ns.kind == FL_NODE_SWITCH;
+    if (c->ports > FL_IO_MAX_PORTS)
+        return fl_error_set(err, FL_ERANGE, "nodes[%zu]: more than %d ports in all, the most a "
+                            "network can have", i, FL_IO_MAX_PORTS);
+    if (c->switches > FL_IO_MAX_SWITCHES)
+        return fl_error_set(err, FL_ERANGE, "nodes[%zu]: more than %d switches, the most a "
+                            "network can have", i, FL_IO_MAX_SWITCHES);
+    if ((rc = fl_topology_add_node(c->t, ns.kind, ns.ports, &id, err)))
+        return rc;
+    fl_topology_set_coords(c->t, id, ns.coords);
+    fl_topology_set_position(c->t, id, ns.x, ns.y);
+    int label = ns.label >= 0 ? ns.label : id;
+    if (fl_topology_set_node_label(c->t, id, label, NULL) != FL_OK)
+        return fl_error_set(err, FL_EPARSE, "nodes[%zu]: label %d is already the label of "
+                            "nodes[%d]%s", i, label, fl_topology_find_label(c->t, label),
+                            ns.label >= 0 ? "" : " (a node without a label takes its index)");
     return FL_OK;
 }
 
@@ -425,8 +710,9 @@ static int restore_next_label(FlTopology *t, const Meta *m, FlError *err)
     return FL_OK;
 }
 
-static int add_link(FlTopology *t, json_t *v, size_t i, FlError *err)
+static int add_link(void *ctx, json_t *v, size_t i, FlError *err)
 {
+    FlTopology *t = ctx;
     int n = fl_topology_node_count(t);
     int e[4];
     if (!json_is_array(v) || json_array_size(v) != 4)
@@ -538,28 +824,45 @@ static int restore_family(FlTopology *t, const Meta *m, FlError *err)
     return rc;
 }
 
-/* Builds the network the validated tree describes. */
-static int build(json_t *root, const Meta *m, FlTopology **out, FlError *err)
+/* The nodes and links arrays: walked ones, or the value root holds (which
+ * is then not an array). */
+static int check_array(json_t *root, const char *name, const Span *span, FlError *err)
 {
-    json_t *nodes = json_object_get(root, "nodes");
-    json_t *links = json_object_get(root, "links");
-    int rc = check_nodes(nodes, m->coord_dims, err);
+    json_t *v = json_object_get(root, name);
+    if (span->seen)
+        return FL_OK;
+    if (strcmp(name, "nodes") == 0)
+        return v ? fl_error_set(err, FL_EPARSE, "nodes: must be an array")
+                 : fl_error_set(err, FL_EPARSE, "nodes: missing");
+    return v ? fl_error_set(err, FL_EPARSE, "links: must be an array")
+             : fl_error_set(err, FL_EPARSE, "links: missing");
+}
+
+/* Builds the network the validated fields and the walked arrays describe. */
+static int build(Walk *w, const Meta *m, const Span *nodes, const Span *links,
+                 json_t *root, FlTopology **out)
+{
+    FlError *err = w->err;
+    int rc = check_array(root, "nodes", nodes, err);
     if (rc)
         return rc;
-    if (!json_is_array(links))
-        return links ? fl_error_set(err, FL_EPARSE, "links: must be an array")
-                     : fl_error_set(err, FL_EPARSE, "links: missing");
-
     FlTopology *t = fl_topology_new();
     if (!t)
         return fl_error_set(err, FL_ENOMEM, "out of memory reading a topology");
     fl_topology_set_coord_dims(t, m->coord_dims);
-    if ((rc = add_nodes(t, nodes, m->coord_dims, err)))
+    NodeCtx nc = { t, m->coord_dims, 0, 0 };
+    if ((rc = each_element(w, nodes, add_node, &nc))
+        || (rc = check_array(root, "links", links, err)))
         goto fail_topology;
-    for (size_t i = 0; i < json_array_size(links); i++)
-        if ((rc = add_link(t, json_array_get(links, i), i, err)))
-            goto fail_topology;
-    if ((rc = restore_next_label(t, m, err)))
+    /* Each link takes two free ports: refuse a file with too many before
+     * reading any. */
+    if (links->count > (size_t)(nc.ports / 2)) {
+        rc = fl_error_set(err, FL_EPARSE, "links: the file has %zu links, but its %zu nodes "
+                          "have %ld ports, enough for %ld links", links->count, nodes->count,
+                          nc.ports, nc.ports / 2);
+        goto fail_topology;
+    }
+    if ((rc = each_element(w, links, add_link, t)) || (rc = restore_next_label(t, m, err)))
         goto fail_topology;
     if (fl_topology_set_name(t, m->name)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory reading a topology");
@@ -583,23 +886,19 @@ int fl_io_read_json_string(const char *text, size_t len, FlTopology **out, FlErr
     if (len > FL_IO_MAX_FILE_BYTES)
         return fl_error_set(err, FL_ERANGE, "the file is larger than %zu bytes",
                             (size_t)FL_IO_MAX_FILE_BYTES);
-    json_error_t jerr;
-    json_t *root = json_loadb(text ? text : "", len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!root) {
-        /* jansson quotes the input near the error; keep the message one
-         * line of plain text whatever the input held. */
-        for (char *c = jerr.text; *c; c++)
-            if ((unsigned char)*c < 0x20 || (unsigned char)*c >= 0x7f)
-                *c = '?';
-        return fl_error_set(err, FL_EPARSE, "line %d, column %d: %s", jerr.line, jerr.column,
-                            jerr.text);
-    }
+    Walk w = { text ? text : "", len, 0, err };
+    Span nodes = { 0 }, links = { 0 };
+    json_t *root = json_object();
+    if (!root)
+        return fl_error_set(err, FL_ENOMEM, "out of memory reading a topology");
     Meta m;
-    int rc = check_header(root, err);
+    int rc = walk_top(&w, root, &nodes, &links);
+    if (!rc)
+        rc = check_header(root, err);
     if (!rc)
         rc = read_meta(root, &m, err);
     if (!rc)
-        rc = build(root, &m, out, err);
+        rc = build(&w, &m, &nodes, &links, root, out);
     json_decref(root);
     return rc;
 }

@@ -15,7 +15,12 @@
  * checked to be non-negative here; fl_traffic_new() checks them against the
  * network and names the event.
  *
- * Lines are read one at a time, so a trace is never held twice in memory.
+ * Lines are read one at a time into a buffer of FL_IO_MAX_TRACE_LINE bytes,
+ * so a trace is never held twice in memory and a line too long is refused
+ * when its limit is reached, not after it was read (a device such as
+ * /dev/zero ends at its first line). A file holds at most
+ * FL_IO_MAX_TRACE_EVENTS packets and FL_IO_MAX_FILE_BYTES bytes; running out
+ * of memory is an error that names the line, never a shorter trace.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -134,47 +139,78 @@ static int parse_line(const char *text, size_t len, int64_t line, FlTraceEvent *
     return FL_OK;
 }
 
-/* Reads every event of fp; messages carry the line but not the file name. */
-static int read_events(FILE *fp, Events *ev, FlError *err)
+/* Reads the next line of fp, without its newline, into buf (FL_IO_MAX_TRACE_LINE
+ * bytes). Returns its length, -1 at the end of the file, or -2 as soon as the
+ * line is longer than buf: the rest of it is never read, so a file with no
+ * newline (a device, a binary file) costs no more than one buffer. */
+static long read_line(FILE *fp, char *buf)
 {
-    char *buf = NULL;
-    size_t cap = 0, total = 0;
-    int64_t line = 0, last_line = 0;
+    long n = 0;
+    int c;
+    while ((c = getc_unlocked(fp)) != EOF && c != '\n') {
+        if (n == FL_IO_MAX_TRACE_LINE)
+            return -2;
+        buf[n++] = (char)c;
+    }
+    return c == EOF && n == 0 ? -1 : n;
+}
+
+/* Reads every event of fp; messages carry the line but not the file name.
+ * *line is the line reached, for the caller's out-of-memory message. */
+static int read_events(FILE *fp, Events *ev, int64_t *line, FlError *err)
+{
+    char *buf = malloc(FL_IO_MAX_TRACE_LINE);
+    if (!buf)
+        return FL_ENOMEM;
+    int64_t last_line = 0;
+    size_t total = 0;
     int rc = FL_OK;
-    ssize_t len;
+    long len;
     errno = 0;
-    while ((len = getline(&buf, &cap, fp)) >= 0) {
-        line++;
-        total += (size_t)len;
-        if (total > FL_IO_MAX_FILE_BYTES) {
-            rc = fl_error_set(err, FL_ERANGE, "larger than %zu bytes",
-                              (size_t)FL_IO_MAX_FILE_BYTES);
+    while ((len = read_line(fp, buf)) != -1) {
+        ++*line;
+        if (len == -2) {
+            rc = fl_error_set(err, FL_EPARSE, "line %lld: the line is longer than %d bytes "
+                              "(a line is: cycle source destination flits)", (long long)*line,
+                              FL_IO_MAX_TRACE_LINE);
             break;
         }
-        size_t n = (size_t)len;
-        if (n > 0 && buf[n - 1] == '\n')
-            n--;
+        total += (size_t)len + 1;
+        if (total > FL_IO_MAX_FILE_BYTES) {
+            rc = fl_error_set(err, FL_ERANGE, "line %lld: the file is larger than %zu bytes",
+                              (long long)*line, (size_t)FL_IO_MAX_FILE_BYTES);
+            break;
+        }
         FlTraceEvent e;
         int is_event;
-        if ((rc = parse_line(buf, n, line, &e, &is_event, err)))
+        if ((rc = parse_line(buf, (size_t)len, *line, &e, &is_event, err)))
             break;
+        /* A NUL in a comment would pass the field parser: a text file has none. */
+        if (memchr(buf, '\0', (size_t)len)) {
+            rc = fl_error_set(err, FL_EPARSE, "line %lld: a NUL byte (a trace is a text file)",
+                              (long long)*line);
+            break;
+        }
         if (!is_event)
             continue;
         if (ev->n > 0 && e.cycle < ev->v[ev->n - 1].cycle) {
             rc = fl_error_set(err, FL_EPARSE, "line %lld: cycle %lld comes after cycle %lld "
-                              "on line %lld; events must be in cycle order", (long long)line,
+                              "on line %lld; events must be in cycle order", (long long)*line,
                               (long long)e.cycle, (long long)ev->v[ev->n - 1].cycle,
                               (long long)last_line);
             break;
         }
-        if (push_event(ev, &e) != FL_OK) {
-            rc = fl_error_set(err, FL_ENOMEM, "out of memory at line %lld", (long long)line);
+        if (ev->n == FL_IO_MAX_TRACE_EVENTS) {
+            rc = fl_error_set(err, FL_ERANGE, "line %lld: more than %d packets (the most a "
+                              "trace may hold)", (long long)*line, FL_IO_MAX_TRACE_EVENTS);
             break;
         }
-        last_line = line;
+        if ((rc = push_event(ev, &e)))
+            break;
+        last_line = *line;
     }
     if (!rc && ferror(fp))
-        rc = fl_error_set(err, FL_EIO, "read error after line %lld: %s", (long long)line,
+        rc = fl_error_set(err, FL_EIO, "read error after line %lld: %s", (long long)*line,
                           strerror(errno ? errno : EIO));
     free(buf);
     return rc;
@@ -191,11 +227,15 @@ int fl_io_read_trace(const char *path, FlTraceEvent **events, int64_t *n, FlErro
         return fl_error_set(err, FL_EIO, "cannot open %s: %s", path, strerror(errno));
     Events ev = { 0 };
     FlError why = { 0 };
-    int rc = read_events(fp, &ev, &why);
+    int64_t line = 0;
+    int rc = read_events(fp, &ev, &line, &why);
     if (!from_stdin)
         fclose(fp);
     if (rc) {
         free(ev.v);
+        if (rc == FL_ENOMEM)
+            return fl_error_set(err, rc, "out of memory reading %s at line %lld", name,
+                                (long long)(line ? line : 1));
         return fl_error_set(err, rc, "%s: %s", name, why.message);
     }
     *events = ev.v;
