@@ -141,6 +141,49 @@ static int parse_seeds(const char *text, uint64_t *from, uint64_t *to)
                           text);
 }
 
+/* Runs refuse to replay a trace; say so now rather than at every run (the
+ * first run shows a trace set for all of them). */
+static int refuse_trace(const FlExpDesign *d)
+{
+    FlSimSettings s;
+    FlRoutingOptions ro;
+    const char *routing = NULL;
+    FlError err = { 0 };
+    fl_sim_settings_init(&s);
+    fl_routing_options_init(&ro);
+    int trace = !fl_exp_design_apply(d, 0, &s, &ro, &routing, &err) && s.trace_file;
+    fl_sim_settings_clear(&s);
+    fl_routing_options_clear(&ro);
+    return trace ? cli_error(CLI_USAGE, _("trace replay does not run in experiments: "
+                                          "leave out --trace and --traffic trace"))
+                 : CLI_OK;
+}
+
+/* The option that already gave KEY, the --set number i means to set: its
+ * own flag, or an earlier --set (the design would keep only the last). */
+static const char *set_before(const CliCommand *cmd, const CliParsed *p, const ExpDefs *defs,
+                              int i, const char *key)
+{
+    const FlOptionInfo *o = fl_sim_settings_lookup(key);
+    if (o && cli_value(cmd, p, o->name))
+        return o->name;
+    if (strcmp(key, "routing") == 0 && cli_value(cmd, p, "routing"))
+        return "routing";
+    for (int r = 0; r < fl_routing_option_count(); r++) {
+        o = fl_routing_option(r);
+        const char *flag = cli_routing_flag(o, "classes");
+        if (strcmp(o->name, key) == 0 && cli_value(cmd, p, flag))
+            return flag;
+    }
+    for (int j = 0; j < i; j++) {
+        const char *eq = strchr(defs->set[j], '=');
+        if (eq && (size_t)(eq - defs->set[j]) == strlen(key)
+            && strncmp(defs->set[j], key, strlen(key)) == 0)
+            return "set";
+    }
+    return NULL;
+}
+
 static int build_design(const CliCommand *cmd, const CliParsed *p, const ExpDefs *defs,
                         FlExpDesign **d)
 {
@@ -169,6 +212,10 @@ static int build_design(const CliCommand *cmd, const CliParsed *p, const ExpDefs
     for (int i = 0; i < defs->nset; i++) {
         if (split_def("set", defs->set[i], key, sizeof key, &value))
             return CLI_USAGE;
+        const char *before = set_before(cmd, p, defs, i, key);
+        if (before)
+            return cli_error(CLI_USAGE, _("--set %s: %s is already given by --%s"),
+                             defs->set[i], key, before);
         if (fl_exp_design_set(*d, key, value, &err))
             return cli_error(CLI_USAGE, "%s", err.message);
     }
@@ -184,7 +231,7 @@ static int build_design(const CliCommand *cmd, const CliParsed *p, const ExpDefs
         return CLI_USAGE;
     if (seeds && fl_exp_design_seeds(*d, from, to, &err))
         return cli_error(CLI_USAGE, "%s", err.message);
-    return CLI_OK;
+    return refuse_trace(*d);
 }
 
 static int run_new(const CliCommand *cmd, const CliParsed *p, const ExpDefs *defs)

@@ -263,7 +263,7 @@ int fl_exp_design_vary(FlExpDesign *d, const char *key, const char *values, FlEr
     if (strcmp(key, "seed") == 0)
         return fl_error_set(err, FL_EINVAL,
                             "seeds are varied with their own range "
-                            "(fl_exp_design_seeds, --seeds A:B), not as a parameter");
+                            "(--seeds A:B), not as a parameter");
     if (find(d->vary, d->nvary, key))
         return fl_error_set(err, FL_EINVAL, "%s is varied twice", key);
     if (find(d->base, d->nbase, key))

@@ -424,10 +424,12 @@ static int plan_make(FlProject *p, const FlPlotSpec *spec, Plan *pl, FlError *er
     FlProjectExperiment e;
     if (rc || (rc = fl_project_get_experiment(p, spec->experiment, &e, err)))
         return rc;
-    rc = fl_exp_design_parse(e.design, &pl->design, err);
+    FlError why = { 0 };
+    rc = fl_exp_design_parse(e.design, &pl->design, &why);
     fl_project_experiment_clear(&e);
     if (rc)
-        return rc;
+        return fl_error_set(err, why.code, "experiment %s: its design: %s", spec->experiment,
+                            why.message);
     /* The key of the model the runs use: throughput is the simulator's
      * flits or the deflection model's messages. */
     unsigned models = fl_exp_design_models(pl->design);

@@ -1,5 +1,6 @@
 /* lesson-dir.c — where the lessons are, and which files in a directory are lessons. */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,8 @@ int fl_lesson_list(const char *dir, char ***paths, int *n, FlError *err)
     struct dirent **names = NULL;
     int count = scandir(dir, &names, is_lesson_file, alphasort);
     if (count < 0)
-        return fl_error_set(err, FL_EIO, "cannot read the lessons directory '%s'", dir);
+        return fl_error_set(err, FL_EIO, "cannot read the lessons directory '%s': %s", dir,
+                            strerror(errno));
     char **out = calloc((size_t)count + 1, sizeof *out);
     int rc = out ? FL_OK : fl_error_set(err, FL_ENOMEM, "out of memory listing '%s'", dir);
     for (int i = 0; i < count; i++) {

@@ -161,7 +161,8 @@ fail_db:
 static int check_readable(const char *path, FlError *err)
 {
     struct stat st;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: opening a FIFO with no writer must not wait for one. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         if (errno == ENOENT)
             return fl_error_set(err, FL_ENOTFOUND, "'%s' does not exist", path);
@@ -174,6 +175,9 @@ static int check_readable(const char *path, FlError *err)
         return io_error(err, e, "cannot read '%s': %s", path);
     if (S_ISDIR(st.st_mode))
         return fl_error_set(err, FL_EIO, "'%s' is a directory, not a project file", path);
+    if (!S_ISREG(st.st_mode))
+        return fl_error_set(err, FL_EIO, "'%s' is not a project file (a device, a FIFO or a "
+                            "socket)", path);
     if (st.st_size == 0)
         return fl_error_set(err, FL_EPARSE, "'%s' is not a Flitlab project (the file is empty)",
                             path);
@@ -447,6 +451,11 @@ static int save_target_init(SaveTarget *s, const char *path, FlError *err)
         return rc;
     if (stat(s->target, &st) == 0 && S_ISDIR(st.st_mode))
         return fl_error_set(err, FL_EIO, "cannot save '%s': it is a directory", path);
+    /* A project is an SQLite file renamed into place: renaming it over a
+     * device or a FIFO would replace the node itself (/dev/null, as root). */
+    if (stat(s->target, &st) == 0 && !S_ISREG(st.st_mode))
+        return fl_error_set(err, FL_EIO, "cannot save '%s': it is not a regular file (a "
+                            "device, a FIFO or a socket)", path);
 
     const char *slash = strrchr(s->target, '/');
     const char *base = slash ? slash + 1 : s->target;

@@ -289,6 +289,19 @@ int fl_schedule_parse(const FlTopology *t, const char *text, FlScheduleRequest *
     return FL_OK;
 }
 
+/* A request file is a few bytes a request; more than this is not one (and
+ * reading /dev/zero must end). */
+#define REQUEST_FILE_MAX_BYTES ((size_t)64 << 20)
+
+static int nul_byte_error(const char *text, const char *nul, FlError *err)
+{
+    int lineno = 1;
+    for (const char *c = text; c < nul; c++)
+        lineno += *c == '\n';
+    return fl_error_set(err, FL_EPARSE, "line %d: a NUL byte: not a text file of 'src dst' "
+                        "lines", lineno);
+}
+
 int fl_schedule_read_file(const FlTopology *t, const char *path, FlScheduleRequest **out,
                           int *n, FlError *err)
 {
@@ -298,9 +311,15 @@ int fl_schedule_read_file(const FlTopology *t, const char *path, FlScheduleReque
                             strerror(errno));
     size_t cap = 4096, len = 0, got;
     char *text = malloc(cap);
-    while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
-        len += got;
-        if (len + 1 == cap) {
+    int rc = FL_OK;
+    while (!rc && text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
+        const char *nul = memchr(text + len, '\0', got);
+        if (nul)
+            rc = nul_byte_error(text, nul, err);
+        else if ((len += got) > REQUEST_FILE_MAX_BYTES)
+            rc = fl_error_set(err, FL_ERANGE, "request file %s is larger than %zu MiB",
+                              path, REQUEST_FILE_MAX_BYTES >> 20);
+        if (!rc && len + 1 == cap) {
             char *grown = realloc(text, cap * 2);
             if (!grown)
                 free(text);
@@ -308,16 +327,19 @@ int fl_schedule_read_file(const FlTopology *t, const char *path, FlScheduleReque
             cap *= 2;
         }
     }
-    int failed = ferror(f);
+    int failed = !rc && ferror(f), why = errno;
     fclose(f);
-    if (!text)
-        return fl_error_set(err, FL_ENOMEM, "out of memory reading %s", path);
-    if (failed) {
+    if (!rc && !text)
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory reading %s", path);
+    else if (failed)
+        rc = fl_error_set(err, FL_EIO, "cannot read request file %s: %s", path,
+                          strerror(why));
+    if (rc) {
         free(text);
-        return fl_error_set(err, FL_EIO, "cannot read request file %s", path);
+        return rc;
     }
     text[len] = '\0';
-    int rc = fl_schedule_parse(t, text, out, n, err);
+    rc = fl_schedule_parse(t, text, out, n, err);
     free(text);
     return rc;
 }
