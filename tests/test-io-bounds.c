@@ -352,7 +352,7 @@ static void test_json_counts(void)
         "\"links\": [1, 2, 3]}");
     int rc = read_json(&b, &err);
     CHECK(rc == FL_EPARSE && strstr(err.message, "links: the file has 3 links, but its 2 nodes "
-                                    "have 4 ports, enough for 2 links"),
+                                    "have 4 ports in all, and a link takes two"),
           "more links than ports: %s", err.message);
 
     /* 2^25 ports in all: 131072 switches of 256 ports, then one more port. */

@@ -858,8 +858,8 @@ static int build(Walk *w, const Meta *m, const Span *nodes, const Span *links,
      * reading any. */
     if (links->count > (size_t)(nc.ports / 2)) {
         rc = fl_error_set(err, FL_EPARSE, "links: the file has %zu links, but its %zu nodes "
-                          "have %ld ports, enough for %ld links", links->count, nodes->count,
-                          nc.ports, nc.ports / 2);
+                          "have %ld ports in all, and a link takes two",
+                          links->count, nodes->count, nc.ports);
         goto fail_topology;
     }
     if ((rc = each_element(w, links, add_link, t)) || (rc = restore_next_label(t, m, err)))
