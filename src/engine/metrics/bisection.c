@@ -352,8 +352,9 @@ out:
  * keeps it well under a second.
  */
 
-/* Progress is reported every this many search nodes. */
-#define NODES_PER_REPORT (1 << 16)
+/* Progress is reported every this many search nodes, a few milliseconds,
+ * which is also how soon a cancel is heard. */
+#define NODES_PER_REPORT (1 << 14)
 
 /* Branch and bound state, indexed by position in the search order. */
 typedef struct Search {
