@@ -25,10 +25,10 @@ typedef enum FlBisectionMethod {
 const char *fl_bisection_method_name(FlBisectionMethod m);
 
 /* The default and the largest limit of the exhaustive bisection search, in
- * switches. The search's worst case grows about fivefold with every four
- * switches: at 28 it takes under a second, at 48 a few minutes (measured
- * in bisection.c); above 48 it can run for hours, so larger networks get a
- * closed form or METIS's upper bound. */
+ * switches. Its worst case grows about fivefold with every four switches:
+ * at 28 it takes under a second, at 48 minutes (measured in bisection.c);
+ * above 48 it can run for hours, so larger networks get a closed form or
+ * METIS's upper bound. */
 #define FL_METRICS_EXACT_DEFAULT 28
 #define FL_METRICS_EXACT_MAX 48
 
