@@ -1,8 +1,11 @@
 /* cmd-topo.c — `flitlab topo`: generate, measure and export topologies. */
 #include <jansson.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "flitlab-io.h"
@@ -14,17 +17,26 @@
 
 static const CliOption metrics_options[] = {
     { "json", 0, NULL, N_("print one JSON object instead of a table") },
-    { "exact-max", 0, "N", N_("exhaustive bisection search up to N switches (default 28)") },
     { "seed", 0, "S", N_("seed for the METIS bisection bound (default 1)") },
+    { "progress", 0, NULL, N_("show progress on standard error (the default on a terminal)") },
     { 0 },
 };
+
+/* --exact-max comes from the engine's table, with its range and default. */
+static void metrics_generate(CliOptions *opts)
+{
+    const FlOptionInfo *o;
+    for (int i = 0; (o = fl_metrics_option(i)); i++)
+        cli_add_engine_option(opts, o, NULL, 0, o->dflt);
+}
 
 static const CliCommand metrics_cmd = {
     "topo metrics", "SPEC|FILE|PROJECT.flitlab#NAME [--json]",
     N_("Measure a network: size, switch degree, diameter, mean distance (paper 003\n"
     "eq. 5), the distance histogram N(k), bisection width and paper 003's bottleneck\n"
-    "bound on uniform-traffic throughput. Distances are between switches."),
-    metrics_options, 1, 1,
+    "bound on uniform-traffic throughput. Distances are between switches. A long\n"
+    "measurement reports its progress; Ctrl+C stops it (exit status 130)."),
+    metrics_options, 1, 1, metrics_generate,
 };
 
 static json_t *metrics_json(const FlTopology *t, const FlMetrics *m)
@@ -77,32 +89,110 @@ static void print_metrics_table(const FlTopology *t, const FlMetrics *m)
     printf("\n");
 }
 
+/* Ctrl+C during a measurement: the engine hears it at its next progress
+ * report (every few milliseconds) and stops; nothing has been printed yet,
+ * so nothing is left half written. The status is the shell's for a command
+ * killed by SIGINT. */
+#define CLI_INTERRUPTED 130
+
+/* A signal handler can only set a flag of this type; it is the CLI's one
+ * piece of state outside a call, installed only while a measurement runs. */
+static volatile sig_atomic_t metrics_interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    metrics_interrupted = 1;
+}
+
+/* Progress is shown once a measurement has taken this long, and then at
+ * most once per this interval, so quick ones print nothing. */
+#define PROGRESS_INTERVAL_S 1.0
+
+typedef struct MetricsProgress {
+    int show;            /* --progress, or stderr is a terminal */
+    int tty;             /* rewrite one line in place, else a line each time */
+    int shown;           /* a line has been printed */
+    double start, last;  /* seconds, monotonic */
+    double fraction;
+} MetricsProgress;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int metrics_progress(void *data, double fraction)
+{
+    MetricsProgress *mp = data;
+    mp->fraction = fraction;
+    if (metrics_interrupted)
+        return 1;
+    double t = now_s();
+    if (!mp->show || t - mp->last < PROGRESS_INTERVAL_S)
+        return 0;
+    mp->last = t;
+    fprintf(stderr, _("%stopo metrics: %3.0f%% done after %.0f s (Ctrl+C stops)%s"),
+            mp->tty ? "\r" : "", 100.0 * fraction, t - mp->start, mp->tty ? "" : "\n");
+    fflush(stderr);
+    mp->shown = 1;
+    return 0;
+}
+
+/* fl_metrics_compute() with progress on stderr and Ctrl+C as a cancel. A
+ * SIGINT that was ignored when the command started stays ignored. */
+static int compute_interruptible(const FlTopology *t, FlMetricsOptions *opt, int show,
+                                 FlMetrics *m, FlError *err)
+{
+    MetricsProgress mp = { .show = show || isatty(STDERR_FILENO), .tty = isatty(STDERR_FILENO),
+                           .start = now_s() };
+    mp.last = mp.start;
+    opt->progress = metrics_progress;
+    opt->progress_data = &mp;
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    metrics_interrupted = 0;
+    int caught = sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN
+                 && sigaction(SIGINT, &sa, NULL) == 0;
+    int rc = fl_metrics_compute(t, opt, m, err);
+    if (caught)
+        sigaction(SIGINT, &old, NULL);
+    if (mp.shown && mp.tty)
+        fputs("\n", stderr);
+    if (rc == FL_ECANCELLED && metrics_interrupted)
+        return cli_error(CLI_INTERRUPTED, _("cancelled after %.0f s, %.0f%% done: no result"),
+                         now_s() - mp.start, 100.0 * mp.fraction);
+    return rc ? cli_engine_error(err) : CLI_OK;
+}
+
 static int run_metrics(const CliCommand *cmd, const CliParsed *p)
 {
     FlMetricsOptions opt = { 0 };
+    FlError err = { 0 };
     long v;
     const char *s;
     opt.seed = 1;
-    if ((s = cli_value(cmd, p, "exact-max"))) {
-        if (cli_int_value("exact-max", s, 0, 64, &v))
-            return CLI_USAGE;
-        opt.exact_bisection_max = (int)v;
-    }
+    if ((s = cli_value(cmd, p, "exact-max"))
+        && fl_metrics_options_set(&opt, "exact-max", s, &err))
+        return cli_option_error(&err, "exact-max", "exact-max");
     if ((s = cli_value(cmd, p, "seed"))) {
         if (cli_int_value("seed", s, 0, 2147483647L, &v))
             return CLI_USAGE;
         opt.seed = (uint64_t)v;
     }
 
-    FlError err = { 0 };
     FlTopology *t = NULL;
     if (cli_load_topology(p->args[0], &t, &err))
         return cli_engine_error(&err);
     FlMetrics m = { 0 };
-    int rc = fl_metrics_compute(t, &opt, &m, &err);
+    int rc = compute_interruptible(t, &opt, cli_flag(cmd, p, "progress"), &m, &err);
     if (rc) {
         fl_topology_free(t);
-        return cli_engine_error(&err);
+        return rc;
     }
     if (cli_flag(cmd, p, "json"))
         rc = cli_write_json(metrics_json(t, &m), stdout);

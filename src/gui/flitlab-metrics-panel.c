@@ -23,6 +23,7 @@ struct _FlitlabMetricsPanel
   GtkLabel *bisection_label;
   GtkWidget *bisection_row;
   GtkLabel *throughput_label;
+  GtkSpinButton *exact_spin;
 
   /* The histogram is copied: the measurement it came from is freed as soon
    * as a newer one arrives. */
@@ -31,6 +32,14 @@ struct _FlitlabMetricsPanel
 };
 
 G_DEFINE_FINAL_TYPE (FlitlabMetricsPanel, flitlab_metrics_panel, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_EXACT_MAX,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 /* The labels that flitlab_metrics_panel_get_value() reads, by key. */
 static const struct {
@@ -297,7 +306,91 @@ draw_histogram (GtkDrawingArea *area,
       }
 }
 
+/* The exhaustive search's limit ------------------------------------------------ */
+
+int
+flitlab_metrics_panel_get_exact_max (FlitlabMetricsPanel *self)
+{
+  g_return_val_if_fail (FLITLAB_IS_METRICS_PANEL (self), 0);
+
+  return gtk_spin_button_get_value_as_int (self->exact_spin);
+}
+
+void
+flitlab_metrics_panel_set_exact_max (FlitlabMetricsPanel *self,
+                                     int                  exact_max)
+{
+  g_return_if_fail (FLITLAB_IS_METRICS_PANEL (self));
+
+  gtk_spin_button_set_value (self->exact_spin, exact_max);
+}
+
+static void
+exact_changed (FlitlabMetricsPanel *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EXACT_MAX]);
+}
+
+/* A row for the engine's exact-max option, with its range: a search up to
+ * 48 switches can take minutes, which the progress bar and the window's
+ * Stop button are there for. */
+static void
+add_exact_row (FlitlabMetricsPanel *self)
+{
+  const FlOptionInfo *info = fl_metrics_option_lookup ("exact-max");
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *spin = gtk_spin_button_new_with_range ((double) info->min_int, (double) info->max_int, 1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), fl_gettext (info->label));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("switches, searched exactly"));
+  gtk_widget_set_tooltip_text (row, fl_gettext (info->help));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), g_ascii_strtod (info->dflt, NULL));
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  fl_gettext (info->label), -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (self->metrics_group), row);
+  self->exact_spin = GTK_SPIN_BUTTON (spin);
+  g_signal_connect_swapped (spin, "value-changed", G_CALLBACK (exact_changed), self);
+}
+
 /* Object life --------------------------------------------------------------- */
+
+static void
+flitlab_metrics_panel_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  FlitlabMetricsPanel *self = FLITLAB_METRICS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_EXACT_MAX:
+      g_value_set_int (value, flitlab_metrics_panel_get_exact_max (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+flitlab_metrics_panel_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  FlitlabMetricsPanel *self = FLITLAB_METRICS_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_EXACT_MAX:
+      flitlab_metrics_panel_set_exact_max (self, g_value_get_int (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
 
 static void
 flitlab_metrics_panel_dispose (GObject *object)
@@ -328,6 +421,13 @@ flitlab_metrics_panel_class_init (FlitlabMetricsPanelClass *klass)
 
   object_class->dispose = flitlab_metrics_panel_dispose;
   object_class->finalize = flitlab_metrics_panel_finalize;
+  object_class->get_property = flitlab_metrics_panel_get_property;
+  object_class->set_property = flitlab_metrics_panel_set_property;
+
+  properties[PROP_EXACT_MAX] =
+    g_param_spec_int ("exact-max", NULL, NULL, 0, FL_METRICS_EXACT_MAX, FL_METRICS_EXACT_DEFAULT,
+                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-metrics-panel.ui");
@@ -355,5 +455,6 @@ flitlab_metrics_panel_init (FlitlabMetricsPanel *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_drawing_area_set_draw_func (self->histogram, draw_histogram, self, NULL);
+  add_exact_row (self);
   flitlab_metrics_panel_set_measurement (self, NULL);
 }

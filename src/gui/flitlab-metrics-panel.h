@@ -22,6 +22,12 @@ void        flitlab_metrics_panel_set_measuring   (FlitlabMetricsPanel      *sel
                                                    gboolean                  measuring);
 void        flitlab_metrics_panel_set_progress    (FlitlabMetricsPanel      *self,
                                                    double                    fraction);
+/* The limit of the exhaustive bisection search, in switches (the engine's
+ * exact-max option, 0 to FL_METRICS_EXACT_MAX), which the user sets in the
+ * panel: property "exact-max", notified when it changes. */
+int         flitlab_metrics_panel_get_exact_max   (FlitlabMetricsPanel      *self);
+void        flitlab_metrics_panel_set_exact_max   (FlitlabMetricsPanel      *self,
+                                                   int                       exact_max);
 /* The text shown for one metric, by key: "switches", "hosts", "links",
  * "degree", "diameter", "mean-distance", "bisection", "throughput"; NULL
  * for an unknown key. */

@@ -284,8 +284,18 @@ measure (FlitlabWindow *self)
       return;
     }
   flitlab_metrics_panel_set_measuring (self->metrics_panel, TRUE);
-  flitlab_workers_measure (self->workers, copy, measure_progress, measure_done, self);
+  flitlab_workers_measure_exact (self->workers, copy,
+                                 flitlab_metrics_panel_get_exact_max (self->metrics_panel),
+                                 measure_progress, measure_done, self);
   update_busy (self);
+}
+
+/* A new limit for the exhaustive bisection search: the network is measured
+ * again with it. */
+static void
+exact_max_changed (FlitlabWindow *self)
+{
+  measure (self);
 }
 
 /* Routing ------------------------------------------------------------------- */
@@ -982,6 +992,8 @@ flitlab_window_init (FlitlabWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->workers = flitlab_workers_new ();
   g_signal_connect_swapped (self->workers, "notify::busy", G_CALLBACK (update_busy), self);
+  g_signal_connect_swapped (self->metrics_panel, "notify::exact-max", G_CALLBACK (exact_max_changed),
+                            self);
   flitlab_simulate_panel_set_workers (self->simulate_panel, self->workers);
   self->document_signals = g_signal_group_new (FLITLAB_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "topology-edited",

@@ -350,12 +350,26 @@ flitlab_workers_generate (FlitlabWorkers *self,
 
 /* Measuring ------------------------------------------------------------------- */
 
+typedef struct
+{
+  FlTopology *topology;
+  int exact_max;
+} MeasureData;
+
+static void
+measure_data_free (MeasureData *data)
+{
+  fl_topology_free (data->topology);
+  g_free (data);
+}
+
 static gpointer
 measure_job (FlitlabJob  *job,
-             gpointer     data,
+             gpointer     user_data,
              GError     **error)
 {
-  FlTopology *topology = data;
+  MeasureData *data = user_data;
+  FlTopology *topology = data->topology;
   g_autoptr(FlitlabMeasurement) measurement = g_new0 (FlitlabMeasurement, 1);
   FlMetricsOptions options = { 0 };
   FlError err = { 0 };
@@ -365,6 +379,7 @@ measure_job (FlitlabJob  *job,
 
   if (fl_topology_switch_count (topology) > 0)
     {
+      options.exact_bisection_max = data->exact_max;
       options.progress = flitlab_job_progress;
       options.progress_data = job;
       fl_error_clear (&err);
@@ -385,8 +400,23 @@ flitlab_workers_measure (FlitlabWorkers      *self,
                          FlitlabJobDone       done,
                          gpointer             user_data)
 {
-  flitlab_workers_run (self, FLITLAB_JOB_MEASURE, measure_job, topology,
-                       (GDestroyNotify) fl_topology_free,
+  flitlab_workers_measure_exact (self, topology, 0, progress, done, user_data);
+}
+
+void
+flitlab_workers_measure_exact (FlitlabWorkers      *self,
+                               FlTopology          *topology,
+                               int                  exact_max,
+                               FlitlabProgressFunc  progress,
+                               FlitlabJobDone       done,
+                               gpointer             user_data)
+{
+  MeasureData *data = g_new0 (MeasureData, 1);
+
+  data->topology = topology;
+  data->exact_max = exact_max;
+  flitlab_workers_run (self, FLITLAB_JOB_MEASURE, measure_job, data,
+                       (GDestroyNotify) measure_data_free,
                        (GDestroyNotify) flitlab_measurement_free, progress, done, user_data);
 }
 

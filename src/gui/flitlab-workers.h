@@ -110,6 +110,14 @@ void             flitlab_workers_measure     (FlitlabWorkers              *self,
                                               FlitlabProgressFunc          progress,
                                               FlitlabJobDone               done,
                                               gpointer                     user_data);
+/* The same with the exhaustive bisection search up to exact_max switches
+ * (FlMetricsOptions.exact_bisection_max; 0 is the engine's default). */
+void             flitlab_workers_measure_exact (FlitlabWorkers            *self,
+                                                FlTopology                *topology,
+                                                int                        exact_max,
+                                                FlitlabProgressFunc        progress,
+                                                FlitlabJobDone             done,
+                                                gpointer                   user_data);
 void             flitlab_workers_route       (FlitlabWorkers              *self,
                                               FlTopology                  *topology,
                                               const FlitlabRoutingRequest *request,

@@ -349,11 +349,17 @@ out:
  * bipartite graphs; tori and circulants) took 0.25 s, a dense G(28, 0.95);
  * sparse networks take milliseconds. The worst case doubles with every two
  * switches more (0.55 s at 30, 1.1 s at 32), so the default limit of 28
- * keeps it well under a second.
+ * keeps it well under a second. Random regular networks (irregular:S,
+ * ports=P), CPU time: at 44 switches 1.5 s for P = 8, 27 s for 16 and 67 s
+ * for 24; at 48, 2.2 s for 8, 8 s for 10, about 2 minutes for 16 and more
+ * than that for 20; at 56 already 68 s for P = 8, and at 64 hours. Hence
+ * FL_METRICS_EXACT_MAX = 48: a search it allows ends in minutes at worst,
+ * and reports its progress and can be cancelled while it runs.
  */
 
-/* Progress is reported every this many search nodes. */
-#define NODES_PER_REPORT (1 << 16)
+/* Progress is reported every this many search nodes, a few milliseconds,
+ * which is also how soon a cancel is heard. */
+#define NODES_PER_REPORT (1 << 14)
 
 /* Branch and bound state, indexed by position in the search order. */
 typedef struct Search {

@@ -12,11 +12,6 @@
 
 #include "internal.h"
 
-/* The exhaustive bisection search runs up to this many switches when the
- * options leave exact_bisection_max at 0. The worst case measured at this
- * size is in bisection.c, next to the search. */
-#define FL__EXACT_BISECTION_DEFAULT 28
-
 /* A progress callback mapped onto a sub-range [base, base + span] of the
  * whole computation, so that each stage can report its own 0..1. */
 typedef struct FlProgress {

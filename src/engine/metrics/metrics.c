@@ -14,6 +14,66 @@
  * smooth bar, rarely enough to cost nothing. */
 #define SOURCES_PER_REPORT 256
 
+/* ---- options ------------------------------------------------------------ */
+
+static const FlOptionInfo metrics_options[] = {
+    { .name = "exact-max", .type = FL_OPTION_INT, .group = FL_N_("Metrics"),
+      .label = FL_N_("Exact bisection up to"), .arg = "N",
+      /* The largest value is FL_METRICS_EXACT_MAX. */
+      .help = FL_N_("exact bisection by search up to N switches, 0 to 48 (more can take "
+                    "hours); larger networks get a closed form or METIS's upper bound"),
+      .dflt = "28", .min_int = 0, .max_int = FL_METRICS_EXACT_MAX },
+};
+
+#define N_METRICS_OPTIONS ((int)(sizeof metrics_options / sizeof metrics_options[0]))
+
+const FlOptionInfo *fl_metrics_option(int index)
+{
+    return index >= 0 && index < N_METRICS_OPTIONS ? &metrics_options[index] : NULL;
+}
+
+const FlOptionInfo *fl_metrics_option_lookup(const char *name)
+{
+    for (int i = 0; name && i < N_METRICS_OPTIONS; i++)
+        if (strcmp(metrics_options[i].name, name) == 0)
+            return &metrics_options[i];
+    return NULL;
+}
+
+/* Says why the limit stops where it does, since that is what a user who
+ * asks for more needs to know. */
+static int check_exact_max(long long v, FlError *err)
+{
+    if (v >= 0 && v <= FL_METRICS_EXACT_MAX)
+        return FL_OK;
+    return fl_error_set(err, FL_ERANGE,
+                        "exact-max must be from 0 (the default, %d) to %d switches, not %lld: "
+                        "the exhaustive bisection search can take hours on larger networks, "
+                        "which get a closed form or METIS's upper bound instead",
+                        FL_METRICS_EXACT_DEFAULT, FL_METRICS_EXACT_MAX, v);
+}
+
+int fl_metrics_options_set(FlMetricsOptions *opt, const char *name, const char *value,
+                           FlError *err)
+{
+    const FlOptionInfo *o = fl_metrics_option_lookup(name);
+    if (!opt || !o || !value)
+        return fl_error_set(err, FL_EINVAL, "unknown metrics option '%s'", name ? name : "");
+    char *end;
+    /* Out of a long long's range, strtoll() gives its nearest end, which
+     * check_exact_max() refuses as out of range too. */
+    long long v = strtoll(value, &end, 10);
+    if (end == value || *end)
+        return fl_error_set(err, FL_EINVAL, "%s needs a whole number of switches, not '%s'",
+                            o->name, value);
+    int rc = check_exact_max(v, err);
+    if (rc == FL_OK)
+        opt->exact_bisection_max = (int)v;
+    return rc;
+}
+
+/* ---- metrics ------------------------------------------------------------ */
+
 const char *fl_bisection_method_name(FlBisectionMethod m)
 {
     switch (m) {
@@ -124,12 +184,10 @@ int fl_metrics_compute(const FlTopology *t, const FlMetricsOptions *opt, FlMetri
     FlMetricsOptions o = {0};
     if (opt)
         o = *opt;
-    if (o.exact_bisection_max < 0)
-        return fl_error_set(err, FL_ERANGE,
-                            "the exhaustive bisection limit must be 0 (default) or a "
-                            "switch count, not %d", o.exact_bisection_max);
-    int exact_max = o.exact_bisection_max ? o.exact_bisection_max
-                                          : FL__EXACT_BISECTION_DEFAULT;
+    int rc = check_exact_max(o.exact_bisection_max, err);
+    if (rc)
+        return rc;
+    int exact_max = o.exact_bisection_max ? o.exact_bisection_max : FL_METRICS_EXACT_DEFAULT;
 
     /* Built in r and copied to m only on success, so a failing call leaves
      * m untouched. */
@@ -145,13 +203,13 @@ int fl_metrics_compute(const FlTopology *t, const FlMetricsOptions *opt, FlMetri
     if (fl__switch_graph_build(t, &g))
         return fl_error_set(err, FL_ENOMEM, "out of memory for the switch graph");
     int64_t *hist = NULL;
-    int rc = FL_OK;
     degree_range(&g, &r.degree_min, &r.degree_max);
 
-    /* The exhaustive search can take as long as the distances; the other
+    /* The exhaustive search runs on at most FL_METRICS_EXACT_MAX switches,
+     * whose distances take microseconds, and can take minutes; the other
      * methods are quick. Share the progress range accordingly. */
     FlBisectionMethod plan = fl__bisection_plan(t, exact_max);
-    double bfs_share = plan == FL_BISECTION_EXHAUSTIVE ? 0.5 : 0.95;
+    double bfs_share = plan == FL_BISECTION_EXHAUSTIVE ? 0.05 : 0.95;
     FlProgress bfs_progress = { o.progress, o.progress_data, 0.0, bfs_share };
     FlProgress cut_progress = { o.progress, o.progress_data, bfs_share, 1.0 - bfs_share };
 

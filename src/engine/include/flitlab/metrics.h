@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flitlab/option.h"
 #include "flitlab/topology.h"
 
 #ifdef __cplusplus
@@ -23,14 +24,38 @@ typedef enum FlBisectionMethod {
 
 const char *fl_bisection_method_name(FlBisectionMethod m);
 
+/* The default and the largest limit of the exhaustive bisection search, in
+ * switches. Its worst case grows about fivefold with every four switches:
+ * at 28 it takes under a second, at 48 minutes (measured in bisection.c);
+ * above 48 it can run for hours, so larger networks get a closed form or
+ * METIS's upper bound. */
+#define FL_METRICS_EXACT_DEFAULT 28
+#define FL_METRICS_EXACT_MAX 48
+
 typedef struct FlMetricsOptions {
     /* Exhaustive bisection search is used up to this many switches
-     * (0 = the default, 28); closed forms and METIS above it. */
+     * (0 = the default, FL_METRICS_EXACT_DEFAULT; at most
+     * FL_METRICS_EXACT_MAX); closed forms and METIS above it. */
     int exact_bisection_max;
     uint64_t seed;             /* METIS seed */
+    /* Called with the fraction done, which never goes back, at least every
+     * few milliseconds of a long search; returning non-zero stops the
+     * computation with FL_ECANCELLED and leaves the result untouched. */
     FlProgressFunc progress;   /* may be NULL */
     void *progress_data;
 } FlMetricsOptions;
+
+/* The metrics' options as descriptors (option.h), for front ends to build
+ * their flags and settings rows from: "exact-max" (FL_OPTION_INT). The
+ * index-th (NULL past the last), or the one called name (NULL if none). */
+const FlOptionInfo *fl_metrics_option(int index);
+const FlOptionInfo *fl_metrics_option_lookup(const char *name);
+
+/* Sets the option called name of opt from its text, as typed; refuses an
+ * unknown name, a malformed value or one out of the option's range with a
+ * message that starts with the option's name (FL_EINVAL, FL_ERANGE). */
+int fl_metrics_options_set(FlMetricsOptions *opt, const char *name, const char *value,
+                           FlError *err);
 
 typedef struct FlMetrics {
     int switches;
@@ -54,7 +79,8 @@ typedef struct FlMetrics {
 } FlMetrics;
 
 /* Computes every metric. All-pairs BFS over switches: O(S * (S + L)).
- * m must be released with fl_metrics_clear(). opt may be NULL. */
+ * m must be released with fl_metrics_clear(). opt may be NULL. A limit of
+ * the exhaustive search out of range is refused (FL_ERANGE). */
 int fl_metrics_compute(const FlTopology *t, const FlMetricsOptions *opt,
                        FlMetrics *m, FlError *err);
 void fl_metrics_clear(FlMetrics *m);
