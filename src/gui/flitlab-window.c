@@ -19,6 +19,11 @@
 /* How long the user must pause editing before the network is committed,
  * measured and routed again. */
 #define EDIT_DEBOUNCE_MS 300
+/* The most nodes a network the window generates may have: storing one in
+ * the project, drawing and editing it happen on the main loop, and beyond
+ * this they would stall the window for seconds (a 1024x1024 mesh for over
+ * a minute). The command line takes the engine's limits. */
+#define MAX_WINDOW_NODES 65536
 
 G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -720,7 +725,18 @@ generate_done (gpointer      user_data,
     base = fl_topology_spec (topology);
   if (base == NULL)
     base = request->spec;
-  if (topology == NULL || !flitlab_window_add_topology (self, base, topology, &add_error))
+  if (topology != NULL && fl_topology_node_count (topology) > MAX_WINDOW_NODES)
+    {
+      /* Translators: a network's spec, its number of nodes, then the most
+       * the window takes. */
+      g_autofree char *message = g_strdup_printf (_("“%s” has %d nodes: the window takes networks of at most "
+                                                    "%d nodes; the command line takes larger ones"),
+                                                  request->spec, fl_topology_node_count (topology),
+                                                  MAX_WINDOW_NODES);
+      fl_topology_free (topology);
+      flitlab_window_alert (self, message);
+    }
+  else if (topology == NULL || !flitlab_window_add_topology (self, base, topology, &add_error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not generate “%s”: %s"), request->spec,
                                                   add_error != NULL ? add_error->message
