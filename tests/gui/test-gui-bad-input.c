@@ -388,18 +388,6 @@ run_newer_project (FlitlabWindow *window)
 
 /* Importing files -------------------------------------------------------------- */
 
-static FlitlabTransportBar *
-bar_of (FlitlabWindow *window)
-{
-  return FLITLAB_TRANSPORT_BAR (find_widget (GTK_WIDGET (window), FLITLAB_TYPE_TRANSPORT_BAR, NULL));
-}
-
-static FlitlabSimSession *
-session_of (FlitlabWindow *window)
-{
-  return DOC (window) != NULL ? flitlab_document_get_simulation (DOC (window)) : NULL;
-}
-
 static FlitlabSimulatePanel *
 simulate_panel_of (FlitlabWindow *window)
 {
