@@ -397,9 +397,20 @@ colour_job (FlitlabJob  *job,
   ColourData *d = data;
   g_autoptr(Coloured) c = g_rc_box_new0 (Coloured);
   FlError err;
+  int rc;
 
   c->topology = g_steal_pointer (&d->topology);
-  if (make_requests (d, c->topology, &c->requests, &c->n, &err) != FL_OK
+  rc = make_requests (d, c->topology, &c->requests, &c->n, &err);
+  if (rc != FL_OK && d->source == FLITLAB_REQUESTS_FILE)
+    {
+      g_autofree char *name = g_path_get_basename (d->path);
+
+      /* Translators: a requests file's name, then the engine's reason,
+       * which gives the line. */
+      g_set_error (error, FLITLAB_ENGINE_ERROR, err.code, _("Could not read “%s”: %s"), name, err.message);
+      return NULL;
+    }
+  if (rc != FL_OK
       || fl_schedule_new (c->topology, c->requests, c->n, &c->schedule, &err) != FL_OK)
     {
       flitlab_set_engine_error (error, &err);

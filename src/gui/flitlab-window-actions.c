@@ -61,23 +61,23 @@ save_reporting (FlitlabWindow *self,
   g_autofree char *name = g_path_get_basename (where != NULL ? where : "");
   g_autofree char *message = NULL;
   g_autofree char *escaped = NULL;
-  gboolean saved = flitlab_window_save_to_path (self, path, &error);
   AdwToast *toast;
 
-  if (saved)
-    /* Translators: a toast once the project is saved, with its file name. */
-    message = g_strdup_printf (_("Saved “%s”"), name);
-  else
-    /* Translators: a toast: the project's file name, then why it was not saved. */
-    message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
+  if (!flitlab_window_save_to_path (self, path, &error))
+    {
+      /* Translators: a toast: the project's file name, then why it was not saved. */
+      message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
+      flitlab_window_alert (self, message);
+      return FALSE;
+    }
+  /* Translators: a toast once the project is saved, with its file name. */
+  message = g_strdup_printf (_("Saved “%s”"), name);
   /* Toast titles are markup; file names may hold '&'. */
   escaped = g_markup_escape_text (message, -1);
   toast = adw_toast_new (escaped);
-  /* A failure must not wait behind the toast of an earlier save. */
-  adw_toast_set_priority (toast, saved ? ADW_TOAST_PRIORITY_NORMAL : ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_set_timeout (toast, saved ? 3 : 0);
+  adw_toast_set_timeout (toast, 3);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
-  return saved;
+  return TRUE;
 }
 
 char *

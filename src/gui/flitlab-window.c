@@ -19,6 +19,11 @@
 /* How long the user must pause editing before the network is committed,
  * measured and routed again. */
 #define EDIT_DEBOUNCE_MS 300
+/* The most nodes a network the window generates may have: storing one in
+ * the project, drawing and editing it happen on the main loop, and beyond
+ * this they would stall the window for seconds (a 1024x1024 mesh for over
+ * a minute). The command line takes the engine's limits. */
+#define MAX_WINDOW_NODES 65536
 
 G_DEFINE_FINAL_TYPE (FlitlabWindow, flitlab_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -46,6 +51,19 @@ flitlab_window_toast (FlitlabWindow *self,
   AdwToast *toast = adw_toast_new (escaped);
 
   adw_toast_set_timeout (toast, 5);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+void
+flitlab_window_alert (FlitlabWindow *self,
+                      const char    *message)
+{
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+  AdwToast *toast = adw_toast_new (escaped);
+
+  /* A failure must not wait behind earlier toasts, nor go before it is read. */
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_timeout (toast, 0);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
@@ -513,16 +531,30 @@ flitlab_window_show_nothing (FlitlabWindow *self)
   show_document (self, NULL);
 }
 
+/* Shows the project's network name, or says why it cannot (a damaged row
+ * of the file, say): the rest of the project stays usable. */
+static void
+show_or_alert (FlitlabWindow *self,
+               const char    *name)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!flitlab_window_show_topology (self, name, &error))
+    {
+      /* Translators: the engine's reason, which names the network and the file. */
+      g_autofree char *message = g_strdup_printf (_("Could not show the network: %s"), error->message);
+
+      flitlab_window_alert (self, message);
+    }
+}
+
 static void
 topology_selected (FlitlabWindow *self,
                    const char    *name)
 {
-  g_autoptr(GError) error = NULL;
-
   if (g_strcmp0 (name, flitlab_window_get_topology_name (self)) == 0)
     return;
-  if (!flitlab_window_show_topology (self, name, &error))
-    flitlab_window_toast (self, error->message);
+  show_or_alert (self, name);
 }
 
 /* Shows the project's first topology, or the empty state. */
@@ -531,14 +563,12 @@ show_first (FlitlabWindow *self)
 {
   FlProjectTopologyInfo *items = NULL;
   int n = 0;
-  g_autoptr(GError) error = NULL;
 
   flitlab_window_show_nothing (self);
   if (fl_project_list_topologies (flitlab_window_get_project (self), &items, &n, NULL) != FL_OK
       || n == 0)
     return;
-  if (!flitlab_window_show_topology (self, items[0].name, &error))
-    flitlab_window_toast (self, error->message);
+  show_or_alert (self, items[0].name);
   fl_project_topology_info_free (items, n);
 }
 
@@ -705,7 +735,18 @@ generate_done (gpointer      user_data,
     base = fl_topology_spec (topology);
   if (base == NULL)
     base = request->spec;
-  if (topology == NULL || !flitlab_window_add_topology (self, base, topology, &add_error))
+  if (topology != NULL && fl_topology_node_count (topology) > MAX_WINDOW_NODES)
+    {
+      /* Translators: a network's spec, its number of nodes, then the most
+       * the window takes. */
+      g_autofree char *message = g_strdup_printf (_("“%s” has %d nodes: the window takes networks of at most "
+                                                    "%d nodes; the command line takes larger ones"),
+                                                  request->spec, fl_topology_node_count (topology),
+                                                  MAX_WINDOW_NODES);
+      fl_topology_free (topology);
+      flitlab_window_alert (self, message);
+    }
+  else if (topology == NULL || !flitlab_window_add_topology (self, base, topology, &add_error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not generate “%s”: %s"), request->spec,
                                                   add_error != NULL ? add_error->message
@@ -751,18 +792,67 @@ flitlab_window_open_path (FlitlabWindow  *self,
                           GError        **error)
 {
   FlProject *project = NULL;
+  FlProjectTopologyInfo *items = NULL;
+  int n = 0;
   FlError err = { 0 };
 
   g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
 
-  if (fl_project_open (path, &project, &err) != FL_OK)
+  /* A file whose list of networks cannot be read is refused before it
+   * replaces the project shown; a network that cannot be read is said so
+   * when it is shown, and the others stay usable. */
+  if (fl_project_open (path, &project, &err) != FL_OK
+      || fl_project_list_topologies (project, &items, &n, &err) != FL_OK)
     {
+      fl_project_free (project);
       flitlab_set_engine_error (error, &err);
       return FALSE;
     }
+  fl_project_topology_info_free (items, n);
   flitlab_window_set_project (self, project);
   flitlab_welcome_add_recent (path);
   return TRUE;
+}
+
+/* The schema version in the header of the SQLite file at path (the 32-bit
+ * big-endian user_version at byte 60 of its first page), or -1. */
+static int
+file_schema_version (const char *path)
+{
+  static const char magic[16] = "SQLite format 3";
+  guchar header[64];
+  FILE *fp = fopen (path, "rb");
+  size_t got = fp != NULL ? fread (header, 1, sizeof header, fp) : 0;
+
+  if (fp != NULL)
+    fclose (fp);
+  if (got < sizeof header || memcmp (header, magic, sizeof magic) != 0)
+    return -1;
+  return (int) ((guint32) header[60] << 24 | (guint32) header[61] << 16 | (guint32) header[62] << 8
+                | header[63]);
+}
+
+/* Why path did not open, for the user: a file of a newer Flitlab says so
+ * in the user's language, with both versions. */
+static char *
+open_failure_message (const char   *path,
+                      const GError *error)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  int version;
+
+  if (!g_error_matches (error, FLITLAB_ENGINE_ERROR, FL_EVERSION))
+    return g_strdup_printf (_("Could not open the project: %s"), error->message);
+  version = file_schema_version (path);
+  if (version < 0)
+    /* Translators: the project's file name. */
+    return g_strdup_printf (_("“%s” was written by a newer version of Flitlab: it was not opened, and "
+                              "it has not been changed"), name);
+  /* Translators: the project's file name, its format version, then the
+   * latest this Flitlab reads. */
+  return g_strdup_printf (_("“%s” was written by a newer version of Flitlab (project format %d; "
+                            "this version reads formats up to %d): it was not opened, and it has "
+                            "not been changed"), name, version, fl_project_schema_version ());
 }
 
 void
@@ -779,14 +869,14 @@ flitlab_window_open_file (FlitlabWindow *self,
       g_autofree char *uri = g_file_get_uri (file);
       g_autofree char *message = g_strdup_printf (_("Could not open “%s”: only local files can be opened"),
                                                   uri);
-      flitlab_window_toast (self, message);
+      flitlab_window_alert (self, message);
       return;
     }
   if (!flitlab_window_open_path (self, path, &error))
     {
-      g_autofree char *message = g_strdup_printf (_("Could not open the project: %s"),
-                                                  error->message);
-      flitlab_window_toast (self, message);
+      g_autofree char *message = open_failure_message (path, error);
+
+      flitlab_window_alert (self, message);
     }
 }
 

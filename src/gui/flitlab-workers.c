@@ -280,9 +280,29 @@ flitlab_workers_cancel_all (FlitlabWorkers *self)
 {
   g_return_if_fail (FLITLAB_IS_WORKERS (self));
 
+  /* Each job is delivered as cancelled now rather than when its thread
+   * ends: a generation never hears the cancel, and a search may not for a
+   * while, and the window must not wait for them. The thread runs on,
+   * detached, and its result is freed. */
+  g_object_ref (self);
   for (int k = 0; k < FLITLAB_N_JOB_KINDS; k++)
-    if (self->running[k] != NULL)
-      g_cancellable_cancel (self->running[k]->cancellable);
+    {
+      FlitlabJob *job = g_steal_pointer (&self->running[k]);
+      g_autoptr(GError) error = NULL;
+
+      if (job == NULL)
+        continue;
+      g_cancellable_cancel (job->cancellable);
+      job->workers = NULL;
+      job_ref (job);
+      update_state (self);
+      error = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, fl_strerror (FL_ECANCELLED));
+      job->done (job->user_data, NULL, error);
+      job_unref (job);
+      g_object_unref (self);
+    }
+  update_state (self);
+  g_object_unref (self);
 }
 
 void

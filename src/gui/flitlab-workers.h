@@ -7,8 +7,9 @@
  * kind; a new job of a kind supersedes the one still running, whose result
  * is then never delivered: so a network changed under a running job gets
  * the result for the network as it is, never a stale one. The user can
- * cancel everything (flitlab_workers_cancel_all): the engine hears it
- * through its progress callback, and each job is delivered as cancelled.
+ * cancel everything (flitlab_workers_cancel_all): each job is delivered
+ * as cancelled at once, and the engine hears it through its progress
+ * callback.
  *
  * Properties: "busy" (boolean: some job runs), "progress" (double: the
  * fraction done of the job that reports it, -1 when none does).

@@ -16,6 +16,7 @@
 #include "flitlab-lesson-panel.h"
 #include "flitlab-lessons.h"
 #include "flitlab-run-item.h"
+#include "flitlab-transport-bar.h"
 #include "flitlab-window.h"
 #include "tap.h"
 
@@ -381,6 +382,19 @@ find_widget (GtkWidget  *widget,
   WidgetKind kind = { type, title };
 
   return find_matching (widget, is_kind_, &kind);
+}
+
+/* The window's transport bar, and the simulation it plays (or NULL). */
+static inline FlitlabTransportBar *
+bar_of (FlitlabWindow *window)
+{
+  return FLITLAB_TRANSPORT_BAR (find_widget (GTK_WIDGET (window), FLITLAB_TYPE_TRANSPORT_BAR, NULL));
+}
+
+static inline FlitlabSimSession *
+session_of (FlitlabWindow *window)
+{
+  return DOC (window) != NULL ? flitlab_document_get_simulation (DOC (window)) : NULL;
 }
 
 /* The name of the page on top of the window's side stack (the one with

@@ -501,7 +501,7 @@ check_file (FlitlabSchedulePage *page)
   check_colouring (page, TRUE, 2);
   flitlab_schedule_page_set_file (page, bad);
   CHECK (wait_while (page, "running", NULL) && flitlab_schedule_page_get_schedule (page) == NULL
-           && g_str_has_prefix (flitlab_schedule_page_get_value (page, "error"), "line 2: "),
+           && g_str_has_prefix (flitlab_schedule_page_get_value (page, "error"), "Could not read “bad.txt”: line 2: "),
          "a bad file is refused by line: %s", flitlab_schedule_page_get_value (page, "error"));
   g_unlink (good);
   g_unlink (bad);

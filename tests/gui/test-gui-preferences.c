@@ -25,12 +25,6 @@
 #include "flitlab-welcome.h"
 #include "gui-harness.h"
 
-static FlitlabTransportBar *
-bar_of (FlitlabWindow *window)
-{
-  return FLITLAB_TRANSPORT_BAR (find_widget (GTK_WIDGET (window), FLITLAB_TYPE_TRANSPORT_BAR, NULL));
-}
-
 static GtkSpinButton *
 spin_of (GtkWindow  *prefs,
          const char *title)

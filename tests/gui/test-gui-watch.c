@@ -25,18 +25,6 @@
 #include "flitlab-transport-bar.h"
 #include "gui-harness.h"
 
-static FlitlabTransportBar *
-bar_of (FlitlabWindow *window)
-{
-  return FLITLAB_TRANSPORT_BAR (find_widget (GTK_WIDGET (window), FLITLAB_TYPE_TRANSPORT_BAR, NULL));
-}
-
-static FlitlabSimSession *
-session_of (FlitlabWindow *window)
-{
-  return DOC (window) != NULL ? flitlab_document_get_simulation (DOC (window)) : NULL;
-}
-
 /* FNV-1a over every flit's place, the cycle and the packets made. */
 typedef struct
 {
