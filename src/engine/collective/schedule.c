@@ -222,28 +222,43 @@ static long read_host(const char **p)
     return errno ? -2 : v;
 }
 
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
 static int parse_line(const char *line, size_t len, int lineno, int hosts, FlScheduleRequest *req,
                       int *have, FlError *err)
 {
-    char buf[256];
-    size_t cut = len < sizeof buf - 1 ? len : sizeof buf - 1;
-    memcpy(buf, line, cut);
-    buf[cut] = '\0';
-    char *hash = strchr(buf, '#');
-    if (hash)
-        *hash = '\0';
-    const char *p = buf;
-    while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
+    /* The comment and the blanks around the pair are no part of it, however
+     * long they are. */
+    const char *hash = memchr(line, '#', len);
+    size_t n = hash ? (size_t)(hash - line) : len;
+    while (n > 0 && is_blank(*line)) {
+        line++;
+        n--;
+    }
+    while (n > 0 && is_blank(line[n - 1]))
+        n--;
     *have = 0;
-    if (!*p)
+    if (n == 0)
         return FL_OK;
+    char buf[256];
+    if (n >= sizeof buf)
+        return fl_error_set(err, FL_EPARSE, "line %d: %zu characters where two host numbers "
+                            "'src dst' were expected", lineno, n);
+    memcpy(buf, line, n);
+    buf[n] = '\0';
+    const char *p = buf;
     long src = read_host(&p), dst = src >= 0 ? read_host(&p) : -1;
-    while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
-    if (len >= sizeof buf - 1 || src < 0 || dst < 0 || *p)
+    if (src < 0 || dst < 0 || *p) {
+        /* Quoted as text: no control character reaches the terminal. */
+        for (size_t i = 0; i < n; i++)
+            if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+                buf[i] = '?';
         return fl_error_set(err, FL_EPARSE, "line %d: expected two host numbers 'src dst', "
                             "got '%.60s'", lineno, buf);
+    }
     long bad = src >= hosts ? src : dst >= hosts ? dst : -1;
     if (bad >= 0)
         return fl_error_set(err, FL_EPARSE, "line %d: host %ld does not exist (the network "
@@ -271,6 +286,11 @@ int fl_schedule_parse(const FlTopology *t, const char *text, FlScheduleRequest *
             free(r);
             return rc;
         }
+        if (have && k == FL_SCHEDULE_MAX_REQUESTS) {
+            free(r);
+            return fl_error_set(err, FL_ERANGE, "line %d: more than %d requests", lineno,
+                                FL_SCHEDULE_MAX_REQUESTS);
+        }
         if (have && k == cap) {
             FlScheduleRequest *grown = realloc(r, (size_t)cap * 2 * sizeof *r);
             if (!grown) {
@@ -289,6 +309,15 @@ int fl_schedule_parse(const FlTopology *t, const char *text, FlScheduleRequest *
     return FL_OK;
 }
 
+/* The 1-based line of text that pos is on. */
+static int line_at(const char *text, const char *pos)
+{
+    int line = 1;
+    for (const char *c = text; c < pos; c++)
+        line += *c == '\n';
+    return line;
+}
+
 int fl_schedule_read_file(const FlTopology *t, const char *path, FlScheduleRequest **out,
                           int *n, FlError *err)
 {
@@ -298,8 +327,15 @@ int fl_schedule_read_file(const FlTopology *t, const char *path, FlScheduleReque
                             strerror(errno));
     size_t cap = 4096, len = 0, got;
     char *text = malloc(cap);
+    int too_large = 0;
     while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
         len += got;
+        /* Checked as it grows: /dev/zero is refused, not read until memory
+         * runs out. */
+        if (len > FL_SCHEDULE_MAX_FILE_BYTES) {
+            too_large = 1;
+            break;
+        }
         if (len + 1 == cap) {
             char *grown = realloc(text, cap * 2);
             if (!grown)
@@ -312,12 +348,19 @@ int fl_schedule_read_file(const FlTopology *t, const char *path, FlScheduleReque
     fclose(f);
     if (!text)
         return fl_error_set(err, FL_ENOMEM, "out of memory reading %s", path);
-    if (failed) {
+    if (failed || too_large) {
         free(text);
+        if (too_large)
+            return fl_error_set(err, FL_ERANGE, "request file %s is larger than %zu bytes",
+                                path, FL_SCHEDULE_MAX_FILE_BYTES);
         return fl_error_set(err, FL_EIO, "cannot read request file %s", path);
     }
     text[len] = '\0';
-    int rc = fl_schedule_parse(t, text, out, n, err);
+    /* A NUL would end the text early and drop the requests after it. */
+    const char *nul = memchr(text, '\0', len);
+    int rc = nul ? fl_error_set(err, FL_EPARSE, "line %d: a NUL byte: not a text file",
+                                line_at(text, nul))
+                 : fl_schedule_parse(t, text, out, n, err);
     free(text);
     return rc;
 }
