@@ -6,8 +6,9 @@
  * refuses it with a message that names the line, or gives requests between
  * hosts that exist, none sending to itself, which written back as "src dst"
  * lines parse the same; the schedule is built on them and its greedy and
- * paper 004 colourings are valid. `tools/flitlab-dev fuzz collective` runs
- * it. */
+ * paper 004 colourings are valid. Read from a file, the input gives the
+ * same, or a refusal naming the line of a NUL byte. `tools/flitlab-dev fuzz
+ * collective` runs it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,27 @@ static void check_on(const FlTopology *t, const char *text)
     free(r);
 }
 
+/* The file reader gives what the parser gives, and refuses a NUL byte
+ * rather than stop reading at it. */
+static void check_file(const FlTopology *t, const uint8_t *data, size_t size, const char *text)
+{
+    const char *path = fuzz_write_file("requests.txt", data, size);
+    FlScheduleRequest *r = NULL, *p = NULL;
+    int n = -1, m = -1;
+    FlError err = { 0 }, perr = { 0 };
+    int rc = fl_schedule_read_file(t, path, &r, &n, &err);
+    if (memchr(data, '\0', size)) {
+        FUZZ_CHECK(rc == FL_EPARSE && r == NULL && strncmp(err.message, "line ", 5) == 0);
+        return;
+    }
+    int prc = fl_schedule_parse(t, text, &p, &m, &perr);
+    FUZZ_CHECK(rc == prc && n == m && strcmp(err.message, perr.message) == 0);
+    for (int i = 0; i < n; i++)
+        FUZZ_CHECK(r[i].src == p[i].src && r[i].dst == p[i].dst);
+    free(r);
+    free(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *text = fuzz_text(data, size);
@@ -86,6 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_fail(__FILE__, __LINE__, "cannot build the networks");
         check_on(nets[i], text);
     }
+    check_file(nets[0], data, size, text);
     free(text);
     return 0;
 }

@@ -76,8 +76,12 @@ const char *fuzz_scratch_dir(void)
 {
     if (scratch[0])
         return scratch;
+    /* In memory when the system has a tmpfs there: a file written per input
+     * should cost no disk writes. */
     const char *tmp = getenv("TMPDIR");
-    snprintf(scratch, sizeof scratch, "%s/flitlab-fuzz-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!tmp || !*tmp)
+        tmp = access("/dev/shm", W_OK | X_OK) == 0 ? "/dev/shm" : "/tmp";
+    snprintf(scratch, sizeof scratch, "%s/flitlab-fuzz-XXXXXX", tmp);
     if (!mkdtemp(scratch))
         fuzz_fail(__FILE__, __LINE__, "cannot create a scratch directory");
     atexit(remove_scratch);
@@ -87,7 +91,10 @@ const char *fuzz_scratch_dir(void)
 const char *fuzz_write_file(const char *name, const uint8_t *data, size_t size)
 {
     snprintf(scratch_file, sizeof scratch_file, "%s/%s", fuzz_scratch_dir(), name);
-    int fd = open(scratch_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    /* A new file each time: replacing a file's contents by truncating it
+     * makes some file systems (ext4) flush it to disk on close. */
+    unlink(scratch_file);
+    int fd = open(scratch_file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0)
         fuzz_fail(__FILE__, __LINE__, "cannot create a scratch file");
     for (size_t done = 0; done < size;) {

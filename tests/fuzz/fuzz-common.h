@@ -43,8 +43,9 @@ void fuzz_check_topology_reader(const uint8_t *data, size_t size, FuzzTopologyRe
  * memory runs out: the fuzzer's RSS limit is the real bound. */
 char *fuzz_text(const uint8_t *data, size_t size);
 
-/* A scratch directory of this process (created on first use, removed at
- * exit with whatever it holds), for readers that take a path. */
+/* A scratch directory of this process (created on first use in $TMPDIR,
+ * else /dev/shm or /tmp; removed at exit with whatever it holds), for
+ * readers that take a path. */
 const char *fuzz_scratch_dir(void);
 
 /* Writes data to DIR/name (replacing it) and returns the path (owned here,

@@ -18,7 +18,7 @@
 
 /* Networks checked against: larger ones cost the generators' and the
  * collectives' time (an exchange on torus:1024x1024), not the reader's. */
-#define CHECK_MAX_SWITCHES 256
+#define CHECK_MAX_SWITCHES 64
 
 /* Text as xgettext gives msgids: non-empty, white space collapsed. */
 static void check_text(const char *s)
