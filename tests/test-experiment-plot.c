@@ -389,6 +389,9 @@ static void test_spec_text(void)
           "bad columns: %s", err.message);
     CHECK(fl_plot_spec_parse("x=a\nx=b\n", &back, &err) == FL_EPARSE, "key twice: %s",
           err.message);
+    CHECK(fl_plot_spec_parse("x=rate\ny=thr\rough\n", &back, &err) == FL_EINVAL && !back.x
+              && strcmp(err.message, "line 2: the y holds a carriage return") == 0,
+          "a carriage return inside a value, which format could not write: %s", err.message);
     fl_plot_spec_init(&s);
     s.title = "two\nlines";
     CHECK(fl_plot_spec_format(&s, &text, &err) == FL_EINVAL && !text, "a line break: %s",

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "flitlab.h"
 #include "tap.h"
@@ -130,6 +131,7 @@ static void test_parse(void)
         { "a b\n", "line 1: expected two host numbers" },
         { "-1 2\n", "line 1: expected two host numbers" },
         { "0 99999999999999999999\n", "line 1: expected two host numbers" },
+        { "0 1\n1 \033[2J\n", "line 2: expected two host numbers 'src dst', got '1 ?[2J'" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         r = NULL;
@@ -138,6 +140,18 @@ static void test_parse(void)
         CHECK(rc == FL_EPARSE && !r && strstr(err.message, bad[i].expect),
               "parse refuses %zu: \"%s\"", i, err.message);
     }
+
+    char comment[400];
+    snprintf(comment, sizeof comment, "  2 3 # %300s\n", "a comment longer than a pair may be");
+    CHECK(fl_schedule_parse(t, comment, &r, &n, &err) == FL_OK && n == 1 && r[0].dst == 3,
+          "parse: a long comment after a pair is no part of it (%s)", err.message);
+    free(r);
+    r = NULL;
+    snprintf(comment, sizeof comment, "0 1\n0%300s\n", "1");
+    CHECK(fl_schedule_parse(t, comment, &r, &n, &err) == FL_EPARSE && !r
+              && strcmp(err.message, "line 2: 301 characters where two host numbers 'src dst' "
+                        "were expected") == 0,
+          "parse refuses a pair too long to be one: %s", err.message);
 
     char path[] = "/tmp/flitlab-schedule-XXXXXX";
     int fd = mkstemp(path);
@@ -149,7 +163,20 @@ static void test_parse(void)
     CHECK(f && fl_schedule_read_file(t, path, &r, &n, &err) == FL_OK && n == 2 && r[1].src == 2,
           "read_file: two requests (%s)", err.message);
     free(r);
+    r = NULL;
+    f = fopen(path, "wb");
+    if (f) {
+        fwrite("1 2\n2 1\n\0003 4\n", 1, 13, f);
+        fclose(f);
+    }
+    CHECK(f && fl_schedule_read_file(t, path, &r, &n, &err) == FL_EPARSE && !r
+              && strcmp(err.message, "line 3: a NUL byte: not a text file") == 0,
+          "read_file refuses a NUL byte, not the requests before it alone: %s", err.message);
     remove(path);
+    if (access("/dev/zero", R_OK) == 0)
+        CHECK(fl_schedule_read_file(t, "/dev/zero", &r, &n, &err) == FL_EPARSE && !r
+                  && strcmp(err.message, "line 1: a NUL byte: not a text file") == 0,
+              "read_file stops reading /dev/zero at its first block: %s", err.message);
     CHECK(fl_schedule_read_file(t, "/nonexistent/requests.txt", &r, &n, &err) == FL_EIO &&
           strstr(err.message, "/nonexistent/requests.txt"), "read_file refuses: %s",
           err.message);

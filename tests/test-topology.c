@@ -513,6 +513,10 @@ static void test_errors(void)
     CHECK_INT(fl_error_set(&err, FL_ESPEC, "bad %s %d", "thing", 7), FL_ESPEC);
     CHECK(strcmp(err.message, "bad thing 7") == 0, "formatted message");
     CHECK_INT(fl_error_set(NULL, FL_EIO, "ignored"), FL_EIO);
+    fl_error_set(&err, FL_EPARSE, "'%s' is damaged (%s)", "p.flitlab",
+                 "malformed schema (sqlite_x\nt\r\t\033[2J)");
+    CHECK(strcmp(err.message, "'p.flitlab' is damaged (malformed schema (sqlite_x t  ?[2J))") == 0,
+          "a quoted line break, tab or escape keeps the message one line: %s", err.message);
     fl_error_clear(&err);
     CHECK(err.code == FL_OK && err.message[0] == '\0', "cleared");
 }

@@ -1,6 +1,10 @@
 #!/bin/sh
 # Install the Debian 12 packages Flitlab needs to build, run and test.
 # Idempotent: only packages that are missing are installed. Runs as root, or via sudo.
+#
+#   tools/install-deps.sh           what building, running and testing need
+#   tools/install-deps.sh --fuzz    that, and clang with libFuzzer for
+#                                   `tools/flitlab-dev fuzz`
 set -eu
 
 PKGS="build-essential meson ninja-build pkg-config gettext
@@ -10,6 +14,12 @@ xvfb xauth xdotool imagemagick desktop-file-utils appstream shared-mime-info lib
 clang-format git openmpi-bin libopenmpi-dev
 yelp-tools yelp locales
 fonts-noto-cjk python3-dogtail dbus-x11 at-spi2-core"
+
+# libFuzzer and the sanitizers' runtimes come with clang's compiler-rt.
+FUZZ_PKGS="clang libclang-rt-dev"
+if [ "${1:-}" = "--fuzz" ]; then
+  PKGS="$PKGS $FUZZ_PKGS"
+fi
 
 # The locales the application is translated into, so that LANG=ko_KR.UTF-8
 # or ja_JP.UTF-8 shows it translated (glibc falls back to C for a locale

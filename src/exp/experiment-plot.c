@@ -145,6 +145,10 @@ int fl_plot_spec_format(const FlPlotSpec *s, char **out, FlError *err)
 static int parse_field(FlPlotSpec *s, int f, const char *v, size_t n, int line, FlError *err)
 {
     if (fields[f].type == FIELD_TEXT) {
+        /* A value format would refuse to write back. */
+        if (memchr(v, '\r', n))
+            return fl_error_set(err, FL_EINVAL, "line %d: the %s holds a carriage return", line,
+                                fields[f].key);
         char **to = text_field(s, f);
         if (!(*to = copy_text(v, n)))
             return fl_error_set(err, FL_ENOMEM, "out of memory reading a plot definition");

@@ -222,28 +222,43 @@ static long read_host(const char **p)
     return errno ? -2 : v;
 }
 
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
 static int parse_line(const char *line, size_t len, int lineno, int hosts, FlScheduleRequest *req,
                       int *have, FlError *err)
 {
-    char buf[256];
-    size_t cut = len < sizeof buf - 1 ? len : sizeof buf - 1;
-    memcpy(buf, line, cut);
-    buf[cut] = '\0';
-    char *hash = strchr(buf, '#');
-    if (hash)
-        *hash = '\0';
-    const char *p = buf;
-    while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
+    /* The comment and the blanks around the pair are no part of it, however
+     * long they are. */
+    const char *hash = memchr(line, '#', len);
+    size_t n = hash ? (size_t)(hash - line) : len;
+    while (n > 0 && is_blank(*line)) {
+        line++;
+        n--;
+    }
+    while (n > 0 && is_blank(line[n - 1]))
+        n--;
     *have = 0;
-    if (!*p)
+    if (n == 0)
         return FL_OK;
+    char buf[256];
+    if (n >= sizeof buf)
+        return fl_error_set(err, FL_EPARSE, "line %d: %zu characters where two host numbers "
+                            "'src dst' were expected", lineno, n);
+    memcpy(buf, line, n);
+    buf[n] = '\0';
+    const char *p = buf;
     long src = read_host(&p), dst = src >= 0 ? read_host(&p) : -1;
-    while (*p == ' ' || *p == '\t' || *p == '\r')
-        p++;
-    if (len >= sizeof buf - 1 || src < 0 || dst < 0 || *p)
+    if (src < 0 || dst < 0 || *p) {
+        /* Quoted as text: no control character reaches the terminal. */
+        for (size_t i = 0; i < n; i++)
+            if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+                buf[i] = '?';
         return fl_error_set(err, FL_EPARSE, "line %d: expected two host numbers 'src dst', "
                             "got '%.60s'", lineno, buf);
+    }
     long bad = src >= hosts ? src : dst >= hosts ? dst : -1;
     if (bad >= 0)
         return fl_error_set(err, FL_EPARSE, "line %d: host %ld does not exist (the network "
@@ -271,6 +286,11 @@ int fl_schedule_parse(const FlTopology *t, const char *text, FlScheduleRequest *
             free(r);
             return rc;
         }
+        if (have && k == FL_SCHEDULE_MAX_REQUESTS) {
+            free(r);
+            return fl_error_set(err, FL_ERANGE, "line %d: more than %d requests", lineno,
+                                FL_SCHEDULE_MAX_REQUESTS);
+        }
         if (have && k == cap) {
             FlScheduleRequest *grown = realloc(r, (size_t)cap * 2 * sizeof *r);
             if (!grown) {
@@ -289,17 +309,13 @@ int fl_schedule_parse(const FlTopology *t, const char *text, FlScheduleRequest *
     return FL_OK;
 }
 
-/* A request file is a few bytes a request; more than this is not one (and
- * reading /dev/zero must end). */
-#define REQUEST_FILE_MAX_BYTES ((size_t)64 << 20)
-
-static int nul_byte_error(const char *text, const char *nul, FlError *err)
+/* The 1-based line of text that pos is on. */
+static int line_at(const char *text, const char *pos)
 {
-    int lineno = 1;
-    for (const char *c = text; c < nul; c++)
-        lineno += *c == '\n';
-    return fl_error_set(err, FL_EPARSE, "line %d: a NUL byte: not a text file of 'src dst' "
-                        "lines", lineno);
+    int line = 1;
+    for (const char *c = text; c < pos; c++)
+        line += *c == '\n';
+    return line;
 }
 
 int fl_schedule_read_file(const FlTopology *t, const char *path, FlScheduleRequest **out,
@@ -312,13 +328,17 @@ int fl_schedule_read_file(const FlTopology *t, const char *path, FlScheduleReque
     size_t cap = 4096, len = 0, got;
     char *text = malloc(cap);
     int rc = FL_OK;
+    /* NUL bytes and the size are checked as the text grows: a NUL would end
+     * the text early and drop the requests after it, and /dev/zero must be
+     * refused, not read until memory runs out. */
     while (!rc && text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
         const char *nul = memchr(text + len, '\0', got);
         if (nul)
-            rc = nul_byte_error(text, nul, err);
-        else if ((len += got) > REQUEST_FILE_MAX_BYTES)
-            rc = fl_error_set(err, FL_ERANGE, "request file %s is larger than %zu MiB",
-                              path, REQUEST_FILE_MAX_BYTES >> 20);
+            rc = fl_error_set(err, FL_EPARSE, "line %d: a NUL byte: not a text file",
+                              line_at(text, nul));
+        else if ((len += got) > FL_SCHEDULE_MAX_FILE_BYTES)
+            rc = fl_error_set(err, FL_ERANGE, "request file %s is larger than %zu bytes", path,
+                              FL_SCHEDULE_MAX_FILE_BYTES);
         if (!rc && len + 1 == cap) {
             char *grown = realloc(text, cap * 2);
             if (!grown)

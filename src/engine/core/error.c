@@ -42,6 +42,14 @@ int fl_error_set(FlError *err, int code, const char *fmt, ...)
          * (msgfmt --check refuses one whose directives differ). */
         vsnprintf(err->message, sizeof err->message, fl_gettext(fmt), ap);
         va_end(ap);
+        /* One line, whatever a quoted file or database put in it: a line
+         * break or a tab becomes a space, another control character '?'. */
+        for (char *c = err->message; *c; c++) {
+            if (*c == '\n' || *c == '\r' || *c == '\t')
+                *c = ' ';
+            else if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                *c = '?';
+        }
     }
     return code;
 }

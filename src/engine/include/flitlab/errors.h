@@ -68,7 +68,9 @@ typedef struct FlError {
  *   return fl_error_set(err, FL_ESPEC, "xmesh sizes must be even, got %d", n);
  * fmt is a msgid (xgettext extracts it, po/meson.build): it is translated
  * before it is formatted, so it should be a whole sentence, not a fragment
- * glued to others. */
+ * glued to others. The message stays one line whatever the arguments hold
+ * (text quoted from a file): line breaks and tabs become spaces, other
+ * control characters '?'. */
 int fl_error_set(FlError *err, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

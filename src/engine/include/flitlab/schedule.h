@@ -90,13 +90,20 @@ int fl_schedule_hotspot(const FlTopology *t, int k, int hot, double fraction, ui
  * pairing. */
 int fl_schedule_top_down(const FlTopology *t, uint64_t seed, FlScheduleRequest **out,
                          int *n, FlError *err);
+/* The most requests a parsed set holds, and the largest request file read. */
+#define FL_SCHEDULE_MAX_REQUESTS (1 << 24)
+#define FL_SCHEDULE_MAX_FILE_BYTES ((size_t)64 << 20)
+
 /* Parses "src dst" host pairs, one per line; blank lines and text after
- * '#' are ignored. A malformed line, a host that does not exist or a host
- * sending to itself fails with FL_EPARSE and a message that starts
- * "line L: ". */
+ * '#' are ignored. A malformed line (a pair is at most 255 characters
+ * without its comment), a host that does not exist or a host sending to
+ * itself fails with FL_EPARSE, more than FL_SCHEDULE_MAX_REQUESTS pairs
+ * with FL_ERANGE, each with a message that starts "line L: ". */
 int fl_schedule_parse(const FlTopology *t, const char *text, FlScheduleRequest **out,
                       int *n, FlError *err);
-/* fl_schedule_parse() on a file's contents; FL_EIO when it cannot be read. */
+/* fl_schedule_parse() on a file's contents; FL_EIO when it cannot be read,
+ * FL_ERANGE naming it when it is larger than FL_SCHEDULE_MAX_FILE_BYTES,
+ * FL_EPARSE ("line L: ") when it holds a NUL byte. */
 int fl_schedule_read_file(const FlTopology *t, const char *path, FlScheduleRequest **out,
                           int *n, FlError *err);
 

@@ -1,0 +1,1 @@
+columns=3

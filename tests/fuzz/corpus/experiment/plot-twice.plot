@@ -1,0 +1,2 @@
+experiment=e
+experiment=f
