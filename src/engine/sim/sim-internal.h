@@ -18,7 +18,11 @@
  * flit the cycle it arrives (at most one per cycle, since a channel carries
  * at most one flit per link_cycles_per_flit cycles), so the ejection ring is
  * only as long as the flits that can be in flight on it and needs no
- * credits. Virtual cut-through therefore never waits for the sink.
+ * credits. Virtual cut-through therefore never waits for the sink. On a
+ * link so long that more than SIM_SINK_ROOM flits could be in flight, the
+ * host has room for SIM_SINK_ROOM flits per VC, freed as it consumes them:
+ * a switch sends into a full ejection VC no more than into a credited one,
+ * so that memory is bounded by the flits in flight, not by the latency.
  *
  * Flits in flight. When a flit wins the switch (or leaves its host) it is
  * written at once into the downstream ring, stamped with the cycle it will
@@ -89,8 +93,14 @@
  * skips the drain (its latencies are those delivered so far).
  *
  * Deadlock. With flits in the network and none sent, injected or consumed
- * for deadlock_cycles cycles, the run stops with FL_SIM_DEADLOCK, and the
- * watchdog reports a cycle of the wait-for graph between occupied VCs.
+ * for deadlock_cycles cycles, and for at least as long as a flit or credit
+ * can be on its way (FlSim.quiet_span: flits on long links are progress),
+ * the watchdog looks for a cycle of the wait-for graph between occupied
+ * VCs. If it finds one, the run stops with FL_SIM_DEADLOCK, which always
+ * names that cycle; if not (flits wait with no cycle, such as heads that
+ * a routing leaves without a choice), nothing is locked for good, and the
+ * watchdog starts counting again: the run goes on, and a run that never
+ * delivers them ends saturated when its drain runs out.
  *
  * Views and hooks. The flit view tells why a front flit waits from the
  * state, when asked (sim-checkpoint.c), except one fact the state does not
@@ -191,6 +201,9 @@ static inline int64_t fl__sim_slot_ready(const SimSlot *slot, int64_t now)
 {
     return now + (int32_t)(slot->ready - (uint32_t)now);
 }
+
+/* The most flits an ejection VC holds: on its way and at its host. */
+#define SIM_SINK_ROOM 1024
 
 /* The slots of a ring holding cap flits: the power of two at or above. */
 static inline int64_t fl__sim_ring_length(int cap)
@@ -336,6 +349,9 @@ struct FlSim {
     int n_chan, n_vc, n_nodes, n_hosts;
     int max_in;              /* most input channels of one node */
     int64_t n_slots;         /* ring slots in all */
+    int64_t cq_cap;          /* credit queue slots: the credited slots */
+    int64_t quiet_span;      /* the watchdog's: no move for longer than this
+                              * is a deadlock if a wait-for cycle shows it */
     int send_delay;          /* switch: sw_alloc + xbar + link latency */
     int inject_delay;        /* host: xbar + link latency */
     int max_len;             /* longest packet the traffic makes */

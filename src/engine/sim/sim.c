@@ -148,7 +148,7 @@ static size_t layout_state(FlSim *s, char *base)
     s->q_tail = carve(base, &off, nh, sizeof(int32_t));
     s->host_vc = carve(base, &off, nh, sizeof(int32_t));
     s->host_rr = carve(base, &off, nh, sizeof(int32_t));
-    s->cq = carve(base, &off, ns, sizeof(SimCredit));
+    s->cq = carve(base, &off, (size_t)s->cq_cap, sizeof(SimCredit));
     s->host_accepted = carve(base, &off, nh, sizeof(int64_t));
     /* Last: rarely written, and the hot arrays keep their places. */
     s->lost = carve(base, &off, nv, sizeof(uint32_t));
@@ -170,8 +170,9 @@ static void reset_state(FlSim *s)
         int c = s->in_chan[iv / V];
         q->out = -1;
         s->outvc[iv] = (SimOutVc){ -1, -1, 0, 0 };
-        /* An ejection VC keeps one credit, which sending never takes:
-         * switch allocation then asks every output VC for a credit. */
+        /* An ejection VC has one credit while its ring has room (see
+         * send_flit() in sim-router.c): switch allocation then asks every
+         * output VC for a credit. */
         s->credits[iv] = s->chan_sink[c] ? 1 : s->chan_cap[c];
         q->ring_base = (int32_t)slot;
         q->mask = (int32_t)(fl__sim_ring_length(s->chan_cap[c]) - 1);
@@ -240,8 +241,10 @@ static int build_tables(FlSim *s)
         return FL_ENOMEM;
 
     /* Ejection rings hold what can be in flight: one flit enters per cycle
-     * at most and stays send_delay cycles. */
-    int sink_cap = s->send_delay + 2;
+     * at most and stays send_delay cycles; on links longer than
+     * SIM_SINK_ROOM allows, the host has that much room (see
+     * sim-internal.h), so that memory does not grow with the latency. */
+    int sink_cap = s->send_delay + 2 < SIM_SINK_ROOM ? s->send_delay + 2 : SIM_SINK_ROOM;
     for (int c = 0; c < nc; c++) {
         int src = fl__chan_src(t, c), dst = fl__chan_dst(t, c);
         s->chan_dst[c] = dst;
@@ -271,8 +274,14 @@ static int build_tables(FlSim *s)
         }
     free(fill);
     int64_t slot = 0;
-    for (int c = 0; c < nc; c++)
+    for (int c = 0; c < nc; c++) {
         slot += V * fl__sim_ring_length(s->chan_cap[c]);
+        /* Credits on their way to a channel's VCs are at most the slots
+         * they free. */
+        s->cq_cap += s->chan_sink[c] ? 0 : (int64_t)V * s->chan_cap[c];
+    }
+    if (s->cq_cap == 0)
+        s->cq_cap = 1;
     for (int iv = 0; iv < s->n_vc; iv++)
         s->vc_win[iv] = -1;
     s->n_slots = slot;
@@ -345,6 +354,13 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     s->inject_delay = cfg->xbar_delay + cfg->link_latency;
     s->max_len = longest_packet(&cfg->traffic);
     s->win_end = cfg->warmup_cycles + cfg->measure_cycles;
+    /* After the last move, a flit or credit may still be on its way for
+     * the link and pipeline delays: quiet for that long is not yet a
+     * lock. */
+    int64_t flight = cfg->routing_delay + cfg->vc_alloc_delay + cfg->sw_alloc_delay
+                     + cfg->xbar_delay + cfg->link_latency + cfg->credit_delay
+                     + (int64_t)cfg->link_cycles_per_flit + 2;
+    s->quiet_span = cfg->deadlock_cycles > flight ? cfg->deadlock_cycles : flight;
     rc = fl_traffic_new(t, &cfg->traffic, cfg->seed, &s->traffic, err);
     if (rc)
         goto fail_sim;
@@ -428,7 +444,7 @@ static void credits_arrive(FlSim *s)
     SimScalars *sc = &s->sc;
     const SimCredit *cq = s->cq;
     int32_t *credits = s->credits;
-    const int64_t cap = s->n_slots;
+    const int64_t cap = s->cq_cap;
     const uint32_t now = (uint32_t)sc->cycle;
     /* Only this release policy drains VCs (owner -2): the others need not
      * read the VC's output record. */
@@ -515,6 +531,21 @@ static int generate(FlSim *s)
                                       emit_packet, s);
 }
 
+/* Nothing moved for quiet_span cycles: a deadlock if a cycle of the
+ * wait-for graph shows it, else the watchdog starts counting again. */
+static void watchdog(FlSim *s)
+{
+    int *channels = NULL, len = 0;
+    int rc = fl__sim_deadlock_cycle(s, &channels, &len);
+    free(channels);
+    if (rc == FL_ENOMEM)
+        s->nomem = 1;
+    else if (rc == FL_OK && len > 0)
+        s->sc.status = FL_SIM_DEADLOCK;
+    else
+        s->sc.last_move = s->sc.cycle;
+}
+
 /* What tick() returns when a hook asks to stop: no FlStatus. */
 #define TICK_STOP (-1)
 
@@ -563,8 +594,8 @@ static int tick(FlSim *s)
         sc->moves_seen = moves;
         sc->last_move = sc->cycle - 1;
     }
-    if (sc->net_flits > 0 && sc->cycle - sc->last_move > s->cfg.deadlock_cycles)
-        sc->status = FL_SIM_DEADLOCK;
+    if (sc->net_flits > 0 && sc->cycle - sc->last_move > s->quiet_span)
+        watchdog(s);
     if (sc->net_flits == 0)
         sc->last_move = sc->cycle;
     if (s->nomem)

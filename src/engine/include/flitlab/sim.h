@@ -90,7 +90,9 @@ typedef struct FlSimConfig {
     int64_t warmup_cycles;         /* statistics cleared after these */
     int64_t measure_cycles;        /* packets made in this window are measured */
     int64_t drain_cycles;          /* at most this long to deliver them */
-    int64_t deadlock_cycles;       /* watchdog: no flit moved for this long */
+    int64_t deadlock_cycles;       /* watchdog: no flit moved for this long
+                                    * (and none can be on a link), and
+                                    * the waiting packets form a cycle */
     uint64_t seed;
 } FlSimConfig;
 
