@@ -56,8 +56,13 @@
  * may queue in one buffer) or when all its credits are back after the tail
  * left (FL_VC_RELEASE_TAIL_CREDIT: one packet per VC).
  *
- * Hosts. A packet made at cycle t waits in its host's unbounded FIFO source
- * queue. The host takes a free VC of its injection channel (any class,
+ * Hosts. A packet made at cycle t waits in its host's FIFO source queue,
+ * which is unbounded but stores at most FlSim.queue_keep of the packets
+ * the traffic makes: the source then defers (traffic-internal.h), its further
+ * packets are counted when made (offered, waiting, measured) and stored,
+ * with their creation cycles, as the queue sends the ones before them, so
+ * that the host never finds its queue empty while it owes packets and
+ * sends exactly when an unbounded queue would. The host takes a free VC of its injection channel (any class,
  * under VCT only with room for the packet) and sends one flit per
  * link_cycles_per_flit cycles, each credit permitting; the head may leave at
  * t, and a flit sent at s reaches the switch at s + xbar_delay +
@@ -202,6 +207,11 @@ static inline int64_t fl__sim_slot_ready(const SimSlot *slot, int64_t now)
     return now + (int32_t)(slot->ready - (uint32_t)now);
 }
 
+/* The packets made by the traffic that source queues store (see Hosts):
+ * SIM_QUEUE_BUDGET among all hosts, at least SIM_QUEUE_KEEP each. */
+#define SIM_QUEUE_BUDGET (1 << 18)
+#define SIM_QUEUE_KEEP 64
+
 /* The most flits an ejection VC holds: on its way and at its host. */
 #define SIM_SINK_ROOM 1024
 
@@ -315,6 +325,8 @@ typedef struct SimScalars {
     int64_t moves_seen;      /* flit_hops + ejected at the last move */
     int64_t net_flits;       /* flits in rings (buffers and links) */
     int64_t queued_flits;    /* flits waiting in source queues */
+    int64_t owed_packets;    /* made by sources that defer, not stored yet
+                              * (see traffic-internal.h) */
     int64_t cq_head, cq_count;
     int32_t route_used;      /* route chunks ever handed out, and chunk 0 */
     int32_t route_free;      /* free route chunks, chained through their
@@ -355,6 +367,8 @@ struct FlSim {
     int send_delay;          /* switch: sw_alloc + xbar + link latency */
     int inject_delay;        /* host: xbar + link latency */
     int max_len;             /* longest packet the traffic makes */
+    int queue_keep;          /* packets the traffic makes that a source
+                              * queue stores (see Hosts) */
     int multi_cycle_links;   /* link_cycles_per_flit > 1: a channel may be
                               * busy when a flit wants it (with 1 it never
                               * is: a channel takes one flit per cycle, and
@@ -413,6 +427,7 @@ struct FlSim {
                                         * and SIM_HOSTS: bit n % 64 of word
                                         * n / 64 for node n */
     int32_t *q_head, *q_tail;          /* per host: source queue */
+    int32_t *stored;                   /* per host: packets in it */
     int32_t *host_vc, *host_rr;        /* per host: injection VC */
     SimCredit *cq;                     /* credit queue (a ring) */
     /* Measurement state. */

@@ -223,6 +223,7 @@ static void host_inject(FlSim *s, int h)
     s->sc.queued_flits--;
     if (p->sent == p->len) {
         s->host_vc[h] = -1;
+        s->stored[h]--;
         s->q_head[h] = p->next;
         if (s->q_head[h] < 0)
             s->q_tail[h] = -1;
