@@ -472,7 +472,7 @@ static void credits_arrive(FlSim *s)
 
 /* Counts a packet made now at host src: offered, made, waiting, and
  * measured when made in the window. */
-static void count_packet(FlSim *s, int flits)
+static inline void count_packet(FlSim *s, int flits)
 {
     SimScalars *sc = &s->sc;
     if (sc->counting)
@@ -484,8 +484,9 @@ static void count_packet(FlSim *s, int flits)
 }
 
 /* Appends a packet made at cycle created (counted then) to host src's
- * source queue. */
-static int store_packet(FlSim *s, int src, int dst, int flits, int64_t created)
+ * source queue; measured as SimPacket.measured. */
+static inline int store_packet(FlSim *s, int src, int dst, int flits, int64_t created,
+                               int measured)
 {
     SimScalars *sc = &s->sc;
     int32_t id = sc->free_head;
@@ -513,9 +514,7 @@ static int store_packet(FlSim *s, int src, int dst, int flits, int64_t created)
     p->hops = 0;
     p->next = -1;
     p->route = s->q_tail[src];
-    /* Measured in the window; in the warm-up, for its own figures (the
-     * window opens and closes as the cycle counter reaches its ends). */
-    p->measured = created < s->win_end ? (fl__sim_in_window(s, created) ? 1 : 2) : 0;
+    p->measured = measured;
     if (fl__sim_index_add(s, id))
         return FL_ENOMEM;
     if (s->q_tail[src] >= 0)
@@ -532,7 +531,9 @@ static int store_packet(FlSim *s, int src, int dst, int flits, int64_t created)
 static int make_packet(FlSim *s, int src, int dst, int flits)
 {
     count_packet(s, flits);
-    return store_packet(s, src, dst, flits, s->sc.cycle);
+    /* Measured in the window; in the warm-up, for its own figures. */
+    const SimScalars *sc = &s->sc;
+    return store_packet(s, src, dst, flits, sc->cycle, sc->in_window ? 1 : 2 * sc->counting);
 }
 
 /* FlTrafficEmit: queues a packet the traffic made, ignoring nonsense
@@ -570,11 +571,15 @@ static int generate(FlSim *s)
     int dst, flits;
     for (int h = 0; h < s->n_hosts; h++)
         while (s->stored[h] < s->queue_keep
-               && fl__traffic_replay(s->traffic, h, s->sc.cycle, &created, &dst, &flits))
-            if (store_packet(s, h, dst, flits, created))
+               && fl__traffic_replay(s->traffic, h, s->sc.cycle, &created, &dst, &flits)) {
+            /* As make_packet() would have marked it when it was made: the
+             * window opens and closes as the cycle counter reaches its
+             * ends. */
+            int measured = created < s->win_end ? (fl__sim_in_window(s, created) ? 1 : 2) : 0;
+            if (store_packet(s, h, dst, flits, created, measured))
                 return FL_ENOMEM;
-            else
-                s->sc.owed_packets--;
+            s->sc.owed_packets--;
+        }
     return FL_OK;
 }
 

@@ -810,29 +810,38 @@ static int own_packet(const FlTraffic *tr, int src, int64_t cycle, int32_t *on, 
     return 1;
 }
 
-/* Source src made a packet in cycle: to emit, or counted by owe when it
- * defers or its queue is full (it then defers from this cycle on; on is
- * its on/off state in the cycle, for its own stream). Random sources that
- * defer drop the packet: their own stream decides the cycle. */
-static int give(FlTraffic *tr, int src, int64_t cycle, int32_t on, int dst, int flits,
-                FlTrafficEmit emit, FlTrafficOwe owe, void *data)
+/* Source src's queue was full when it made a packet in cycle: it defers
+ * from this cycle on (on is its on/off state in the cycle, for its own
+ * stream); a trace source owes that packet, a random one drops it (its own
+ * stream decides the cycle). */
+static void start_deferring(FlTraffic *tr, int src, int64_t cycle, int32_t on, int flits,
+                            FlTrafficOwe owe, void *data)
 {
     HostState *s = &tr->state[src];
     int trace = tr->draw == DRAW_TRACE;
-    if (s->defer) {
-        if (trace)
-            owe(data, src, flits);
-        return 0;
-    }
-    int rc = emit(data, src, dst, flits);
-    if (rc != FL__TRAFFIC_DEFER || !owe)
-        return rc;
     s->defer = 1;
     tr->shared->deferring++;
     s->replay = trace ? s->next_event - 1 : cycle;
     s->count_on = s->replay_on = on;
     if (trace)
         owe(data, src, flits);
+}
+
+/* Source src made a packet in cycle: to emit, unless it defers or its
+ * queue is full (see start_deferring); a deferring trace source owes it,
+ * a deferring random source drops it. */
+static inline int give(FlTraffic *tr, int src, int64_t cycle, int32_t on, int dst, int flits,
+                       FlTrafficEmit emit, FlTrafficOwe owe, void *data)
+{
+    if (__builtin_expect(tr->state[src].defer, 0)) {
+        if (tr->draw == DRAW_TRACE)
+            owe(data, src, flits);
+        return 0;
+    }
+    int rc = emit(data, src, dst, flits);
+    if (__builtin_expect(rc != FL__TRAFFIC_DEFER, 1) || !owe)
+        return rc;
+    start_deferring(tr, src, cycle, on, flits, owe, data);
     return 0;
 }
 
