@@ -58,11 +58,12 @@
  *
  * Hosts. A packet made at cycle t waits in its host's FIFO source queue,
  * which is unbounded but stores at most FlSim.queue_keep of the packets
- * the traffic makes: the source then defers (traffic-internal.h), its further
- * packets are counted when made (offered, waiting, measured) and stored,
- * with their creation cycles, as the queue sends the ones before them, so
- * that the host never finds its queue empty while it owes packets and
- * sends exactly when an unbounded queue would. The host takes a free VC of its injection channel (any class,
+ * the traffic makes: the source then defers (traffic-internal.h), its
+ * further packets are counted when made (offered, waiting, measured) and
+ * stored, with their creation cycles, as the queue sends the ones before
+ * them, so that the host never finds its queue empty while it owes
+ * packets and sends exactly when an unbounded queue would. The host takes
+ * a free VC of its injection channel (any class,
  * under VCT only with room for the packet) and sends one flit per
  * link_cycles_per_flit cycles, each credit permitting; the head may leave at
  * t, and a flit sent at s reaches the switch at s + xbar_delay +
