@@ -18,7 +18,11 @@
  * flit the cycle it arrives (at most one per cycle, since a channel carries
  * at most one flit per link_cycles_per_flit cycles), so the ejection ring is
  * only as long as the flits that can be in flight on it and needs no
- * credits. Virtual cut-through therefore never waits for the sink.
+ * credits. Virtual cut-through therefore never waits for the sink. On a
+ * link so long that more than SIM_SINK_ROOM flits could be in flight, the
+ * host has room for SIM_SINK_ROOM flits per VC, freed as it consumes them:
+ * a switch sends into a full ejection VC no more than into a credited one,
+ * so that memory is bounded by the flits in flight, not by the latency.
  *
  * Flits in flight. When a flit wins the switch (or leaves its host) it is
  * written at once into the downstream ring, stamped with the cycle it will
@@ -52,8 +56,14 @@
  * may queue in one buffer) or when all its credits are back after the tail
  * left (FL_VC_RELEASE_TAIL_CREDIT: one packet per VC).
  *
- * Hosts. A packet made at cycle t waits in its host's unbounded FIFO source
- * queue. The host takes a free VC of its injection channel (any class,
+ * Hosts. A packet made at cycle t waits in its host's FIFO source queue,
+ * which is unbounded but stores at most FlSim.queue_keep of the packets
+ * the traffic makes: the source then defers (traffic-internal.h), its
+ * further packets are counted when made (offered, waiting, measured) and
+ * stored, with their creation cycles, as the queue sends the ones before
+ * them, so that the host never finds its queue empty while it owes
+ * packets and sends exactly when an unbounded queue would. The host takes
+ * a free VC of its injection channel (any class,
  * under VCT only with room for the packet) and sends one flit per
  * link_cycles_per_flit cycles, each credit permitting; the head may leave at
  * t, and a flit sent at s reaches the switch at s + xbar_delay +
@@ -89,8 +99,14 @@
  * skips the drain (its latencies are those delivered so far).
  *
  * Deadlock. With flits in the network and none sent, injected or consumed
- * for deadlock_cycles cycles, the run stops with FL_SIM_DEADLOCK, and the
- * watchdog reports a cycle of the wait-for graph between occupied VCs.
+ * for deadlock_cycles cycles, and for at least as long as a flit or credit
+ * can be on its way (FlSim.quiet_span: flits on long links are progress),
+ * the watchdog looks for a cycle of the wait-for graph between occupied
+ * VCs. If it finds one, the run stops with FL_SIM_DEADLOCK, which always
+ * names that cycle; if not (flits wait with no cycle, such as heads that
+ * a routing leaves without a choice), nothing is locked for good, and the
+ * watchdog starts counting again: the run goes on, and a run that never
+ * delivers them ends saturated when its drain runs out.
  *
  * Views and hooks. The flit view tells why a front flit waits from the
  * state, when asked (sim-checkpoint.c), except one fact the state does not
@@ -191,6 +207,14 @@ static inline int64_t fl__sim_slot_ready(const SimSlot *slot, int64_t now)
 {
     return now + (int32_t)(slot->ready - (uint32_t)now);
 }
+
+/* The packets made by the traffic that source queues store (see Hosts):
+ * SIM_QUEUE_BUDGET among all hosts, at least SIM_QUEUE_KEEP each. */
+#define SIM_QUEUE_BUDGET (1 << 18)
+#define SIM_QUEUE_KEEP 64
+
+/* The most flits an ejection VC holds: on its way and at its host. */
+#define SIM_SINK_ROOM 1024
 
 /* The slots of a ring holding cap flits: the power of two at or above. */
 static inline int64_t fl__sim_ring_length(int cap)
@@ -302,6 +326,8 @@ typedef struct SimScalars {
     int64_t moves_seen;      /* flit_hops + ejected at the last move */
     int64_t net_flits;       /* flits in rings (buffers and links) */
     int64_t queued_flits;    /* flits waiting in source queues */
+    int64_t owed_packets;    /* made by sources that defer, not stored yet
+                              * (see traffic-internal.h) */
     int64_t cq_head, cq_count;
     int32_t route_used;      /* route chunks ever handed out, and chunk 0 */
     int32_t route_free;      /* free route chunks, chained through their
@@ -336,9 +362,14 @@ struct FlSim {
     int n_chan, n_vc, n_nodes, n_hosts;
     int max_in;              /* most input channels of one node */
     int64_t n_slots;         /* ring slots in all */
+    int64_t cq_cap;          /* credit queue slots: the credited slots */
+    int64_t quiet_span;      /* the watchdog's: no move for longer than this
+                              * is a deadlock if a wait-for cycle shows it */
     int send_delay;          /* switch: sw_alloc + xbar + link latency */
     int inject_delay;        /* host: xbar + link latency */
     int max_len;             /* longest packet the traffic makes */
+    int queue_keep;          /* packets the traffic makes that a source
+                              * queue stores (see Hosts) */
     int multi_cycle_links;   /* link_cycles_per_flit > 1: a channel may be
                               * busy when a flit wants it (with 1 it never
                               * is: a channel takes one flit per cycle, and
@@ -397,6 +428,7 @@ struct FlSim {
                                         * and SIM_HOSTS: bit n % 64 of word
                                         * n / 64 for node n */
     int32_t *q_head, *q_tail;          /* per host: source queue */
+    int32_t *stored;                   /* per host: packets in it */
     int32_t *host_vc, *host_rr;        /* per host: injection VC */
     SimCredit *cq;                     /* credit queue (a ring) */
     /* Measurement state. */

@@ -88,9 +88,11 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
         s->chan_free[o->chan] = now + s->cfg.link_cycles_per_flit;
     o->flits++;
     s->sc.flit_hops++;
-    /* An ejection VC needs no credits. */
+    /* An ejection VC needs no credits, only room in its ring, which is
+     * full only on links longer than SIM_SINK_ROOM allows. */
     int32_t *credits = &s->credits[o - s->vc];
-    *credits -= !o->sink;
+    int32_t room = o->count <= o->mask, left = *credits - 1;
+    *credits = o->sink ? room : left;
     if (flit.flit < 0) /* the tail */
         s->outvc[o - s->vc].owner = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT && !o->sink
                            && *credits < s->cfg.buf_flits
@@ -103,8 +105,8 @@ static inline void return_credit(FlSim *s, int iv)
 {
     SimScalars *sc = &s->sc;
     int64_t at = sc->cq_head + sc->cq_count;
-    if (at >= s->n_slots)
-        at -= s->n_slots;
+    if (at >= s->cq_cap)
+        at -= s->cq_cap;
     s->cq[at] = (SimCredit){ iv, (uint32_t)sc->credit_due };
     sc->cq_count++;
 }
@@ -146,6 +148,7 @@ static void host_eject(FlSim *s, int h, int n)
             const SimSlot *slot = &s->slot[ring_front(q)];
             int32_t pkt = slot->pkt, flit = slot->flit;
             ring_pop(s, q);
+            s->credits[q - s->vc] = 1;
             s->sc.net_flits--;
             s->sc.ejected++;
             s->host_accepted[h] += s->sc.counting;
@@ -220,6 +223,7 @@ static void host_inject(FlSim *s, int h)
     s->sc.queued_flits--;
     if (p->sent == p->len) {
         s->host_vc[h] = -1;
+        s->stored[h]--;
         s->q_head[h] = p->next;
         if (s->q_head[h] < 0)
             s->q_tail[h] = -1;

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "sim-internal.h"
+#include "traffic-internal.h"
 
 /* Salt that derives the traffic's random stream from the seed, so that
  * selection and traffic draws never share a stream. */
@@ -146,9 +147,10 @@ static size_t layout_state(FlSim *s, char *base)
     s->active[SIM_HOSTS] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->q_head = carve(base, &off, nh, sizeof(int32_t));
     s->q_tail = carve(base, &off, nh, sizeof(int32_t));
+    s->stored = carve(base, &off, nh, sizeof(int32_t));
     s->host_vc = carve(base, &off, nh, sizeof(int32_t));
     s->host_rr = carve(base, &off, nh, sizeof(int32_t));
-    s->cq = carve(base, &off, ns, sizeof(SimCredit));
+    s->cq = carve(base, &off, (size_t)s->cq_cap, sizeof(SimCredit));
     s->host_accepted = carve(base, &off, nh, sizeof(int64_t));
     /* Last: rarely written, and the hot arrays keep their places. */
     s->lost = carve(base, &off, nv, sizeof(uint32_t));
@@ -170,8 +172,9 @@ static void reset_state(FlSim *s)
         int c = s->in_chan[iv / V];
         q->out = -1;
         s->outvc[iv] = (SimOutVc){ -1, -1, 0, 0 };
-        /* An ejection VC keeps one credit, which sending never takes:
-         * switch allocation then asks every output VC for a credit. */
+        /* An ejection VC has one credit while its ring has room (see
+         * send_flit() in sim-router.c): switch allocation then asks every
+         * output VC for a credit. */
         s->credits[iv] = s->chan_sink[c] ? 1 : s->chan_cap[c];
         q->ring_base = (int32_t)slot;
         q->mask = (int32_t)(fl__sim_ring_length(s->chan_cap[c]) - 1);
@@ -240,8 +243,10 @@ static int build_tables(FlSim *s)
         return FL_ENOMEM;
 
     /* Ejection rings hold what can be in flight: one flit enters per cycle
-     * at most and stays send_delay cycles. */
-    int sink_cap = s->send_delay + 2;
+     * at most and stays send_delay cycles; on links longer than
+     * SIM_SINK_ROOM allows, the host has that much room (see
+     * sim-internal.h), so that memory does not grow with the latency. */
+    int sink_cap = s->send_delay + 2 < SIM_SINK_ROOM ? s->send_delay + 2 : SIM_SINK_ROOM;
     for (int c = 0; c < nc; c++) {
         int src = fl__chan_src(t, c), dst = fl__chan_dst(t, c);
         s->chan_dst[c] = dst;
@@ -271,8 +276,14 @@ static int build_tables(FlSim *s)
         }
     free(fill);
     int64_t slot = 0;
-    for (int c = 0; c < nc; c++)
+    for (int c = 0; c < nc; c++) {
         slot += V * fl__sim_ring_length(s->chan_cap[c]);
+        /* Credits on their way to a channel's VCs are at most the slots
+         * they free. */
+        s->cq_cap += s->chan_sink[c] ? 0 : (int64_t)V * s->chan_cap[c];
+    }
+    if (s->cq_cap == 0)
+        s->cq_cap = 1;
     for (int iv = 0; iv < s->n_vc; iv++)
         s->vc_win[iv] = -1;
     s->n_slots = slot;
@@ -344,7 +355,16 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     s->multi_cycle_links = cfg->link_cycles_per_flit > 1;
     s->inject_delay = cfg->xbar_delay + cfg->link_latency;
     s->max_len = longest_packet(&cfg->traffic);
+    s->queue_keep = SIM_QUEUE_BUDGET / s->n_hosts > SIM_QUEUE_KEEP
+                        ? SIM_QUEUE_BUDGET / s->n_hosts : SIM_QUEUE_KEEP;
     s->win_end = cfg->warmup_cycles + cfg->measure_cycles;
+    /* After the last move, a flit or credit may still be on its way for
+     * the link and pipeline delays: quiet for that long is not yet a
+     * lock. */
+    int64_t flight = cfg->routing_delay + cfg->vc_alloc_delay + cfg->sw_alloc_delay
+                     + cfg->xbar_delay + cfg->link_latency + cfg->credit_delay
+                     + (int64_t)cfg->link_cycles_per_flit + 2;
+    s->quiet_span = cfg->deadlock_cycles > flight ? cfg->deadlock_cycles : flight;
     rc = fl_traffic_new(t, &cfg->traffic, cfg->seed, &s->traffic, err);
     if (rc)
         goto fail_sim;
@@ -428,7 +448,7 @@ static void credits_arrive(FlSim *s)
     SimScalars *sc = &s->sc;
     const SimCredit *cq = s->cq;
     int32_t *credits = s->credits;
-    const int64_t cap = s->n_slots;
+    const int64_t cap = s->cq_cap;
     const uint32_t now = (uint32_t)sc->cycle;
     /* Only this release policy drains VCs (owner -2): the others need not
      * read the VC's output record. */
@@ -450,8 +470,23 @@ static void credits_arrive(FlSim *s)
     sc->cq_count = left;
 }
 
-/* Appends a new packet to host src's source queue. */
-static int make_packet(FlSim *s, int src, int dst, int flits)
+/* Counts a packet made now at host src: offered, made, waiting, and
+ * measured when made in the window. */
+static inline void count_packet(FlSim *s, int flits)
+{
+    SimScalars *sc = &s->sc;
+    if (sc->counting)
+        sc->offered_flits += flits;
+    sc->created_packets++;
+    sc->created_flits += flits;
+    sc->measured_outstanding += sc->in_window;
+    sc->queued_flits += flits;
+}
+
+/* Appends a packet made at cycle created (counted then) to host src's
+ * source queue; measured as SimPacket.measured. */
+static inline int store_packet(FlSim *s, int src, int dst, int flits, int64_t created,
+                               int measured)
 {
     SimScalars *sc = &s->sc;
     int32_t id = sc->free_head;
@@ -470,7 +505,7 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
     }
     SimPacket *p = &s->pool[id];
     p->id = sc->next_packet_id++;
-    p->created = sc->cycle;
+    p->created = created;
     p->injected = -1;
     p->src = src;
     p->dst = dst;
@@ -479,13 +514,7 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
     p->hops = 0;
     p->next = -1;
     p->route = s->q_tail[src];
-    /* Measured in the window; in the warm-up, for its own figures. */
-    p->measured = sc->in_window ? 1 : 2 * sc->counting;
-    if (sc->counting)
-        sc->offered_flits += flits;
-    sc->created_packets++;
-    sc->created_flits += flits;
-    sc->measured_outstanding += sc->in_window;
+    p->measured = measured;
     if (fl__sim_index_add(s, id))
         return FL_ENOMEM;
     if (s->q_tail[src] >= 0)
@@ -493,26 +522,80 @@ static int make_packet(FlSim *s, int src, int dst, int flits)
     else
         s->q_head[src] = id;
     s->q_tail[src] = id;
-    sc->queued_flits += flits;
+    s->stored[src]++;
     fl__sim_activate(s, s->host_node[src]);
     return FL_OK;
 }
 
+/* Appends a new packet to host src's source queue. */
+static int make_packet(FlSim *s, int src, int dst, int flits)
+{
+    count_packet(s, flits);
+    /* Measured in the window; in the warm-up, for its own figures. */
+    const SimScalars *sc = &s->sc;
+    return store_packet(s, src, dst, flits, sc->cycle, sc->in_window ? 1 : 2 * sc->counting);
+}
+
 /* FlTrafficEmit: queues a packet the traffic made, ignoring nonsense
- * (a trace may name any host and length). */
+ * (a trace may name any host and length), unless the queue is full. */
 static int emit_packet(void *data, int src, int dst, int flits)
 {
     FlSim *s = data;
     if (flits < 1 || dst < 0 || dst >= s->n_hosts)
         return FL_OK;
+    if (s->stored[src] >= s->queue_keep)
+        return FL__TRAFFIC_DEFER;
     return make_packet(s, src, dst, flits);
 }
 
-/* Every host asks the traffic for this cycle's packets. */
+/* FlTrafficOwe: a packet made at a source whose queue is full. */
+static void owe_packet(void *data, int src, int flits)
+{
+    (void)src;  /* Counted only: the queue takes it later. */
+    FlSim *s = data;
+    count_packet(s, flits);
+    s->sc.owed_packets++;
+}
+
+/* Every host asks the traffic for this cycle's packets; then the sources
+ * that defer store the packets they owe, as far as their queues have
+ * room (a host sends at most one packet a cycle, so it never runs out
+ * while it owes any). */
 static int generate(FlSim *s)
 {
-    return fl__traffic_generate_cycle(s->traffic, s->sc.cycle, &s->sc.traffic_rng,
-                                      emit_packet, s);
+    int rc = fl__traffic_generate_cycle_owing(s->traffic, s->sc.cycle, &s->sc.traffic_rng,
+                                              emit_packet, owe_packet, s);
+    if (rc || !fl__traffic_deferring(s->traffic))
+        return rc;
+    int64_t created;
+    int dst, flits;
+    for (int h = 0; h < s->n_hosts; h++)
+        while (s->stored[h] < s->queue_keep
+               && fl__traffic_replay(s->traffic, h, s->sc.cycle, &created, &dst, &flits)) {
+            /* As make_packet() would have marked it when it was made: the
+             * window opens and closes as the cycle counter reaches its
+             * ends. */
+            int measured = created < s->win_end ? (fl__sim_in_window(s, created) ? 1 : 2) : 0;
+            if (store_packet(s, h, dst, flits, created, measured))
+                return FL_ENOMEM;
+            s->sc.owed_packets--;
+        }
+    return FL_OK;
+}
+
+/* Nothing moved for quiet_span cycles: a deadlock if a cycle of the
+ * wait-for graph shows it, else the watchdog starts counting again. */
+static void watchdog(FlSim *s)
+{
+    int *channels = NULL, len = 0;
+    int rc = fl__sim_deadlock_cycle(s, &channels, &len);
+    free(channels);
+    if (rc == FL_ENOMEM)
+        s->nomem = 1;
+    else if (rc == FL_OK && len > 0)
+        s->sc.status = FL_SIM_DEADLOCK;
+    else
+        s->sc.last_move = s->sc.cycle;
 }
 
 /* What tick() returns when a hook asks to stop: no FlStatus. */
@@ -563,8 +646,8 @@ static int tick(FlSim *s)
         sc->moves_seen = moves;
         sc->last_move = sc->cycle - 1;
     }
-    if (sc->net_flits > 0 && sc->cycle - sc->last_move > s->cfg.deadlock_cycles)
-        sc->status = FL_SIM_DEADLOCK;
+    if (sc->net_flits > 0 && sc->cycle - sc->last_move > s->quiet_span)
+        watchdog(s);
     if (sc->net_flits == 0)
         sc->last_move = sc->cycle;
     if (s->nomem)
@@ -613,6 +696,26 @@ int fl_sim_stats(const FlSim *s, FlSimResult *res, FlError *err)
     if (!s || !res)
         return fl_error_set(err, FL_EINVAL, "no simulation or result");
     return fl__sim_stats_fill(s, res, 0.0, 1, err);
+}
+
+int fl_sim_memory(const FlSim *s, FlSimMemory *out)
+{
+    if (!s || !out)
+        return FL_EINVAL;
+    memset(out, 0, sizeof *out);
+    out->state_bytes = s->state_bytes;
+    out->packet_bytes = sizeof *s->pool * (size_t)s->pool_cap
+                        + sizeof *s->index * (size_t)(s->index_mask + 1)
+                        + sizeof *s->route * SIM_ROUTE_CHUNK * (size_t)s->route_cap;
+    /* Pool slots handed out, less the free ones. */
+    out->packets_stored = s->sc.pool_used;
+    for (int32_t p = s->sc.free_head; p >= 0; p = s->pool[p].next)
+        out->packets_stored--;
+    out->packets_owed = s->sc.owed_packets;
+    for (int h = 0; h < s->n_hosts; h++)
+        if (s->stored[h] > out->most_stored)
+            out->most_stored = s->stored[h];
+    return FL_OK;
 }
 
 int fl_sim_deadlock_cycle(const FlSim *s, int **channels, int *len, FlError *err)

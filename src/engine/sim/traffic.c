@@ -51,15 +51,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "traffic-internal.h"
 
 /* The per-host state of a source: the cycle of the last call (so that a
  * repeated call in the same cycle makes nothing new), the next trace event
- * and the on/off state. */
+ * and the on/off state; and while it defers (see traffic-internal.h), the
+ * next cycle (random sources) or trace event to replay, and the on/off
+ * states of its own stream where it is counted (now) and replayed. */
 typedef struct HostState {
     int64_t last_cycle;
     int64_t next_event;
-    int on;
+    int64_t replay;
+    int32_t on;
+    int32_t defer;
+    int32_t count_on, replay_on;
 } HostState;
 
 /* The state of the generator as a whole, saved with the hosts': the last
@@ -72,6 +77,7 @@ typedef struct SharedState {
     int64_t single_cycle;
     int64_t all_cycle;
     int64_t next_packet;
+    int64_t deferring;       /* sources deferring */
 } SharedState;
 
 /* How a destination is drawn. */
@@ -115,6 +121,9 @@ struct FlTraffic {
      * are events[first[h] .. first[h + 1]). */
     FlTraceEvent *events;
     int64_t *first;
+
+    /* The key of the sources' own streams (see own_draw). */
+    uint64_t own_key;
 
     /* Per-host state, and the shared state in front of it: one block, so
      * that a checkpoint is one copy. */
@@ -350,6 +359,7 @@ static int neighbor_offset(int k)
  * their own, unrelated to the caller's generator even for the same seed. */
 #define RANDPERM_SALT 0x72616e647065726dULL
 #define ONOFF_SALT 0x6f6e6f66665f7374ULL
+#define OWN_SALT 0x6f776e5f73747265ULL
 
 /* A permutation drawn once from the seed: Fisher–Yates, redrawn until no
  * host maps to itself. The chance of a derangement is about 1/e for any
@@ -636,10 +646,10 @@ int fl_traffic_new(const FlTopology *t, const FlTrafficConfig *cfg, uint64_t see
     }
     tr->state = (HostState *)(tr->shared + 1);
     tr->shared->single_cycle = tr->shared->all_cycle = tr->shared->next_packet = -1;
+    tr->shared->deferring = 0;
+    tr->own_key = seed ^ OWN_SALT;
     for (int h = 0; h < tr->n_hosts; h++) {
-        tr->state[h].last_cycle = -1;
-        tr->state[h].next_event = 0;
-        tr->state[h].on = 1;
+        tr->state[h] = (HostState){ .last_cycle = -1, .on = 1 };
     }
     /* A trace sets its own lengths and times: the injection settings do
      * not apply to it and are not checked. */
@@ -762,14 +772,140 @@ static int64_t packet_gap(const FlTraffic *tr, FlRng *rng)
     return gap < never ? (int64_t)gap : (int64_t)never;
 }
 
+/* --- sources of their own ----------------------------------------------------- */
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Draw k of host src's own stream in cycle: a hash of the key, the host,
+ * the cycle and k, so that it is the same whenever it is asked for. */
+static uint64_t own_draw(const FlTraffic *tr, int src, int64_t cycle, uint64_t k)
+{
+    uint64_t host = mix64(tr->own_key + 0x9e3779b97f4a7c15ULL * ((uint64_t)src + 1));
+    return mix64(host + 0xd1b54a32d192ed03ULL * (uint64_t)cycle + k);
+}
+
+/* Whether random source src makes a packet in cycle by its own stream,
+ * with the on/off state *on (advanced to the next cycle), and if so its
+ * destination and length. */
+static int own_packet(const FlTraffic *tr, int src, int64_t cycle, int32_t *on, int *dst,
+                      int *flits)
+{
+    int make = (own_draw(tr, src, cycle, 0) >> 11) < tr->packet_below;
+    if (tr->process == FL_INJECT_ONOFF) {
+        make &= *on;
+        double u = ldexp((double)(own_draw(tr, src, cycle, 1) >> 11), -53);
+        if (u < (*on ? tr->p_on_off : tr->p_off_on))
+            *on = !*on;
+    }
+    if (!make)
+        return 0;
+    FlRng rng;
+    fl_rng_seed(&rng, own_draw(tr, src, cycle, 2));
+    draw_packet((FlTraffic *)tr, src, &rng, dst, flits);
+    return 1;
+}
+
+/* Source src's queue was full when it made a packet in cycle: it defers
+ * from this cycle on (on is its on/off state in the cycle, for its own
+ * stream); a trace source owes that packet, a random one drops it (its own
+ * stream decides the cycle). */
+static void start_deferring(FlTraffic *tr, int src, int64_t cycle, int32_t on, int flits,
+                            FlTrafficOwe owe, void *data)
+{
+    HostState *s = &tr->state[src];
+    int trace = tr->draw == DRAW_TRACE;
+    s->defer = 1;
+    tr->shared->deferring++;
+    s->replay = trace ? s->next_event - 1 : cycle;
+    s->count_on = s->replay_on = on;
+    if (trace)
+        owe(data, src, flits);
+}
+
+/* Source src made a packet in cycle: to emit, unless it defers or its
+ * queue is full (see start_deferring); a deferring trace source owes it,
+ * a deferring random source drops it. */
+static inline int give(FlTraffic *tr, int src, int64_t cycle, int32_t on, int dst, int flits,
+                       FlTrafficEmit emit, FlTrafficOwe owe, void *data)
+{
+    if (__builtin_expect(tr->state[src].defer, 0)) {
+        if (tr->draw == DRAW_TRACE)
+            owe(data, src, flits);
+        return 0;
+    }
+    int rc = emit(data, src, dst, flits);
+    if (__builtin_expect(rc != FL__TRAFFIC_DEFER, 1) || !owe)
+        return rc;
+    start_deferring(tr, src, cycle, on, flits, owe, data);
+    return 0;
+}
+
+int fl__traffic_deferring(const FlTraffic *tr)
+{
+    return (int)tr->shared->deferring;
+}
+
+int fl__traffic_replay(FlTraffic *tr, int src, int64_t now, int64_t *created, int *dst,
+                       int *flits)
+{
+    HostState *s = &tr->state[src];
+    if (!s->defer)
+        return 0;
+    if (tr->draw == DRAW_TRACE) {
+        if (s->replay < s->next_event) {
+            const FlTraceEvent *e = &tr->events[s->replay++];
+            *created = e->cycle;
+            *dst = e->dst;
+            *flits = e->flits;
+            return 1;
+        }
+    } else {
+        while (s->replay <= now) {
+            int64_t c = s->replay++;
+            if (own_packet(tr, src, c, &s->replay_on, dst, flits)) {
+                *created = c;
+                return 1;
+            }
+        }
+    }
+    s->defer = 0;
+    tr->shared->deferring--;
+    return 0;
+}
+
+/* --- a cycle of every source ----------------------------------------------------- */
+
+/* The deferring random sources' packets of this cycle, by their own
+ * streams. */
+static void owe_cycle(FlTraffic *tr, int64_t cycle, FlTrafficOwe owe, void *data)
+{
+    int dst, flits;
+    for (int h = 0; h < tr->n_hosts; h++) {
+        HostState *s = &tr->state[h];
+        if (s->defer && own_packet(tr, h, cycle, &s->count_on, &dst, &flits))
+            owe(data, h, flits);
+    }
+}
+
 int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
                                FlTrafficEmit emit, void *data)
+{
+    return fl__traffic_generate_cycle_owing(tr, cycle, rng, emit, NULL, data);
+}
+
+int fl__traffic_generate_cycle_owing(FlTraffic *tr, int64_t cycle, FlRng *rng,
+                                     FlTrafficEmit emit, FlTrafficOwe owe, void *data)
 {
     int dst, flits, rc;
     if (tr->draw == DRAW_TRACE) {
         for (int h = 0; h < tr->n_hosts; h++)
             while (generate_trace(tr, h, cycle, &dst, &flits))
-                if ((rc = emit(data, h, dst, flits)))
+                if ((rc = give(tr, h, cycle, 1, dst, flits, emit, owe, data)))
                     return rc;
         return 0;
     }
@@ -787,30 +923,35 @@ int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
             HostState *s = &tr->state[h];
             if (some_asked && s->last_cycle == cycle)
                 continue;
-            if (random_packet(tr, h, s, rng, &dst, &flits) && (rc = emit(data, h, dst, flits)))
+            int32_t was_on = s->on;
+            if (random_packet(tr, h, s, rng, &dst, &flits)
+                && (rc = give(tr, h, cycle, was_on, dst, flits, emit, owe, data)))
                 return rc;
         }
-        return 0;
+    } else {
+        /* Bernoulli sources: most host-cycles make nothing, so rather than
+         * a draw for each, one draw for each packet says how many
+         * host-cycles (in host order, cycle after cycle) pass until the
+         * next one. The packets are the same in distribution as
+         * fl_traffic_generate()'s, though not the same draws. A cycle not
+         * asked for (a caller that skipped it) makes nothing: the next
+         * packet is drawn afresh from this cycle on, which the memoryless
+         * gaps allow. */
+        int64_t n = tr->n_hosts, first = cycle * n;
+        if (shared->next_packet < first)
+            shared->next_packet = first + packet_gap(tr, rng);
+        while (shared->next_packet < first + n) {
+            int h = (int)(shared->next_packet - first);
+            shared->next_packet += 1 + packet_gap(tr, rng);
+            if (some_asked && tr->state[h].last_cycle == cycle)
+                continue;
+            draw_packet(tr, h, rng, &dst, &flits);
+            if ((rc = give(tr, h, cycle, 1, dst, flits, emit, owe, data)))
+                return rc;
+        }
     }
-    /* Bernoulli sources: most host-cycles make nothing, so rather than a
-     * draw for each, one draw for each packet says how many host-cycles
-     * (in host order, cycle after cycle) pass until the next one. The
-     * packets are the same in distribution as fl_traffic_generate()'s,
-     * though not the same draws. A cycle not asked for (a caller that
-     * skipped it) makes nothing: the next packet is drawn afresh from
-     * this cycle on, which the memoryless gaps allow. */
-    int64_t n = tr->n_hosts, first = cycle * n;
-    if (shared->next_packet < first)
-        shared->next_packet = first + packet_gap(tr, rng);
-    while (shared->next_packet < first + n) {
-        int h = (int)(shared->next_packet - first);
-        shared->next_packet += 1 + packet_gap(tr, rng);
-        if (some_asked && tr->state[h].last_cycle == cycle)
-            continue;
-        draw_packet(tr, h, rng, &dst, &flits);
-        if ((rc = emit(data, h, dst, flits)))
-            return rc;
-    }
+    if (shared->deferring > 0)
+        owe_cycle(tr, cycle, owe, data);
     return 0;
 }
 

@@ -90,7 +90,9 @@ typedef struct FlSimConfig {
     int64_t warmup_cycles;         /* statistics cleared after these */
     int64_t measure_cycles;        /* packets made in this window are measured */
     int64_t drain_cycles;          /* at most this long to deliver them */
-    int64_t deadlock_cycles;       /* watchdog: no flit moved for this long */
+    int64_t deadlock_cycles;       /* watchdog: no flit moved for this long
+                                    * (and none can be on a link), and
+                                    * the waiting packets form a cycle */
     uint64_t seed;
 } FlSimConfig;
 
@@ -417,6 +419,30 @@ typedef struct FlSimCounters {
 
 /* FL_EINVAL without a simulation or output. */
 int fl_sim_counters(const FlSim *sim, FlSimCounters *out);
+
+/* What a simulation holds in memory. Its buffers, VCs and links take a
+ * fixed block (an ejection VC holds at most 1024 flits, however long its
+ * link); its packets grow with the packets in the network and the source
+ * queues. A source queue stores at most max(64, 262144 / hosts) of the
+ * packets its traffic makes (packets given to fl_sim_inject are all
+ * stored), so about 16 MiB of packets at most; the rest are counted only,
+ * and made again from the source's own random stream (or its trace events)
+ * when there is room, so that a run past saturation keeps its memory
+ * however long it runs. A run in which no queue fills up makes exactly the
+ * packets it would with unbounded queues, and a trace always does; past
+ * that, a random source's later packets are drawn from its own stream:
+ * the same in distribution, not the same packets. */
+typedef struct FlSimMemory {
+    size_t state_bytes;            /* buffers, VCs, links, credits */
+    size_t packet_bytes;           /* packet records, their index and routes */
+    int64_t packets_stored;        /* packets in the network or stored in
+                                    * source queues */
+    int64_t packets_owed;          /* made but not stored yet */
+    int64_t most_stored;           /* the longest source queue, in packets */
+} FlSimMemory;
+
+/* FL_EINVAL without a simulation or output. */
+int fl_sim_memory(const FlSim *sim, FlSimMemory *out);
 /* Flits that entered each channel c (all its VCs) since cycle 0, into out[c]
  * for c < min(n, fl_sim_channels()). */
 int fl_sim_channel_flits(const FlSim *sim, int64_t *out, int n, FlError *err);
