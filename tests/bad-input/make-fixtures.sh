@@ -31,6 +31,8 @@ done
 # A NUL byte in the second line of otherwise good text.
 printf '0 1\n2\0003\n' >"$out/req-nul.txt"
 printf '0 0 1 4\n1 0\0001 4\n' >"$out/trace-nul.txt"
+# A trace whose second line is 5000 digits long.
+{ echo '0 0 1 4'; printf '1 '; head -c 5000 /dev/zero | tr '\0' 9; echo; } >"$out/trace-long.txt"
 
 mkdir "$out/dir.json" "$out/dir.flitlab" "$out/no-lessons" "$out/dir.lesson"
 mkfifo "$out/fifo.flitlab"
