@@ -50,7 +50,10 @@ interrupt() {
 import signal, subprocess, sys, time
 flitlab, tmp, args = sys.argv[1], sys.argv[2], sys.argv[3:]
 with open(tmp + "/out", "wb") as out, open(tmp + "/err", "wb") as err:
-    p = subprocess.Popen([flitlab] + args, stdout=out, stderr=err)
+    # SIGINT as a terminal would give it, even where this test was started
+    # with it ignored (an '&' job of a script, CI runners).
+    p = subprocess.Popen([flitlab] + args, stdout=out, stderr=err,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(2.5)
     if p.poll() is not None:
         print(p.returncode, -1)
@@ -90,7 +93,8 @@ python3 - "$FLITLAB" "$long" <<'EOF' >"$tmp/tty"
 import os, pty, signal, subprocess, sys, time
 master, slave = pty.openpty()
 p = subprocess.Popen([sys.argv[1], "topo", "metrics", sys.argv[2], "--exact-max", "48"],
-                     stdout=subprocess.DEVNULL, stderr=slave)
+                     stdout=subprocess.DEVNULL, stderr=slave,
+                     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 os.close(slave)
 time.sleep(2.5)
 p.send_signal(signal.SIGINT)

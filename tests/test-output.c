@@ -330,6 +330,9 @@ static int killed_writer(const char *path, int sig)
     pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
+        /* As a terminal would give it, even where the test was started with
+         * sig ignored (nohup, an '&' job of a script). */
+        signal(sig, SIG_DFL);
         fl_output_catch_signals();
         FlOutput *o;
         FILE *fp;
