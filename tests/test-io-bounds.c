@@ -183,6 +183,7 @@ static void test_trace_pipe(void)
     free(text);
 }
 
+#ifndef UNDER_ASAN
 /* The kilobytes of address space this process maps now. */
 static long vm_size_kb(void)
 {
@@ -196,6 +197,7 @@ static long vm_size_kb(void)
         fclose(fp);
     return kb;
 }
+#endif
 
 /* A child with little address space left reads a trace that needs more:
  * the reader says it ran out of memory, and where, instead of returning the
