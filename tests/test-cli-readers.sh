@@ -26,7 +26,10 @@ expect_fail "a 5 MB third line" "long.txt: line 3: the line is longer than 4096 
 
 # The issue's repro: under a 400 MB address space the line was an end of
 # file, and the trace ran "ok" with 2 packets.
-if command -v prlimit >/dev/null 2>&1; then
+# AddressSanitizer maps terabytes of shadow memory and cannot start there.
+if ldd "$FLITLAB" 2>/dev/null | grep -q libasan; then
+  ok 0 "prlimit --as: skipped under AddressSanitizer # SKIP"
+elif command -v prlimit >/dev/null 2>&1; then
   prlimit --as=400000000 "$FLITLAB" $SIM --trace "$tmp/long.txt" >"$tmp/out" 2>"$tmp/err"
   status=$?
   [ "$status" -ne 0 ] && [ ! -s "$tmp/out" ] \
