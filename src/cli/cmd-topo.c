@@ -134,7 +134,9 @@ static int metrics_progress(void *data, double fraction)
     if (!mp->show || t - mp->last < PROGRESS_INTERVAL_S)
         return 0;
     mp->last = t;
-    fprintf(stderr, _("%stopo metrics: %3.0f%% done after %.0f s (Ctrl+C stops)%s"),
+    /* A tenth of a percent: the distances of a million switches take
+     * hours, and a whole percent minutes. */
+    fprintf(stderr, _("%stopo metrics: %5.1f%% done after %.0f s (Ctrl+C stops)%s"),
             mp->tty ? "\r" : "", 100.0 * fraction, t - mp->start, mp->tty ? "" : "\n");
     fflush(stderr);
     mp->shown = 1;
@@ -164,7 +166,7 @@ static int compute_interruptible(const FlTopology *t, FlMetricsOptions *opt, int
     if (mp.shown && mp.tty)
         fputs("\n", stderr);
     if (rc == FL_ECANCELLED && metrics_interrupted)
-        return cli_error(CLI_INTERRUPTED, _("cancelled after %.0f s, %.0f%% done: no result"),
+        return cli_error(CLI_INTERRUPTED, _("cancelled after %.0f s, %.1f%% done: no result"),
                          now_s() - mp.start, 100.0 * mp.fraction);
     return rc ? cli_engine_error(err) : CLI_OK;
 }
