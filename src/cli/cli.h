@@ -95,6 +95,10 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out);
 /* The value of the option called name, or NULL. */
 const char *cli_value(const CliCommand *cmd, const CliParsed *p, const char *name);
 int cli_flag(const CliCommand *cmd, const CliParsed *p, const char *name);
+/* The first of names (NULL-terminated) that was given, or NULL: how a
+ * command finds an option that only some use of it reads (a picture's
+ * --width without a picture), to refuse it rather than ignore it. */
+const char *cli_given(const CliCommand *cmd, const CliParsed *p, const char *const *names);
 
 /* Parses a whole non-negative integer option value; prints an error naming
  * the option on failure. */
@@ -109,6 +113,9 @@ void cli_print_help(const CliCommand *cmd, FILE *to);
  * them cmd has; the others keep fl_draw_page_init()'s values). Prints an
  * error naming the option and returns CLI_USAGE for a bad value. */
 int cli_page_options(const CliCommand *cmd, const CliParsed *p, FlDrawPage *page);
+/* Those options' names, for cli_given(): a command refuses them where it
+ * draws nothing. */
+extern const char *const cli_page_option_names[];
 #endif
 
 /* "flitlab: <message>" on stderr; returns status. */

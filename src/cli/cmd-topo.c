@@ -286,6 +286,10 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
         return cli_error(CLI_USAGE, _("topo export: this flitlab was built without cairo, "
                                     "so it cannot draw %s pictures"), format);
 #else
+    const char *drawn = is_picture(format) ? NULL : cli_given(cmd, p, cli_page_option_names);
+    if (drawn)
+        return cli_error(CLI_USAGE, _("--%s goes with a picture (png, svg or pdf), not %s"),
+                         drawn, format);
     FlDrawPage page;
     if (cli_page_options(cmd, p, &page))
         return CLI_USAGE;
