@@ -121,6 +121,13 @@ if [ -w /dev/full ]; then
     && grep -q "^flitlab: cannot write standard output: No space left on device" "$tmp/err"
   ok $? "topo export -o - >/dev/full: status 1 and one message ($status: $(cat "$tmp/err"))"
 fi
+# Atomic replacement is for regular files only: the help says so.
+for c in sweep plot "experiment export" "topo export"; do
+  # shellcheck disable=SC2086 # $c is words
+  run $c --help
+  grep -q "regular file is replaced only once complete" "$tmp/out" && ! grep -q atomic "$tmp/out"
+  ok $? "$c --help: -o replaces a regular file only once complete, and says no more"
+done
 run topo export mesh:4x4 -f json -o -
 [ "$status" -eq 0 ] && [ "$(json "d['format']")" = flitlab-topology ]
 ok $? "topo export -o - writes standard output"

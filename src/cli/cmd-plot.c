@@ -37,7 +37,8 @@ static const CliOption plot_options[] = {
     { "ylabel", 0, "TEXT", N_("the y axis' label (default: the result's title and unit)") },
     { "format", 'f', "FORMAT", N_("pdf, svg, png, csv, gnuplot or pgfplots (default: by OUT's "
                                "extension)") },
-    { "output", 'o', "OUT", N_("write the figure to OUT (atomically)") },
+    { "output", 'o', "OUT", N_("write the figure to OUT (a regular file is replaced only "
+                               "once complete)") },
     { "json", 0, NULL, N_("print the curves' points (x, y, lo, hi, runs) as JSON") },
     { "save", 0, "NAME", N_("keep the definition in the project under NAME") },
     { "name", 0, "NAME", N_("redraw the saved plot NAME (options given override it)") },

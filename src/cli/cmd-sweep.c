@@ -23,7 +23,8 @@
 static const CliOption sweep_options[] = {
     { "rates", 0, "A:B:STEP", N_("offered loads from A to B (required)") },
     { "format", 'f', "FORMAT", N_("csv (default) or json") },
-    { "output", 'o', "OUT", N_("write to OUT (atomically) instead of standard output") },
+    { "output", 'o', "OUT", N_("write to OUT instead of standard output (a regular file is "
+                               "replaced only once complete)") },
     { "jobs", 'j', "N", N_("simulations at once (default: the online CPUs)") },
     { "max-latency", 0, "CYCLES", N_("stop past this mean latency (default 10x the first)") },
     { 0 },

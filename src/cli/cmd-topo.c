@@ -214,7 +214,8 @@ static const CliOption export_options[] = {
 #else
     { "format", 'f', "FORMAT", N_("json, dot or anynet (default: from OUT's extension)") },
 #endif
-    { "output", 'o', "OUT", N_("file to write (required; written atomically)") },
+    { "output", 'o', "OUT", N_("file to write (required; a regular file is replaced only "
+                               "once complete)") },
 #ifdef FL_HAVE_CAIRO
     { "width", 0, "W", N_("picture width in pixels or points (default 1200)") },
     { "height", 0, "H", N_("picture height in pixels or points (default 900)") },
