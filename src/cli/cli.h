@@ -139,6 +139,9 @@ const char *cli_heading(const char *heading, int width);
  * insertion order; jansson's json_t, named without its header (json-output.c). */
 struct json_t;
 int cli_write_json(struct json_t *o, FILE *to);
+/* The same for an object (o is one) whose opening brace was written
+ * before. */
+int cli_write_json_rest(struct json_t *o, FILE *to);
 
 /* Writes to the file path (atomically: nothing is left of it when write
  * fails) or, with path NULL, to standard output, through write(fp, data),
@@ -156,6 +159,10 @@ typedef struct CliOutput {
     FILE *fp;
 } CliOutput;
 int cli_output_open(const char *path, CliOutput *out);
+/* Flushes what was written to out so far, so that an output that cannot
+ * take it (a full device, a closed pipe) fails now: CLI_OK, or the failure
+ * reported and out closed (cli_output_close() then does nothing). */
+int cli_output_flush(CliOutput *out);
 int cli_output_close(CliOutput *out, int rc);
 
 /* The flag of a routing option: its name, but the VC classes are called
