@@ -109,11 +109,23 @@ if [ -w /dev/full ]; then
   for w in export-json sweep channels; do
     writer "$w" /dev/full
     status=$?
-    # sweep reports its progress on stderr too: one line says what failed.
+    # One line says what failed.
     [ "$status" -eq 1 ] && [ "$(grep -c "^flitlab: " "$tmp/err")" -eq 1 ] \
       && grep -q "^flitlab: cannot write /dev/full: No space left on device" "$tmp/err" \
       && [ -c /dev/full ]
     ok $? "$w -o /dev/full: status 1 and one message ($status: $(tail -1 "$tmp/err"))"
+  done
+  # The output is written to before the first simulation: a sweep of
+  # hours fails at once, before any point's progress line.
+  for how in "-o /dev/full" "-f json -o /dev/full" "-o -" ""; do
+    # shellcheck disable=SC2086 # $how is words
+    "$FLITLAB" sweep mesh:16x16 --routing dor --rates 0.01:1:0.01 --measure 100000 $how \
+      >/dev/full 2>"$tmp/err"
+    status=$?
+    [ "$status" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] \
+      && grep -Eq "^flitlab: cannot write (/dev/full|standard output): No space left on device$" \
+        "$tmp/err"
+    ok $? "sweep ${how:->/dev/full} fails before any simulation ($status: $(head -2 "$tmp/err"))"
   done
   "$FLITLAB" topo export mesh:4x4 -f json -o - >/dev/full 2>"$tmp/err"
   status=$?
@@ -121,6 +133,13 @@ if [ -w /dev/full ]; then
     && grep -q "^flitlab: cannot write standard output: No space left on device" "$tmp/err"
   ok $? "topo export -o - >/dev/full: status 1 and one message ($status: $(cat "$tmp/err"))"
 fi
+# Atomic replacement is for regular files only: the help says so.
+for c in sweep plot "experiment export" "topo export"; do
+  # shellcheck disable=SC2086 # $c is words
+  run $c --help
+  grep -q "regular file is replaced only once complete" "$tmp/out" && ! grep -q atomic "$tmp/out"
+  ok $? "$c --help: -o replaces a regular file only once complete, and says no more"
+done
 run topo export mesh:4x4 -f json -o -
 [ "$status" -eq 0 ] && [ "$(json "d['format']")" = flitlab-topology ]
 ok $? "topo export -o - writes standard output"

@@ -339,6 +339,24 @@ static void test_vectors(FlProject *p)
           "a vector no run has: %s", err.message);
 }
 
+/* The form of where alone, before any experiment: what a command checks
+ * as it reads its options. */
+static void test_where_syntax(void)
+{
+    FlError err = { 0 };
+    CHECK(fl_plot_where_check("routing=dor", &err) == FL_OK
+              && fl_plot_where_check(" routing = dor ,rate=0.1", &err) == FL_OK
+              && fl_plot_where_check("nosuch=1", &err) == FL_OK,
+          "key=value items are taken, whatever the keys");
+    static const char *const bad[] = { "=3", "a", "routing=", "routing=dor,", ",rate=1", "" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(&err, 0, sizeof err);
+        CHECK(fl_plot_where_check(bad[i], &err) == FL_EINVAL
+                  && strncmp(err.message, "where: expected key=value, not '", 32) == 0,
+              "'%s' is refused: %s", bad[i], err.message);
+    }
+}
+
 static void test_spec_text(void)
 {
     FlPlotSpec s, back;
@@ -457,6 +475,7 @@ int main(void)
     test_refusals(p);
     test_vectors(p);
     test_spec_text();
+    test_where_syntax();
     test_saved_plots(p, path);
     fl_project_free(p);
     test_dir_remove();

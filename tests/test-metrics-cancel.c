@@ -204,8 +204,41 @@ static void test_long_search_cancelled(void)
     fl_topology_free(t);
 }
 
+/* Counts the reports and cancels at the second. */
+static int cancel_at_second(void *data, double fraction)
+{
+    double *seen = data;
+    seen[(int)seen[0] + 1] = fraction;
+    return ++seen[0] >= 2;
+}
+
+/* The distances of a network of many switches, a BFS from each: each BFS
+ * visits every switch, so the reports come after a few sources, not after
+ * hundreds (which took seconds a report at a million switches, and as long
+ * to hear a cancel). Counted in sources, not timed. */
+static void test_distances_report_by_work(void)
+{
+    const int n = 100000;
+    FlTopology *t = from_spec("myrinet-line:100000");
+    if (!t)
+        return;
+    double seen[3] = { 0 };
+    FlMetricsOptions opt = { .seed = 1, .progress = cancel_at_second, .progress_data = seen };
+    FlMetrics m;
+    FlError err = { 0 };
+    int rc = fl_metrics_compute(t, &opt, &m, &err);
+    /* The distances take 95 % of the progress range on such a network. */
+    double sources = seen[2] / 0.95 * n;
+    CHECK(rc == FL_ECANCELLED && seen[0] == 2 && seen[1] == 0.0,
+          "cancelled at the second report: %s", err.message);
+    CHECK(sources >= 1 && sources <= 8, "the second report comes after %.0f sources of %d",
+          sources, n);
+    fl_topology_free(t);
+}
+
 int main(void)
 {
+    test_distances_report_by_work();
     test_option_table();
     test_option_values();
     test_widths_unchanged();

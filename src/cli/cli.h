@@ -95,6 +95,10 @@ int cli_parse(const CliCommand *cmd, int argc, char **argv, CliParsed *out);
 /* The value of the option called name, or NULL. */
 const char *cli_value(const CliCommand *cmd, const CliParsed *p, const char *name);
 int cli_flag(const CliCommand *cmd, const CliParsed *p, const char *name);
+/* The first of names (NULL-terminated) that was given, or NULL: how a
+ * command finds an option that only some use of it reads (a picture's
+ * --width without a picture), to refuse it rather than ignore it. */
+const char *cli_given(const CliCommand *cmd, const CliParsed *p, const char *const *names);
 
 /* Parses a whole non-negative integer option value; prints an error naming
  * the option on failure. */
@@ -109,6 +113,9 @@ void cli_print_help(const CliCommand *cmd, FILE *to);
  * them cmd has; the others keep fl_draw_page_init()'s values). Prints an
  * error naming the option and returns CLI_USAGE for a bad value. */
 int cli_page_options(const CliCommand *cmd, const CliParsed *p, FlDrawPage *page);
+/* Those options' names, for cli_given(): a command refuses them where it
+ * draws nothing. */
+extern const char *const cli_page_option_names[];
 #endif
 
 /* "flitlab: <message>" on stderr; returns status. */
@@ -132,6 +139,9 @@ const char *cli_heading(const char *heading, int width);
  * insertion order; jansson's json_t, named without its header (json-output.c). */
 struct json_t;
 int cli_write_json(struct json_t *o, FILE *to);
+/* The same for an object (o is one) whose opening brace was written
+ * before. */
+int cli_write_json_rest(struct json_t *o, FILE *to);
 
 /* Writes to the file path (atomically: nothing is left of it when write
  * fails) or, with path NULL, to standard output, through write(fp, data),
@@ -149,6 +159,10 @@ typedef struct CliOutput {
     FILE *fp;
 } CliOutput;
 int cli_output_open(const char *path, CliOutput *out);
+/* Flushes what was written to out so far, so that an output that cannot
+ * take it (a full device, a closed pipe) fails now: CLI_OK, or the failure
+ * reported and out closed (cli_output_close() then does nothing). */
+int cli_output_flush(CliOutput *out);
 int cli_output_close(CliOutput *out, int rc);
 
 /* The flag of a routing option: its name, but the VC classes are called

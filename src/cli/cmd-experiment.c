@@ -458,7 +458,8 @@ static const CliOption run_options[] = {
 
 static const CliOption export_options[] = {
     { "format", 'f', "FORMAT", N_("csv (default) or json") },
-    { "output", 'o', "OUT", N_("write to OUT (atomically) instead of standard output") },
+    { "output", 'o', "OUT", N_("write to OUT instead of standard output (a regular file is "
+                               "replaced only once complete)") },
     { 0 },
 };
 
@@ -478,7 +479,8 @@ static const CliOption vectors_options[] = {
     { "run", 'r', "N", N_("only run N (default: every run)") },
     { "vector", 'v', "NAME", N_("only this vector (default: every vector)") },
     { "format", 'f', "FORMAT", N_("csv (default) or json") },
-    { "output", 'o', "OUT", N_("write to OUT (atomically) instead of standard output") },
+    { "output", 'o', "OUT", N_("write to OUT instead of standard output (a regular file is "
+                               "replaced only once complete)") },
     { 0 },
 };
 

@@ -208,9 +208,9 @@ static int read_nodes(const CliCommand *cmd, const CliParsed *p, const FlTopolog
 static int read_request(const CliCommand *cmd, const CliParsed *p, Request *rq)
 {
     static const char *const table_only[] = { "k", "dp", NULL };
-    for (int i = 0; table_only[i]; i++)
-        if (cli_value(cmd, p, table_only[i]))
-            return cli_error(CLI_USAGE, _("--%s goes with --table"), table_only[i]);
+    const char *given = cli_given(cmd, p, table_only);
+    if (given)
+        return cli_error(CLI_USAGE, _("--%s goes with --table"), given);
     if (p->nargs < 1)
         return cli_error(CLI_USAGE, _("multicast: name a network (SPEC|FILE|PROJECT.flitlab#NAME)"
                                     ", or give --table"));

@@ -37,7 +37,8 @@ static const CliOption plot_options[] = {
     { "ylabel", 0, "TEXT", N_("the y axis' label (default: the result's title and unit)") },
     { "format", 'f', "FORMAT", N_("pdf, svg, png, csv, gnuplot or pgfplots (default: by OUT's "
                                "extension)") },
-    { "output", 'o', "OUT", N_("write the figure to OUT (atomically)") },
+    { "output", 'o', "OUT", N_("write the figure to OUT (a regular file is replaced only "
+                               "once complete)") },
     { "json", 0, NULL, N_("print the curves' points (x, y, lo, hi, runs) as JSON") },
     { "save", 0, "NAME", N_("keep the definition in the project under NAME") },
     { "name", 0, "NAME", N_("redraw the saved plot NAME (options given override it)") },
@@ -243,12 +244,41 @@ static int write_figure(FlProject *project, const FlPlotSpec *s, const char *out
 #endif
 }
 
+/* Refuses, before the project is opened, a malformed --where and an
+ * option that what the command does would ignore. */
+static int check_options(const CliCommand *cmd, const CliParsed *p)
+{
+    /* --list and --delete read none of a plot's options. */
+    static const char *const plot_only[] = {
+        "x",      "y",    "series", "where", "columns", "title", "xlabel",        "ylabel",
+        "format", "output", "save", "name",  "xlog",    "ylog",  "no-error-bars", NULL,
+    };
+    static const char *const figure_only[] = { "no-error-bars", "xlog", "ylog", "columns",
+                                               "title", NULL };
+    static const char *const not_delete[] = { "list", "json", NULL };
+    const char *where = cli_value(cmd, p, "where"), *out = cli_value(cmd, p, "output");
+    const char *del = cli_value(cmd, p, "delete");
+    const char *mode = del ? "delete" : cli_flag(cmd, p, "list") ? "list" : NULL, *other = NULL;
+    FlError err = { 0 };
+    if (mode && !(other = cli_given(cmd, p, plot_only)) && del)
+        other = cli_given(cmd, p, not_delete);
+    if (other)
+        return cli_error(CLI_USAGE, _("--%s does not go with --%s"), other, mode);
+    if (where && *where && fl_plot_where_check(where, &err))
+        return cli_option_error(&err, "where", "where");
+    if (!out && cli_value(cmd, p, "format"))
+        return cli_error(CLI_USAGE, _("--format goes with -o OUT"));
+    if (!out && !cli_value(cmd, p, "save") && (other = cli_given(cmd, p, figure_only)))
+        return cli_error(CLI_USAGE, _("--%s goes with -o OUT or --save NAME"), other);
+    return CLI_OK;
+}
+
 static int run_plot(const CliCommand *cmd, const CliParsed *p)
 {
     static const char *const formats[] = { "pdf", "svg", "png", "csv", "gnuplot", "pgfplots",
                                            NULL };
     int format = sim_choice_option(cmd, p, "format", formats, -2);
-    if (format == -1)
+    if (format == -1 || check_options(cmd, p))
         return CLI_USAGE;
     FlProject *project = NULL;
     FlProjectExperiment e;

@@ -137,16 +137,22 @@ static void known_routings(char *buf, size_t size)
  * done, so a typo costs nothing. */
 static int check_picture(const CliCommand *cmd, const CliParsed *p)
 {
+#ifdef FL_HAVE_CAIRO
     const char *path = cli_value(cmd, p, "picture");
+    const char *page_option = path ? NULL : cli_given(cmd, p, cli_page_option_names);
+    if (page_option)
+        return cli_error(CLI_USAGE, _("--%s goes with --picture FILE"), page_option);
     if (!path)
         return CLI_OK;
-#ifdef FL_HAVE_CAIRO
     FlError err = { 0 };
     FlDrawPage page;
     if (fl_draw_check_format(path, NULL, &err))
         return cli_error(CLI_USAGE, _("--picture: %s"), err.message);
     if (cli_page_options(cmd, p, &page))
         return CLI_USAGE;
+#else
+    (void)cmd;
+    (void)p;
 #endif
     return CLI_OK;
 }

@@ -23,7 +23,8 @@
 static const CliOption sweep_options[] = {
     { "rates", 0, "A:B:STEP", N_("offered loads from A to B (required)") },
     { "format", 'f', "FORMAT", N_("csv (default) or json") },
-    { "output", 'o', "OUT", N_("write to OUT (atomically) instead of standard output") },
+    { "output", 'o', "OUT", N_("write to OUT instead of standard output (a regular file is "
+                               "replaced only once complete)") },
     { "jobs", 'j', "N", N_("simulations at once (default: the online CPUs)") },
     { "max-latency", 0, "CYCLES", N_("stop past this mean latency (default 10x the first)") },
     { 0 },
@@ -97,11 +98,20 @@ static int parse_rates(const char *text, SweepPoint **out, int *n)
     return CLI_OK;
 }
 
+/* What comes first in the output (the CSV header, JSON's opening brace),
+ * written before the runs, so that an output that cannot take it fails
+ * before them: a device or a pipe tells only when written to. */
+static void write_start(FILE *fp, int as_json)
+{
+    fputs(as_json ? "{" : "rate,status,latency_avg,latency_p50,latency_p99,network_latency_avg,"
+                          "throughput,throughput_min,offered,hops_avg,packets,cycles,flit_hops,"
+                          "wall_s,past_saturation\n",
+          fp);
+}
+
+/* The rows after the header. */
 static void write_csv(FILE *fp, const Sweep *sw, int last)
 {
-    fprintf(fp, "rate,status,latency_avg,latency_p50,latency_p99,network_latency_avg,"
-                "throughput,throughput_min,offered,hops_avg,packets,cycles,flit_hops,wall_s,"
-                "past_saturation\n");
     for (int i = 0; i <= last; i++) {
         const SweepPoint *pt = &sw->points[i];
         const FlSimResult *r = &pt->res;
@@ -130,7 +140,8 @@ static json_t *sweep_json(const Sweep *sw, int last)
                          : json_null());
 }
 
-/* What write_sweep() writes: the points up to last, as CSV or JSON. */
+/* What write_points() writes after write_start(): the points up to last,
+ * as CSV or JSON. */
 typedef struct SweepOutput {
     const Sweep *sw;
     int last, as_json;
@@ -140,7 +151,7 @@ static int write_points(FILE *fp, void *data)
 {
     const SweepOutput *o = data;
     if (o->as_json)
-        return cli_write_json(sweep_json(o->sw, o->last), fp);
+        return cli_write_json_rest(sweep_json(o->sw, o->last), fp);
     write_csv(fp, o->sw, o->last);
     return CLI_OK;
 }
@@ -232,11 +243,15 @@ static int run_sweep(const CliCommand *cmd, const CliParsed *p)
             rc = cli_engine_error(&err);
         fl_sim_free(probe);
     }
-    /* -o OUT is opened before the runs, so that a path that cannot be
-     * written costs no simulation. */
+    /* -o OUT is opened and written to before the runs, so that a path that
+     * cannot be written costs no simulation. */
     CliOutput output = { 0 };
     if (!rc)
         rc = cli_output_open(out, &output);
+    if (!rc) {
+        write_start(output.fp, as_json);
+        rc = cli_output_flush(&output);
+    }
     if (!rc) {
         int last = run_points(&sw, setup.t, &setup.cfg, jobs);
         SweepOutput o = { &sw, last, as_json };

@@ -134,7 +134,9 @@ static int metrics_progress(void *data, double fraction)
     if (!mp->show || t - mp->last < PROGRESS_INTERVAL_S)
         return 0;
     mp->last = t;
-    fprintf(stderr, _("%stopo metrics: %3.0f%% done after %.0f s (Ctrl+C stops)%s"),
+    /* A tenth of a percent: the distances of a million switches take
+     * hours, and a whole percent minutes. */
+    fprintf(stderr, _("%stopo metrics: %5.1f%% done after %.0f s (Ctrl+C stops)%s"),
             mp->tty ? "\r" : "", 100.0 * fraction, t - mp->start, mp->tty ? "" : "\n");
     fflush(stderr);
     mp->shown = 1;
@@ -164,7 +166,7 @@ static int compute_interruptible(const FlTopology *t, FlMetricsOptions *opt, int
     if (mp.shown && mp.tty)
         fputs("\n", stderr);
     if (rc == FL_ECANCELLED && metrics_interrupted)
-        return cli_error(CLI_INTERRUPTED, _("cancelled after %.0f s, %.0f%% done: no result"),
+        return cli_error(CLI_INTERRUPTED, _("cancelled after %.0f s, %.1f%% done: no result"),
                          now_s() - mp.start, 100.0 * mp.fraction);
     return rc ? cli_engine_error(err) : CLI_OK;
 }
@@ -212,7 +214,8 @@ static const CliOption export_options[] = {
 #else
     { "format", 'f', "FORMAT", N_("json, dot or anynet (default: from OUT's extension)") },
 #endif
-    { "output", 'o', "OUT", N_("file to write (required; written atomically)") },
+    { "output", 'o', "OUT", N_("file to write (required; a regular file is replaced only "
+                               "once complete)") },
 #ifdef FL_HAVE_CAIRO
     { "width", 0, "W", N_("picture width in pixels or points (default 1200)") },
     { "height", 0, "H", N_("picture height in pixels or points (default 900)") },
@@ -284,6 +287,10 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
         return cli_error(CLI_USAGE, _("topo export: this flitlab was built without cairo, "
                                     "so it cannot draw %s pictures"), format);
 #else
+    const char *drawn = is_picture(format) ? NULL : cli_given(cmd, p, cli_page_option_names);
+    if (drawn)
+        return cli_error(CLI_USAGE, _("--%s goes with a picture (png, svg or pdf), not %s"),
+                         drawn, format);
     FlDrawPage page;
     if (cli_page_options(cmd, p, &page))
         return CLI_USAGE;

@@ -135,16 +135,13 @@ int coll_refuse_without_simulate(const CliCommand *cmd, const CliParsed *p, int 
 {
     if (cli_flag(cmd, p, "simulate"))
         return CLI_OK;
-    for (int i = 0; run_settings[i]; i++)
-        if (cli_value(cmd, p, run_settings[i]))
-            return cli_error(CLI_USAGE, _("--%s goes with --simulate"), run_settings[i]);
-    for (size_t i = 0; costs && i < N_COSTS; i++)
+    const char *given = cli_given(cmd, p, run_settings);
+    for (size_t i = 0; !given && costs && i < N_COSTS; i++)
         if (cli_value(cmd, p, cost_options[i].name))
-            return cli_error(CLI_USAGE, _("--%s goes with --simulate"), cost_options[i].name);
-    for (int i = 0; also && also[i]; i++)
-        if (cli_value(cmd, p, also[i]))
-            return cli_error(CLI_USAGE, _("--%s goes with --simulate"), also[i]);
-    return CLI_OK;
+            given = cost_options[i].name;
+    if (!given && also)
+        given = cli_given(cmd, p, also);
+    return given ? cli_error(CLI_USAGE, _("--%s goes with --simulate"), given) : CLI_OK;
 }
 
 int coll_run_settings(const CliCommand *cmd, const CliParsed *p, FlSimSettings *s)

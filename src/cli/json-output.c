@@ -1,12 +1,16 @@
 /* json-output.c — the one way every command prints a JSON answer, and
  * writes an answer to a file or standard output. */
+#include <errno.h>
 #include <jansson.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "flitlab-io.h"
 
-int cli_write_json(json_t *o, FILE *to)
+/* o's text from its skip'th byte on. */
+static int write_json_from(json_t *o, size_t skip, FILE *to)
 {
     char *text = o ? json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER
                                        | JSON_REAL_PRECISION(10))
@@ -14,9 +18,19 @@ int cli_write_json(json_t *o, FILE *to)
     json_decref(o);
     if (!text)
         return cli_error(CLI_FAIL, _("out of memory writing JSON"));
-    fprintf(to, "%s\n", text);
+    fprintf(to, "%s\n", text + skip);
     free(text);
     return CLI_OK;
+}
+
+int cli_write_json(json_t *o, FILE *to)
+{
+    return write_json_from(o, 0, to);
+}
+
+int cli_write_json_rest(json_t *o, FILE *to)
+{
+    return write_json_from(o, 1, to);
 }
 
 int cli_output_open(const char *path, CliOutput *out)
@@ -27,6 +41,26 @@ int cli_output_open(const char *path, CliOutput *out)
     if (path && fl_output_open(path, &out->file, &out->fp, &err))
         return cli_engine_error(&err);
     return CLI_OK;
+}
+
+int cli_output_flush(CliOutput *out)
+{
+    errno = 0;
+    if (fflush(out->fp) == 0 && !ferror(out->fp))
+        return CLI_OK;
+    int e = errno;
+    if (out->fp != stdout) {
+        /* Committing reports the failure, naming the path. */
+        int rc = cli_output_close(out, CLI_OK);
+        return rc ? rc : CLI_FAIL;
+    }
+    /* Reported once, here: what is left in the buffer would only fail
+     * again as the program ends (main.c). */
+    __fpurge(stdout);
+    clearerr(stdout);
+    cli_output_close(out, CLI_FAIL);
+    return cli_error(CLI_FAIL, _("cannot write standard output: %s"),
+                     e ? strerror(e) : _("write error"));
 }
 
 int cli_output_close(CliOutput *out, int rc)

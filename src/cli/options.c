@@ -248,6 +248,14 @@ int cli_flag(const CliCommand *cmd, const CliParsed *p, const char *name)
     return cli_value(cmd, p, name) != NULL;
 }
 
+const char *cli_given(const CliCommand *cmd, const CliParsed *p, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (cli_value(cmd, p, names[i]))
+            return names[i];
+    return NULL;
+}
+
 int cli_int_value(const char *option, const char *text, long min, long max, long *out)
 {
     char *end;
@@ -309,6 +317,8 @@ int cli_run_group(const char *group, const char *summary, const CliSub *subs, in
 }
 
 #ifdef FL_HAVE_CAIRO
+const char *const cli_page_option_names[] = { "width", "height", "dpi", "title", NULL };
+
 int cli_page_options(const CliCommand *cmd, const CliParsed *p, FlDrawPage *page)
 {
     long width = 1200, height = 900, dpi = 96;

@@ -106,16 +106,16 @@ static int frames_options(const CliCommand *cmd, const CliParsed *p, Frames *fr)
     fr->title = cli_value(cmd, p, "title");
     if (fr->picture && fr->animate)
         return cli_error(CLI_USAGE, _("--picture and --animate: one at a time"));
-    if (at && !fr->picture)
-        return cli_error(CLI_USAGE, _("--at goes with --picture FILE"));
+    static const char *const picture_only[] = { "at", "dpi", "title", NULL };
+    const char *drawn = fr->picture ? NULL : cli_given(cmd, p, picture_only);
+    if (drawn)
+        return cli_error(CLI_USAGE, _("--%s goes with --picture FILE"), drawn);
     if ((delay || fps) && !fr->animate)
         return cli_error(CLI_USAGE, _("--%s goes with --animate"), delay ? "frame-delay" : "fps");
     if (size && !fr->picture && !fr->animate)
         return cli_error(CLI_USAGE, _("--size goes with --picture or --animate"));
     if (size && parse_size(size, fr))
         return CLI_USAGE;
-    if ((dpi || fr->title) && !fr->picture)
-        return cli_error(CLI_USAGE, _("--%s goes with --picture FILE"), dpi ? "dpi" : "title");
     if (dpi && cli_int_value("dpi", dpi, 24, 2400, &fr->dpi))
         return CLI_USAGE;
     if (fr->picture) {

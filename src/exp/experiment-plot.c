@@ -324,23 +324,65 @@ static const char *trim(const char *s, size_t *n)
     return s;
 }
 
-/* One "key=value" item of where (n bytes at item), blanks around either
- * ignored. */
-static int where_item(Plan *pl, const char *item, size_t n, FlError *err)
+#define WHERE_TEXT_MAX 256
+
+/* One "key=value" item of where (n bytes at item) into key and value
+ * (WHERE_TEXT_MAX bytes each), blanks around either ignored. */
+static int where_split(const char *item, size_t n, char *key, char *value, FlError *err)
 {
     item = trim(item, &n);
     const char *eq = memchr(item, '=', n);
     size_t klen = eq ? (size_t)(eq - item) : 0, vlen = eq ? n - klen - 1 : 0;
     const char *k = trim(item, &klen), *v = eq ? trim(eq + 1, &vlen) : NULL;
-    char key[256], value[256];
-    if (!eq || klen == 0 || vlen == 0 || klen >= sizeof key || vlen >= sizeof value)
+    if (!eq || klen == 0 || vlen == 0 || klen >= WHERE_TEXT_MAX || vlen >= WHERE_TEXT_MAX)
         return fl_error_set(err, FL_EINVAL, "where: expected key=value, not '%.*s'",
                             (int)(n > 60 ? 60 : n), item);
     memcpy(key, k, klen);
     key[klen] = '\0';
     memcpy(value, v, vlen);
     value[vlen] = '\0';
-    int i = -1, rc = find_param(pl, key, "where", &i, err);
+    return FL_OK;
+}
+
+/* Calls item(data, start, n) for each comma-separated item of where, until
+ * one fails. */
+static int where_each(const char *where, int (*item)(void *data, const char *at, size_t n,
+                                                     FlError *err),
+                      void *data, FlError *err)
+{
+    int rc = FL_OK;
+    for (const char *at = where; !rc && at;) {
+        const char *comma = strchr(at, ',');
+        size_t n = comma ? (size_t)(comma - at) : strlen(at);
+        rc = item(data, at, n, err);
+        at = comma ? comma + 1 : NULL;
+    }
+    return rc;
+}
+
+static int where_item_syntax(void *data, const char *item, size_t n, FlError *err)
+{
+    char key[WHERE_TEXT_MAX], value[WHERE_TEXT_MAX];
+    (void)data;
+    return where_split(item, n, key, value, err);
+}
+
+int fl_plot_where_check(const char *where, FlError *err)
+{
+    return where_each(where, where_item_syntax, NULL, err);
+}
+
+/* One "key=value" item of where (n bytes at item): a varied parameter
+ * fixed at one of its values. */
+static int where_item(void *data, const char *item, size_t n, FlError *err)
+{
+    Plan *pl = data;
+    char key[WHERE_TEXT_MAX], value[WHERE_TEXT_MAX];
+    int rc = where_split(item, n, key, value, err);
+    if (rc)
+        return rc;
+    int i = -1;
+    rc = find_param(pl, key, "where", &i, err);
     if (rc)
         return rc;
     if (pl->role[i] != ROLE_POOLED && pl->role[i] != ROLE_CURVE)
@@ -355,18 +397,6 @@ static int where_item(Plan *pl, const char *item, size_t n, FlError *err)
     pl->role[i] = ROLE_WHERE;
     pl->fixed[i] = vi;
     return FL_OK;
-}
-
-static int parse_where(Plan *pl, const char *where, FlError *err)
-{
-    int rc = FL_OK;
-    for (const char *at = where; !rc && at;) {
-        const char *comma = strchr(at, ',');
-        size_t n = comma ? (size_t)(comma - at) : strlen(at);
-        rc = where_item(pl, at, n, err);
-        at = comma ? comma + 1 : NULL;
-    }
-    return rc;
 }
 
 /* The name of every result key of models, for the message refusing one. */
@@ -471,7 +501,7 @@ static int plan_make(FlProject *p, const FlPlotSpec *spec, Plan *pl, FlError *er
                       : pl->iseries >= 0                       ? ROLE_POOLED
                                                                : ROLE_CURVE;
     if (spec->where && *spec->where)
-        rc = parse_where(pl, spec->where, err);
+        rc = where_each(spec->where, where_item, pl, err);
     return rc;
 }
 

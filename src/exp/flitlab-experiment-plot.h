@@ -101,6 +101,12 @@ typedef struct FlPlotData {
  * where, pooled or a curve as above; the points are in increasing x. */
 int fl_experiment_plot_data(FlProject *p, const FlPlotSpec *spec, FlPlotData *out,
                             FlError *err);
+/* Whether where is "key=value,..." (blanks around keys and values
+ * ignored) before any experiment is read, with the message
+ * fl_experiment_plot_data() gives ("where: expected key=value, not
+ * '...'"); FL_EINVAL. The keys and values are checked against the design
+ * only by fl_experiment_plot_data(). */
+int fl_plot_where_check(const char *where, FlError *err);
 void fl_plot_data_clear(FlPlotData *d);
 
 #ifdef __cplusplus

@@ -10,9 +10,11 @@
 
 #include "metrics-internal.h"
 
-/* Progress is reported every this many BFS sources: often enough for a
- * smooth bar, rarely enough to cost nothing. */
-#define SOURCES_PER_REPORT 256
+/* Progress is reported once the BFSs since the last report have reached
+ * this many switches in all: every few milliseconds, on a small network
+ * after many sources and on one of a million switches after each, so that
+ * a cancel is heard as soon on both. */
+#define VISITS_PER_REPORT (1 << 18)
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -122,13 +124,17 @@ static int all_pairs_distances(const FlSwitchGraph *g, const FlProgress *progres
         return fl_error_set(err, FL_ENOMEM, "out of memory for %d switch distances", n);
     int *queue = dist + n;
     int far = 0;
+    int64_t visits = VISITS_PER_REPORT;
     for (int s = 0; s < n; s++) {
-        if (s % SOURCES_PER_REPORT == 0
-            && fl__progress_report(progress, (double)s / n)) {
-            free(dist);
-            return fl_error_set(err, FL_ECANCELLED, "metrics computation cancelled");
+        if (visits >= VISITS_PER_REPORT) {
+            visits = 0;
+            if (fl__progress_report(progress, (double)s / n)) {
+                free(dist);
+                return fl_error_set(err, FL_ECANCELLED, "metrics computation cancelled");
+            }
         }
         int reached = fl__switch_graph_bfs(g, s, dist, queue);
+        visits += reached;
         if (s == 0)
             *connected = reached == n;
         for (int i = 0; i < reached; i++)
