@@ -298,17 +298,30 @@ static int run_ls(const CliCommand *cmd, const CliParsed *p)
         json_t *a = json_array();
         for (int i = 0; i < n; i++)
             json_array_append_new(
-                a, json_pack("{s:s, s:s, s:I, s:I, s:I, s:s}", "name", items[i].name,
+                a, json_pack("{s:s, s:s, s:I, s:I, s:I, s:s, s:s?}", "name", items[i].name,
                              "topology", items[i].topology, "runs", (json_int_t)items[i].runs,
                              "done", (json_int_t)items[i].done, "failed",
-                             (json_int_t)items[i].failed, "created", items[i].created));
+                             (json_int_t)items[i].failed, "created", items[i].created,
+                             "damaged", items[i].damage));
         rc = cli_write_json(a, stdout);
     } else {
-        for (int i = 0; i < n; i++)
-            printf(_("%-20s %-20s %8" PRId64 " runs %8" PRId64 " done %6" PRId64 " failed\n"),
-                   items[i].name, items[i].topology, items[i].runs, items[i].done,
-                   items[i].failed);
+        for (int i = 0; i < n; i++) {
+            if (items[i].damage)
+                printf(_("%-20s %-20s %8" PRId64 " runs, damaged\n"), items[i].name,
+                       items[i].topology, items[i].runs);
+            else
+                printf(_("%-20s %-20s %8" PRId64 " runs %8" PRId64 " done %6" PRId64
+                         " failed\n"), items[i].name, items[i].topology, items[i].runs,
+                       items[i].done, items[i].failed);
+        }
     }
+    /* The others are listed; each damaged one is named with its problem
+     * and makes the listing fail, for scripts. */
+    for (int i = 0; i < n; i++)
+        if (items[i].damage) {
+            int failed = cli_error(CLI_FAIL, "%s", items[i].damage);
+            rc = rc ? rc : failed;
+        }
     fl_project_experiments_free(items, n);
     fl_project_free(project);
     return rc;
