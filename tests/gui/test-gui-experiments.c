@@ -4,7 +4,8 @@
  *   experiments  Alt+5 on an untitled project asks for a save; mesh:4x4
  *                with a short measurement, saved; an experiment of
  *                2 routings x 3 rates x 2 seeds made in the dialog (a bad
- *                range refused under its row), run to the end off the main
+ *                range refused under its row, a routing the mesh does not
+ *                take refused at Create), run to the end off the main
  *                loop; the runs table sorted and filtered; a plot composed,
  *                its preview drawn, exported as PDF and saved; writes
  *                screenshots/experiment.png; a run opened in the Simulate
@@ -14,6 +15,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "flitlab-collectives-panel.h"
 #include "flitlab-experiment-dialog.h"
@@ -126,6 +128,7 @@ create_sweep (FlitlabWindow *window)
 {
   FlitlabExperimentDialog *dialog = open_dialog (window);
   g_autoptr(GError) error = NULL;
+  gboolean created;
 
   CHECK (flitlab_experiment_dialog_get_n_parameters (dialog) == 1
            && flitlab_experiment_dialog_get_runs (dialog) == 5,
@@ -141,6 +144,29 @@ create_sweep (FlitlabWindow *window)
   flitlab_experiment_dialog_set_seeds (dialog, 1, 2);
   CHECK (flitlab_experiment_dialog_get_error (dialog, 1)[0] == '\0', "the fixed range is taken");
   CHECK_INT (flitlab_experiment_dialog_get_runs (dialog), 12);
+
+  /* A routing the mesh does not take passes the rows, and is refused at
+   * Create with the check `experiment new` makes: nothing is kept, the
+   * dialog stays. */
+  flitlab_experiment_dialog_set_parameter (dialog, 0, "routing", "dor,xmesh");
+  created = flitlab_experiment_dialog_create (dialog, &error);
+  CHECK (!created && error != NULL
+           && strstr (error->message, "the design cannot run: run 6 (routing=xmesh, rate=0.05): xmesh") != NULL,
+         "a design that cannot run is refused at Create: %s", error != NULL ? error->message : "created");
+  g_clear_error (&error);
+  {
+    g_autofree char *path = g_build_filename (tmp_dir, "experiments.flitlab", NULL);
+    FlProject *file = NULL;
+    FlProjectExperiment e = { 0 };
+
+    CHECK (fl_project_open (path, &file, NULL) == FL_OK
+             && fl_project_get_experiment (file, "sweep", &e, NULL) == FL_ENOTFOUND,
+           "and not kept");
+    fl_project_experiment_clear (&e);
+    fl_project_free (file);
+  }
+  CHECK (wait_for_toplevel (FLITLAB_TYPE_EXPERIMENT_DIALOG) != NULL, "the dialog stays open");
+  flitlab_experiment_dialog_set_parameter (dialog, 0, "routing", "dor,updown");
   CHECK (flitlab_experiment_dialog_create (dialog, &error), "the experiment is created (%s)",
          error != NULL ? error->message : "ok");
   CHECK (g_strcmp0 (main_page (window), "experiments") == 0
