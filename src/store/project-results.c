@@ -349,6 +349,19 @@ static int read_experiment(sqlite3_stmt *st, FlProjectExperiment *e, FlError *er
     return FL_OK;
 }
 
+/* Checks e's runs (id its id): damaged ones are noted in e->damage, not
+ * an error of the listing. */
+static int note_damage(Journal *j, sqlite3_int64 id, FlProjectExperiment *e, FlError *err)
+{
+    FlError why = { 0 };
+    int rc = fl__journal_check_runs(j, id, e->name, e->runs, &why);
+    if (rc == FL_EPARSE && !(e->damage = fl__store_strdup(why.message)))
+        return fl_error_set(err, FL_ENOMEM, "out of memory listing experiments");
+    if (rc && rc != FL_EPARSE && err)
+        *err = why;
+    return rc == FL_EPARSE ? FL_OK : rc;
+}
+
 int fl_project_list_experiments(FlProject *p, FlProjectExperiment **items, int *n, FlError *err)
 {
     *items = NULL;
@@ -379,15 +392,8 @@ int fl_project_list_experiments(FlProject *p, FlProjectExperiment **items, int *
         memset(e, 0, sizeof *e);
         if (!(rc = read_experiment(st, e, err)))
             (*n)++;
-        FlError why = { 0 };
-        if (!rc && (rc = fl__journal_check_runs(&j, sqlite3_column_int64(st, 9), e->name,
-                                                e->runs, &why)) == FL_EPARSE) {
-            rc = (e->damage = fl__store_strdup(why.message))
-                     ? FL_OK
-                     : fl_error_set(err, FL_ENOMEM, "out of memory listing experiments");
-        } else if (rc && why.code && err) {
-            *err = why;
-        }
+        if (!rc)
+            rc = note_damage(&j, sqlite3_column_int64(st, 9), e, err);
     }
     if (!rc && step != SQLITE_DONE)
         rc = db_error(&j, step, err);
