@@ -301,10 +301,12 @@ row_subtitle (FlProject                 *project,
   g_autofree char *runs = NULL;
   const char *topology = e->topology[0] == '#' ? e->topology + 1 : e->topology;
 
-  /* Translators: an experiment whose runs in the file cannot be read, then
-   * its network. */
   if (e->damage != NULL)
-    return g_strdup_printf (_("Damaged · %s"), topology);
+    {
+      /* Translators: an experiment whose runs in the file cannot be read,
+       * then its network. */
+      return g_strdup_printf (_("Damaged · %s"), topology);
+    }
   if (fl_project_list_runs (project, e->name, FL_RUN_STOPPED, &stopped, &n, NULL) != FL_OK)
     n = 0;
   free (stopped);
