@@ -37,6 +37,16 @@ run experiment new "$tmp/flags.flitlab" bad --topology torus:4x4 --rate 2 --vary
 [ $status -eq 2 ] && grep -q "rate" "$tmp/err"
 ok $? "a flag's bad value is refused naming it"
 
+# A design some run of which cannot run is refused when it is made, naming
+# the run and its values, and nothing is kept.
+run experiment new "$tmp/flags.flitlab" unfit --topology ring:8 --vary routing=updown,west-first
+[ $status -eq 2 ] && grep -q "the design cannot run: run 1 (routing=west-first): west-first" \
+  "$tmp/err"
+ok $? "a routing the network does not take is refused at experiment new"
+run experiment show "$tmp/flags.flitlab" unfit
+[ $status -eq 1 ] && grep -q "has no experiment named 'unfit'" "$tmp/err"
+ok $? "and no experiment is kept"
+
 # A note, kept, changed, removed.
 run experiment new "$tmp/flags.flitlab" noted --topology mesh:4x4 --vary rate=0.1 \
   --note "first try"
@@ -51,7 +61,8 @@ check "d['note'] is None" "an empty note removes it"
 
 run experiment ls "$P" --json
 check "len(d) == 1 and d[0]['name'] == 'small' and d[0]['runs'] == 8
-  and d[0]['done'] == 0 and d[0]['topology'] == 'mesh:4x4'" "experiment ls --json"
+  and d[0]['done'] == 0 and d[0]['topology'] == 'mesh:4x4' and d[0]['damaged'] is None" \
+  "experiment ls --json"
 
 run experiment show "$P" small --json
 check "d['total'] == 8 and d['missing'] == 8 and [p['key'] for p in d['params']]

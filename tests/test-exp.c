@@ -504,6 +504,47 @@ static void test_failures(const Net *mesh)
     }
 }
 
+/* fl_exp_check() meets the errors the runs of test_failures() meet, without
+ * running: the point that fails and its message as its run gives it; the
+ * experiment runs after a check. */
+static void test_check(const Net *mesh)
+{
+    FlExpPoint p[4];
+    FlSimConfig cfg = short_config(NULL);
+    rate_points(p, 4, mesh->t, &cfg, 0.1, 0.1, 0);
+    for (int i = 0; i < 4; i++)
+        p[i].routing_name = i == 2 ? "xmesh" : "dor";
+    FlExp *e = NULL;
+    FlError err = { 0 };
+    int point = -2;
+    CHECK_INT(fl_exp_new(p, 4, NULL, &e, &err), FL_OK);
+    int rc = fl_exp_check(e, &point, &err);
+    CHECK(rc == FL_EUNSUPPORTED && point == 2 && strstr(err.message, "xmesh")
+              && !strstr(err.message, "point"),
+          "a routing that does not fit is found at its point (%d): %s", point, err.message);
+    CHECK_INT(fl_exp_count(e) > 0 && fl_exp_result(e, 0)->state == FL_EXP_PENDING, 1);
+    fl_exp_free(e);
+
+    rate_points(p, 3, mesh->t, &cfg, 0.1, 0.1, 0);
+    for (int i = 0; i < 3; i++)
+        p[i].routing_name = "dor";
+    p[1].config.traffic.rate = 1.5;
+    CHECK_INT(fl_exp_new(p, 3, NULL, &e, &err), FL_OK);
+    rc = fl_exp_check(e, &point, &err);
+    CHECK(rc != FL_OK && point == 1 && strstr(err.message, "rate"),
+          "the simulation's refusal of a rate above 1 is found at point 1 (%d): %s", point,
+          err.message);
+    fl_exp_free(e);
+
+    p[1].config.traffic.rate = 0.2;
+    CHECK_INT(fl_exp_new(p, 3, NULL, &e, &err), FL_OK);
+    rc = fl_exp_check(e, &point, &err);
+    CHECK(rc == FL_OK && point == -1, "a list that can run passes: %s", rc ? err.message : "ok");
+    CHECK(fl_exp_run(e, &err) == FL_OK && fl_exp_result(e, 2)->state == FL_EXP_DONE,
+          "and runs after its check (its routings built again): %s", err.message);
+    fl_exp_free(e);
+}
+
 /* A routing named with fl_exp_point_init()'s options is the one
  * fl_routing_new() builds with none: updown from the paper's root. */
 static void test_named_routing(void)
@@ -920,6 +961,7 @@ int main(void)
     test_cancel_from_callback(&mesh8);
     test_cancel_from_thread(&mesh8);
     test_failures(&mesh4);
+    test_check(&mesh4);
     test_named_routing();
     test_deflection(&mesh4);
     test_multicast(&mesh8);

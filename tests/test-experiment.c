@@ -353,6 +353,45 @@ static void test_progress_text(void)
     CHECK_NEAR(fl_experiment_eta(&p, 2.0, 4), 2.0, 1e-12);
 }
 
+/* A design some run of which cannot run is refused by its check, naming
+ * the run and its values, as running it would; runs that differ in their
+ * seed only are checked once. */
+static void test_check_design(void)
+{
+    static const struct {
+        const char *spec, *design, *says;   /* says NULL: it passes */
+    } cases[] = {
+        { "mesh:4x4", "vary rate=0.1,0.2\nseeds 1:3\n", NULL },
+        { "ring:8", "vary routing=updown,west-first\n",
+          "the design cannot run: run 1 (routing=west-first): west-first needs a 2D mesh" },
+        { "ring:8", "vary traffic=uniform,transpose\n",
+          "run 1 (traffic=transpose): traffic pattern transpose needs a square number" },
+        { "mesh:4x4", "set routing=updown\nset root=99\nvary rate=0.1\n",
+          "run 0 (rate=0.1): root 99: no node is numbered 99" },
+        { "mesh:4x4", "set classes=2\nvary rate=0.1,0.2\nvary routing=dor,updown\nseeds 5:7\n",
+          "run 3 (rate=0.1, routing=updown): updown uses a single VC class, not 2" },
+        { "mesh:4x4", "set mode=multicast\nset algorithm=u-mesh\nset routing=updown\n"
+                      "vary rate=0.1\n",
+          "u-mesh needs dimension-order routing (dor), not updown" },
+        { "torus:4x4", "set vcs=1\nvary rate=0.1\n", "run 0 (rate=0.1): vcs: " },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        FlTopology *t = from_spec(cases[c].spec);
+        FlError err = { 0 };
+        char *network = fl_io_write_json_string(t, &err);
+        int rc = fl_experiment_check_design("x", network, cases[c].design, &err);
+        if (cases[c].says)
+            CHECK(rc != FL_OK && strstr(err.message, cases[c].says),
+                  "design %zu on %s is refused: %s", c, cases[c].spec,
+                  rc ? err.message : "passed");
+        else
+            CHECK(rc == FL_OK, "design %zu on %s passes: %s", c, cases[c].spec,
+                  rc ? err.message : "ok");
+        free(network);
+        fl_topology_free(t);
+    }
+}
+
 int main(void)
 {
     if (!test_dir_make("experiment"))
@@ -362,6 +401,7 @@ int main(void)
     test_deflection_series();
     test_sample_step();
     test_progress_text();
+    test_check_design();
     test_dir_remove();
     return tap_done();
 }

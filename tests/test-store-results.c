@@ -258,6 +258,79 @@ static void test_damaged_journal(void)
     fl_topology_free(t);
 }
 
+/* Rows a file Flitlab writes cannot hold, made by hand (the schema's
+ * checks off): reading the experiment refuses it naming the run and the
+ * field, listing marks it and lists the others, a save carries the rows
+ * as they are, and nothing is changed or lost. */
+static void test_damaged_runs(void)
+{
+    static const struct {
+        const char *sql, *says;
+    } cases[] = {
+        { "UPDATE run SET idx = 7 WHERE idx = 2", "run 7: the design has runs 0 to 3 only" },
+        { "UPDATE run SET status = 'bogus' WHERE idx = 1",
+          "run 1: status 'bogus' is not done, failed or stopped" },
+        { "UPDATE run SET wall_s = -1 WHERE idx = 0",
+          "run 0: wall_s '-1.0' is not a time in seconds (a number >= 0)" },
+        { "UPDATE run SET wall_s = 1e999 WHERE idx = 2", "run 2: wall_s 'Inf' is not a time" },
+        { "UPDATE scalar SET idx = 9 WHERE idx = 0 AND name = 'latency_avg'",
+          "run 9: scalar 'latency_avg' is of a run the design does not have (runs 0 to 3)" },
+        { "UPDATE vector SET data = x'0102030405' WHERE idx = 2",
+          "run 2: vector 'throughput_t': its data is 5 bytes, not a whole number of 8-byte "
+          "values" },
+        { "UPDATE vector SET step = -100 WHERE idx = 1",
+          "run 1: vector 'throughput_t': its step '-100.0' is not a number of cycles >= 0" },
+        { "UPDATE vector SET idx = -4 WHERE idx = 1", "run -4: vector 'throughput_t' is of a run" },
+    };
+    char good[512], path[512];
+    FlProject *p = titled(good, sizeof good, "damaged-runs.flitlab");
+    FlError err;
+    CHECK_INT(fl_project_create_experiment(p, "sweep", "mesh:4x4", "{}", "", 4, &err), FL_OK);
+    CHECK_INT(fl_project_create_experiment(p, "whole", "mesh:4x4", "{}", "", 1, &err), FL_OK);
+    for (int64_t i = 0; i < 3; i++)
+        CHECK_INT(commit(p, i, &err), FL_OK);
+    fl_project_free(p);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char sql[1200];
+        in_dir(path, sizeof path, "damaged-run.flitlab");
+        remove(path);
+        snprintf(sql, sizeof sql, "ATTACH '%s' AS good; VACUUM good INTO '%s'", good, path);
+        sql_run(":memory:", sql);
+        snprintf(sql, sizeof sql, "PRAGMA ignore_check_constraints = 1; %s", cases[c].sql);
+        sql_run(path, sql);
+        long long rows = sql_int(path, "SELECT count(*) FROM run")
+                         + sql_int(path, "SELECT count(*) FROM scalar")
+                         + sql_int(path, "SELECT count(*) FROM vector");
+        CHECK_INT(fl_project_open(path, &p, &err), FL_OK);
+        FlProjectExperiment e;
+        int rc = fl_project_get_experiment(p, "sweep", &e, &err);
+        CHECK(rc == FL_EPARSE && strstr(err.message, "' is damaged: experiment 'sweep', ")
+                  && strstr(err.message, cases[c].says),
+              "%s: reading the experiment refuses it: %s", cases[c].sql,
+              rc ? err.message : "read");
+        if (!rc)
+            fl_project_experiment_clear(&e);
+        CHECK(fl_project_get_experiment(p, "whole", &e, &err) == FL_OK && e.damage == NULL,
+              "the other experiment reads");
+        fl_project_experiment_clear(&e);
+        FlProjectExperiment *items = NULL;
+        int n = 0;
+        rc = fl_project_list_experiments(p, &items, &n, &err);
+        CHECK(rc == FL_OK && n == 2 && items[0].damage && strstr(items[0].damage, cases[c].says)
+                  && !items[1].damage,
+              "listing lists both, the damaged one marked: %s",
+              rc ? err.message : n == 2 && items[0].damage ? items[0].damage : "unmarked");
+        fl_project_experiments_free(items, n);
+        rc = fl_project_save(p, &err);
+        CHECK(rc == FL_OK, "a save keeps the damaged rows rather than fail: %s",
+              rc ? err.message : "saved");
+        fl_project_free(p);
+        CHECK(sql_int(path, "SELECT count(*) FROM run") + sql_int(path, "SELECT count(*) FROM "
+              "scalar") + sql_int(path, "SELECT count(*) FROM vector") == rows,
+              "every row is still in the file");
+    }
+}
+
 /* A version 2 file: read as having no experiments, upgraded by the first
  * write. */
 static void test_upgrade(void)
@@ -359,6 +432,7 @@ int main(void)
     test_refusals();
     test_batch();
     test_damaged_journal();
+    test_damaged_runs();
     test_upgrade();
     test_save_from_v3();
     return tap_done();

@@ -234,6 +234,18 @@ static int build_design(const CliCommand *cmd, const CliParsed *p, const ExpDefs
     return refuse_trace(*d);
 }
 
+/* Refuses a design some run of which cannot run on network, as running it
+ * would, before the experiment is kept: a routing that does not apply to
+ * the network, a setting the simulation refuses. */
+static int check_design(const char *name, const char *network, const char *design)
+{
+    FlError err = { 0 };
+    int rc = fl_experiment_check_design(name, network, design, &err);
+    if (rc == FL_OK || rc == FL_ENOMEM)
+        return rc ? cli_engine_error(&err) : CLI_OK;
+    return cli_error(CLI_USAGE, "%s", err.message);
+}
+
 static int run_new(const CliCommand *cmd, const CliParsed *p, const ExpDefs *defs)
 {
     const char *path = p->args[0], *name = p->args[1];
@@ -252,8 +264,11 @@ static int run_new(const CliCommand *cmd, const CliParsed *p, const ExpDefs *def
                                : cli_load_topology(what, &t, &err)))
         rc = cli_engine_error(&err);
     if (!rc && (!(network = fl_io_write_json_string(t, &err))
-                || fl_exp_design_format(d, &text, &err)
-                || fl_project_create_experiment(project, name, what, network, text,
+                || fl_exp_design_format(d, &text, &err)))
+        rc = cli_engine_error(&err);
+    if (!rc)
+        rc = check_design(name, network, text);
+    if (!rc && (fl_project_create_experiment(project, name, what, network, text,
                                                 fl_exp_design_count(d), &err)
                 || fl_project_set_experiment_note(project, name, cli_value(cmd, p, "note"),
                                                   &err)))
@@ -298,17 +313,30 @@ static int run_ls(const CliCommand *cmd, const CliParsed *p)
         json_t *a = json_array();
         for (int i = 0; i < n; i++)
             json_array_append_new(
-                a, json_pack("{s:s, s:s, s:I, s:I, s:I, s:s}", "name", items[i].name,
+                a, json_pack("{s:s, s:s, s:I, s:I, s:I, s:s, s:s?}", "name", items[i].name,
                              "topology", items[i].topology, "runs", (json_int_t)items[i].runs,
                              "done", (json_int_t)items[i].done, "failed",
-                             (json_int_t)items[i].failed, "created", items[i].created));
+                             (json_int_t)items[i].failed, "created", items[i].created,
+                             "damaged", items[i].damage));
         rc = cli_write_json(a, stdout);
     } else {
-        for (int i = 0; i < n; i++)
-            printf(_("%-20s %-20s %8" PRId64 " runs %8" PRId64 " done %6" PRId64 " failed\n"),
-                   items[i].name, items[i].topology, items[i].runs, items[i].done,
-                   items[i].failed);
+        for (int i = 0; i < n; i++) {
+            if (items[i].damage)
+                printf(_("%-20s %-20s %8" PRId64 " runs, damaged\n"), items[i].name,
+                       items[i].topology, items[i].runs);
+            else
+                printf(_("%-20s %-20s %8" PRId64 " runs %8" PRId64 " done %6" PRId64
+                         " failed\n"), items[i].name, items[i].topology, items[i].runs,
+                       items[i].done, items[i].failed);
+        }
     }
+    /* The others are listed; each damaged one is named with its problem
+     * and makes the listing fail, for scripts. */
+    for (int i = 0; i < n; i++)
+        if (items[i].damage) {
+            int failed = cli_error(CLI_FAIL, "%s", items[i].damage);
+            rc = rc ? rc : failed;
+        }
     fl_project_experiments_free(items, n);
     fl_project_free(project);
     return rc;

@@ -3,6 +3,7 @@
  * and the in-order delivery of results (flitlab-exp.h says what each
  * guarantees). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -452,17 +453,82 @@ static void finish_point(FlExp *e, ExpSeries *s, int i, int rc, const PointOutco
     pthread_mutex_unlock(&e->lock);
 }
 
+/* The settings fl_multicast_run() takes for point p, its routing in cfg. */
+static void multicast_settings(const FlExpPoint *p, const FlSimConfig *cfg, FlSimSettings *s)
+{
+    fl_sim_settings_init(s);
+    s->model = FL_SIM_MODEL_MULTICAST;
+    s->config = *cfg;
+    s->multicast = p->multicast;
+}
+
+/* What a point's run does before it simulates: its routing into
+ * cfg->routing (built by name once for every point that names it) and, for
+ * the flit-level model, the simulation into *sim. fl_exp_check() does this
+ * alone, and checks the other models as far as they go without a
+ * simulation: a deflection run's object made and freed (fl_deflect_run()
+ * makes its own when running), a multicast's tree on the model only. */
+static int setup_point(FlExp *e, int i, int check, FlSimConfig *cfg, FlSim **sim,
+                       FlError *err)
+{
+    const FlExpPoint *p = &e->points[i];
+    *cfg = p->config;
+    *sim = NULL;
+    int rc = FL_OK;
+    if (e->route_of[i] >= 0)
+        rc = fl__exp_route_acquire(e, e->route_of[i], &cfg->routing, err);
+    if (!rc && p->model == FL_SIM_MODEL_DEFLECTION && check) {
+        FlDeflectConfig dcfg = p->deflect;
+        FlDeflect *d = NULL;
+        dcfg.routing = cfg->routing;
+        rc = fl_deflect_new(p->topology, &dcfg, &d, err);
+        fl_deflect_free(d);
+    } else if (!rc && p->model == FL_SIM_MODEL_MULTICAST && check) {
+        FlSimSettings settings;
+        FlMulticastResult res;
+        multicast_settings(p, cfg, &settings);
+        settings.multicast.model_only = 1;
+        rc = fl_multicast_run(p->topology, cfg->routing, &settings, &res, NULL, NULL, err);
+        fl_multicast_result_clear(&res);
+    } else if (!rc && p->model != FL_SIM_MODEL_DEFLECTION
+               && p->model != FL_SIM_MODEL_MULTICAST) {
+        rc = fl_sim_new(p->topology, cfg, sim, err);
+    }
+    return rc;
+}
+
+int fl_exp_check(FlExp *e, int *point, FlError *err)
+{
+    *point = -1;
+    if (!e)
+        return fl_error_set(err, FL_EINVAL, "fl_exp_check: no experiment (NULL)");
+    int rc = FL_OK;
+    for (int i = 0; !rc && i < e->n; i++) {
+        FlSimConfig cfg;
+        FlSim *sim = NULL;
+        if ((rc = setup_point(e, i, 1, &cfg, &sim, err))) {
+            *point = i;
+            if (err && !err->message[0]) {
+                err->code = rc;
+                snprintf(err->message, sizeof err->message, "%s", fl_strerror(rc));
+            }
+        }
+        fl_sim_free(sim);
+    }
+    fl__exp_routes_clear(e);
+    return rc;
+}
+
 static void run_point(FlExp *e, int i)
 {
     const FlExpPoint *p = &e->points[i];
     ExpSeries *s = &e->series[e->series_of[i]];
-    FlSimConfig cfg = p->config;
+    FlSimConfig cfg;
+    FlSim *sim = NULL;
     FlError err = { 0 };
     PointOutcome out;
     memset(&out, 0, sizeof out);
-    int rc = FL_OK;
-    if (e->route_of[i] >= 0)
-        rc = fl__exp_route_acquire(e, e->route_of[i], &cfg.routing, &err);
+    int rc = setup_point(e, i, 0, &cfg, &sim, &err);
     PointRun pr = { e, s, e->results[i].position };
     if (!rc && p->model == FL_SIM_MODEL_DEFLECTION) {
         FlDeflectConfig dcfg = p->deflect;
@@ -470,16 +536,11 @@ static void run_point(FlExp *e, int i)
         rc = fl_deflect_run(p->topology, &dcfg, &out.deflect, point_progress, &pr, &err);
     } else if (!rc && p->model == FL_SIM_MODEL_MULTICAST) {
         FlSimSettings settings;
-        fl_sim_settings_init(&settings);
-        settings.model = FL_SIM_MODEL_MULTICAST;
-        settings.config = cfg;
-        settings.multicast = p->multicast;
+        multicast_settings(p, &cfg, &settings);
         rc = fl_multicast_run(p->topology, cfg.routing, &settings, &out.multicast,
                               point_progress, &pr, &err);
     } else if (!rc) {
-        FlSim *sim = NULL;
-        rc = fl_sim_new(p->topology, &cfg, &sim, &err);
-        if (!rc && e->opt.sample_interval > 0)
+        if (e->opt.sample_interval > 0)
             rc = fl__exp_sampler_attach(&out.sampler, sim, e->opt.sample_interval, &err);
         if (!rc)
             rc = fl_sim_run(sim, &out.sim, point_progress, &pr, &err);

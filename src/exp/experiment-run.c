@@ -305,8 +305,9 @@ static int curve_limit(Runner *r, Task *task, double **latency, FlError *err)
     return FL_OK;
 }
 
-/* The tasks of the runs to do. */
-static int plan(Runner *r, const int64_t *runs, int64_t n, FlError *err)
+/* The tasks of the runs to do, their configurations applied; on an error,
+ * the last task is the run that failed. */
+static int plan_tasks(Runner *r, const int64_t *runs, int64_t n, FlError *err)
 {
     r->tasks = calloc((size_t)(n ? n : 1), sizeof *r->tasks);
     if (!r->tasks)
@@ -322,11 +323,45 @@ static int plan(Runner *r, const int64_t *runs, int64_t n, FlError *err)
             return rc;
     }
     r->sample_step = fl__experiment_sample_step(r->x);
+    return FL_OK;
+}
+
+/* The tasks of the runs to do, with their curves' latency limits. */
+static int plan(Runner *r, const int64_t *runs, int64_t n, FlError *err)
+{
+    int rc = plan_tasks(r, runs, n, err);
+    if (rc)
+        return rc;
     double *latency = NULL;
-    int rc = FL_OK;
     for (int i = 0; !rc && r->x->project && i < r->n; i++)
         rc = curve_limit(r, &r->tasks[i], &latency, err);
     free(latency);
+    return rc;
+}
+
+/* The points of the tasks, one per task, in *points (malloc'd); on an
+ * error, *failed is the task that failed. */
+static int make_points(Runner *r, FlExpPoint **points, int *failed, FlError *err)
+{
+    FlExperiment *x = r->x;
+    *points = calloc((size_t)(r->n ? r->n : 1), sizeof **points);
+    if (!*points)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for experiment %s", x->e.name);
+    int rc = FL_OK;
+    for (int i = 0; !rc && i < r->n; i++) {
+        Task *task = &r->tasks[i];
+        FlExpPoint *p = &(*points)[i];
+        *failed = i;
+        rc = fl_exp_point_from_settings(p, x->t, &task->settings, task->routing, &task->ro,
+                                        err);
+        p->series = (int)fl_experiment_curve(x, task->idx);
+        p->user_data = task;
+        p->latency_limit = task->latency_limit;
+    }
+    if (rc) {
+        free(*points);
+        *points = NULL;
+    }
     return rc;
 }
 
@@ -335,22 +370,11 @@ static int plan(Runner *r, const int64_t *runs, int64_t n, FlError *err)
 static int run_tasks(Runner *r, FlError *err)
 {
     FlExperiment *x = r->x;
-    FlExpPoint *points = calloc((size_t)r->n, sizeof *points);
-    if (!points)
-        return fl_error_set(err, FL_ENOMEM, "out of memory for experiment %s", x->e.name);
-    int rc = FL_OK;
-    for (int i = 0; !rc && i < r->n; i++) {
-        Task *task = &r->tasks[i];
-        rc = fl_exp_point_from_settings(&points[i], x->t, &task->settings, task->routing,
-                                        &task->ro, err);
-        points[i].series = (int)fl_experiment_curve(x, task->idx);
-        points[i].user_data = task;
-        points[i].latency_limit = task->latency_limit;
-    }
-    if (rc) {
-        free(points);
+    FlExpPoint *points = NULL;
+    int failed;
+    int rc = make_points(r, &points, &failed, err);
+    if (rc)
         return rc;
-    }
     FlExpOptions opt;
     fl_exp_options_init(&opt);
     opt.workers = r->workers;
@@ -467,4 +491,82 @@ int fl_experiment_progress_text(const char *name, const FlExperimentProgress *p,
     }
     return snprintf(buf, size, "experiment %s: %lld/%lld runs (%d running)%s", name,
                     (long long)finished, (long long)p->total, p->running, eta);
+}
+
+/* ---- checking a design before it runs ---------------------------------------- */
+
+/* Runs checked at once: their tasks and points are held together. */
+#define CHECK_BATCH 1024
+
+/* "run N (key=value, ...): why" into err, the run's varied values named. */
+static int run_refused(const FlExperiment *x, int64_t idx, int rc, const FlError *why,
+                       FlError *err)
+{
+    const char *values[FL__EXPERIMENT_MAX_PARAMS];
+    char params[FL_ERROR_MESSAGE_MAX] = "";
+    size_t len = 0;
+    int np = fl_exp_design_param_count(x->design);
+    if (np > 0 && !fl_exp_design_run(x->design, idx, values, NULL, NULL)) {
+        for (int i = 0; i < np && len < sizeof params; i++)
+            len += (size_t)snprintf(params + len, sizeof params - len, "%s%s=%s",
+                                    i ? ", " : " (", fl_exp_design_param_key(x->design, i),
+                                    values[i]);
+        if (len < sizeof params)
+            snprintf(params + len, sizeof params - len, ")");
+    }
+    return fl_error_set(err, rc, "run %lld%s: %s", (long long)idx, params,
+                        why->message[0] ? why->message : fl_strerror(rc));
+}
+
+int fl_experiment_check(FlExperiment *x, FlError *err)
+{
+    /* Runs that differ only in their seed are checked once: the seeds come
+     * fastest in the design's order, and a seed changes no check. */
+    int64_t total = x->e.runs, seeds = total;
+    for (int i = 0; i < fl_exp_design_param_count(x->design); i++)
+        seeds /= fl_exp_design_value_count(x->design, i);
+    if (seeds < 1)
+        seeds = 1;
+    int64_t runs[CHECK_BATCH];
+    int rc = FL_OK;
+    for (int64_t next = 0; !rc && next < total;) {
+        int64_t n = 0;
+        for (; n < CHECK_BATCH && next < total; next += seeds)
+            runs[n++] = next;
+        Runner r = { .x = x, .workers = 1, .first_failed = -1 };
+        FlExpPoint *points = NULL;
+        FlExp *exp = NULL;
+        FlError why = { 0 };
+        int failed = -1;
+        if ((rc = plan_tasks(&r, runs, n, &why)))
+            failed = r.n - 1;
+        else if (!(rc = make_points(&r, &points, &failed, &why))) {
+            FlExpOptions opt;
+            fl_exp_options_init(&opt);
+            opt.workers = 1;
+            opt.sample_interval = r.sample_step;
+            if (!(rc = fl_exp_new(points, r.n, &opt, &exp, &why)))
+                rc = fl_exp_check(exp, &failed, &why);
+        }
+        if (rc && failed >= 0 && failed < r.n)
+            run_refused(x, r.tasks[failed].idx, rc, &why, err);
+        else if (rc && err)
+            *err = why;
+        fl_exp_free(exp);
+        free(points);
+        clear_tasks(&r);
+    }
+    return rc;
+}
+
+int fl_experiment_check_design(const char *name, const char *network, const char *design,
+                               FlError *err)
+{
+    FlExperiment *x = NULL;
+    FlError why = { 0 };
+    int rc = fl_experiment_new_detached(name, network, design, &x, err);
+    if (!rc && (rc = fl_experiment_check(x, &why)))
+        fl_error_set(err, rc, "the design cannot run: %s", why.message);
+    fl_experiment_free(x);
+    return rc;
 }

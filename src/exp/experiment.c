@@ -33,6 +33,12 @@ static int load(FlExperiment *x, FlError *err)
         return fl_error_set(err, FL_ERANGE, "experiment %s: at most %d parameters vary, not %d",
                             x->e.name, FL__EXPERIMENT_MAX_PARAMS,
                             fl_exp_design_param_count(x->design));
+    /* The runs of a file's experiment were checked against its row's count
+     * (fl_project_get_experiment()), which must be the design's. */
+    if (x->project && x->e.runs != fl_exp_design_count(x->design))
+        return fl_error_set(err, FL_EPARSE, "experiment %s: its design has %lld runs, not the "
+                            "%lld its row in the file says", x->e.name,
+                            (long long)fl_exp_design_count(x->design), (long long)x->e.runs);
     x->e.runs = fl_exp_design_count(x->design);
     return FL_OK;
 }

@@ -208,6 +208,15 @@ void fl_exp_free(FlExp *exp);
  * fl_exp_cancel(). Runs once: a second call is refused. */
 int fl_exp_run(FlExp *exp, FlError *err);
 
+/* Checks every point as fl_exp_run() would before simulating it, and
+ * simulates none: builds each routing the points name (once), makes each
+ * flit-level simulation and deflection run's object and frees it, builds
+ * each multicast's tree on paper 001's model only. Returns
+ * FL_OK (*point -1), or the first failing point's error as its run would
+ * report it, its index in *point; the experiment may run after either.
+ * Time: the routings' builds and each point's set-up (its buffers). */
+int fl_exp_check(FlExp *exp, int *point, FlError *err);
+
 /* Asks a run to stop, from any thread (a callback included), before or
  * during fl_exp_run(): no point starts any more, running simulations and
  * routing builds stop at their next progress check, and no result is

@@ -70,6 +70,21 @@ int64_t fl_experiment_curve(const FlExperiment *x, int64_t idx);
  * replay, and a root or prohibited turn at no switch of the network. */
 int fl_experiment_config(const FlExperiment *x, int64_t idx, char **out, FlError *err);
 
+/* Checks every run of the design as running it would before it simulates
+ * (its configuration applied to the network, its routing built, its
+ * simulation set up) and simulates none, so that a design that cannot run
+ * is refused when it is made: FL_OK, or the first run's error as "run N
+ * (KEY=VALUE, ...): why" with its varied values. Runs that differ only in
+ * their seed are checked once. Time: a routing build per distinct routing
+ * and options (in batches of 1024 runs), a simulation's set-up per run. */
+int fl_experiment_check(FlExperiment *x, FlError *err);
+/* The check of an experiment not made yet, from what it would be made of
+ * (its name, network as Flitlab JSON and design text): "the design cannot
+ * run: run N (...): why", so that a front end refuses it before it keeps
+ * it. */
+int fl_experiment_check_design(const char *name, const char *network, const char *design,
+                               FlError *err);
+
 /* What the file holds of each run. */
 #define FL_EXPERIMENT_MISSING 0xff
 /* The status of every run, by number, into *status (malloc'd,

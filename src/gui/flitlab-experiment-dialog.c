@@ -10,6 +10,7 @@
 
 #include "flitlab-experiment-dialog.h"
 #include "flitlab-exp.h"
+#include "flitlab-experiment.h"
 #include "flitlab-io.h"
 #include "flitlab-workers.h"
 
@@ -419,6 +420,11 @@ flitlab_experiment_dialog_create (FlitlabExperimentDialog  *self,
   topology = g_strdup_printf ("#%s", flitlab_document_get_name (self->document));
   network = fl_io_write_json_string (flitlab_document_get_topology (self->document), &err);
   rc = network == NULL ? err.code : fl_exp_design_format (d, &text, &err);
+  /* Every run set up as running it would, so that a design that cannot
+   * run (a routing the network does not take, a setting the simulation
+   * refuses) is refused here, not found out run by run. */
+  if (rc == FL_OK)
+    rc = fl_experiment_check_design (name, network, text, &err);
   if (rc == FL_OK)
     rc = fl_project_create_experiment (self->project, name, topology, network, text, fl_exp_design_count (d), &err);
   free (network);

@@ -301,6 +301,12 @@ row_subtitle (FlProject                 *project,
   g_autofree char *runs = NULL;
   const char *topology = e->topology[0] == '#' ? e->topology + 1 : e->topology;
 
+  if (e->damage != NULL)
+    {
+      /* Translators: an experiment whose runs in the file cannot be read,
+       * then its network. */
+      return g_strdup_printf (_("Damaged · %s"), topology);
+    }
   if (fl_project_list_runs (project, e->name, FL_RUN_STOPPED, &stopped, &n, NULL) != FL_OK)
     n = 0;
   free (stopped);
@@ -322,6 +328,9 @@ create_row (FlProject                 *project,
   adw_action_row_set_title_lines (ADW_ACTION_ROW (row), 1);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 1);
   g_object_set_data_full (G_OBJECT (row), ROW_NAME_KEY, g_strdup (e->name), g_free);
+  /* The whole message, which selecting it shows too. */
+  if (e->damage != NULL)
+    gtk_widget_set_tooltip_text (row, e->damage);
   return row;
 }
 

@@ -173,6 +173,8 @@ typedef struct FlProjectExperiment {
     int64_t done, failed;  /* runs committed with each status */
     char *created;         /* ISO 8601 UTC */
     char *note;            /* the user's words about it, or NULL */
+    char *damage;          /* fl_project_list_experiments(): why its runs
+                            * cannot be read (see below), or NULL */
 } FlProjectExperiment;
 
 void fl_project_experiment_clear(FlProjectExperiment *e);
@@ -182,10 +184,18 @@ void fl_project_experiments_free(FlProjectExperiment *items, int n);
 int fl_project_create_experiment(FlProject *p, const char *name, const char *topology,
                                  const char *network, const char *design, int64_t runs,
                                  FlError *err);
-/* Every experiment, by name, into *items (NULL and 0 when none). */
+/* Every experiment, by name, into *items (NULL and 0 when none). An
+ * experiment whose committed runs are damaged (a run beyond the design, an
+ * unknown status, a wall time, scalar or vector step that is no number, a
+ * vector blob that is not whole doubles: rows a file Flitlab writes cannot
+ * hold) is listed with the message fl_project_get_experiment() refuses it
+ * with in damage, so the others stay in sight. */
 int fl_project_list_experiments(FlProject *p, FlProjectExperiment **items, int *n,
                                 FlError *err);
-/* One experiment (FL_ENOTFOUND naming it when there is none). */
+/* One experiment (FL_ENOTFOUND naming it when there is none). Refuses one
+ * whose runs are damaged (FL_EPARSE, "'FILE' is damaged: experiment 'x',
+ * run 7: ..." naming the first damaged field), rather than show results
+ * with runs silently left out; the file is not changed. */
 int fl_project_get_experiment(FlProject *p, const char *name, FlProjectExperiment *out,
                               FlError *err);
 /* Deletes it with all its runs. */

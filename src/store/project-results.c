@@ -276,6 +276,7 @@ void fl_project_experiment_clear(FlProjectExperiment *e)
     free(e->design);
     free(e->created);
     free(e->note);
+    free(e->damage);
     memset(e, 0, sizeof *e);
 }
 
@@ -326,7 +327,7 @@ static char *column_text(sqlite3_stmt *st, int col)
 static const char experiment_query[] =
     "SELECT name, topology, network, design, runs, created,"
     "  (SELECT count(*) FROM run WHERE experiment_id = e.id AND status = 'done'),"
-    "  (SELECT count(*) FROM run WHERE experiment_id = e.id AND status = 'failed'), note"
+    "  (SELECT count(*) FROM run WHERE experiment_id = e.id AND status = 'failed'), note, id"
     " FROM experiment AS e";
 
 static int read_experiment(sqlite3_stmt *st, FlProjectExperiment *e, FlError *err)
@@ -346,6 +347,19 @@ static int read_experiment(sqlite3_stmt *st, FlProjectExperiment *e, FlError *er
         return fl_error_set(err, FL_ENOMEM, "out of memory reading an experiment");
     }
     return FL_OK;
+}
+
+/* Checks e's runs (id its id): damaged ones are noted in e->damage, not
+ * an error of the listing. */
+static int note_damage(Journal *j, sqlite3_int64 id, FlProjectExperiment *e, FlError *err)
+{
+    FlError why = { 0 };
+    int rc = fl__journal_check_runs(j, id, e->name, e->runs, &why);
+    if (rc == FL_EPARSE && !(e->damage = fl__store_strdup(why.message)))
+        return fl_error_set(err, FL_ENOMEM, "out of memory listing experiments");
+    if (rc && rc != FL_EPARSE && err)
+        *err = why;
+    return rc == FL_EPARSE ? FL_OK : rc;
 }
 
 int fl_project_list_experiments(FlProject *p, FlProjectExperiment **items, int *n, FlError *err)
@@ -374,9 +388,12 @@ int fl_project_list_experiments(FlProject *p, FlProjectExperiment **items, int *
             }
             *items = bigger;
         }
-        memset(&(*items)[*n], 0, sizeof **items);
-        if (!(rc = read_experiment(st, &(*items)[*n], err)))
+        FlProjectExperiment *e = &(*items)[*n];
+        memset(e, 0, sizeof *e);
+        if (!(rc = read_experiment(st, e, err)))
             (*n)++;
+        if (!rc)
+            rc = note_damage(&j, sqlite3_column_int64(st, 9), e, err);
     }
     if (!rc && step != SQLITE_DONE)
         rc = db_error(&j, step, err);
@@ -407,9 +424,11 @@ int fl_project_get_experiment(FlProject *p, const char *name, FlProjectExperimen
     if (!(rc = prepare(&j, sql, &st, err))) {
         sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
         int step = sqlite3_step(st);
-        if (step == SQLITE_ROW)
-            rc = read_experiment(st, out, err);
-        else
+        if (step == SQLITE_ROW && !(rc = read_experiment(st, out, err))
+            && (rc = fl__journal_check_runs(&j, sqlite3_column_int64(st, 9), name, out->runs,
+                                            err)))
+            fl_project_experiment_clear(out);
+        else if (step != SQLITE_ROW)
             rc = step == SQLITE_DONE ? no_such_experiment(err, &j, name)
                                      : db_error(&j, step, err);
         sqlite3_finalize(st);

@@ -115,6 +115,12 @@ int fl__journal_open_experiment(FlProject *p, int write, const char *experiment,
 int fl__journal_query(FlProject *p, const char *experiment, const char *sql, FlJournal *j,
                       sqlite3_stmt **st, FlError *err);
 
+/* project-runcheck.c: FL_OK, or FL_EPARSE naming the first damaged row
+ * among the runs, scalars and vectors of experiment id (of runs runs in its
+ * design): "'FILE' is damaged: experiment 'x', run 7: status 'y' is ...". */
+int fl__journal_check_runs(FlJournal *j, sqlite3_int64 id, const char *experiment,
+                           int64_t runs, FlError *err);
+
 /* Checks that db (a freshly opened file) is a Flitlab project this build
  * can read: the application id, then the schema version. label names the
  * file in messages. */

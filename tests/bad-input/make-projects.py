@@ -11,10 +11,19 @@ import sys
 good, exp, out = sys.argv[1], sys.argv[2], sys.argv[3]
 
 
-def damaged(name, *sql, base=None):
-    """A copy of the good project (or BASE) named NAME, with the SQL run."""
+def damaged(name, *sql, base=None, loose=None):
+    """A copy of the good project (or BASE) named NAME, with the SQL run;
+    with LOOSE, that table is no longer STRICT first, so that a value of
+    any type can be written into it."""
     path = os.path.join(out, name)
     shutil.copy(base or good, path)
+    if loose:
+        db = sqlite3.connect(path)
+        db.execute('PRAGMA writable_schema = ON')
+        db.execute("UPDATE sqlite_schema SET sql = replace(sql, ') STRICT', ')') "
+                   "WHERE name = ?", (loose,))
+        db.commit()
+        db.close()
     db = sqlite3.connect(path)
     # Damage the schema's own checks would refuse.
     db.execute('PRAGMA ignore_check_constraints = 1')
@@ -83,3 +92,22 @@ damaged('exp-bad-value.flitlab', "UPDATE experiment SET design = 'set vcs=lots'"
 damaged('exp-bad-network.flitlab', "UPDATE experiment SET network = '{\"nodes\": ['",
         base=exp)
 damaged('exp-plot-definition.flitlab', "UPDATE plot SET definition = '}}}{{{'", base=exp)
+
+# Runs of an experiment that a file Flitlab writes cannot hold.
+damaged('exp-run-beyond.flitlab', 'UPDATE run SET idx = 7 WHERE idx = 1', base=exp)
+damaged('exp-run-status.flitlab', "UPDATE run SET status = 'bogus' WHERE idx = 1", base=exp)
+damaged('exp-run-wall.flitlab', 'UPDATE run SET wall_s = -3 WHERE idx = 0', base=exp)
+damaged('exp-run-inf-wall.flitlab', 'UPDATE run SET wall_s = 1e999 WHERE idx = 0', base=exp)
+damaged('exp-run-seed-type.flitlab', "UPDATE run SET seed = 'abc' WHERE idx = 1", base=exp,
+        loose='run')
+damaged('exp-scalar-beyond.flitlab',
+        "UPDATE scalar SET idx = 5 WHERE idx = 0 AND name = 'latency_avg'", base=exp)
+damaged('exp-scalar-type.flitlab',
+        "UPDATE scalar SET value = 'lots' WHERE idx = 1 AND name = 'latency_avg'", base=exp,
+        loose='scalar')
+damaged('exp-vector-blob.flitlab',
+        "UPDATE vector SET data = x'010203' WHERE idx = 0 AND name = 'latency'", base=exp)
+damaged('exp-vector-step.flitlab',
+        "UPDATE vector SET step = -10 WHERE idx = 1 AND name = 'latency'", base=exp)
+damaged('exp-runs-count.flitlab', "UPDATE experiment SET runs = 9 WHERE name = 'small'",
+        base=exp)

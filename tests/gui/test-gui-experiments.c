@@ -4,16 +4,22 @@
  *   experiments  Alt+5 on an untitled project asks for a save; mesh:4x4
  *                with a short measurement, saved; an experiment of
  *                2 routings x 3 rates x 2 seeds made in the dialog (a bad
- *                range refused under its row), run to the end off the main
+ *                range refused under its row, a routing the mesh does not
+ *                take refused at Create), run to the end off the main
  *                loop; the runs table sorted and filtered; a plot composed,
  *                its preview drawn, exported as PDF and saved; writes
  *                screenshots/experiment.png; a run opened in the Simulate
  *                tab; a second experiment stopped part-way and resumed
  *   close-running  closing the window while an experiment runs stops it
  *                cleanly, and the runs finished are in the file
+ *   damaged-run    an experiment whose runs in the file are damaged is
+ *                listed as such with its message, the other opens
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
 
 #include "flitlab-collectives-panel.h"
 #include "flitlab-experiment-dialog.h"
@@ -126,6 +132,7 @@ create_sweep (FlitlabWindow *window)
 {
   FlitlabExperimentDialog *dialog = open_dialog (window);
   g_autoptr(GError) error = NULL;
+  gboolean created;
 
   CHECK (flitlab_experiment_dialog_get_n_parameters (dialog) == 1
            && flitlab_experiment_dialog_get_runs (dialog) == 5,
@@ -141,6 +148,29 @@ create_sweep (FlitlabWindow *window)
   flitlab_experiment_dialog_set_seeds (dialog, 1, 2);
   CHECK (flitlab_experiment_dialog_get_error (dialog, 1)[0] == '\0', "the fixed range is taken");
   CHECK_INT (flitlab_experiment_dialog_get_runs (dialog), 12);
+
+  /* A routing the mesh does not take passes the rows, and is refused at
+   * Create with the check `experiment new` makes: nothing is kept, the
+   * dialog stays. */
+  flitlab_experiment_dialog_set_parameter (dialog, 0, "routing", "dor,xmesh");
+  created = flitlab_experiment_dialog_create (dialog, &error);
+  CHECK (!created && error != NULL
+           && strstr (error->message, "the design cannot run: run 6 (routing=xmesh, rate=0.05): xmesh") != NULL,
+         "a design that cannot run is refused at Create: %s", error != NULL ? error->message : "created");
+  g_clear_error (&error);
+  {
+    g_autofree char *path = g_build_filename (tmp_dir, "experiments.flitlab", NULL);
+    FlProject *file = NULL;
+    FlProjectExperiment e = { 0 };
+
+    CHECK (fl_project_open (path, &file, NULL) == FL_OK
+             && fl_project_get_experiment (file, "sweep", &e, NULL) == FL_ENOTFOUND,
+           "and not kept");
+    fl_project_experiment_clear (&e);
+    fl_project_free (file);
+  }
+  CHECK (wait_for_toplevel (FLITLAB_TYPE_EXPERIMENT_DIALOG) != NULL, "the dialog stays open");
+  flitlab_experiment_dialog_set_parameter (dialog, 0, "routing", "dor,updown");
   CHECK (flitlab_experiment_dialog_create (dialog, &error), "the experiment is created (%s)",
          error != NULL ? error->message : "ok");
   CHECK (g_strcmp0 (main_page (window), "experiments") == 0
@@ -429,6 +459,67 @@ close_running (FlitlabWindow *window)
   fl_project_free (project);
 }
 
+/* Adds a run the design does not have to experiment name of the file at
+ * path, as a damaged file holds it. */
+static void
+spoil_runs (const char *path,
+            const char *name)
+{
+  sqlite3 *db = NULL;
+  g_autofree char *sql = g_strdup_printf ("INSERT INTO run (experiment_id, idx, status, seed, config, version, host, "
+                                          "started, wall_s) SELECT id, 99, 'done', 1, '', '', '', '', 0 "
+                                          "FROM experiment WHERE name = '%s'", name);
+
+  CHECK (sqlite3_open (path, &db) == SQLITE_OK && sqlite3_exec (db, sql, NULL, NULL, NULL) == SQLITE_OK,
+         "run 99 is added to %s by hand (%s)", name, sqlite3_errmsg (db));
+  sqlite3_close (db);
+}
+
+static const char *
+row_subtitle (FlitlabWindow *window,
+              const char    *name)
+{
+  GtkWidget *row = find_widget (GTK_WIDGET (view_of (window)), ADW_TYPE_ACTION_ROW, name);
+
+  return row != NULL ? adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) : "(no row)";
+}
+
+static void
+damaged_run (FlitlabWindow *window)
+{
+  FlitlabExperimentsView *view = view_of (window);
+  FlitlabExperimentDialog *dialog;
+  g_autofree char *path = NULL;
+  GtkWidget *row;
+  const char *tip;
+
+  tmp_dir = g_dir_make_tmp ("flitlab-experiments-XXXXXX", NULL);
+  set_up_network (window, "300");
+  path = g_build_filename (tmp_dir, "experiments.flitlab", NULL);
+  dialog = open_dialog (window);
+  flitlab_experiment_dialog_set_name (dialog, "kept");
+  CHECK (flitlab_experiment_dialog_create (dialog, NULL), "experiment kept is made");
+  dialog = open_dialog (window);
+  flitlab_experiment_dialog_set_name (dialog, "spoilt");
+  CHECK (flitlab_experiment_dialog_create (dialog, NULL), "experiment spoilt is made");
+  spoil_runs (path, "spoilt");
+  flitlab_experiments_view_refresh (view);
+
+  row = find_widget (GTK_WIDGET (view), ADW_TYPE_ACTION_ROW, "spoilt");
+  tip = row != NULL ? gtk_widget_get_tooltip_text (row) : NULL;
+  CHECK (g_str_has_prefix (row_subtitle (window, "spoilt"), "Damaged · ")
+           && tip != NULL && strstr (tip, "experiment 'spoilt', run 99: the design has runs 0 to 4 only") != NULL,
+         "the damaged experiment is listed as such (%s), its message its tooltip: %s",
+         row_subtitle (window, "spoilt"), tip != NULL ? tip : "none");
+  CHECK (!g_str_has_prefix (row_subtitle (window, "kept"), "Damaged"),
+         "the other is listed as it is: %s", row_subtitle (window, "kept"));
+  flitlab_experiments_view_select (view, "kept");
+  CHECK (count_status (window, "missing") == 5, "the other one opens with its 5 runs");
+  flitlab_experiments_view_select (view, "spoilt");
+  CHECK (count_status (window, "missing") + count_status (window, "done") == 0,
+         "selecting the damaged one shows no runs of it, rather than some");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -436,6 +527,7 @@ main (int   argc,
   static const HarnessScenario scenarios[] = {
     { "experiments", run_experiments },
     { "close-running", close_running },
+    { "damaged-run", damaged_run },
   };
 
   return harness_main (argc, argv, "experiments", scenarios, G_N_ELEMENTS (scenarios));
