@@ -426,6 +426,8 @@ static void test_upgrade_vectors(void)
 
 int main(void)
 {
+    if (!test_dir_make("store-results"))
+        return 99;
     test_round_trip();
     test_upgrade_vectors();
     test_saves_keep_runs();
@@ -435,5 +437,6 @@ int main(void)
     test_damaged_runs();
     test_upgrade();
     test_save_from_v3();
+    test_dir_remove();
     return tap_done();
 }
