@@ -781,11 +781,11 @@ static void test_trace_file(void)
         const char *text;
         const char *want;
     } bad[] = {
-        { "0 1 2 3\n1 2 3\n", "line 2: the flits is missing" },
+        { "0 1 2 3\n1 2 3\n", "line 2: the number of flits is missing" },
         { "0 1 2 3\n\n# c\n1 2 3 4 5\n", "line 4: more than 4 numbers" },
         { "0 1 x 3\n", "line 1: the destination 'x' is not a whole number" },
         { "0 -1 2 3\n", "line 1: the source '-1' is not a whole number" },
-        { "0 1 2 3.5\n", "line 1: the flits '3.5' is not a whole number" },
+        { "0 1 2 3.5\n", "line 1: the number of flits '3.5' is not a whole number" },
         { "0 1 2 0\n", "line 1: a packet needs at least 1 flit" },
         { "5 1 2 1\n4 1 2 1\n", "line 2: cycle 4 comes after cycle 5 on line 1" },
         { "0 1 99999999999 1\n", "line 1: the destination is larger than" },

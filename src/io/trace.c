@@ -56,8 +56,9 @@ static int is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* The names of the four fields, for messages. */
-static const char *const field_names[4] = { "cycle", "source", "destination", "flits" };
+/* The names of the four fields, for messages ("the %s is missing"). */
+static const char *const field_names[4] = { "cycle", "source", "destination",
+                                            "number of flits" };
 
 /* Reads the next field of the line at *p (up to end) as a whole number no
  * greater than max into *value; *found is 0 at the end of the line or at a
