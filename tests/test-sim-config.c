@@ -288,14 +288,16 @@ static const struct {
 static void test_coverage(void)
 {
     /* FlSimConfig's fields that no key sets: the routing (a built
-     * object) and the trace's events (read from the "trace" file by the
-     * front end). When FlSimConfig grows, this fails: give the new field a
-     * key in sim-config.c and a line in fields[] above. */
+     * object) and the trace's events and its file's name for messages
+     * (read from the "trace" file by the front end). When FlSimConfig
+     * grows, this fails: give the new field a key in sim-config.c and a
+     * line in fields[] above. */
     size_t listed = 0;
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (strncmp(fields[i].name, "config.", 7) == 0)
             listed += fields[i].size;
-    size_t unset = sizeof(const FlRouting *) + sizeof(const FlTraceEvent *) + sizeof(int64_t);
+    size_t unset = sizeof(const FlRouting *) + sizeof(const FlTraceEvent *) + sizeof(int64_t)
+                   + sizeof(const char *);
     CHECK(sizeof(FlSimConfig) <= listed + unset + 32,
           "FlSimConfig (%zu bytes) has no field beyond the %zu bytes listed (%zu with the "
           "routing and the trace, padding aside)", sizeof(FlSimConfig), listed, listed + unset);

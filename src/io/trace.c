@@ -136,6 +136,7 @@ static int parse_line(const char *text, size_t len, int64_t line, FlTraceEvent *
     e->src = (int)v[1];
     e->dst = (int)v[2];
     e->flits = (int)v[3];
+    e->line = (int)line;
     *is_event = 1;
     return FL_OK;
 }
@@ -217,12 +218,17 @@ static int read_events(FILE *fp, Events *ev, int64_t *line, FlError *err)
     return rc;
 }
 
+const char *fl_io_trace_name(const char *path)
+{
+    return path && strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
 int fl_io_read_trace(const char *path, FlTraceEvent **events, int64_t *n, FlError *err)
 {
     if (!path || !events || !n)
         return fl_error_set(err, FL_EINVAL, "no trace file to read");
     int from_stdin = strcmp(path, "-") == 0;
-    const char *name = from_stdin ? "standard input" : path;
+    const char *name = fl_io_trace_name(path);
     FILE *fp = from_stdin ? stdin : fopen(path, "r");
     if (!fp)
         return fl_error_set(err, FL_EIO, "cannot open %s: %s", path, strerror(errno));

@@ -466,7 +466,7 @@ int fl_message_trace(const FlMessage *m, int n, const FlMessageCosts *c,
         int max = c->max_packet > 0 ? c->max_packet : m[i].flits;
         for (int left = m[i].flits; left > 0; left -= max, k++)
             keyed[k] = (Keyed){ { times[i].injected, m[i].src, m[i].dst,
-                                  left < max ? left : max }, k };
+                                  left < max ? left : max, 0 }, k };
     }
     /* The run hands packets over by cycle, then source, then message order. */
     qsort(keyed, (size_t)total, sizeof *keyed, cmp_keyed);
