@@ -219,6 +219,17 @@ static void test_refusals(void)
     CHECK(fl_message_run(s, m, 1, &c, 100, NULL, NULL, t, NULL, &err) == FL_ERANGE
               && strstr(err.message, "100 cycles"),
           "a schedule longer than the limit stops: %s", err.message);
+    /* A message the run would step through for more than 10^8 cycles is
+     * refused before the first cycle: the run has no limit here. */
+    FlMessageCosts slow = { INT32_MAX, 0, 0, 0, 0 };
+    int64_t before = fl_sim_cycle(s);
+    CHECK(fl_message_run(s, m, 1, &slow, 0, NULL, NULL, t, NULL, &err) == FL_ERANGE
+              && strcmp(err.message, "s-s + (s-d + c-d + r-d) x L + r-s, the cycles one "
+                        "message of L = 4 flits takes, must be at most 100000000, not "
+                        "2147483651: a simulated run steps through every cycle a message "
+                        "takes") == 0
+              && fl_sim_cycle(s) == before,
+          "a start-up too long to simulate is refused at once: %s", err.message);
     fl_sim_free(s);
     net_close(&n);
     FlSim *busy = NULL;
@@ -229,6 +240,30 @@ static void test_refusals(void)
         fl_sim_free(busy);
         net_close(&n);
     }
+}
+
+/* What one message may take in a simulated run: its start-ups and its
+ * size-dependent terms together, on the channel time given. */
+static void test_costs_bound(void)
+{
+    FlError err;
+    FlMessageCosts paper = { 2000, 2, 3500, 3, 0 };
+    CHECK(fl_message_costs_check(&paper, 64, 2, &err) == FL_OK, "paper 001's costs: %s",
+          err.message);
+    /* 10^8 exactly: 2000 + 3500 + (2 + 2 + 3) L with L = 14284928 is
+     * 99999996, and one flit more 100000003. */
+    CHECK(fl_message_costs_check(&paper, 14284928, 2, &err) == FL_OK,
+          "a message just inside the bound: %s", err.message);
+    CHECK(fl_message_costs_check(&paper, 14284929, 2, &err) == FL_ERANGE
+              && strstr(err.message, "L = 14284929 flits") && strstr(err.message, "100000003"),
+          "one flit more is refused, naming the size and the total: %s", err.message);
+    FlMessageCosts huge = { INT64_MAX, INT64_MAX, INT64_MAX, INT64_MAX, 0 };
+    CHECK(fl_message_costs_check(&huge, INT32_MAX, INT64_MAX, &err) == FL_ERANGE,
+          "costs whose sum passes 64 bits are refused, not wrapped: %s", err.message);
+    FlMessageCosts channel = { 0, 0, 0, 0, 0 };
+    CHECK(fl_message_costs_check(&channel, 1000, 100001, &err) == FL_ERANGE
+              && strstr(err.message, "100001000"),
+          "the channel time counts per flit: %s", err.message);
 }
 
 /* Paper 001's parameters from the costs: section 4.2's costs give its
@@ -378,6 +413,7 @@ int main(void)
     test_model_matches_chain();
     test_analytic();
     test_refusals();
+    test_costs_bound();
     test_model();
     test_trace_replay();
     test_cancel();

@@ -132,6 +132,9 @@ static void test_parse(void)
         { "-1 2\n", "line 1: expected two host numbers" },
         { "0 99999999999999999999\n", "line 1: expected two host numbers" },
         { "0 1\n1 \033[2J\n", "line 2: expected two host numbers 'src dst', got '1 ?[2J'" },
+        { "# requests\n\n   \n# none yet\n", "line 4: no request: every line is blank or a "
+          "comment (a request is a line 'src dst')" },
+        { "", "line 1: no request: every line is blank or a comment" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         r = NULL;

@@ -51,11 +51,11 @@ static const Sample samples[] = {
     { "algorithm", { { "opt-mesh", "opt-mesh" }, { "u-mesh", "u-mesh" } }, "opt" },
     { "random", { { "31", "31" }, { "127", "127" } }, "0" },
     { "message-size", { { "1024", "1024" }, { "67108864", "67108864" } }, "67108865" },
-    { "s-s", { { "0", "0" }, { "2147483647", "2147483647" } }, "2147483648" },
+    { "s-s", { { "0", "0" }, { "100000000", "100000000" } }, "100000001" },
     { "s-d", { { "4", "4" } }, "-1" },
     { "r-s", { { "1000", "1000" } }, "x" },
     { "r-d", { { "0", "0" } }, "1.5" },
-    { "c-d", { { "1", "1" } }, "0" },
+    { "c-d", { { "1", "1" }, { "100000000", "100000000" } }, "0" },
     { "max-packet", { { "1024", "1024" }, { "0", "0" } }, "-1" },
     { "model-only", { { "true", "true" }, { "no", "false" } }, "perhaps" },
 };
@@ -228,6 +228,26 @@ static void test_refusals(void)
     CHECK(fl_sim_settings_set(&s, "vcs", "65", &err) == FL_ERANGE
               && strcmp(err.message, "vcs needs a whole number from 1 to 64, not '65'") == 0,
           "a number out of range: %s", err.message);
+    /* A software cost ends where a simulated run, stepping through every
+     * cycle, would take too long for one message; the refusal says so. */
+    static const char *const stepped[] = { "s-s", "s-d", "r-s", "r-d", "c-d" };
+    for (size_t i = 0; i < sizeof stepped / sizeof stepped[0]; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "%s needs a whole number from %d to 100000000, not "
+                 "'2147483647': a simulated run steps through every cycle a message takes",
+                 stepped[i], strcmp(stepped[i], "c-d") == 0);
+        CHECK(fl_sim_settings_set(&s, stepped[i], "2147483647", &err) == FL_ERANGE
+                  && strcmp(err.message, want) == 0,
+              "%s: a cost too long to simulate is refused, saying why: %s", stepped[i],
+              err.message);
+    }
+    CHECK(fl_sim_settings_set(&s, "s-d", "99999999999999999999", &err) == FL_ERANGE
+              && strstr(err.message, "steps through every cycle"),
+          "a cost past 64 bits says why too: %s", err.message);
+    CHECK(fl_sim_settings_set(&s, "s-s", "-1", &err) == FL_ERANGE
+              && strcmp(err.message, "s-s needs a whole number from 0 to 100000000, not '-1'")
+                     == 0,
+          "a negative cost is refused by its range alone: %s", err.message);
     CHECK(fl_sim_settings_set(&s, "switching", "store", &err) == FL_EINVAL
               && strcmp(err.message,
                         "switching: unknown value 'store' (known: wormhole, vct)") == 0,
@@ -288,14 +308,16 @@ static const struct {
 static void test_coverage(void)
 {
     /* FlSimConfig's fields that no key sets: the routing (a built
-     * object) and the trace's events (read from the "trace" file by the
-     * front end). When FlSimConfig grows, this fails: give the new field a
-     * key in sim-config.c and a line in fields[] above. */
+     * object) and the trace's events and its file's name for messages
+     * (read from the "trace" file by the front end). When FlSimConfig
+     * grows, this fails: give the new field a key in sim-config.c and a
+     * line in fields[] above. */
     size_t listed = 0;
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         if (strncmp(fields[i].name, "config.", 7) == 0)
             listed += fields[i].size;
-    size_t unset = sizeof(const FlRouting *) + sizeof(const FlTraceEvent *) + sizeof(int64_t);
+    size_t unset = sizeof(const FlRouting *) + sizeof(const FlTraceEvent *) + sizeof(int64_t)
+                   + sizeof(const char *);
     CHECK(sizeof(FlSimConfig) <= listed + unset + 32,
           "FlSimConfig (%zu bytes) has no field beyond the %zu bytes listed (%zu with the "
           "routing and the trace, padding aside)", sizeof(FlSimConfig), listed, listed + unset);

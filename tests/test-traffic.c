@@ -722,7 +722,18 @@ static void test_trace_traffic(void)
     check_refused(t, &cfg, "trace event 2 is out of order");
     bad[1].cycle = 4;
     bad[1].dst = 16;
-    check_refused(t, &cfg, "trace event 2 goes from host 1 to host 16");
+    check_refused(t, &cfg, "event 2: host 16, but the network has hosts 0 to 15");
+    bad[1].src = 20;
+    check_refused(t, &cfg, "event 2: host 20, but the network has hosts 0 to 15");
+    /* Events read from a file are named by their line, and by the file
+     * when the traffic knows its name. */
+    bad[1].line = 7;
+    check_refused(t, &cfg, "line 7: host 20, but the network has hosts 0 to 15");
+    cfg.trace_name = "burst.trace";
+    check_refused(t, &cfg, "burst.trace: line 7: host 20, but the network has hosts 0 to 15");
+    cfg.trace_name = NULL;
+    bad[1].line = 0;
+    bad[1].src = 1;
     bad[1].dst = 0;
     bad[0].flits = 0;
     check_refused(t, &cfg, "trace event 1 has 0 flits");
@@ -770,6 +781,8 @@ static void test_trace_file(void)
           && ev[1].dst == 5 && ev[1].flits == 1 && ev[2].cycle == 2 && ev[2].src == 7
           && ev[3].cycle == 5 && ev[3].dst == 1 && ev[3].flits == 2,
           "the events are read in file order");
+    CHECK(n == 4 && ev[0].line == 3 && ev[1].line == 4 && ev[2].line == 5 && ev[3].line == 7,
+          "each event carries its line, for messages");
     free(ev);
 
     ev = NULL;
@@ -781,11 +794,11 @@ static void test_trace_file(void)
         const char *text;
         const char *want;
     } bad[] = {
-        { "0 1 2 3\n1 2 3\n", "line 2: the flits is missing" },
+        { "0 1 2 3\n1 2 3\n", "line 2: the number of flits is missing" },
         { "0 1 2 3\n\n# c\n1 2 3 4 5\n", "line 4: more than 4 numbers" },
         { "0 1 x 3\n", "line 1: the destination 'x' is not a whole number" },
         { "0 -1 2 3\n", "line 1: the source '-1' is not a whole number" },
-        { "0 1 2 3.5\n", "line 1: the flits '3.5' is not a whole number" },
+        { "0 1 2 3.5\n", "line 1: the number of flits '3.5' is not a whole number" },
         { "0 1 2 0\n", "line 1: a packet needs at least 1 flit" },
         { "5 1 2 1\n4 1 2 1\n", "line 2: cycle 4 comes after cycle 5 on line 1" },
         { "0 1 99999999999 1\n", "line 1: the destination is larger than" },

@@ -163,6 +163,11 @@ static int simulate(const CliCommand *cmd, const CliParsed *p, FlTopology *t,
         if (!times || !ss->start || !ss->finish)
             rc = cli_error(CLI_FAIL, _("out of memory"));
     }
+    int longest = 0;
+    for (int i = 0; !rc && i < n; i++)
+        longest = m[i].flits > longest ? m[i].flits : longest;
+    if (!rc)
+        rc = coll_check_message(&ss->costs, longest, ss->c_d);
     if (!rc)
         rc = coll_sim_new(cmd, p, &net, ss->c_d, &sim);
     if (!rc && fl_message_run(sim, m, n, &ss->costs, 0, NULL, NULL, times, &ss->completion, &err))

@@ -246,7 +246,8 @@ static int read_request(const CliCommand *cmd, const CliParsed *p, Request *rq)
     if (coll_refuse_without_simulate(cmd, p, 1, sim_only)
         || sim_int_option(cmd, p, "size", 1, MAX_FLITS, &rq->size)
         || coll_run_settings(cmd, p, &rq->settings)
-        || coll_costs(cmd, p, &rq->costs, &rq->c_d))
+        || coll_costs(cmd, p, &rq->costs, &rq->c_d)
+        || (rq->simulate && coll_check_message(&rq->costs, rq->size, rq->c_d)))
         return CLI_USAGE;
     if (rq->simulate && !th) {
         int64_t hold, end;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collective.h"
 #include "flitlab-io.h"
 #include "sim-options.h"
 
@@ -226,6 +227,9 @@ static int run_multicast(const CliCommand *cmd, const CliParsed *p, const FlSimP
     memset(&s, 0, sizeof s);
     fl_sim_settings_init(&s.settings);
     int rc = sim_settings_from(cmd, p, preset, &s.settings);
+    const FlMulticastConfig *mc = &s.settings.multicast;
+    if (!rc && !mc->model_only)
+        rc = coll_check_message(&mc->costs, mc->flits, mc->channel_cycles);
     if (!rc)
         rc = sim_build_network(cmd, p, preset, &s);
     FlMulticastResult res;

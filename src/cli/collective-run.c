@@ -2,6 +2,7 @@
  * arguments: the network with its routing (the network's own unless
  * --routing names another), paper 001's software costs, and the simulator a
  * schedule of messages runs on. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,18 +116,28 @@ void coll_add_cost_options(CliOptions *opts)
 
 int coll_costs(const CliCommand *cmd, const CliParsed *p, FlMessageCosts *c, int64_t *c_d)
 {
-    FlMulticastConfig dflt;
-    fl_multicast_config_init(&dflt);
-    long v[N_COSTS] = { (long)dflt.costs.send_startup, (long)dflt.costs.send_per_flit,
-                        (long)dflt.costs.recv_startup, (long)dflt.costs.recv_per_flit,
-                        dflt.channel_cycles, dflt.costs.max_packet };
-    for (size_t i = 0; i < N_COSTS; i++) {
-        const FlOptionInfo *o = fl_sim_settings_lookup(cost_options[i].name);
-        if (sim_int_option(cmd, p, o->name, (long)o->min_int, (long)o->max_int, &v[i]))
-            return CLI_USAGE;
+    /* Read as the engine's settings, whose table knows each cost's range and
+     * why it ends there. */
+    FlSimSettings s;
+    fl_sim_settings_init(&s);
+    int rc = CLI_OK;
+    for (size_t i = 0; !rc && i < N_COSTS; i++) {
+        const char *name = cost_options[i].name, *text = cli_value(cmd, p, name);
+        FlError err = { 0 };
+        if (text && fl_sim_settings_set(&s, name, text, &err))
+            rc = cli_option_error(&err, name, name);
     }
-    *c = (FlMessageCosts){ v[0], v[1], v[2], v[3], (int)v[5] };
-    *c_d = v[4];
+    *c = s.multicast.costs;
+    *c_d = s.multicast.channel_cycles;
+    fl_sim_settings_clear(&s);
+    return rc;
+}
+
+int coll_check_message(const FlMessageCosts *c, long flits, int64_t c_d)
+{
+    FlError err = { 0 };
+    if (fl_message_costs_check(c, flits < INT_MAX ? (int)flits : INT_MAX, c_d, &err))
+        return cli_error(CLI_USAGE, "%s", err.message);
     return CLI_OK;
 }
 

@@ -67,6 +67,10 @@ void coll_add_cost_options(CliOptions *opts);
 
 /* The cost options into *c and the channel time per flit into *c_d. */
 int coll_costs(const CliCommand *cmd, const CliParsed *p, FlMessageCosts *c, int64_t *c_d);
+/* Refuses (CLI_USAGE, naming the costs and the bound) costs under which a
+ * message of flits flits would take more cycles than a simulated run may
+ * step through for one message (fl_message_costs_check()). */
+int coll_check_message(const FlMessageCosts *c, long flits, int64_t c_d);
 
 /* Refuses (CLI_USAGE, naming it) any option of the run given without
  * --simulate: the simulator's settings, the costs when costs is set, and

@@ -205,6 +205,7 @@ static int setup_traffic(const CliCommand *cmd, const CliParsed *p, SimSetup *s)
         if (fl_io_read_trace(st->trace_file, &s->trace, &st->config.traffic.n_trace, &err))
             return cli_engine_error(&err);
         st->config.traffic.trace = s->trace;
+        st->config.traffic.trace_name = fl_io_trace_name(st->trace_file);
     }
     return CLI_OK;
 }

@@ -43,6 +43,7 @@ flitlab_document_read_trace (const FlSimSettings  *settings,
   if (fl_io_read_trace (settings->trace_file, events, &cfg->traffic.n_trace, err) != FL_OK)
     return err->code;
   cfg->traffic.trace = *events;
+  cfg->traffic.trace_name = fl_io_trace_name (settings->trace_file);
   return FL_OK;
 }
 

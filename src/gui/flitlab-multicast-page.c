@@ -926,6 +926,7 @@ flitlab_multicast_page_simulate (FlitlabMulticastPage  *self,
                                  GError               **error)
 {
   const FlSimSettings *settings;
+  FlMessageCosts costs;
   Run *run;
   FlError err = { 0 };
 
@@ -945,6 +946,14 @@ flitlab_multicast_page_simulate (FlitlabMulticastPage  *self,
                              "Simulate tab."));
       return FALSE;
     }
+  /* Refused before any job: the run would step through every cycle of a
+   * message whatever the costs, and stop only at its cycle limit. */
+  message_costs (self, &costs);
+  if (fl_message_costs_check (&costs, spin (self->size_spin), spin (self->cd_spin), &err) != FL_OK)
+    {
+      flitlab_set_engine_error (error, &err);
+      return FALSE;
+    }
   clear_run (self);
   run = g_new0 (Run, 1);
   run->routed = flitlab_routed_ref (self->tree_routed);
@@ -954,7 +963,7 @@ flitlab_multicast_page_simulate (FlitlabMulticastPage  *self,
       flitlab_set_engine_error (error, &err);
       return FALSE;
     }
-  message_costs (self, &run->costs);
+  run->costs = costs;
   /* The simulator's settings with no traffic of their own, and the
    * channels' per-flit time of the costs. */
   run->config = settings->config;

@@ -143,12 +143,16 @@ int fl_io_write_anynet(const FlTopology *t, FILE *fp, FlError *err);
  * (malformed, out of order, a NUL byte, a line longer than
  * FL_IO_MAX_TRACE_LINE bytes), FL_ERANGE (a number too large, zero flits,
  * more than FL_IO_MAX_TRACE_EVENTS packets or FL_IO_MAX_FILE_BYTES bytes),
- * FL_ENOMEM ("out of memory reading FILE at line N"). Host ranks are checked
- * against the network by fl_traffic_new(). O(file size) time; memory
- * 24 bytes a packet (up to twice that while the array grows). */
+ * FL_ENOMEM ("out of memory reading FILE at line N"). Each event carries
+ * its line. Host ranks are checked against the network by fl_traffic_new(),
+ * which names the file when its traffic's trace_name is
+ * fl_io_trace_name(path). O(file size) time; memory 24 bytes a packet (up
+ * to twice that while the array grows). */
 #define FL_IO_MAX_TRACE_LINE 4096
 #define FL_IO_MAX_TRACE_EVENTS (1 << 24)
 int fl_io_read_trace(const char *path, FlTraceEvent **events, int64_t *n, FlError *err);
+/* How messages name the trace at path: path, or "standard input" for "-". */
+const char *fl_io_trace_name(const char *path);
 
 /* --- end of the traffic traces block --- */
 

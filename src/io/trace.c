@@ -56,8 +56,9 @@ static int is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* The names of the four fields, for messages. */
-static const char *const field_names[4] = { "cycle", "source", "destination", "flits" };
+/* The names of the four fields, for messages ("the %s is missing"). */
+static const char *const field_names[4] = { "cycle", "source", "destination",
+                                            "number of flits" };
 
 /* Reads the next field of the line at *p (up to end) as a whole number no
  * greater than max into *value; *found is 0 at the end of the line or at a
@@ -135,6 +136,7 @@ static int parse_line(const char *text, size_t len, int64_t line, FlTraceEvent *
     e->src = (int)v[1];
     e->dst = (int)v[2];
     e->flits = (int)v[3];
+    e->line = (int)line;
     *is_event = 1;
     return FL_OK;
 }
@@ -216,12 +218,17 @@ static int read_events(FILE *fp, Events *ev, int64_t *line, FlError *err)
     return rc;
 }
 
+const char *fl_io_trace_name(const char *path)
+{
+    return path && strcmp(path, "-") == 0 ? "standard input" : path;
+}
+
 int fl_io_read_trace(const char *path, FlTraceEvent **events, int64_t *n, FlError *err)
 {
     if (!path || !events || !n)
         return fl_error_set(err, FL_EINVAL, "no trace file to read");
     int from_stdin = strcmp(path, "-") == 0;
-    const char *name = from_stdin ? "standard input" : path;
+    const char *name = fl_io_trace_name(path);
     FILE *fp = from_stdin ? stdin : fopen(path, "r");
     if (!fp)
         return fl_error_set(err, FL_EIO, "cannot open %s: %s", path, strerror(errno));

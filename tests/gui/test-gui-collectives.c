@@ -273,6 +273,42 @@ check_play (FlitlabWindow *window)
   CHECK (note != NULL && strstr (note, "opt-mesh") != NULL, "the transport bar says what plays: %s", note);
 }
 
+/* The spin button of the page's row titled title. */
+static GtkSpinButton *
+cost_spin (FlitlabWindow *window,
+           const char    *title)
+{
+  GtkWidget *row = find_widget (GTK_WIDGET (page_of (window)), ADW_TYPE_ACTION_ROW, title);
+
+  return row != NULL ? GTK_SPIN_BUTTON (find_widget (row, GTK_TYPE_SPIN_BUTTON, NULL)) : NULL;
+}
+
+/* Costs whose message the run would step through for more than 10^8
+ * cycles are refused at once, as the command line refuses them, not run
+ * until the page's cycle limit. */
+static void
+check_costs_bound (FlitlabWindow *window)
+{
+  g_autoptr(GError) error = NULL;
+  GtkSpinButton *size = cost_spin (window, "Size L (flits)");
+  GtkSpinButton *per_flit = cost_spin (window, "s_d");
+  gboolean started;
+
+  CHECK (size != NULL && per_flit != NULL, "the page has the size and s_d rows");
+  if (size == NULL || per_flit == NULL)
+    return;
+  gtk_spin_button_set_value (size, 1000000);
+  gtk_spin_button_set_value (per_flit, 100000);
+  started = flitlab_multicast_page_simulate (page_of (window), &error);
+  CHECK (!started && error != NULL
+           && strstr (error->message, "must be at most 100000000") != NULL
+           && strstr (error->message, "steps through every cycle") != NULL
+           && !flitlab_multicast_page_get_simulated (page_of (window)),
+         "a message of 10^11 cycles is refused before it runs: %s", error != NULL ? error->message : "(ran)");
+  gtk_spin_button_set_value (size, 128);
+  gtk_spin_button_set_value (per_flit, 2);
+}
+
 static void
 check_refused (FlitlabWindow *window)
 {
@@ -302,6 +338,7 @@ check_refused (FlitlabWindow *window)
   /* The costs stay chosen: t_end is 6396. */
   CHECK (g_strcmp0 (value (window, "error"), "") == 0 && g_strcmp0 (value (window, "latency"), "6396") == 0,
          "a binomial tree of one destination takes t_end (%s)", value (window, "latency"));
+  check_costs_bound (window);
 }
 
 static void

@@ -304,6 +304,14 @@ int fl_schedule_parse(const FlTopology *t, const char *text, FlScheduleRequest *
             r[k++] = req;
         line = nl ? nl + 1 : NULL;
     }
+    /* Nothing to colour is a file that is not a request file, or one that
+     * lost its requests: say so rather than report an empty schedule. An
+     * empty text reads as one blank line. */
+    if (k == 0) {
+        free(r);
+        return fl_error_set(err, FL_EPARSE, "line %d: no request: every line is blank or a "
+                            "comment (a request is a line 'src dst')", lineno > 0 ? lineno : 1);
+    }
     *out = r;
     *n = k;
     return FL_OK;

@@ -53,8 +53,13 @@ int fl__option_parse_int(const FlOptionInfo *o, const char *text, int64_t unset_
     char *end;
     errno = 0;
     long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end || v < o->min_int || v > o->max_int)
-        return fl_error_set(err, end == text || *end ? FL_EINVAL : FL_ERANGE,
+    int malformed = end == text || *end;
+    if (!malformed && o->limit && v > 0 && (errno || v > o->max_int))
+        return fl_error_set(err, FL_ERANGE, "%s needs a whole number from %lld to %lld, not "
+                            "'%s': %s", o->name, (long long)o->min_int, (long long)o->max_int,
+                            text, fl_gettext(o->limit));
+    if (errno || malformed || v < o->min_int || v > o->max_int)
+        return fl_error_set(err, malformed ? FL_EINVAL : FL_ERANGE,
                             "%s needs a whole number from %lld to %lld, not '%s'", o->name,
                             (long long)o->min_int, (long long)o->max_int, text);
     *out = (int64_t)v;

@@ -344,12 +344,15 @@ static int format_seed(const FlSimSettings *s, char *buf, size_t len)
         .help = help_, .dflt = dflt_, .models = models_ },                                \
       FIELD_CUSTOM, 0, set_##fn, format_##fn }
 
-/* A software cost of paper 001's multicast, in cycles. */
+/* A software cost of paper 001's multicast, in cycles: at most what one
+ * message may take in a simulated run (fl_message_costs_check() bounds
+ * their sum). */
+#define COST_LIMIT FL_N_("a simulated run steps through every cycle a message takes")
 /* clang-format off */
 #define COST_ROW(name_, label_, help_, dflt_, lo, member)                                  \
     { { .name = name_, .type = FL_OPTION_INT64, .group = FL_N_("Multicast"), .label = label_,    \
         .arg = "N", .help = help_, .dflt = dflt_, .min_int = lo,            \
-        .max_int = INT32_MAX, .models = MULTICAST },                                      \
+        .max_int = FL_MESSAGE_MAX_CYCLES, .models = MULTICAST, .limit = COST_LIMIT },      \
       FIELD_INT64, AT(multicast.member), NULL, NULL }
 /* clang-format on */
 
@@ -506,10 +509,22 @@ static const Key keys[] = {
              "3500", 0, costs.recv_startup),
     COST_ROW("r-d", FL_N_("Receive time per flit"),
              FL_N_("multicast: receive time per flit r_d, cycles"), "3", 0, costs.recv_per_flit),
-    INT_ROW("c-d", FL_N_("Multicast"), FL_N_("Channel time per flit"), "N",
-            FL_N_("multicast: channel time per flit c_d, cycles (the simulator's link cycles per "
-                  "flit)"),
-            "2", 1, INT32_MAX, MULTICAST, multicast.channel_cycles),
+    { { .name = "c-d",
+        .type = FL_OPTION_INT,
+        .group = FL_N_("Multicast"),
+        .label = FL_N_("Channel time per flit"),
+        .arg = "N",
+        .help = FL_N_("multicast: channel time per flit c_d, cycles (the simulator's link cycles "
+                      "per flit)"),
+        .dflt = "2",
+        .min_int = 1,
+        .max_int = FL_MESSAGE_MAX_CYCLES,
+        .models = MULTICAST,
+        .limit = COST_LIMIT },
+      FIELD_INT,
+      AT(multicast.channel_cycles),
+      NULL,
+      NULL },
     INT_ROW("max-packet", FL_N_("Multicast"), FL_N_("Largest packet"), "P",
             FL_N_("multicast: split messages into packets of at most P flits (0: whole)"), "0", 0,
             INT32_MAX, MULTICAST, multicast.costs.max_packet),

@@ -139,6 +139,22 @@ out:
     return rc;
 }
 
+int fl_message_costs_check(const FlMessageCosts *c, int flits, int64_t channel_cycles,
+                           FlError *err)
+{
+    /* In doubles: the costs are the caller's and their products may not
+     * fit 64 bits; beyond 2^53 a figure only needs to be too large. */
+    double per_flit = (double)c->send_per_flit + (double)channel_cycles
+                      + (double)c->recv_per_flit;
+    double total = (double)c->send_startup + per_flit * flits + (double)c->recv_startup;
+    if (total <= (double)FL_MESSAGE_MAX_CYCLES)
+        return FL_OK;
+    return fl_error_set(err, FL_ERANGE, "s-s + (s-d + c-d + r-d) x L + r-s, the cycles one "
+                        "message of L = %d flits takes, must be at most %lld, not %.0f: a "
+                        "simulated run steps through every cycle a message takes", flits,
+                        (long long)FL_MESSAGE_MAX_CYCLES, total);
+}
+
 /* --- the analytic model ---------------------------------------------------- */
 
 int fl_message_analytic(const FlMessage *m, int n, int hosts, int64_t t_hold, int64_t t_end,
@@ -339,6 +355,12 @@ int fl_message_run(FlSim *sim, const FlMessage *m, int n, const FlMessageCosts *
     int rc = fl_message_check(m, n, r.hosts, err);
     if (rc)
         return rc;
+    int longest = 0;
+    for (int i = 0; i < n; i++)
+        longest = m[i].flits > longest ? m[i].flits : longest;
+    if (n > 0 && (rc = fl_message_costs_check(c, longest, fl_sim_config(sim)->link_cycles_per_flit,
+                                              err)))
+        return rc;
     r.next = calloc((size_t)r.hosts + 1, sizeof *r.next);
     r.send_free = calloc((size_t)r.hosts + 1, sizeof *r.send_free);
     r.recv_free = calloc((size_t)r.hosts + 1, sizeof *r.recv_free);
@@ -466,7 +488,7 @@ int fl_message_trace(const FlMessage *m, int n, const FlMessageCosts *c,
         int max = c->max_packet > 0 ? c->max_packet : m[i].flits;
         for (int left = m[i].flits; left > 0; left -= max, k++)
             keyed[k] = (Keyed){ { times[i].injected, m[i].src, m[i].dst,
-                                  left < max ? left : max }, k };
+                                  left < max ? left : max, 0 }, k };
     }
     /* The run hands packets over by cycle, then source, then message order. */
     qsort(keyed, (size_t)total, sizeof *keyed, cmp_keyed);

@@ -369,9 +369,10 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     if (rc)
         goto fail_sim;
     /* Trace traffic was copied by fl_traffic_new; the simulator keeps no
-     * pointer into the caller's events. */
+     * pointer into the caller's events or their file's name. */
     s->cfg.traffic.trace = NULL;
     s->cfg.traffic.n_trace = 0;
+    s->cfg.traffic.trace_name = NULL;
     rc = build_tables(s);
     if (rc)
         goto fail_nomem;

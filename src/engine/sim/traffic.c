@@ -458,6 +458,22 @@ static int draw_hotspot(const FlTraffic *tr, int src, FlRng *rng)
 
 /* --- traces ------------------------------------------------------------------ */
 
+/* A host of event i that the network of n hosts does not have, named where
+ * the user can find it: by the file and line it was read from, else by its
+ * number. */
+static int bad_trace_host(const FlTrafficConfig *cfg, int64_t i, int host, int n, FlError *err)
+{
+    const FlTraceEvent *e = &cfg->trace[i];
+    if (e->line > 0 && cfg->trace_name)
+        return fl_error_set(err, FL_ERANGE, "%s: line %d: host %d, but the network has hosts "
+                            "0 to %d", cfg->trace_name, e->line, host, n - 1);
+    if (e->line > 0)
+        return fl_error_set(err, FL_ERANGE, "line %d: host %d, but the network has hosts 0 "
+                            "to %d", e->line, host, n - 1);
+    return fl_error_set(err, FL_ERANGE, "event %lld: host %d, but the network has hosts 0 to "
+                        "%d", (long long)i + 1, host, n - 1);
+}
+
 static int setup_trace(FlTraffic *tr, const Setup *su, FlError *err)
 {
     const FlTrafficConfig *cfg = su->cfg;
@@ -475,9 +491,7 @@ static int setup_trace(FlTraffic *tr, const Setup *su, FlError *err)
                                 "after cycle %lld", (long long)i + 1, (long long)e->cycle,
                                 (long long)cfg->trace[i - 1].cycle);
         if (e->src < 0 || e->src >= n || e->dst < 0 || e->dst >= n)
-            return fl_error_set(err, FL_ERANGE, "trace event %lld goes from host %d to host "
-                                "%d, but the network has hosts 0 to %d", (long long)i + 1,
-                                e->src, e->dst, n - 1);
+            return bad_trace_host(cfg, i, e->src < 0 || e->src >= n ? e->src : e->dst, n, err);
         if (e->flits < 1)
             return fl_error_set(err, FL_ERANGE, "trace event %lld has %d flits; a packet "
                                 "needs at least 1", (long long)i + 1, e->flits);

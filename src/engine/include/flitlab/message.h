@@ -56,6 +56,21 @@ typedef struct FlMessageTimes {
     int64_t received;            /* the destination finished receiving it */
 } FlMessageTimes;
 
+/* The most cycles one message may take in a run on the simulator, which
+ * steps through every cycle, also those of the software costs: its send,
+ * its flits over a channel and its receipt, s_s + s_d L + c_d L + r_s +
+ * r_d L (fl_message_model()'s t_end without the head's latency). 10^8
+ * cycles is seconds of stepping; paper 001's messages take a few
+ * thousand. */
+#define FL_MESSAGE_MAX_CYCLES ((int64_t)100000000)
+
+/* Whether a message of flits flits under costs c, on a network that moves
+ * a flit every channel_cycles cycles, takes at most FL_MESSAGE_MAX_CYCLES
+ * cycles: FL_ERANGE with a message that names the settings (s-s, s-d,
+ * c-d, r-s, r-d), the bound and why, when it does not. */
+int fl_message_costs_check(const FlMessageCosts *c, int flits, int64_t channel_cycles,
+                           FlError *err);
+
 /* Checks a schedule against a network of hosts hosts: hosts in range and
  * distinct, sizes >= 1, each dependency an earlier-or-later message whose
  * destination is this one's source, and no message waiting on itself
@@ -69,8 +84,9 @@ int fl_message_check(const FlMessage *m, int n, int hosts, FlError *err);
  * NULL) hears the fraction of messages received at least every 65536
  * cycles; returning nonzero stops the run with FL_ECANCELLED. Fails with
  * the simulator's error, or FL_EUNSUPPORTED when the network deadlocks, or
- * FL_ERANGE when the schedule has not finished within max_cycles cycles
- * (0: no limit). */
+ * FL_ERANGE when a message would take more than FL_MESSAGE_MAX_CYCLES
+ * (fl_message_costs_check() with sim's link cycles per flit) or the
+ * schedule has not finished within max_cycles cycles (0: no limit). */
 int fl_message_run(FlSim *sim, const FlMessage *m, int n, const FlMessageCosts *c,
                    int64_t max_cycles, FlProgressFunc progress, void *progress_data,
                    FlMessageTimes *out, int64_t *completion, FlError *err);

@@ -50,6 +50,9 @@ typedef struct FlOptionInfo {
      * "auto", the paper's rule), or NULL. */
     const char *unset;
     unsigned models;      /* FL_OPTION_FOR_*: simulation settings only */
+    /* Why a value above max_int (or max) is refused, told with the range
+     * (a msgid, FL_N_), or NULL when the range says it all. */
+    const char *limit;
 } FlOptionInfo;
 
 /* The index-th spelling of an enum option (NULL past the last); how many. */

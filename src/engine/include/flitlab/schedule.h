@@ -97,8 +97,10 @@ int fl_schedule_top_down(const FlTopology *t, uint64_t seed, FlScheduleRequest *
 /* Parses "src dst" host pairs, one per line; blank lines and text after
  * '#' are ignored. A malformed line (a pair is at most 255 characters
  * without its comment), a host that does not exist or a host sending to
- * itself fails with FL_EPARSE, more than FL_SCHEDULE_MAX_REQUESTS pairs
- * with FL_ERANGE, each with a message that starts "line L: ". */
+ * itself fails with FL_EPARSE, as does a text without a pair (every line
+ * blank or a comment, naming its last line); more than
+ * FL_SCHEDULE_MAX_REQUESTS pairs fail with FL_ERANGE; each with a message
+ * that starts "line L: ". */
 int fl_schedule_parse(const FlTopology *t, const char *text, FlScheduleRequest **out,
                       int *n, FlError *err);
 /* fl_schedule_parse() on a file's contents; FL_EIO when it cannot be read,

@@ -32,6 +32,8 @@ typedef struct FlTraceEvent {
     int64_t cycle;
     int src, dst;
     int flits;
+    int line;                  /* the file's line it was read from (from 1), for
+                                * messages; 0 when not read from a file */
 } FlTraceEvent;
 
 typedef struct FlTrafficConfig {
@@ -44,6 +46,10 @@ typedef struct FlTrafficConfig {
     int n_hotspots;
     const FlTraceEvent *trace; /* trace: events sorted by cycle */
     int64_t n_trace;
+    /* trace: the file the events were read from, for messages that name an
+     * event by its line (NULL: by its number); read only while the traffic
+     * is made. */
+    const char *trace_name;
     FlInjectionProcess process;
     double rate;               /* offered load, flits per cycle per host, 0..1 */
     double burst_on;           /* on/off: mean on-period length in cycles */
