@@ -3,8 +3,8 @@
  *
  * The window keeps what its open alert lists as object data: the dialog
  * and the last messages. A message that comes while the dialog is open
- * rewrites its heading and body rather than opening another dialog over
- * it, which the user would have to close one by one. */
+ * replaces it with one that lists them all, rather than opening another
+ * dialog over it, which the user would have to close one by one. */
 #include <glib/gi18n.h>
 
 #include "flitlab-alert.h"
@@ -105,12 +105,27 @@ list_body (Alert *alert)
   return g_string_free (body, FALSE);
 }
 
+/* Opens the dialog of alert over parent. */
+static void
+alert_open (Alert      *alert,
+            GtkWindow  *parent,
+            const char *heading,
+            const char *body)
+{
+  alert->dialog = new_dialog (parent, heading, body);
+  /* Closed however (its button, Escape, its window gone): the next
+   * failure starts afresh. */
+  g_signal_connect_swapped (alert->dialog, "response", G_CALLBACK (alert_reset), alert);
+  g_signal_connect_swapped (alert->dialog, "destroy", G_CALLBACK (alert_reset), alert);
+}
+
 GtkWidget *
 flitlab_alert (GtkWindow  *parent,
                const char *heading,
                const char *message)
 {
   Alert *alert;
+  GtkWidget *old;
   g_autofree char *body = NULL;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
@@ -133,11 +148,7 @@ flitlab_alert (GtkWindow  *parent,
   g_queue_push_tail (&alert->messages, g_strdup (message));
   if (alert->dialog == NULL)
     {
-      alert->dialog = new_dialog (parent, heading, message);
-      /* Closed however (its button, Escape, its window gone): the next
-       * failure starts afresh. */
-      g_signal_connect_swapped (alert->dialog, "response", G_CALLBACK (alert_reset), alert);
-      g_signal_connect_swapped (alert->dialog, "destroy", G_CALLBACK (alert_reset), alert);
+      alert_open (alert, parent, heading, message);
       return alert->dialog;
     }
 
@@ -147,9 +158,14 @@ flitlab_alert (GtkWindow  *parent,
       alert->dropped++;
     }
   body = list_body (alert);
-  adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (alert->dialog), _("Several Things Went Wrong"));
-  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (alert->dialog), body);
-  gtk_window_present (GTK_WINDOW (alert->dialog));
+  /* A dialog on screen may keep the size it was first shown at (under X
+   * with no window manager it does), a longer body pushing its button out
+   * of sight: the open one gives way to one sized for every message, and
+   * goes once that one is up. */
+  old = alert->dialog;
+  g_signal_handlers_disconnect_by_data (old, alert);
+  alert_open (alert, parent, _("Several Things Went Wrong"), body);
+  gtk_window_destroy (GTK_WINDOW (old));
   return alert->dialog;
 }
 

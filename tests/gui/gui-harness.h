@@ -473,13 +473,15 @@ wait_for_toplevel (GType type)
 
 /* Alerts --------------------------------------------------------------------- */
 
-/* The alert open over parent and on screen, or NULL. */
+/* The alert open over parent, on screen and laid out, or NULL. */
 static inline AdwMessageDialog *
 harness_alert (GtkWindow *parent)
 {
   GtkWidget *dialog = flitlab_alert_get_open (parent);
 
-  return dialog != NULL && gtk_widget_get_mapped (dialog) ? ADW_MESSAGE_DIALOG (dialog) : NULL;
+  return dialog != NULL && gtk_widget_get_mapped (dialog) && gtk_widget_get_width (dialog) > 0
+           ? ADW_MESSAGE_DIALOG (dialog)
+           : NULL;
 }
 
 /* Iterates the main loop until an alert shows over parent, or seconds
@@ -498,19 +500,33 @@ harness_wait_for_alert (GtkWindow *parent,
   return harness_alert (parent);
 }
 
-/* Whether the alert is as a failure's must be: modal over parent, and its
+/* Whether widget lies whole inside the window it is in. */
+static inline gboolean
+inside_window (GtkWidget *widget)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+  graphene_rect_t bounds;
+
+  return gtk_widget_compute_bounds (widget, window, &bounds) && bounds.origin.x >= 0 && bounds.origin.y >= 0
+         && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (window)
+         && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (window);
+}
+
+/* Whether the alert is as a failure's must be: modal over parent, its
  * whole body on screen in a label that wraps rather than cuts it and can
- * be selected. */
+ * be selected, and its Close button in sight. */
 static inline gboolean
 harness_alert_shows_all (AdwMessageDialog *alert,
                          GtkWindow        *parent)
 {
   GtkWidget *label = find_label (GTK_WIDGET (alert), adw_message_dialog_get_body (alert));
+  GtkWidget *close = find_button (GTK_WIDGET (alert), "_Close");
 
   return gtk_window_get_transient_for (GTK_WINDOW (alert)) == parent && gtk_window_get_modal (GTK_WINDOW (alert))
-         && label != NULL && gtk_widget_is_drawable (label) && gtk_label_get_wrap (GTK_LABEL (label))
+         && label != NULL && gtk_widget_is_drawable (label) && inside_window (label)
+         && gtk_label_get_wrap (GTK_LABEL (label))
          && gtk_label_get_ellipsize (GTK_LABEL (label)) == PANGO_ELLIPSIZE_NONE
-         && gtk_label_get_selectable (GTK_LABEL (label));
+         && gtk_label_get_selectable (GTK_LABEL (label)) && close != NULL && inside_window (close);
 }
 
 /* Closes the alert over parent with its Close button, if one is open, and

@@ -220,7 +220,8 @@ check_broken (FlitlabWindow *window)
            && harness_alert_shows_all (alert, GTK_WINDOW (window)),
          "opening it says why in an alert over the window");
   g_action_group_activate_action (G_ACTION_GROUP (app), "open-lesson", g_variant_new_string (missing));
-  CHECK (harness_alert (GTK_WINDOW (window)) == alert
+  alert = harness_wait_for_alert (GTK_WINDOW (window), 10);
+  CHECK (alert != NULL && find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == GTK_WINDOW (alert)
            && g_strcmp0 (adw_message_dialog_get_heading (alert), "Several Things Went Wrong") == 0
            && find_text (GTK_WIDGET (alert), "missing.lesson: No such file") != NULL
            && find_text (GTK_WIDGET (alert), "broken.lesson:2: unknown element <titel>") != NULL,
