@@ -88,7 +88,8 @@ flitlab_application_activate (GApplication *app)
 }
 
 /* Each file opens in a window of its own; a file that cannot be read still
- * gets its window, which shows the error and an untitled project. */
+ * gets its window, which shows the error and an untitled project. The
+ * window is presented first so that the error's dialog comes over it. */
 static void
 flitlab_application_open (GApplication  *app,
                           GFile        **files,
@@ -99,8 +100,8 @@ flitlab_application_open (GApplication  *app,
     {
       FlitlabWindow *window = flitlab_window_new (FLITLAB_APPLICATION (app));
 
-      flitlab_window_open_file (window, files[i]);
       gtk_window_present (GTK_WINDOW (window));
+      flitlab_window_open_file (window, files[i]);
     }
 }
 

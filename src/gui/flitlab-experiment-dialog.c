@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <stdlib.h>
 
+#include "flitlab-alert.h"
 #include "flitlab-experiment-dialog.h"
 #include "flitlab-exp.h"
 #include "flitlab-experiment.h"
@@ -18,7 +19,6 @@ struct _FlitlabExperimentDialog
 {
   AdwWindow parent_instance;
 
-  AdwToastOverlay *toast_overlay;
   GtkWidget *create_button;
   AdwEntryRow *name_row;
   GtkListBox *params_list;
@@ -446,11 +446,7 @@ create_clicked_cb (FlitlabExperimentDialog *self)
   g_autoptr(GError) error = NULL;
 
   if (!flitlab_experiment_dialog_create (self, &error))
-    {
-      g_autofree char *escaped = g_markup_escape_text (error->message, -1);
-
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
-    }
+    flitlab_alert (GTK_WINDOW (self), _("Could Not Create the Experiment"), error->message);
 }
 
 /* The base shown ------------------------------------------------------------------------- */
@@ -560,7 +556,6 @@ flitlab_experiment_dialog_class_init (FlitlabExperimentDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/flitlab/Flitlab/flitlab-experiment-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, FlitlabExperimentDialog, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, FlitlabExperimentDialog, create_button);
   gtk_widget_class_bind_template_child (widget_class, FlitlabExperimentDialog, name_row);
   gtk_widget_class_bind_template_child (widget_class, FlitlabExperimentDialog, params_list);

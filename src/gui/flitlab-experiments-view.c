@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "flitlab-alert.h"
 #include "flitlab-experiment-job.h"
 #include "flitlab-experiments-view.h"
 #include "flitlab-exp.h"
@@ -75,6 +76,16 @@ toast (FlitlabExperimentsView *self,
 
   if (overlay != NULL)
     adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
+}
+
+/* A failure, over the window the view is in. */
+static void
+alert (FlitlabExperimentsView *self,
+       const char             *message)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  flitlab_alert (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, NULL, message);
 }
 
 /* The buttons and the sentence under the bar, from the counts. */
@@ -267,7 +278,7 @@ load_experiment (FlitlabExperimentsView *self,
   fl_project_experiment_clear (&e);
   if (!ok)
     {
-      toast (self, err.message);
+      alert (self, err.message);
       clear_experiment (self);
       return FALSE;
     }
@@ -371,7 +382,7 @@ flitlab_experiments_view_refresh (FlitlabExperimentsView *self)
       return;
     }
   if (fl_project_list_experiments (self->project, &items, &n, &err) != FL_OK)
-    toast (self, err.message);
+    alert (self, err.message);
   gtk_stack_set_visible_child_name (self->stack, n > 0 ? "experiments" : "empty");
   self->updating = TRUE;
   for (int i = 0; i < n; i++)
@@ -525,7 +536,7 @@ job_finished_cb (FlitlabExperimentsView *self,
     }
   /* What the file holds now, stopped runs past saturation included. */
   if (self->runs != NULL && !load_statuses (self, &err))
-    toast (self, err.message);
+    alert (self, err.message);
   flitlab_runs_table_refresh (self->runs_table);
   update_row (self);
   update_plot (self);
@@ -536,7 +547,7 @@ job_finished_cb (FlitlabExperimentsView *self,
   else if (error != NULL)
     {
       text = g_strdup_printf (_("%s · %s"), counts, error->message);
-      toast (self, error->message);
+      alert (self, error->message);
     }
   else
     text = g_steal_pointer (&counts);
@@ -734,6 +745,7 @@ flitlab_experiments_view_class_init (FlitlabExperimentsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FlitlabExperimentsView, plot_preview);
   gtk_widget_class_bind_template_callback (widget_class, plot_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, toast);
+  gtk_widget_class_bind_template_callback (widget_class, alert);
   gtk_widget_class_bind_template_callback (widget_class, row_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, run_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_clicked_cb);

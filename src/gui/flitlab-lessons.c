@@ -8,6 +8,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "flitlab-alert.h"
 #include "flitlab-lessons.h"
 #include "flitlab-window.h"
 
@@ -38,26 +39,18 @@ lesson_window (GtkApplication *app)
   return flitlab_window_new (FLITLAB_APPLICATION (app));
 }
 
-/* A message where the user looks: a toast in the active window, or a
- * dialog when there is none. */
+/* Says why a lesson cannot be opened over the active window, or in a
+ * dialog of its own, which keeps the application running until it is
+ * read, when there is none. */
 static void
-show_message (GtkApplication *app,
-              const char     *heading,
+alert_lesson (GtkApplication *app,
               const char     *message)
 {
   GtkWindow *active = gtk_application_get_active_window (app);
-  g_autofree char *text = g_strdup_printf ("%s %s", heading, message);
-  GtkWidget *dialog;
+  GtkWidget *dialog = flitlab_alert (active, _("Could Not Open the Lesson"), message);
 
-  if (FLITLAB_IS_WINDOW (active))
-    {
-      flitlab_window_toast (FLITLAB_WINDOW (active), text);
-      return;
-    }
-  dialog = adw_message_dialog_new (active, heading, message);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_set_application (GTK_WINDOW (dialog), app);
-  gtk_window_present (GTK_WINDOW (dialog));
+  if (active == NULL)
+    gtk_window_set_application (GTK_WINDOW (dialog), app);
 }
 
 static void
@@ -73,13 +66,13 @@ open_lesson_action (GSimpleAction *action,
 
   if (lesson == NULL)
     {
-      show_message (app, _("The lesson cannot be opened:"), error->message);
+      alert_lesson (app, error->message);
       return;
     }
   window = lesson_window (app);
   gtk_window_present (GTK_WINDOW (window));
   if (!flitlab_window_open_lesson (window, lesson, &error))
-    flitlab_window_toast (window, error->message);
+    flitlab_window_alert_full (window, _("Could Not Open the Lesson"), error->message);
 }
 
 /* The list ------------------------------------------------------------------------------ */

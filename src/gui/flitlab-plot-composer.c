@@ -43,6 +43,7 @@ G_DEFINE_FINAL_TYPE (FlitlabPlotComposer, flitlab_plot_composer, GTK_TYPE_WIDGET
 enum {
   CHANGED,
   MESSAGE,
+  FAILED,
   N_SIGNALS
 };
 
@@ -53,6 +54,13 @@ toast (FlitlabPlotComposer *self,
        const char          *message)
 {
   g_signal_emit (self, signals[MESSAGE], 0, message);
+}
+
+static void
+failed (FlitlabPlotComposer *self,
+        const char          *message)
+{
+  g_signal_emit (self, signals[FAILED], 0, message);
 }
 
 static void
@@ -369,7 +377,7 @@ saved_selected_cb (FlitlabPlotComposer *self)
   if (self->updating || i == 0 || i == GTK_INVALID_LIST_POSITION)
     return;
   if (!flitlab_plot_composer_load (self, gtk_string_list_get_string (self->saved, i), &error))
-    toast (self, error->message);
+    failed (self, error->message);
 }
 
 /* The definition into spec (initialized here), or FALSE with error set. */
@@ -425,7 +433,7 @@ save_cb (FlitlabPlotComposer *self)
     return;
   if (!flitlab_plot_composer_save (self, name, &error))
     {
-      toast (self, error->message);
+      failed (self, error->message);
       return;
     }
   message = g_strdup_printf (_("Plot saved as “%s”"), name);
@@ -512,7 +520,7 @@ export_response (GtkNativeDialog     *dialog,
     {
       g_autofree char *message = g_strdup_printf (_("Could not export the plot: %s"), error->message);
 
-      toast (self, message);
+      failed (self, message);
     }
 }
 
@@ -621,6 +629,8 @@ flitlab_plot_composer_class_init (FlitlabPlotComposerClass *klass)
                                    G_TYPE_NONE, 0);
   signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                    G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/flitlab/Flitlab/flitlab-plot-composer.ui");
   gtk_widget_class_bind_template_child (widget_class, FlitlabPlotComposer, export_button);

@@ -6,7 +6,8 @@
  * the file's extension).
  *
  * Signals: "changed" (): the definition changed; "message" (const char
- * *): a sentence for the user (a plot saved or exported, or why not).
+ * *): a sentence for the user (a plot saved or exported); "failed" (const
+ * char *): why a plot could not be read, saved or exported.
  */
 #pragma once
 

@@ -51,7 +51,7 @@ project_filter (void)
 /* Saving ----------------------------------------------------------------------- */
 
 /* Saves to path (NULL: where the project lives) and says so in a toast,
- * naming the file, or why it could not be saved. */
+ * naming the file, or why it could not be saved in an alert. */
 static gboolean
 save_reporting (FlitlabWindow *self,
                 const char    *path)
@@ -65,9 +65,9 @@ save_reporting (FlitlabWindow *self,
 
   if (!flitlab_window_save_to_path (self, path, &error))
     {
-      /* Translators: a toast: the project's file name, then why it was not saved. */
+      /* Translators: the project's file name, then why it was not saved. */
       message = g_strdup_printf (_("Could not save “%s”: %s"), name, error->message);
-      flitlab_window_alert (self, message);
+      flitlab_window_alert_full (self, _("Could Not Save"), message);
       return FALSE;
     }
   /* Translators: a toast once the project is saved, with its file name. */
@@ -262,7 +262,7 @@ new_project (FlitlabWindow *self)
 
   if (fl_project_new (&project, &err) != FL_OK)
     {
-      flitlab_window_toast (self, err.message);
+      flitlab_window_alert (self, err.message);
       return;
     }
   flitlab_window_set_project (self, project);
@@ -352,7 +352,7 @@ export_response (GtkNativeDialog *dialog,
         {
           g_autofree char *message = g_strdup_printf (_("Could not export the picture: %s"),
                                                       error->message);
-          flitlab_window_toast (self, message);
+          flitlab_window_alert_full (self, _("Could Not Export the Picture"), message);
         }
     }
   gtk_window_destroy (GTK_WINDOW (ask));
@@ -432,12 +432,12 @@ new_network_action (GSimpleAction *action,
 
   if (topology == NULL)
     {
-      flitlab_window_toast (self, _("Not enough memory for a new network"));
+      flitlab_window_alert (self, _("Not enough memory for a new network"));
       return;
     }
   if (!flitlab_window_add_topology (self, _("Network"), topology, &error))
     {
-      flitlab_window_toast (self, error->message);
+      flitlab_window_alert (self, error->message);
       return;
     }
   /* An empty network is for drawing: start with the switch tool. */
@@ -461,7 +461,7 @@ rename_response (AdwMessageDialog *dialog,
   if (fl_project_rename_topology (flitlab_window_get_project (self), old_name, new_name, &err)
       != FL_OK)
     {
-      flitlab_window_toast (self, err.message);
+      flitlab_window_alert_full (self, _("Could Not Rename the Network"), err.message);
       return;
     }
   flitlab_session_rename_document (self->session, old_name, new_name);
@@ -519,7 +519,7 @@ delete_response (AdwMessageDialog *dialog,
     return;
   if (fl_project_delete_topology (flitlab_window_get_project (self), name, &err) != FL_OK)
     {
-      flitlab_window_toast (self, err.message);
+      flitlab_window_alert_full (self, _("Could Not Delete the Network"), err.message);
       return;
     }
   if (shown)

@@ -57,7 +57,7 @@ show_network_cb (FlitlabWindow *self,
   g_autoptr(GError) error = NULL;
 
   if (!flitlab_window_show_network_spec (self, spec, &error))
-    flitlab_window_toast (self, error->message);
+    flitlab_window_alert_full (self, _("Could Not Show the Network"), error->message);
 }
 
 /* A collective's run plays in about this many seconds, at the least the

@@ -181,7 +181,7 @@ open_run_cb (FlitlabWindow *self,
   g_autoptr(GError) error = NULL;
 
   if (!flitlab_window_open_run (self, experiment, idx, &error))
-    flitlab_window_toast (self, error->message);
+    flitlab_window_alert_full (self, _("Could Not Open the Run"), error->message);
 }
 
 static void

@@ -160,7 +160,7 @@ prepare_collective (FlitlabWindow      *self,
     return;
   if (fl_lesson_collective_options (lesson, &s->collective, &o, &err) != FL_OK)
     {
-      flitlab_window_toast (self, err.message);
+      flitlab_window_alert (self, err.message);
       fl_lesson_collective_options_clear (&o);
       return;
     }

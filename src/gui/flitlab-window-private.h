@@ -125,9 +125,6 @@ void     flitlab_window_set_welcome        (FlitlabWindow  *self,
                                             gboolean        shown);
 void     flitlab_window_toast              (FlitlabWindow  *self,
                                             const char     *message);
-/* A toast for a failure: shown at once, and until it is dismissed. */
-void     flitlab_window_alert              (FlitlabWindow  *self,
-                                            const char     *message);
 /* Stores topology (owned) under base, made unique, and shows it. */
 gboolean flitlab_window_add_topology       (FlitlabWindow  *self,
                                             const char     *base,

@@ -183,7 +183,7 @@ preset_action (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
 
   if (!flitlab_window_apply_preset (self, g_variant_get_string (param, NULL), &error))
-    flitlab_window_toast (self, error->message);
+    flitlab_window_alert (self, error->message);
 }
 
 /* Export Animation ------------------------------------------------------------------ */
@@ -272,7 +272,11 @@ export_done (gpointer      user_data,
     message = g_strdup_printf (ngettext ("Animation saved: %d frame", "Animation saved: %d frames",
                                          GPOINTER_TO_INT (result)),
                                GPOINTER_TO_INT (result));
-  flitlab_window_toast (self, message);
+  /* Stopped by the user, who needs only to be told: no failure. */
+  if (error != NULL && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    flitlab_window_alert_full (self, _("Could Not Export the Animation"), message);
+  else
+    flitlab_window_toast (self, message);
 }
 
 gboolean
@@ -358,7 +362,7 @@ export_path_chosen (GtkNativeDialog *dialog,
   if (path != NULL
       && !flitlab_window_export_animation (ask->self, path, ask->range[0], ask->range[1], ask->range[2],
                                            ask->png_sequence, &error))
-    flitlab_window_toast (ask->self, error->message);
+    flitlab_window_alert_full (ask->self, _("Could Not Export the Animation"), error->message);
   g_object_unref (dialog);
   g_free (ask);
 }

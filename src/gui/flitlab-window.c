@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "flitlab-alert.h"
 #include "flitlab-preferences.h"
 #include "flitlab-window-private.h"
 
@@ -55,16 +56,20 @@ flitlab_window_toast (FlitlabWindow *self,
 }
 
 void
+flitlab_window_alert_full (FlitlabWindow *self,
+                           const char    *heading,
+                           const char    *message)
+{
+  g_return_if_fail (FLITLAB_IS_WINDOW (self));
+
+  flitlab_alert (GTK_WINDOW (self), heading, message);
+}
+
+void
 flitlab_window_alert (FlitlabWindow *self,
                       const char    *message)
 {
-  g_autofree char *escaped = g_markup_escape_text (message, -1);
-  AdwToast *toast = adw_toast_new (escaped);
-
-  /* A failure must not wait behind earlier toasts, nor go before it is read. */
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_set_timeout (toast, 0);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  flitlab_window_alert_full (self, NULL, message);
 }
 
 static void
@@ -216,7 +221,7 @@ flitlab_window_refresh_list (FlitlabWindow *self)
 
   if (fl_project_list_topologies (flitlab_window_get_project (self), &items, &n, &err) != FL_OK)
     {
-      flitlab_window_toast (self, err.message);
+      flitlab_window_alert (self, err.message);
       return;
     }
   flitlab_topology_list_set_items (self->topology_list, items, n);
@@ -275,7 +280,7 @@ measure_done (gpointer      user_data,
     {
       g_autofree char *message = g_strdup_printf (_("Could not measure the network: %s"),
                                                   error->message);
-      flitlab_window_toast (self, message);
+      flitlab_window_alert (self, message);
     }
   update_busy (self);
 }
@@ -297,7 +302,7 @@ measure (FlitlabWindow *self)
   copy = flitlab_document_dup_topology (self->document);
   if (copy == NULL)
     {
-      flitlab_window_toast (self, _("Not enough memory to measure the network"));
+      flitlab_window_alert (self, _("Not enough memory to measure the network"));
       update_busy (self);
       return;
     }
@@ -451,7 +456,7 @@ flitlab_window_commit_document (FlitlabWindow  *self,
 
 /* Commits pending edits now, reporting a failure in the window. */
 static void
-commit_or_toast (FlitlabWindow *self)
+commit_or_alert (FlitlabWindow *self)
 {
   g_autoptr(GError) error = NULL;
 
@@ -460,7 +465,7 @@ commit_or_toast (FlitlabWindow *self)
     {
       g_autofree char *message = g_strdup_printf (_("Could not keep the edits: %s"),
                                                   error->message);
-      flitlab_window_toast (self, message);
+      flitlab_window_alert (self, message);
     }
 }
 
@@ -517,7 +522,7 @@ flitlab_window_show_topology (FlitlabWindow  *self,
 
   g_return_val_if_fail (FLITLAB_IS_WINDOW (self), FALSE);
 
-  commit_or_toast (self);
+  commit_or_alert (self);
   document = flitlab_session_get_document (self->session, name, error);
   if (document == NULL)
     return FALSE;
@@ -544,7 +549,7 @@ show_or_alert (FlitlabWindow *self,
       /* Translators: the engine's reason, which names the network and the file. */
       g_autofree char *message = g_strdup_printf (_("Could not show the network: %s"), error->message);
 
-      flitlab_window_alert (self, message);
+      flitlab_window_alert_full (self, _("Could Not Show the Network"), message);
     }
 }
 
@@ -603,7 +608,7 @@ edit_timeout (gpointer user_data)
   FlitlabWindow *self = user_data;
 
   self->edit_timeout_id = 0;
-  commit_or_toast (self);
+  commit_or_alert (self);
   measure (self);
   return G_SOURCE_REMOVE;
 }
@@ -673,7 +678,7 @@ flitlab_window_add_topology (FlitlabWindow  *self,
   g_autofree char *name = NULL;
   FlitlabDocument *document;
 
-  commit_or_toast (self);
+  commit_or_alert (self);
   name = put_unique (self, base, topology, error);
   if (name == NULL)
     {
@@ -744,14 +749,14 @@ generate_done (gpointer      user_data,
                                                   request->spec, fl_topology_node_count (topology),
                                                   MAX_WINDOW_NODES);
       fl_topology_free (topology);
-      flitlab_window_alert (self, message);
+      flitlab_window_alert_full (self, _("Network Too Large"), message);
     }
   else if (topology == NULL || !flitlab_window_add_topology (self, base, topology, &add_error))
     {
       g_autofree char *message = g_strdup_printf (_("Could not generate “%s”: %s"), request->spec,
                                                   add_error != NULL ? add_error->message
                                                                     : error->message);
-      flitlab_window_toast (self, message);
+      flitlab_window_alert_full (self, _("Could Not Generate the Network"), message);
     }
   generate_request_free (request);
 }
@@ -869,14 +874,14 @@ flitlab_window_open_file (FlitlabWindow *self,
       g_autofree char *uri = g_file_get_uri (file);
       g_autofree char *message = g_strdup_printf (_("Could not open “%s”: only local files can be opened"),
                                                   uri);
-      flitlab_window_alert (self, message);
+      flitlab_window_alert_full (self, _("Could Not Open the Project"), message);
       return;
     }
   if (!flitlab_window_open_path (self, path, &error))
     {
       g_autofree char *message = open_failure_message (path, error);
 
-      flitlab_window_alert (self, message);
+      flitlab_window_alert_full (self, _("Could Not Open the Project"), message);
     }
 }
 

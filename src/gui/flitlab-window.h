@@ -114,8 +114,17 @@ FlitlabLessonPanel    *flitlab_window_get_lesson_panel    (FlitlabWindow       *
 /* An untitled project with no network and no change: where a lesson may
  * open rather than in a new window. */
 gboolean               flitlab_window_is_blank            (FlitlabWindow       *self);
-/* Shows a message in the window for a few seconds. */
+/* Shows a message in the window for a few seconds: a confirmation or a
+ * hint, never a failure (which a toast would cut at one line). */
 void                   flitlab_window_toast               (FlitlabWindow       *self,
+                                                           const char          *message);
+/* Tells a failure in a dialog over the window, under heading (NULL:
+ * "Something Went Wrong"); failures that come while it is open join it
+ * (flitlab-alert.h). */
+void                   flitlab_window_alert_full          (FlitlabWindow       *self,
+                                                           const char          *heading,
+                                                           const char          *message);
+void                   flitlab_window_alert               (FlitlabWindow       *self,
                                                            const char          *message);
 
 /* The id of the manual's page for what the window shows ("routing",

@@ -12,6 +12,7 @@
 
 #include <adwaita.h>
 
+#include "flitlab-alert.h"
 #include "flitlab-application.h"
 #include "flitlab-lesson-panel.h"
 #include "flitlab-lessons.h"
@@ -468,6 +469,88 @@ wait_for_toplevel (GType type)
       g_usleep (2000);
     }
   return found;
+}
+
+/* Alerts --------------------------------------------------------------------- */
+
+/* The alert open over parent, on screen and laid out, or NULL. */
+static inline AdwMessageDialog *
+harness_alert (GtkWindow *parent)
+{
+  GtkWidget *dialog = flitlab_alert_get_open (parent);
+
+  return dialog != NULL && gtk_widget_get_mapped (dialog) && gtk_widget_get_width (dialog) > 0
+           ? ADW_MESSAGE_DIALOG (dialog)
+           : NULL;
+}
+
+/* Iterates the main loop until an alert shows over parent, or seconds
+ * pass: the alert, or NULL. */
+static inline AdwMessageDialog *
+harness_wait_for_alert (GtkWindow *parent,
+                        int        seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+
+  while (harness_alert (parent) == NULL && g_get_monotonic_time () < deadline)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  return harness_alert (parent);
+}
+
+/* Whether widget lies whole inside the window it is in. */
+static inline gboolean
+inside_window (GtkWidget *widget)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+  graphene_rect_t bounds;
+
+  return gtk_widget_compute_bounds (widget, window, &bounds) && bounds.origin.x >= 0 && bounds.origin.y >= 0
+         && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (window)
+         && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (window);
+}
+
+/* Whether the alert is as a failure's must be: modal over parent, its
+ * whole body on screen in a label that wraps rather than cuts it and can
+ * be selected, and its Close button in sight. */
+static inline gboolean
+harness_alert_shows_all (AdwMessageDialog *alert,
+                         GtkWindow        *parent)
+{
+  GtkWidget *label = find_label (GTK_WIDGET (alert), adw_message_dialog_get_body (alert));
+  GtkWidget *close = find_button (GTK_WIDGET (alert), "_Close");
+
+  return gtk_window_get_transient_for (GTK_WINDOW (alert)) == parent && gtk_window_get_modal (GTK_WINDOW (alert))
+         && label != NULL && gtk_widget_is_drawable (label) && inside_window (label)
+         && gtk_label_get_wrap (GTK_LABEL (label))
+         && gtk_label_get_ellipsize (GTK_LABEL (label)) == PANGO_ELLIPSIZE_NONE
+         && gtk_label_get_selectable (GTK_LABEL (label)) && close != NULL && inside_window (close);
+}
+
+/* Closes the alert over parent with its Close button, if one is open, and
+ * waits until it has gone: FALSE if it stays. */
+static inline gboolean
+harness_close_alert (GtkWindow *parent)
+{
+  AdwMessageDialog *alert = harness_alert (parent);
+  GtkWidget *close = alert != NULL ? find_button (GTK_WIDGET (alert), "_Close") : NULL;
+  gint64 deadline = g_get_monotonic_time () + WAIT_SECONDS * G_USEC_PER_SEC;
+
+  if (alert == NULL)
+    return TRUE;
+  if (close == NULL)
+    return FALSE;
+  gtk_widget_activate (close);
+  while (flitlab_alert_get_open (parent) != NULL || find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL)
+    {
+      if (g_get_monotonic_time () > deadline)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  return TRUE;
 }
 
 /* Running the application ---------------------------------------------------- */

@@ -5,10 +5,10 @@
  *   bad-project    started on a file that is not SQLite, then opened (as
  *                  the Open dialog does) on a truncated project, an SQLite
  *                  database of another program and a project with a
- *                  damaged row: a toast names each file and its problem,
+ *                  damaged row: an alert names each file and its problem,
  *                  and a network can be generated afterwards;
  *   newer-project  a project of a later schema version, on the command
- *                  line and through Open: the toast says a newer Flitlab
+ *                  line and through Open: the alert says a newer Flitlab
  *                  wrote it, and the file's bytes do not change;
  *   bad-import     a trace with a bad line, run from the Simulate tab and
  *                  played on the transport bar, and a requests file with
@@ -21,7 +21,14 @@
  *                  the main loop keeps running, and the transport bar
  *                  still steps and plays;
  *   save-failure   saving into a directory that cannot take the file says
- *                  why and keeps the unsaved work in the window.
+ *                  why and keeps the unsaved work in the window;
+ *   several-failures  failures that come while an alert is open join it,
+ *                  each message whole, the oldest giving way beyond five;
+ *                  once it is closed, the next failure has an alert of its
+ *                  own.
+ *
+ * Every failure is told in an alert over the window (a toast would cut its
+ * message at one line): the checks read its heading and its whole body.
  *
  * The main loop's liveness is measured by a heartbeat: a 10 ms timeout
  * whose longest gap between two calls is what a user would see as a
@@ -169,21 +176,32 @@ wait_for_message (FlitlabWindow      *window,
   return wait_until_seconds (window, shows_awaited_, 10) ? find_message (words) : NULL;
 }
 
-/* Dismisses every toast shown, so that the next check sees only its own. */
+/* Closes the alert shown, so that the next check sees only its own. */
 static void
-dismiss_toasts (FlitlabWindow *window)
+close_alert (FlitlabWindow *window)
 {
-  AdwToastOverlay *overlay = ADW_TOAST_OVERLAY (find_widget (GTK_WIDGET (window), ADW_TYPE_TOAST_OVERLAY, NULL));
-  GtkWidget *button;
+  CHECK (harness_close_alert (GTK_WINDOW (window)), "the alert closes");
+}
 
-  /* A toast's close button is the overlay's only "window-close-symbolic"
-   * button outside its content. */
-  while ((button = find_button (GTK_WIDGET (overlay), "window-close-symbolic")) != NULL
-         && !gtk_widget_is_ancestor (button, adw_toast_overlay_get_child (overlay)))
-    {
-      gtk_widget_activate (button);
-      run_loop_for (50);
-    }
+/* Waits up to 10 s for an alert over the window under heading whose body
+ * holds every word of words, and checks that it shows the body whole: its
+ * body, or NULL. */
+static const char *
+wait_for_alert (FlitlabWindow      *window,
+                const char         *heading,
+                const char * const *words)
+{
+  AdwMessageDialog *alert = harness_wait_for_alert (GTK_WINDOW (window), 10);
+  const char *body = alert != NULL ? adw_message_dialog_get_body (alert) : NULL;
+
+  CHECK (alert != NULL && g_strcmp0 (adw_message_dialog_get_heading (alert), heading) == 0,
+         "an alert says “%s”: %s", heading, alert != NULL ? adw_message_dialog_get_heading (alert) : "(none)");
+  CHECK (alert != NULL && harness_alert_shows_all (alert, GTK_WINDOW (window)),
+         "it is modal over the window and shows its whole message, wrapped and selectable");
+  for (const char * const *w = words; body != NULL && *w != NULL; w++)
+    if (strstr (body, *w) == NULL)
+      return NULL;
+  return body;
 }
 
 /* Files ------------------------------------------------------------------------ */
@@ -295,21 +313,22 @@ open_as_dialog_does (FlitlabWindow *window,
 {
   g_autoptr(GFile) file = g_file_new_for_path (path);
 
-  dismiss_toasts (window);
+  close_alert (window);
   flitlab_window_open_file (window, file);
 }
 
-/* A message naming the file path (by its base name) and holding problem;
- * the window still shows shown (NULL: nothing). */
+/* An alert under heading naming the file path (by its base name) and
+ * holding problem; the window still shows shown (NULL: nothing). */
 static void
 check_refused (FlitlabWindow *window,
+               const char    *heading,
                const char    *path,
                const char    *problem,
                const char    *shown)
 {
   g_autofree char *base = g_path_get_basename (path);
   const char *words[] = { base, problem, NULL };
-  const char *message = wait_for_message (window, words);
+  const char *message = wait_for_alert (window, heading, words);
 
   CHECK (message != NULL, "a message names “%s” and says “%s”: %s", base, problem,
          message != NULL ? message : "(none)");
@@ -327,23 +346,28 @@ check_usable (FlitlabWindow *window,
   CHECK (heartbeat_stop (spec) < MAX_STALL_MS, "the main loop kept running while %s was generated", spec);
 }
 
+#define OPEN_FAILED "Could Not Open the Project"
+
 static void
 run_bad_project (FlitlabWindow *window)
 {
   /* The file of the command line. */
-  check_refused (window, not_sqlite, "not a Flitlab project", NULL);
+  check_refused (window, OPEN_FAILED, not_sqlite, "not a Flitlab project", NULL);
   harness_screenshot (window, "bad-project.png");
+  close_alert (window);
   check_usable (window, "ring:4");
 
   open_as_dialog_does (window, truncated);
-  check_refused (window, truncated, "damaged", "ring:4");
+  check_refused (window, OPEN_FAILED, truncated, "damaged", "ring:4");
   open_as_dialog_does (window, foreign);
-  check_refused (window, foreign, "not a Flitlab project", "ring:4");
+  check_refused (window, OPEN_FAILED, foreign, "not a Flitlab project", "ring:4");
   open_as_dialog_does (window, damaged_row);
   /* The damaged network cannot be shown; the file's other one can. */
-  check_refused (window, damaged_row, "no node 4000", NULL);
-  CHECK (find_message ((const char *[]) { "Could not show the network", "six in a ring", NULL }) != NULL,
+  check_refused (window, "Could Not Show the Network", damaged_row, "no node 4000", NULL);
+  CHECK (wait_for_alert (window, "Could Not Show the Network",
+                         (const char *[]) { "Could not show the network", "six in a ring", NULL }) != NULL,
          "the message says which network could not be shown");
+  close_alert (window);
   {
     g_autoptr(GError) error = NULL;
 
@@ -365,7 +389,7 @@ run_newer_project (FlitlabWindow *window)
                                                fl_project_schema_version ());
   const char *words[] = { "“from the future.flitlab” was written by a newer version of Flitlab", versions,
                           "it was not opened, and it has not been changed", NULL };
-  const char *message = wait_for_message (window, words);
+  const char *message = wait_for_alert (window, OPEN_FAILED, words);
   g_autofree char *after = NULL;
   g_autofree char *after_dialog = NULL;
 
@@ -376,9 +400,10 @@ run_newer_project (FlitlabWindow *window)
   CHECK (g_strcmp0 (after, newer_hash) == 0, "its bytes have not changed (%s)", after);
 
   open_as_dialog_does (window, newer);
-  message = wait_for_message (window, words);
+  message = wait_for_alert (window, OPEN_FAILED, words);
   CHECK (message != NULL, "opened through Open, it is refused the same way: %s",
          message != NULL ? message : "(none)");
+  close_alert (window);
   check_usable (window, "ring:4");
   /* Saving the untitled project goes elsewhere: the file stays as it was. */
   save_and_forget (window);
@@ -536,6 +561,8 @@ typed_spec_problem (FlitlabWindow *window,
 
 static const char *wanted_spec;
 
+#define GENERATE_FAILED "Could Not Generate the Network"
+
 static void
 check_refused_spec (FlitlabWindow *window,
                     const char    *spec,
@@ -551,7 +578,7 @@ check_refused_spec (FlitlabWindow *window,
 
   /* Asked for all the same (as a lesson or a script might), it is refused
    * at once, before anything is allocated. */
-  dismiss_toasts (window);
+  close_alert (window);
   start = g_get_monotonic_time ();
   flitlab_window_generate (window, spec, NULL);
   CHECK (wait_until (window, is_idle), "the generation of %s ends", spec);
@@ -559,10 +586,11 @@ check_refused_spec (FlitlabWindow *window,
          (g_get_monotonic_time () - start) / 1000.0);
   {
     const char *words[] = { spec, problem, NULL };
-    const char *message = wait_for_message (window, words);
+    const char *message = wait_for_alert (window, GENERATE_FAILED, words);
 
-    CHECK (message != NULL, "a toast names %s and the problem: %s", spec, message != NULL ? message : "(none)");
+    CHECK (message != NULL, "the alert names %s and the problem: %s", spec, message != NULL ? message : "(none)");
   }
+  close_alert (window);
 }
 
 static gboolean
@@ -622,15 +650,15 @@ run_huge_network (FlitlabWindow *window)
 
   /* Made, but more than the window takes: refused with the numbers. */
   heartbeat_start ();
-  dismiss_toasts (window);
   flitlab_window_generate (window, "mesh:200x200", NULL);
   {
     const char *words[] = { "“mesh:200x200” has 80000 nodes", "at most 65536 nodes", NULL };
-    const char *message = wait_for_message (window, words);
+    const char *message = wait_for_alert (window, "Network Too Large", words);
 
     CHECK (message != NULL, "mesh:200x200 is refused with its size and the limit: %s",
            message != NULL ? message : "(none)");
   }
+  close_alert (window);
   CHECK (heartbeat_stop ("mesh:200x200") < MAX_STALL_MS, "the main loop kept running while mesh:200x200 was made");
   CHECK (g_strcmp0 (flitlab_window_get_topology_name (window), "mesh:128x128") == 0, "mesh:128x128 is still shown");
   save_and_forget (window);
@@ -700,9 +728,8 @@ check_save_fails (FlitlabWindow *window,
   const char *words[] = { "Could not save", "kept.flitlab", NULL };
   const char *message;
 
-  dismiss_toasts (window);
   g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
-  message = wait_for_message (window, words);
+  message = wait_for_alert (window, "Could Not Save", words);
   CHECK (message != NULL && strlen (message) > strlen ("Could not save “kept.flitlab”: "),
          "saving %s says why it failed: %s", why, message != NULL ? message : "(none)");
   CHECK (flitlab_window_get_modified (window) && title_marked (window), "the work is still unsaved after %s",
@@ -730,6 +757,7 @@ run_save_failure (FlitlabWindow *window)
     {
       g_chmod (dir, 0555);
       check_save_fails (window, "into a read-only folder");
+      close_alert (window);
       g_chmod (dir, 0755);
     }
   else
@@ -743,6 +771,7 @@ run_save_failure (FlitlabWindow *window)
     g_file_set_contents (dir, "a file where the folder was", -1, NULL);
     check_save_fails (window, "into a folder that is now a file");
     harness_screenshot (window, "save-failure.png");
+    close_alert (window);
     g_unlink (dir);
     g_rename (aside, dir);
   }
@@ -757,6 +786,138 @@ run_save_failure (FlitlabWindow *window)
   fl_project_free (project);
   g_unlink (path);
   g_rmdir (dir);
+}
+
+/* Failures in a row ------------------------------------------------------------- */
+
+/* The message the alert shows for spec refused as typed. */
+static char *
+refusal_of (FlitlabWindow *window,
+            const char    *spec)
+{
+  AdwMessageDialog *alert;
+
+  flitlab_window_generate (window, spec, NULL);
+  CHECK (wait_until (window, is_idle), "the generation of %s ends", spec);
+  alert = harness_wait_for_alert (GTK_WINDOW (window), 10);
+  return alert != NULL ? g_strdup (adw_message_dialog_get_body (alert)) : NULL;
+}
+
+/* The application's dialogs on screen. */
+static guint
+count_message_dialogs (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+
+      n += ADW_IS_MESSAGE_DIALOG (toplevel) && gtk_widget_get_mapped (toplevel);
+    }
+  return n;
+}
+
+/* text on one line, as a TAP line must be: its line breaks shown as " | ". */
+static char *
+one_line (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  return g_strjoinv (" | ", lines);
+}
+
+/* How many times needle occurs in haystack. */
+static guint
+count_occurrences (const char *haystack,
+                   const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (haystack, needle); p != NULL; p = strstr (p + strlen (needle), needle))
+    n++;
+  return n;
+}
+
+static void
+run_several_failures (FlitlabWindow *window)
+{
+  g_autofree char *first = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *last_five = NULL;
+  AdwMessageDialog *alert;
+  GString *expected;
+  const char *body;
+  char *shown;
+
+  show_generated (window, "ring:4");
+  first = refusal_of (window, "hypercube:40");
+  alert = harness_alert (GTK_WINDOW (window));
+  CHECK (first != NULL && strstr (first, "at most 20 dimensions") != NULL && alert != NULL
+           && g_strcmp0 (adw_message_dialog_get_heading (alert), GENERATE_FAILED) == 0,
+         "a first failure has an alert of its own: %s", first != NULL ? first : "(none)");
+
+  /* A second failure while it is open joins it. */
+  flitlab_window_generate (window, "mesh:100000x100000", NULL);
+  CHECK (wait_until (window, is_idle), "the second generation ends");
+  run_loop_for (200);
+  alert = harness_wait_for_alert (GTK_WINDOW (window), 10);
+  CHECK (alert != NULL && count_message_dialogs () == 1, "the second failure adds no dialog (%u on screen)",
+         count_message_dialogs ());
+  if (alert == NULL)
+    return;
+  CHECK (g_strcmp0 (adw_message_dialog_get_heading (alert), "Several Things Went Wrong") == 0,
+         "the alert now says “Several Things Went Wrong”: %s", adw_message_dialog_get_heading (alert));
+  body = adw_message_dialog_get_body (alert);
+  shown = one_line (body);
+  CHECK (g_str_has_prefix (body, first)
+           && g_str_has_prefix (body + strlen (first), "\n\nCould not generate “mesh:100000x100000”: ")
+           && strstr (body, "too many switches") != NULL,
+         "its body holds both messages whole, the first first, a blank line between: %s", shown);
+  CHECK (harness_alert_shows_all (alert, GTK_WINDOW (window)), "and shows them all");
+  run_loop_for (100);
+  {
+    g_autofree char *path = screenshot_path ("several-failures.png");
+
+    CHECK (save_screenshot (GTK_WIDGET (alert), path), "the alert renders to %s", path);
+  }
+
+  /* Beyond five, the oldest give way, counted. */
+  expected = g_string_new (NULL);
+  for (int i = 1; i <= 5; i++)
+    {
+      g_autofree char *message = g_strdup_printf ("failure number %d of a burst", i);
+
+      flitlab_window_alert (window, message);
+      g_string_append_printf (expected, "%s%s", i > 1 ? "\n\n" : "", message);
+    }
+  last_five = g_string_free (expected, FALSE);
+  alert = harness_wait_for_alert (GTK_WINDOW (window), 10);
+  body = alert != NULL ? adw_message_dialog_get_body (alert) : "(no alert)";
+  g_free (shown);
+  shown = one_line (body);
+  CHECK (count_message_dialogs () == 1, "seven failures, still one dialog");
+  CHECK (g_str_has_prefix (body, "2 earlier failures are not listed.\n\n") && g_str_has_suffix (body, last_five)
+           && count_occurrences (body, "\n\n") == 5,
+         "it lists the last five and counts the two that gave way: %s", shown);
+  g_free (shown);
+  CHECK (alert != NULL && harness_alert_shows_all (alert, GTK_WINDOW (window)), "and shows them all");
+
+  /* Closed, it starts afresh. */
+  close_alert (window);
+  CHECK (flitlab_alert_get_open (GTK_WINDOW (window)) == NULL && count_message_dialogs () == 0,
+         "once closed, no alert is open");
+  again = refusal_of (window, "hypercube:40");
+  alert = harness_alert (GTK_WINDOW (window));
+  CHECK (alert != NULL && count_message_dialogs () == 1
+           && g_strcmp0 (adw_message_dialog_get_heading (alert), GENERATE_FAILED) == 0
+           && g_strcmp0 (again, first) == 0,
+         "the next failure has a fresh alert of its own, with its message alone: %s", again != NULL ? again : "(none)");
+  close_alert (window);
+  CHECK (g_strcmp0 (flitlab_window_get_topology_name (window), "ring:4") == 0, "ring:4 is still shown");
+  check_usable (window, "ring:6");
+  save_and_forget (window);
 }
 
 /* Main ------------------------------------------------------------------------ */
@@ -785,6 +946,7 @@ main (int   argc,
     { "huge-network", run_huge_network },
     { "deadlock-bar", run_deadlock },
     { "save-failure", run_save_failure },
+    { "several-failures", run_several_failures },
   };
   const char *scenario = argc > 1 ? argv[1] : "bad-project";
   int status;

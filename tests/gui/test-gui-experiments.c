@@ -9,7 +9,9 @@
  *                loop; the runs table sorted and filtered; a plot composed,
  *                its preview drawn, exported as PDF and saved; writes
  *                screenshots/experiment.png; a run opened in the Simulate
- *                tab; a second experiment stopped part-way and resumed
+ *                tab; a second experiment named as the first refused in an
+ *                alert over the dialog, renamed, stopped part-way and
+ *                resumed
  *   close-running  closing the window while an experiment runs stops it
  *                cleanly, and the runs finished are in the file
  *   damaged-run    an experiment whose runs in the file are damaged is
@@ -366,11 +368,24 @@ check_resume (FlitlabWindow *window)
   FlitlabExperimentsView *view = view_of (window);
   FlitlabExperimentDialog *dialog = open_dialog (window);
   g_autoptr(GError) error = NULL;
+  AdwMessageDialog *alert;
   guint held;
 
-  flitlab_experiment_dialog_set_name (dialog, "long");
   flitlab_experiment_dialog_set_parameter (dialog, 0, "rate", "0.02:0.2:0.02");
   flitlab_experiment_dialog_set_seeds (dialog, 1, 4);
+  /* A name taken: Create says why over the dialog, which stays open. */
+  flitlab_experiment_dialog_set_name (dialog, "sweep");
+  gtk_widget_activate (find_button (GTK_WIDGET (dialog), "C_reate"));
+  alert = harness_wait_for_alert (GTK_WINDOW (dialog), WAIT_SECONDS);
+  CHECK (alert != NULL && g_strcmp0 (adw_message_dialog_get_heading (alert), "Could Not Create the Experiment") == 0
+           && strstr (adw_message_dialog_get_body (alert), "sweep") != NULL
+           && harness_alert_shows_all (alert, GTK_WINDOW (dialog)),
+         "a second “sweep” is refused in an alert over the dialog: %s",
+         alert != NULL ? adw_message_dialog_get_body (alert) : "(none)");
+  CHECK (harness_alert (GTK_WINDOW (window)) == NULL, "not over the window");
+  CHECK (harness_close_alert (GTK_WINDOW (dialog)) && gtk_widget_get_mapped (GTK_WIDGET (dialog)),
+         "the alert closes, the dialog stays");
+  flitlab_experiment_dialog_set_name (dialog, "long");
   CHECK (flitlab_experiment_dialog_create (dialog, &error), "a second experiment of %" G_GINT64_FORMAT " runs",
          (gint64) 40);
   CHECK (flitlab_experiments_view_run (view), "it runs");

@@ -8,8 +8,8 @@
  *           (each shows its tab and its highlight on the canvas) and
  *           Alt+Left back to the start; an answer revealed; writes
  *           screenshots/lesson-panel.png; Close Lesson; a broken lesson is
- *           listed with its message and opening it says why, and so does a
- *           missing file, with no crash
+ *           listed with its message and opening it says why in an alert,
+ *           and so does a missing file, in the same alert, with no crash
  *   lesson-collectives  the lessons on collectives walked step by step in
  *           one window: each step prepares its page of the Collectives tab
  *           (multicast-trees: the algorithm and the latency the lesson
@@ -52,7 +52,7 @@ label_contains_ (GtkWidget    *widget,
   return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
 }
 
-/* A label of the window (a toast's, say) that says text, or NULL. */
+/* A label under widget that says text, or NULL. */
 static GtkWidget *
 find_text (GtkWidget  *widget,
            const char *text)
@@ -187,12 +187,6 @@ write_file (const char *dir,
   return path;
 }
 
-static gboolean
-says_missing (FlitlabWindow *window)
-{
-  return find_text (GTK_WIDGET (window), "missing.lesson: No such file") != NULL;
-}
-
 /* A lesson with a typo: listed with its message; opening it says why. */
 static void
 check_broken (FlitlabWindow *window)
@@ -207,6 +201,7 @@ check_broken (FlitlabWindow *window)
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (window));
   GtkWindow *list;
   GtkListBoxRow *row;
+  AdwMessageDialog *alert;
 
   g_setenv ("FLITLAB_LESSONS_DIR", dir, TRUE);
   g_action_group_activate_action (G_ACTION_GROUP (app), "lessons", NULL);
@@ -219,11 +214,19 @@ check_broken (FlitlabWindow *window)
   g_setenv ("FLITLAB_LESSONS_DIR", old, TRUE);
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "open-lesson", g_variant_new_string (bad));
-  CHECK (find_text (GTK_WIDGET (window), "broken.lesson:2: unknown element <titel>") != NULL,
-         "opening it says why in the window");
+  alert = harness_wait_for_alert (GTK_WINDOW (window), 10);
+  CHECK (alert != NULL && g_strcmp0 (adw_message_dialog_get_heading (alert), "Could Not Open the Lesson") == 0
+           && find_text (GTK_WIDGET (alert), "broken.lesson:2: unknown element <titel>") != NULL
+           && harness_alert_shows_all (alert, GTK_WINDOW (window)),
+         "opening it says why in an alert over the window");
   g_action_group_activate_action (G_ACTION_GROUP (app), "open-lesson", g_variant_new_string (missing));
-  /* Toasts queue: this one shows once the first has gone. */
-  CHECK (wait_until_seconds (window, says_missing, 15), "so does a missing file");
+  alert = harness_wait_for_alert (GTK_WINDOW (window), 10);
+  CHECK (alert != NULL && find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == GTK_WINDOW (alert)
+           && g_strcmp0 (adw_message_dialog_get_heading (alert), "Several Things Went Wrong") == 0
+           && find_text (GTK_WIDGET (alert), "missing.lesson: No such file") != NULL
+           && find_text (GTK_WIDGET (alert), "broken.lesson:2: unknown element <titel>") != NULL,
+         "so does a missing file, in the same alert");
+  CHECK (harness_close_alert (GTK_WINDOW (window)), "the alert closes");
   CHECK (g_list_length (gtk_application_get_windows (app)) == 1, "and no window is opened for them");
   g_unlink (bad);
   g_rmdir (dir);

@@ -3,7 +3,7 @@
  *
  *   test-gui-panels save        Save says “Saved “name.flitlab”” in a toast
  *                               and clears the title's mark; a save that
- *                               fails says why in a toast and keeps it;
+ *                               fails says why in an alert and keeps it;
  *   test-gui-panels generator   at 1024x700 the generator shows whole when
  *                               the sidebar is shown, Generate stays put as
  *                               the list grows, Enter in Name generates, and
@@ -146,7 +146,8 @@ run_save (FlitlabWindow *window)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("flitlab-gui-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "lesson one.flitlab", NULL);
-  GtkWidget *failed;
+  AdwMessageDialog *alert;
+  const char *body;
 
   flitlab_window_generate (window, "ring:8", NULL);
   CHECK (wait_until (window, is_idle_with_topology), "ring:8 is generated");
@@ -168,9 +169,14 @@ run_save (FlitlabWindow *window)
   flitlab_window_generate (window, "ring:4", NULL);
   CHECK (wait_until (window, is_idle_with_topology), "ring:4 is generated");
   g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
-  failed = find_matching (GTK_WIDGET (window), label_starts_, FAILED);
-  CHECK (failed != NULL && strlen (gtk_label_get_text (GTK_LABEL (failed))) > strlen (FAILED),
-         "a failed save says why: %s", failed != NULL ? gtk_label_get_text (GTK_LABEL (failed)) : "(no toast)");
+  alert = harness_wait_for_alert (GTK_WINDOW (window), WAIT_SECONDS);
+  body = alert != NULL ? adw_message_dialog_get_body (alert) : "(no alert)";
+  CHECK (alert != NULL && g_strcmp0 (adw_message_dialog_get_heading (alert), "Could Not Save") == 0
+           && g_str_has_prefix (body, FAILED) && strlen (body) > strlen (FAILED)
+           && harness_alert_shows_all (alert, GTK_WINDOW (window)),
+         "a failed save says why in an alert, whole: %s", body);
+  CHECK (find_matching (GTK_WIDGET (window), label_starts_, FAILED) == NULL, "and not in a toast");
+  CHECK (harness_close_alert (GTK_WINDOW (window)), "the alert closes");
   CHECK (title_marked (window), "a failed save keeps the title's mark");
   save_and_forget (window);
 }
