@@ -200,7 +200,11 @@ wait_for_alert (FlitlabWindow      *window,
          "it is modal over the window and shows its whole message, wrapped and selectable");
   for (const char * const *w = words; body != NULL && *w != NULL; w++)
     if (strstr (body, *w) == NULL)
-      return NULL;
+      {
+        /* What it says instead, for the failure's line. */
+        g_print ("# the alert says: %s\n", body);
+        return NULL;
+      }
   return body;
 }
 
