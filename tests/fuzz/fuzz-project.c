@@ -94,8 +94,8 @@ static void read_topologies(FlProject *p)
 static void read_runs(FlProject *p, const char *name)
 {
     FlError err = { 0 };
-    /* Each journal read opens the file anew: one of each kind covers the
-     * reading code, and more would only slow the search. */
+    /* One read of each kind covers the reading code; more would only
+     * slow the search. */
     int64_t *idx = NULL;
     double *values = NULL;
     int n = 0;
