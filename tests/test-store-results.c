@@ -2,7 +2,8 @@
  * written straight into the file whatever the working copy holds, kept by
  * saves of working copies opened before them (this process's or another
  * handle's), carried by a save under another name, read back after
- * reopening; an older file upgraded by its first write; every refusal. */
+ * reopening, and by reads that follow the file its path names; an older
+ * file upgraded by its first write; every refusal. */
 #include <math.h>
 #include <string.h>
 
@@ -121,6 +122,41 @@ static void test_saves_keep_runs(void)
     fl_project_free(p);
     fl_project_free(q);
     fl_topology_free(t);
+}
+
+/* Reads share one connection to the file between them: they still see
+ * what others commit, take no lock that would keep a writer waiting, and
+ * follow the file that the project's path names, after another save
+ * renamed a new file over it or this one saved under another name. */
+static void test_reads_follow_file(void)
+{
+    char path[512], other[512], moved[512];
+    FlProject *p = titled(path, sizeof path, "reads.flitlab"), *q = NULL, *r = NULL;
+    FlError err;
+    CHECK_INT(fl_project_create_experiment(p, "sweep", "ring:4", "{}", "", 10, &err), FL_OK);
+    CHECK_INT(commit(p, 0, &err), FL_OK);
+    CHECK(count_runs(p) == 1, "one run read");
+    CHECK_INT(fl_project_open(path, &q, &err), FL_OK);
+    CHECK(commit(q, 1, &err) == FL_OK && count_runs(p) == 2,
+          "a run another handle commits after a read is read next (%s)", err.message);
+    sql_run(path, "DELETE FROM run WHERE idx = 1");
+    CHECK(count_runs(p) == 1, "so is a change from another connection");
+
+    r = titled(other, sizeof other, "reads-other.flitlab");
+    CHECK_INT(fl_project_create_experiment(r, "sweep", "ring:4", "{}", "", 10, &err), FL_OK);
+    for (int64_t i = 0; i < 3; i++)
+        CHECK_INT(commit(r, i, &err), FL_OK);
+    CHECK(rename(other, path) == 0, "another save's rename over the file");
+    CHECK(count_runs(p) == 3, "reads then see the new file (%d runs)", count_runs(p));
+
+    in_dir(moved, sizeof moved, "reads-moved.flitlab");
+    remove(moved);
+    CHECK_INT(fl_project_save_as(p, moved, &err), FL_OK);
+    sql_run(path, "DELETE FROM run");
+    CHECK(count_runs(p) == 3, "after a save under another name, reads come from that file");
+    fl_project_free(p);
+    fl_project_free(q);
+    fl_project_free(r);
 }
 
 static void test_refusals(void)
@@ -431,6 +467,7 @@ int main(void)
     test_round_trip();
     test_upgrade_vectors();
     test_saves_keep_runs();
+    test_reads_follow_file();
     test_refusals();
     test_batch();
     test_damaged_journal();

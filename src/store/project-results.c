@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "store-private.h"
@@ -121,10 +122,44 @@ typedef FlJournal Journal;
 
 static void journal_close(Journal *j)
 {
-    sqlite3_close(j->db);
+    if (!j->kept)
+        sqlite3_close(j->db);
     j->db = NULL;
+    j->kept = 0;
     fl__journal_unlock(j->lock);
     j->lock = -1;
+}
+
+void fl__journal_drop_reader(FlProject *p)
+{
+    sqlite3_close(p->reader);
+    p->reader = NULL;
+}
+
+/* Reads go through one connection kept open between them: opening a file
+ * costs more than most reads, as SQLite parses the whole schema anew for
+ * each connection. It sees what others commit (SQLite checks the file for
+ * changes as each read begins), and is opened anew once p->path names
+ * another file: a save, here or in another process, renames a new file
+ * over the old one. */
+static int open_reader(FlProject *p, Journal *j, FlError *err)
+{
+    struct stat st;
+    /* The file is looked up before it is opened: should a rename come in
+     * between, the next read sees the mismatch and opens the new file. */
+    int found = stat(p->path, &st) == 0;
+    if (p->reader && (!found || st.st_dev != p->reader_dev || st.st_ino != p->reader_ino))
+        fl__journal_drop_reader(p);
+    if (!p->reader) {
+        int rc = fl__store_open_file(p->path, SQLITE_OPEN_READONLY, &p->reader, err);
+        if (rc)
+            return rc;
+        p->reader_dev = found ? st.st_dev : 0;
+        p->reader_ino = found ? st.st_ino : 0;
+    }
+    j->db = p->reader;
+    j->kept = 1;
+    return FL_OK;
 }
 
 /* Opens p's file for writing (locked, upgraded) or for reading. For a read
@@ -133,6 +168,7 @@ static int journal_open(FlProject *p, int write, Journal *j, FlError *err)
 {
     j->db = NULL;
     j->lock = -1;
+    j->kept = 0;
     j->label = fl__project_label(p);
     if (!p->path)
         return fl_error_set(err, FL_EINVAL, "the untitled project has no file for experiments "
@@ -154,12 +190,11 @@ static int journal_open(FlProject *p, int write, Journal *j, FlError *err)
         if (rc)
             return rc;
     }
-    /* A reader that may write opens the file for writing too: after a
-     * writer was killed mid-transaction, only such a connection can roll
-     * its hot journal back (a read-only one fails with "readonly"). */
-    int flags = write || access(p->path, W_OK) == 0 ? SQLITE_OPEN_READWRITE
-                                                    : SQLITE_OPEN_READONLY;
-    rc = fl__store_open_file(p->path, flags, &j->db, err);
+    /* A reader that may write opens the file for writing too
+     * (fl__store_open_file()): after a writer was killed mid-transaction,
+     * only such a connection can roll its hot journal back. */
+    rc = write ? fl__store_open_file(p->path, SQLITE_OPEN_READWRITE, &j->db, err)
+               : open_reader(p, j, err);
     if (!rc)
         rc = fl__schema_check_header(j->db, j->label, err);
     if (!rc && write)

@@ -389,6 +389,7 @@ void fl_project_free(FlProject *p)
 {
     if (!p)
         return;
+    fl__journal_drop_reader(p);
     sqlite3_close(p->db);
     free(p->path);
     free(p);
@@ -691,5 +692,6 @@ int fl_project_save_as(FlProject *p, const char *path, FlError *err)
     free(p->path);
     p->path = copy;
     p->modified = 0;
+    fl__journal_drop_reader(p);
     return FL_OK;
 }

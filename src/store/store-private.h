@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/types.h>
+
 #include <sqlite3.h>
 
 #include "flitlab-store.h"
@@ -19,6 +21,11 @@ struct FlProject {
     sqlite3 *db;   /* the working copy, ":memory:" */
     char *path;    /* NULL while untitled */
     int modified;
+    /* The file opened for reading its journal, kept between reads (see
+     * project-results.c), and the file it was opened on; NULL when none. */
+    sqlite3 *reader;
+    dev_t reader_dev;
+    ino_t reader_ino;
 };
 
 /* The current time in SQL, in the ISO 8601 UTC form the API promises. */
@@ -100,10 +107,13 @@ typedef struct FlJournal {
     sqlite3 *db;
     int lock;          /* -1 when reading */
     const char *label;
+    int kept;          /* db is the project's reader, which closing keeps */
 } FlJournal;
 
 int fl__journal_open(FlProject *p, int write, FlJournal *j, FlError *err);
 void fl__journal_close(FlJournal *j);
+/* Closes p's reader: the next read opens the file anew. */
+void fl__journal_drop_reader(FlProject *p);
 int fl__journal_prepare(FlJournal *j, const char *sql, sqlite3_stmt **st, FlError *err);
 int fl__journal_error(FlJournal *j, int rc, FlError *err);
 /* Opens p's journal (for one write, or reading) and finds experiment's
