@@ -161,6 +161,9 @@ static void test_refusals(void)
         { "rate", "0.5:0.1:0.1", "empty range" },
         { "rate", "0.1:0.5:0", "empty range" },
         { "rate", "0.1:0.5:x", "not a number" },
+        /* 1/256 steps printed with two digits would repeat 0.00 (fuzzing). */
+        { "rate", "0.0:0.3:0X.01", "not a number" },
+        { "rate", "0x0:0.3:0.01", "not a number" },
         { "rate", "0.1,,0.2", "empty value" },
         { "rate", "0.1,0.1", "listed twice" },
         { "rate", "1.5", "rate" },

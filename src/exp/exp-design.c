@@ -166,11 +166,14 @@ static int decimals(const char *text)
     return dot ? (int)strlen(dot + 1) : 0;
 }
 
+/* A range's bounds and step are decimal: its values are printed with the
+ * digits those have, which a hexadecimal step (0x.01, 1/256) would not
+ * tell apart. */
 static int parse_number(const char *key, const char *text, double *out, FlError *err)
 {
     char *end;
     *out = strtod(text, &end);
-    if (end == text || *end || !isfinite(*out))
+    if (end == text || *end || !isfinite(*out) || strpbrk(text, "xX"))
         return fl_error_set(err, FL_EINVAL, "%s: '%s' is not a number (FROM:TO:STEP)", key, text);
     return FL_OK;
 }
