@@ -488,13 +488,13 @@ int fl_sim_channel_flits(const FlSim *sim, int64_t *out, int n, FlError *err);
  * and the interval doubles, so the samples stay equally spaced from cycle
  * 0 and span the whole run. The budget is never allowed to leave fewer
  * than FL_SIM_TIMELINE_MIN_SAMPLES samples once there have been as many
- * (room for twice that is always made); counts per channel are 32-bit,
- * so it holds while the interval stays under 2^32 cycles. Memory:
- * sizeof(FlSimSample) (88 bytes) plus 4 bytes per channel per sample,
- * plus 16 bytes per channel, e.g. 5.8 KiB per sample for a 16x16 mesh
- * (1472 channels): 2,821 samples at most in the default 16 MiB.
- * bench-sim-samples: 1,000,000 cycles of that mesh (dor, 0.1
- * flits/cycle/host) keep 1,953 samples 512 cycles apart in 15.9 MiB. */
+ * (room for twice that is always made). Counts per channel are 32-bit:
+ * an interval that would pass 2^32 cycles does not double, and samples are
+ * added past the budget. Memory: sizeof(FlSimSample) (88 bytes) plus 4
+ * bytes per channel per sample, plus 16 bytes per channel once, e.g. 5.8 KiB per sample for a 16x16 mesh
+ * (1472 channels): 2,803 samples at most in the default 16 MiB.
+ * bench-sim-samples: 1,000,000 cycles of that mesh (dor, the window's
+ * defaults) keep 2,500 samples 400 cycles apart in 16.0 MiB. */
 typedef struct FlSimTimeline FlSimTimeline;
 
 /* What the application uses: a checkpoint every 256 cycles, 256 MiB of
