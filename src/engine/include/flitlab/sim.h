@@ -575,7 +575,7 @@ size_t fl_sim_timeline_sample_budget(const FlSimTimeline *tl);
 
 /* The samples recorded, in cycle order: those of the whole intervals up to
  * the furthest cycle reached (*out NULL when there are none); valid until
- * the next step or seek. */
+ * the next step, seek or sample budget change. */
 size_t fl_sim_timeline_samples(const FlSimTimeline *tl, const FlSimSample **out);
 /* Per channel, flits x link_cycles_per_flit / cycles over [from, to),
  * widened to the sample intervals it touches and cut at the last one
