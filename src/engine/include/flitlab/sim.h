@@ -491,10 +491,11 @@ int fl_sim_channel_flits(const FlSim *sim, int64_t *out, int n, FlError *err);
  * (room for twice that is always made). Counts per channel are 32-bit:
  * an interval that would pass 2^32 cycles does not double, and samples are
  * added past the budget. Memory: sizeof(FlSimSample) (88 bytes) plus 4
- * bytes per channel per sample, plus 16 bytes per channel once, e.g. 5.8 KiB per sample for a 16x16 mesh
- * (1472 channels): 2,803 samples at most in the default 16 MiB.
- * bench-sim-samples: 1,000,000 cycles of that mesh (dor, the window's
- * defaults) keep 2,500 samples 400 cycles apart in 16.0 MiB. */
+ * bytes per channel per sample, plus 16 bytes per channel once, e.g. 5.8
+ * KiB per sample for a 16x16 mesh (1472 channels): 2,803 samples at most
+ * in the default 16 MiB. bench-sim-samples: 1,000,000 cycles of that mesh
+ * (dor, the window's defaults) keep 2,500 samples 400 cycles apart in 16.0
+ * MiB; 300,000 cycles past saturation (0.4), 1,500 samples 200 apart. */
 typedef struct FlSimTimeline FlSimTimeline;
 
 /* What the application uses: a checkpoint every 256 cycles, 256 MiB of
