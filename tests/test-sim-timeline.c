@@ -297,7 +297,7 @@ static void test_samples(void)
     CHECK(k1.in_network == in_net && k1.in_network > 0 && k1.hosts == hosts
               && k1.flits_injected == k1.flits_created - k1.queued,
           "in_network is the VCs' buffered and travelling flits (%d)", in_net);
-    CHECK(fl_sim_timeline_sample_bytes(tl) >= count * (sizeof(FlSimSample) + 2 * (size_t)nc),
+    CHECK(fl_sim_timeline_sample_bytes(tl) >= count * (sizeof(FlSimSample) + 4 * (size_t)nc),
           "sample memory: %zu bytes for %zu samples of %d channels",
           fl_sim_timeline_sample_bytes(tl), count, nc);
     free(before);
@@ -307,6 +307,202 @@ out:
     fl_sim_timeline_free(tl);
     fl_sim_free(s);
     fl_sim_free(ref);
+    net_close(&n);
+}
+
+/* Every field equal (not the padding). */
+static int same_sample(const FlSimSample *a, const FlSimSample *b)
+{
+    return a->cycle == b->cycle && a->cycles == b->cycles && same_double(a->offered, b->offered)
+           && same_double(a->accepted, b->accepted) && same_double(a->latency, b->latency)
+           && a->in_network == b->in_network && a->flits_created == b->flits_created
+           && a->flits_ejected == b->flits_ejected && a->delivered == b->delivered
+           && a->latency_sum == b->latency_sum && a->hosts == b->hosts;
+}
+
+/* A timeline's channel counts, from its series (link_cycles_per_flit 1). */
+static int64_t *channel_counts(FlSimTimeline *tl, int nc, size_t count)
+{
+    int64_t *counts = calloc(count * (size_t)nc + 1, sizeof(int64_t));
+    double *series = calloc(count + 1, sizeof(double));
+    double si = (double)fl_sim_timeline_sample_interval(tl);
+    for (int c = 0; counts && series && c < nc; c++) {
+        size_t got = 0;
+        fl_sim_timeline_channel_series(tl, c, series, count, &got, NULL);
+        for (size_t i = 0; i < count; i++)
+            counts[i * (size_t)nc + (size_t)c] = llround(series[i] * si);
+    }
+    free(series);
+    return counts;
+}
+
+/* Whether capped's samples are the exact merges of the unbounded
+ * reference's, and the channel counts too; why not into why. */
+static int merged_exactly(FlSimTimeline *capped, const FlSimSample *ref, const int64_t *ref_counts,
+                          size_t n_ref, int64_t si, int nc, const char **why)
+{
+    const FlSimSample *smp;
+    size_t count = fl_sim_timeline_samples(capped, &smp);
+    int64_t wide = fl_sim_timeline_sample_interval(capped), k = wide / si;
+    *why = "the interval is not the first doubled";
+    if (wide % si || (k & (k - 1)))
+        return 0;
+    *why = "not as many samples as whole intervals";
+    if (count != (size_t)(fl_sim_timeline_max_cycle(capped) / wide) || count * (size_t)k > n_ref)
+        return 0;
+    double *series = calloc(count + 1, sizeof(double));
+    int ok = series != NULL;
+    for (size_t i = 0; ok && i < count; i++) {
+        const FlSimSample *g = &smp[i], *first = &ref[i * (size_t)k];
+        int64_t created = 0, ejected = 0, delivered = 0, latency = 0;
+        for (int64_t j = 0; j < k; j++) {
+            created += first[j].flits_created;
+            ejected += first[j].flits_ejected;
+            delivered += first[j].delivered;
+            latency += first[j].latency_sum;
+        }
+        double hc = (double)wide * g->hosts;
+        *why = "a sample's counts or rates";
+        ok = g->cycle == (int64_t)i * wide && g->cycles == wide && g->hosts == first->hosts
+             && g->flits_created == created && g->flits_ejected == ejected
+             && g->delivered == delivered && g->latency_sum == latency
+             && g->in_network == first[k - 1].in_network
+             && g->offered == (double)created / hc && g->accepted == (double)ejected / hc
+             && same_double(g->latency, delivered ? (double)latency / (double)delivered : NAN);
+    }
+    for (int c = 0; ok && c < nc; c++) {
+        size_t got = 0;
+        fl_sim_timeline_channel_series(capped, c, series, count, &got, NULL);
+        for (size_t i = 0; ok && i < count; i++) {
+            int64_t flits = 0;
+            for (int64_t j = 0; j < k; j++)
+                flits += ref_counts[((size_t)i * (size_t)k + (size_t)j) * (size_t)nc
+                                    + (size_t)c];
+            /* Channel 0's utilization over a range inside the interval. */
+            double u = (double)flits / (double)wide;
+            if (c == 0)
+                fl_sim_timeline_channel_utilization(capped, (int64_t)i * wide + 1,
+                                                    (int64_t)(i + 1) * wide, &u, 1, NULL);
+            *why = "a channel's count";
+            ok = got == count && series[i] == (double)flits / (double)wide
+                 && u == (double)flits / (double)wide;
+        }
+    }
+    free(series);
+    if (ok)
+        *why = "all equal";
+    return ok;
+}
+
+/* Samples under a budget: pairs merge exactly into samples of twice the
+ * interval, from cycle 0, as many as whole intervals, within the budget
+ * and never fewer than the minimum; seeking does not change them. */
+static void test_sample_budget(void)
+{
+    Net n;
+    FlSimConfig cfg;
+    if (!uniform_net(&n, &cfg, "torus:4x4", "dor", 0.35, 4))
+        return;
+    const int64_t si = 3, cycles = 24000;
+    FlSim *s = NULL, *r = NULL, *fresh = NULL;
+    fl_sim_new(n.t, &cfg, &s, NULL);
+    fl_sim_new(n.t, &cfg, &r, NULL);
+    fl_sim_new(n.t, &cfg, &fresh, NULL);
+    FlSimTimeline *tl = fl_sim_timeline_new(s, 64, 1 << 30, si, NULL);
+    FlSimTimeline *ref = fl_sim_timeline_new(r, 64, 1 << 30, si, NULL);
+    if (!tl || !ref || !fresh) {
+        CHECK(0, "two timelines");
+        goto out;
+    }
+    int nc = fl_sim_channels(s);
+    size_t one = sizeof(FlSimSample) + 4 * (size_t)nc, fixed = 16 * (size_t)nc;
+    CHECK(fl_sim_timeline_sample_budget(tl) == FL_SIM_TIMELINE_DEFAULT_SAMPLE_BUDGET,
+          "the default sample budget");
+    fl_sim_timeline_set_sample_budget(ref, SIZE_MAX);
+    fl_sim_timeline_step(ref, cycles + 2000, NULL, NULL);
+    const FlSimSample *rs;
+    size_t n_ref = fl_sim_timeline_samples(ref, &rs);
+    int64_t *rc = channel_counts(ref, nc, n_ref);
+    CHECK(n_ref == (size_t)((cycles + 2000) / si) && fl_sim_timeline_sample_interval(ref) == si
+              && rc,
+          "without a budget every interval is kept (%zu)", n_ref);
+
+    /* Room for 301 samples: odd counts merge. Odd steps, seeks back. */
+    size_t budget = fixed + 301 * one;
+    fl_sim_timeline_set_sample_budget(tl, budget);
+    const char *why = "";
+    int exact = 1, within = 1, enough = 1, merges = 0;
+    int64_t last_si = si;
+    uint64_t x = 99;
+    for (int i = 0; fl_sim_timeline_max_cycle(tl) < cycles; i++) {
+        /* Back somewhere, a little forward there, and on past the end. */
+        if (i % 3 == 2) {
+            int64_t end = fl_sim_timeline_max_cycle(tl);
+            fl_sim_timeline_seek(tl, next_target(&x, end + 1), NULL);
+            fl_sim_timeline_step(tl, 37, NULL, NULL);
+            fl_sim_timeline_seek(tl, end, NULL);
+        }
+        fl_sim_timeline_step(tl, 37 + i % 5 * 400, NULL, NULL);
+        size_t count = fl_sim_timeline_samples(tl, NULL);
+        within &= fl_sim_timeline_sample_bytes(tl) <= budget && count <= 301;
+        enough &= count >= FL_SIM_TIMELINE_MIN_SAMPLES
+                  || fl_sim_timeline_max_cycle(tl) < FL_SIM_TIMELINE_MIN_SAMPLES * si;
+        merges += fl_sim_timeline_sample_interval(tl) != last_si;
+        last_si = fl_sim_timeline_sample_interval(tl);
+        if (exact && !merged_exactly(tl, rs, rc, n_ref, si, nc, &why)) {
+            exact = 0;
+            CHECK(0, "after step %d (cycle %lld, interval %lld): %s", i,
+                  (long long)fl_sim_timeline_max_cycle(tl), (long long)last_si, why);
+        }
+    }
+    CHECK(exact && merges >= 5 && last_si == si << merges,
+          "through %d merges, every sample is the exact merge of the unbounded run's "
+          "(interval %lld)", merges, (long long)last_si);
+    CHECK(within && enough, "the samples stay within %zu bytes, and at least %d",
+          budget, FL_SIM_TIMELINE_MIN_SAMPLES);
+    /* The first merged sample is the counters' difference over it. */
+    const FlSimSample *smp;
+    size_t count = fl_sim_timeline_samples(tl, &smp);
+    FlSimCounters k0, k1;
+    FlSimSample want;
+    fl_sim_counters(fresh, &k0);
+    fl_sim_step(fresh, last_si * 2, NULL, NULL);
+    fl_sim_counters(fresh, &k1);
+    fl_sim_sample_between(&k0, &k1, &want);
+    FlSimSample joined;
+    fl_sim_sample_join(&smp[0], &smp[1], &joined);
+    CHECK(count >= 2 && same_sample(&joined, &want),
+          "joining the first two samples gives the counters' sample over both");
+
+    /* No budget: the minimum's room, 256 samples; merging at once. */
+    fl_sim_timeline_set_sample_budget(tl, 0);
+    count = fl_sim_timeline_samples(tl, NULL);
+    CHECK(count >= FL_SIM_TIMELINE_MIN_SAMPLES && count <= 2 * FL_SIM_TIMELINE_MIN_SAMPLES
+              && fl_sim_timeline_sample_bytes(tl)
+                     <= fixed + 2 * FL_SIM_TIMELINE_MIN_SAMPLES * one
+              && merged_exactly(tl, rs, rc, n_ref, si, nc, &why),
+          "a budget of 0 leaves %zu samples, exact: %s", count, why);
+    fl_sim_timeline_step(tl, 500, NULL, NULL);
+    fl_sim_timeline_seek(tl, 1000, NULL);
+    CHECK(merged_exactly(tl, rs, rc, n_ref, si, nc, &why)
+              && fl_sim_timeline_samples(tl, NULL) >= FL_SIM_TIMELINE_MIN_SAMPLES,
+          "and on to the reference's end: %s", why);
+    /* Room again: the interval stays, samples are added. */
+    int64_t wide = fl_sim_timeline_sample_interval(tl);
+    fl_sim_timeline_set_sample_budget(tl, SIZE_MAX);
+    fl_sim_timeline_seek(tl, cycles + 2000, NULL);
+    fl_sim_timeline_seek(tl, 7, NULL);
+    CHECK(fl_sim_timeline_sample_interval(tl) == wide
+              && merged_exactly(tl, rs, rc, n_ref, si, nc, &why),
+          "a larger budget keeps the interval (%lld) and adds samples: %s", (long long)wide,
+          why);
+    free(rc);
+out:
+    fl_sim_timeline_free(tl);
+    fl_sim_timeline_free(ref);
+    fl_sim_free(s);
+    fl_sim_free(r);
+    fl_sim_free(fresh);
     net_close(&n);
 }
 
@@ -462,6 +658,7 @@ int main(void)
     test_seek_and_thin();
     test_shared_pages();
     test_samples();
+    test_sample_budget();
     test_window_utilization();
     test_deadlock();
     test_errors();

@@ -81,7 +81,8 @@ typedef struct
 
 /* The heat map shows each channel's utilization over the cycles before
  * the one shown: long enough to smooth the flits' comings and goings,
- * short enough to follow a hot spot forming. */
+ * short enough to follow a hot spot forming. It widens to whole sample
+ * intervals, which grow as a long run's samples merge. */
 #define HEAT_WINDOW 500
 
 static void

@@ -11,6 +11,14 @@
  * about w / unit checkpoints per tier. Ages only grow and w only shrinks
  * (until the budget grows), so a checkpoint the rule drops would not be
  * kept again.
+ *
+ * Merging samples. n samples of interval s cover [0, n s), and the one
+ * being gathered starts at n s. Merging pairs leaves n / 2 of interval 2 s;
+ * with n odd, the last one is taken back (its counts subtracted from the
+ * counters it ended at) and becomes the start of the one being gathered,
+ * which then starts at (n - 1) s, a multiple of 2 s. Either way it ends
+ * past the furthest cycle reached, so it is still recorded the first time
+ * the run gets there.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -37,8 +45,9 @@ struct FlSimTimeline {
     int64_t dense;           /* w, or 0 while everything is kept */
 
     FlSimSample *samples;
-    uint16_t *chan_counts;   /* n_samples x n_chan flits per interval */
+    uint32_t *chan_counts;   /* n_samples x n_chan flits per interval */
     size_t n_samples, samples_cap;
+    size_t sample_budget;
     int n_chan;
     double link_cycles;      /* link_cycles_per_flit */
     FlSimCounters base;      /* the counters at the end of the last sample */
@@ -137,28 +146,113 @@ static const Kept *checkpoint_before(const FlSimTimeline *tl, int64_t cycle)
 
 /* --- samples ------------------------------------------------------------------ */
 
+/* Bytes per sample, and for the bookkeeping of the channel counts. */
+static size_t sample_size(const FlSimTimeline *tl)
+{
+    return sizeof *tl->samples + sizeof *tl->chan_counts * (size_t)tl->n_chan;
+}
+
+static size_t fixed_sample_bytes(const FlSimTimeline *tl)
+{
+    return 2 * sizeof(int64_t) * (size_t)tl->n_chan;
+}
+
+/* The most samples the budget holds, and never less than room for twice
+ * the minimum, so that merging a full set leaves at least the minimum. */
+static size_t most_samples(const FlSimTimeline *tl)
+{
+    size_t fixed = fixed_sample_bytes(tl), most = 0;
+    if (tl->sample_budget > fixed)
+        most = (tl->sample_budget - fixed) / sample_size(tl);
+    return most > 2 * FL_SIM_TIMELINE_MIN_SAMPLES ? most : 2 * FL_SIM_TIMELINE_MIN_SAMPLES;
+}
+
+/* Room for cap samples. Shrinking cannot fail: an array realloc could not
+ * shrink is still large enough. */
+static int resize_samples(FlSimTimeline *tl, size_t cap)
+{
+    FlSimSample *s = realloc(tl->samples, sizeof *s * cap);
+    if (s)
+        tl->samples = s;
+    uint32_t *c = realloc(tl->chan_counts, sizeof *c * cap * (size_t)tl->n_chan + 1);
+    if (c)
+        tl->chan_counts = c;
+    if ((!s || !c) && cap > tl->samples_cap)
+        return FL_ENOMEM;
+    tl->samples_cap = cap;
+    return FL_OK;
+}
+
+/* Whether pairs can merge: a channel's count in an interval (at most one
+ * flit a cycle) must still fit 32 bits. */
+static int can_merge(const FlSimTimeline *tl)
+{
+    return tl->sample_interval <= (int64_t)(UINT32_MAX / 2);
+}
+
+/* Joins adjacent pairs and doubles the interval (see the top). */
+static void merge_samples(FlSimTimeline *tl)
+{
+    size_t nc = (size_t)tl->n_chan, half = tl->n_samples / 2;
+    if (tl->n_samples % 2) {
+        const FlSimSample *last = &tl->samples[tl->n_samples - 1];
+        const uint32_t *counts = &tl->chan_counts[(tl->n_samples - 1) * nc];
+        tl->base.cycle = last->cycle;
+        tl->base.flits_created -= last->flits_created;
+        tl->base.flits_ejected -= last->flits_ejected;
+        tl->base.packets_delivered -= last->delivered;
+        tl->base.latency_sum -= last->latency_sum;
+        for (size_t c = 0; c < nc; c++)
+            tl->base_flits[c] -= counts[c];
+    }
+    for (size_t i = 0; i < half; i++) {
+        fl_sim_sample_join(&tl->samples[2 * i], &tl->samples[2 * i + 1], &tl->samples[i]);
+        const uint32_t *a = &tl->chan_counts[2 * i * nc], *b = a + nc;
+        uint32_t *out = &tl->chan_counts[i * nc];
+        for (size_t c = 0; c < nc; c++)
+            out[c] = a[c] + b[c];
+    }
+    tl->n_samples = half;
+    tl->sample_interval *= 2;
+}
+
+/* Merges until the samples fit most_samples() (and the interval can still
+ * double), and gives back the room they no longer need. */
+static void fit_samples(FlSimTimeline *tl)
+{
+    size_t most = most_samples(tl);
+    while (tl->n_samples > most && can_merge(tl))
+        merge_samples(tl);
+    if (tl->samples_cap > most && tl->n_samples <= most)
+        resize_samples(tl, most);
+}
+
+/* At the end of the interval being gathered, the first time it is reached:
+ * records its sample, or if there is no room, merges first (after which
+ * the interval may not have ended yet). */
 static int record_sample(FlSimTimeline *tl, FlError *err)
 {
+    size_t most = most_samples(tl);
+    if (tl->n_samples >= most && can_merge(tl)) {
+        merge_samples(tl);
+        if (fl_sim_cycle(tl->sim) < tl->base.cycle + tl->sample_interval)
+            return FL_OK;
+    }
     if (tl->n_samples == tl->samples_cap) {
         size_t cap = tl->samples_cap ? 2 * tl->samples_cap : 256;
-        FlSimSample *s = realloc(tl->samples, sizeof *s * cap);
-        if (s)
-            tl->samples = s;
-        uint16_t *c = realloc(tl->chan_counts, sizeof *c * cap * (size_t)tl->n_chan + 1);
-        if (c)
-            tl->chan_counts = c;
-        if (!s || !c)
+        if (cap > most && tl->samples_cap < most)
+            cap = most;
+        if (resize_samples(tl, cap))
             return fl_error_set(err, FL_ENOMEM, "out of memory");
-        tl->samples_cap = cap;
     }
     FlSimCounters now;
     fl_sim_counters(tl->sim, &now);
     fl__sim_chan_flits(tl->sim, tl->now_flits, tl->n_chan);
     fl_sim_sample_between(&tl->base, &now, &tl->samples[tl->n_samples]);
-    uint16_t *counts = &tl->chan_counts[tl->n_samples * (size_t)tl->n_chan];
+    uint32_t *counts = &tl->chan_counts[tl->n_samples * (size_t)tl->n_chan];
     for (int c = 0; c < tl->n_chan; c++) {
         /* A channel takes at most one flit a cycle: the interval bounds it. */
-        counts[c] = (uint16_t)(tl->now_flits[c] - tl->base_flits[c]);
+        counts[c] = (uint32_t)(tl->now_flits[c] - tl->base_flits[c]);
         tl->base_flits[c] = tl->now_flits[c];
     }
     tl->base = now;
@@ -166,18 +260,43 @@ static int record_sample(FlSimTimeline *tl, FlError *err)
     return FL_OK;
 }
 
+/* The rates and mean latency from a sample's counts. */
+static void sample_rates(FlSimSample *s)
+{
+    double host_cycles = (double)s->cycles * s->hosts;
+    s->offered = (double)s->flits_created / host_cycles;
+    s->accepted = (double)s->flits_ejected / host_cycles;
+    s->latency = s->delivered > 0 ? (double)s->latency_sum / (double)s->delivered : NAN;
+}
+
 void fl_sim_sample_between(const FlSimCounters *from, const FlSimCounters *to,
                            FlSimSample *out)
 {
-    double host_cycles = (double)(to->cycle - from->cycle) * (to->hosts > 0 ? to->hosts : 1);
-    int64_t delivered = to->packets_delivered - from->packets_delivered;
     out->cycle = from->cycle;
-    out->offered = (double)(to->flits_created - from->flits_created) / host_cycles;
-    out->accepted = (double)(to->flits_ejected - from->flits_ejected) / host_cycles;
-    out->latency = delivered > 0
-                       ? (double)(to->latency_sum - from->latency_sum) / (double)delivered
-                       : NAN;
+    out->cycles = to->cycle - from->cycle;
+    out->hosts = to->hosts > 0 ? to->hosts : 1;
+    out->flits_created = to->flits_created - from->flits_created;
+    out->flits_ejected = to->flits_ejected - from->flits_ejected;
+    out->delivered = to->packets_delivered - from->packets_delivered;
+    out->latency_sum = to->latency_sum - from->latency_sum;
     out->in_network = to->in_network;
+    sample_rates(out);
+}
+
+void fl_sim_sample_join(const FlSimSample *a, const FlSimSample *b, FlSimSample *out)
+{
+    FlSimSample j = {
+        .cycle = a->cycle,
+        .cycles = a->cycles + b->cycles,
+        .hosts = b->hosts,
+        .flits_created = a->flits_created + b->flits_created,
+        .flits_ejected = a->flits_ejected + b->flits_ejected,
+        .delivered = a->delivered + b->delivered,
+        .latency_sum = a->latency_sum + b->latency_sum,
+        .in_network = b->in_network,
+    };
+    sample_rates(&j);
+    *out = j;
 }
 
 /* --- stepping ------------------------------------------------------------------ */
@@ -296,6 +415,7 @@ FlSimTimeline *fl_sim_timeline_new(FlSim *sim, int64_t checkpoint_interval,
     tl->interval = checkpoint_interval;
     tl->budget = checkpoint_budget;
     tl->sample_interval = sample_interval;
+    tl->sample_budget = FL_SIM_TIMELINE_DEFAULT_SAMPLE_BUDGET;
     tl->n_chan = sim->n_chan;
     tl->link_cycles = sim->cfg.link_cycles_per_flit;
     tl->base_flits = calloc((size_t)tl->n_chan + 1, sizeof(int64_t));
@@ -391,10 +511,20 @@ int64_t fl_sim_timeline_sample_interval(const FlSimTimeline *tl)
 
 size_t fl_sim_timeline_sample_bytes(const FlSimTimeline *tl)
 {
+    return tl ? tl->samples_cap * sample_size(tl) + fixed_sample_bytes(tl) : 0;
+}
+
+void fl_sim_timeline_set_sample_budget(FlSimTimeline *tl, size_t bytes)
+{
     if (!tl)
-        return 0;
-    return tl->samples_cap * (sizeof *tl->samples + sizeof *tl->chan_counts * (size_t)tl->n_chan)
-           + 2 * sizeof(int64_t) * (size_t)tl->n_chan;
+        return;
+    tl->sample_budget = bytes;
+    fit_samples(tl);
+}
+
+size_t fl_sim_timeline_sample_budget(const FlSimTimeline *tl)
+{
+    return tl ? tl->sample_budget : 0;
 }
 
 size_t fl_sim_timeline_samples(const FlSimTimeline *tl, const FlSimSample **out)

@@ -478,24 +478,37 @@ int fl_sim_channel_flits(const FlSim *sim, int64_t *out, int n, FlError *err);
  * the end) keep 96 checkpoints in 248 MiB of the default 256, 512 cycles
  * apart 10,000 cycles back.
  *
- * Samples. Every sample_interval cycles (1 to 65535), the first time the
- * simulation reaches the end of one, the timeline records an FlSimSample
- * and the flits that entered each channel in it; the run is deterministic,
- * so they stay valid after seeking back. Memory: sizeof(FlSimSample) (40
- * bytes) plus 2 bytes per channel per sample (a channel takes at most one
- * flit a cycle), e.g. 2.9 KiB per sample for a 16x16 mesh (1472
- * channels): 2.9 MiB for 100,000 cycles at the default 100. */
+ * Samples. Every sample_interval cycles (1 to 65535 at first), the first
+ * time the simulation reaches the end of one, the timeline records an
+ * FlSimSample and the flits that entered each channel in it; the run is
+ * deterministic, so they stay valid after seeking back. They live within a
+ * sample budget (FL_SIM_TIMELINE_DEFAULT_SAMPLE_BUDGET unless set): when a
+ * new sample would pass it, adjacent pairs merge into one (exactly: the
+ * sample of their joined interval, as fl_sim_sample_between() gives it)
+ * and the interval doubles, so the samples stay equally spaced from cycle
+ * 0 and span the whole run. The budget is never allowed to leave fewer
+ * than FL_SIM_TIMELINE_MIN_SAMPLES samples once there have been as many
+ * (room for twice that is always made). Counts per channel are 32-bit:
+ * an interval that would pass 2^32 cycles does not double, and samples are
+ * added past the budget. Memory: sizeof(FlSimSample) (88 bytes) plus 4
+ * bytes per channel per sample, plus 16 bytes per channel once, e.g. 5.8
+ * KiB per sample for a 16x16 mesh (1472 channels): 2,803 samples at most
+ * in the default 16 MiB. bench-sim-samples: 1,000,000 cycles of that mesh
+ * (dor, the window's defaults) keep 2,500 samples 400 cycles apart in 16.0
+ * MiB; 300,000 cycles past saturation (0.4), 1,500 samples 200 apart. */
 typedef struct FlSimTimeline FlSimTimeline;
 
 /* What the application uses: a checkpoint every 256 cycles, 256 MiB of
- * them, a sample every 100 cycles. */
+ * them, a sample every 100 cycles, 16 MiB of samples. */
 #define FL_SIM_TIMELINE_DEFAULT_INTERVAL 256
 #define FL_SIM_TIMELINE_DEFAULT_BUDGET ((size_t)256 << 20)
 #define FL_SIM_TIMELINE_DEFAULT_SAMPLE 100
+#define FL_SIM_TIMELINE_DEFAULT_SAMPLE_BUDGET ((size_t)16 << 20)
+#define FL_SIM_TIMELINE_MIN_SAMPLES 128
 
 typedef struct FlSimSample {
-    int64_t cycle;                 /* the interval [cycle, cycle +
-                                    * sample_interval) */
+    int64_t cycle;                 /* the interval [cycle, cycle + cycles) */
+    int64_t cycles;
     double offered, accepted;      /* flits per cycle per host over the
                                     * interval: made, and delivered */
     double latency;                /* mean latency (from creation) of the
@@ -503,6 +516,12 @@ typedef struct FlSimSample {
                                     * if none */
     int64_t in_network;            /* flits in buffers and on links at its
                                     * end */
+    /* The counts behind the rates, over the interval: flits made and
+     * delivered, packets delivered and their latencies summed. */
+    int64_t flits_created, flits_ejected;
+    int64_t delivered;
+    int64_t latency_sum;
+    int hosts;                     /* the rates' hosts (at least 1) */
 } FlSimSample;
 
 /* The sample of the interval [from->cycle, to->cycle) from the counters at
@@ -511,6 +530,9 @@ typedef struct FlSimSample {
  * sample a run without a timeline. */
 void fl_sim_sample_between(const FlSimCounters *from, const FlSimCounters *to,
                            FlSimSample *out);
+/* The sample of a's interval and b's right after it, joined: what
+ * fl_sim_sample_between() gives for the two together. out may be a or b. */
+void fl_sim_sample_join(const FlSimSample *a, const FlSimSample *b, FlSimSample *out);
 
 /* sim must be at cycle 0 (its checkpoint is the first). checkpoint_interval
  * >= 1 cycles; sample_interval 1 to 65535 cycles. NULL with err set on a
@@ -541,13 +563,20 @@ int fl_sim_timeline_set_checkpoint_interval(FlSimTimeline *tl, int64_t interval,
 int64_t fl_sim_timeline_checkpoint_interval(const FlSimTimeline *tl);
 void fl_sim_timeline_set_checkpoint_budget(FlSimTimeline *tl, size_t bytes);
 size_t fl_sim_timeline_checkpoint_budget(const FlSimTimeline *tl);
+/* The interval of the samples: the one given, doubled at each merge. */
 int64_t fl_sim_timeline_sample_interval(const FlSimTimeline *tl);
-/* The bytes the samples and their channel counts take. */
+/* The bytes the samples and their channel counts take (with the counts'
+ * 16 bytes per channel of bookkeeping): at most the sample budget, unless
+ * the room for 2 x FL_SIM_TIMELINE_MIN_SAMPLES needs more. */
 size_t fl_sim_timeline_sample_bytes(const FlSimTimeline *tl);
+/* A smaller budget merges at once if need be; a larger one lets the
+ * samples recorded from now on fill it at their current interval. */
+void fl_sim_timeline_set_sample_budget(FlSimTimeline *tl, size_t bytes);
+size_t fl_sim_timeline_sample_budget(const FlSimTimeline *tl);
 
 /* The samples recorded, in cycle order: those of the whole intervals up to
  * the furthest cycle reached (*out NULL when there are none); valid until
- * the next step or seek. */
+ * the next step, seek or sample budget change. */
 size_t fl_sim_timeline_samples(const FlSimTimeline *tl, const FlSimSample **out);
 /* Per channel, flits x link_cycles_per_flit / cycles over [from, to),
  * widened to the sample intervals it touches and cut at the last one
