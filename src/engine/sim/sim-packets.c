@@ -76,14 +76,14 @@ static int32_t index_find(const FlSim *s, int64_t id)
 int fl__sim_packets_alloc(FlSim *s)
 {
     s->route_cap = 64 + s->n_hosts;
-    s->route = malloc(sizeof *s->route * SIM_ROUTE_CHUNK * (size_t)s->route_cap);
+    /* Zeroed, chunk 0 too: chunk 0 is never handed out (every route's
+     * first chunk links to it, and a route that could not grow writes into
+     * it, so that walking a route never leaves the array; see
+     * fl__sim_route_start), and the slots a short route leaves unwritten
+     * are compared byte for byte when checkpoints share pages. */
+    s->route = calloc((size_t)s->route_cap, sizeof *s->route * SIM_ROUTE_CHUNK);
     if (!s->route)
         return FL_ENOMEM;
-    /* Chunk 0 is never handed out: every route's first chunk links to it,
-     * and a route that could not grow writes into it, so that walking a
-     * route never leaves the array (see fl__sim_route_start). */
-    for (int i = 0; i < SIM_ROUTE_CHUNK; i++)
-        s->route[i] = 0;
     return fl__sim_index_build(s->pool, 0, &s->index, &s->index_mask);
 }
 
@@ -100,6 +100,8 @@ int fl__sim_route_reserve(FlSim *s, int32_t n)
     int32_t *bigger = realloc(s->route, sizeof *bigger * SIM_ROUTE_CHUNK * (size_t)n);
     if (!bigger)
         return FL_ENOMEM;
+    memset(bigger + SIM_ROUTE_CHUNK * (size_t)s->route_cap, 0,
+           sizeof *bigger * SIM_ROUTE_CHUNK * (size_t)(n - s->route_cap));
     s->route = bigger;
     s->route_cap = n;
     return FL_OK;
