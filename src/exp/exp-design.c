@@ -220,12 +220,46 @@ static int unfold_range(const char *key, const char *text, char ***out, int *n, 
     return FL_OK;
 }
 
+typedef struct {
+    const char *text;
+    int at;
+} ListValue;
+
+static int by_text_then_place(const void *a, const void *b)
+{
+    const ListValue *x = a, *y = b;
+    int c = strcmp(x->text, y->text);
+    return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* The place of the first of values[0..n) that repeats one before it, or
+ * -1. Sorted rather than compared pairwise: a design's text form lists a
+ * range's values, up to FL_EXP_DESIGN_MAX_VALUES of them. */
+static int first_repeat(char **values, int n, int *repeat, FlError *err)
+{
+    *repeat = -1;
+    ListValue *v = malloc(sizeof *v * (size_t)(n ? n : 1));
+    if (!v)
+        return fl_error_set(err, FL_ENOMEM, "out of memory");
+    for (int i = 0; i < n; i++)
+        v[i] = (ListValue){ values[i], i };
+    qsort(v, (size_t)n, sizeof *v, by_text_then_place);
+    for (int i = 1; i < n; i++)
+        if (strcmp(v[i - 1].text, v[i].text) == 0 && (*repeat < 0 || v[i].at < *repeat))
+            *repeat = v[i].at;
+    free(v);
+    return FL_OK;
+}
+
 /* "V1,V2,..." into its values: none empty, none twice. */
 static int split_list(const char *key, const char *text, char ***out, int *n, FlError *err)
 {
     int cap = 1;
-    for (const char *c = text; *c; c++)
+    for (const char *c = text; *c && cap <= FL_EXP_DESIGN_MAX_VALUES; c++)
         cap += *c == ',';
+    if (cap > FL_EXP_DESIGN_MAX_VALUES)
+        return fl_error_set(err, FL_ERANGE, "%s: a list of more than %d values", key,
+                            FL_EXP_DESIGN_MAX_VALUES);
     char **values = calloc((size_t)cap, sizeof *values);
     if (!values)
         return fl_error_set(err, FL_ENOMEM, "out of memory");
@@ -241,13 +275,13 @@ static int split_list(const char *key, const char *text, char ***out, int *n, Fl
             rc = fl_error_set(err, FL_ENOMEM, "out of memory");
             break;
         }
-        for (int j = 0; j < k; j++)
-            if (strcmp(values[j], values[k]) == 0)
-                rc = fl_error_set(err, FL_EINVAL, "%s: '%s' is listed twice", key, values[k]);
         if (!e)
             break;
         s = e + 1;
     }
+    int repeat = -1;
+    if (rc == FL_OK && (rc = first_repeat(values, k + 1, &repeat, err)) == FL_OK && repeat >= 0)
+        rc = fl_error_set(err, FL_EINVAL, "%s: '%s' is listed twice", key, values[repeat]);
     if (rc) {
         free_values(values, cap);
         return rc;
