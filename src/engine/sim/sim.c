@@ -141,8 +141,11 @@ static size_t layout_state(FlSim *s, char *base)
     s->chan_free = carve(base, &off, nc, sizeof(int64_t));
     s->credits = carve(base, &off, nv, sizeof(int32_t));
     s->port = carve(base, &off, nc, sizeof(SimPort));
-    s->node_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
+    s->sink_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->out_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
+    s->ready_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
+    s->wheel = carve(base, &off, (size_t)s->wheel_len, sizeof(int32_t));
+    s->wake_next = carve(base, &off, nv, sizeof(int32_t));
     s->active[SIM_SWITCHES] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->active[SIM_HOSTS] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->q_head = carve(base, &off, nh, sizeof(int32_t));
@@ -354,6 +357,16 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     s->send_delay = cfg->sw_alloc_delay + cfg->xbar_delay + cfg->link_latency;
     s->multi_cycle_links = cfg->link_cycles_per_flit > 1;
     s->inject_delay = cfg->xbar_delay + cfg->link_latency;
+    /* A VC waits at most a flit's way and the routing delay, or the VC
+     * allocation delay, to become ready (see Readiness); longer waits go
+     * round the wheel, which is kept small. */
+    int64_t wait = (s->send_delay > s->inject_delay ? s->send_delay : s->inject_delay)
+                   + cfg->routing_delay;
+    if (cfg->vc_alloc_delay > wait)
+        wait = cfg->vc_alloc_delay;
+    s->wheel_len = 1;
+    while (s->wheel_len <= wait && s->wheel_len < SIM_WHEEL_MAX)
+        s->wheel_len *= 2;
     s->max_len = longest_packet(&cfg->traffic);
     s->queue_keep = SIM_QUEUE_BUDGET / s->n_hosts > SIM_QUEUE_KEEP
                         ? SIM_QUEUE_BUDGET / s->n_hosts : SIM_QUEUE_KEEP;
