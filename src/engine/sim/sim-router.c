@@ -612,7 +612,8 @@ void fl__sim_nodes_tick(FlSim *s)
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
             host_eject(s, h, n);
             host_inject(s, h);
-            keep_or_leave(s, SIM_HOSTS, n, (s->sink_mask[s->mask_base[n]] != 0) | (s->q_head[h] >= 0));
+            int busy = (s->sink_mask[s->mask_base[n]] != 0) | (s->q_head[h] >= 0);
+            keep_or_leave(s, SIM_HOSTS, n, busy);
         }
     }
     for (int w = 0; w < words; w++) {
