@@ -378,7 +378,8 @@ struct FlSim {
     int n_chan, n_vc, n_nodes, n_hosts;
     int max_in;              /* most input channels of one node */
     int64_t n_slots;         /* ring slots in all */
-    int64_t cq_cap;          /* credit queue slots: the credited slots */
+    int64_t cq_cap;          /* credit queue slots: the credited slots, up
+                              * to a power of two */
     int64_t quiet_span;      /* the watchdog's: no move for longer than this
                               * is a deadlock if a wait-for cycle shows it */
     int send_delay;          /* switch: sw_alloc + xbar + link latency */
@@ -387,6 +388,8 @@ struct FlSim {
     int queue_keep;          /* packets the traffic makes that a source
                               * queue stores (see Hosts) */
     int wheel_len;           /* lists in the wake-up wheel, a power of two */
+    int wheel_wraps;         /* a VC may wait longer than wheel_len cycles:
+                              * a list holds VCs of several turns */
     int multi_cycle_links;   /* link_cycles_per_flit > 1: a channel may be
                               * busy when a flit wants it (with 1 it never
                               * is: a channel takes one flit per cycle, and

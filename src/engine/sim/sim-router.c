@@ -86,9 +86,8 @@ static void wheel_turn(FlSim *s)
         int32_t iv = next - 1;
         next = s->wake_next[iv];
         const SimVc *q = &s->vc[iv];
-        int64_t at = vc_wake(s, q);
-        if (at > now) {
-            wheel_add(s, iv, at);
+        if (s->wheel_wraps && vc_wake(s, q) > now) {
+            wheel_add(s, iv, vc_wake(s, q));
             continue;
         }
         s->ready_mask[q->mask_pos >> 6] |= (uint64_t)1 << (q->mask_pos & 63);
@@ -158,10 +157,7 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
 static inline void return_credit(FlSim *s, int iv)
 {
     SimScalars *sc = &s->sc;
-    int64_t at = sc->cq_head + sc->cq_count;
-    if (at >= s->cq_cap)
-        at -= s->cq_cap;
-    s->cq[at] = (SimCredit){ iv, (uint32_t)sc->credit_due };
+    s->cq[(sc->cq_head + sc->cq_count) & (s->cq_cap - 1)] = (SimCredit){ iv, (uint32_t)sc->credit_due };
     sc->cq_count++;
 }
 

@@ -285,8 +285,11 @@ static int build_tables(FlSim *s)
          * they free. */
         s->cq_cap += s->chan_sink[c] ? 0 : (int64_t)V * s->chan_cap[c];
     }
-    if (s->cq_cap == 0)
-        s->cq_cap = 1;
+    /* A power of two, so that positions wrap by masking. */
+    int64_t cq_len = 1;
+    while (cq_len < s->cq_cap)
+        cq_len *= 2;
+    s->cq_cap = cq_len;
     for (int iv = 0; iv < s->n_vc; iv++)
         s->vc_win[iv] = -1;
     s->n_slots = slot;
@@ -367,6 +370,7 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     s->wheel_len = 1;
     while (s->wheel_len <= wait && s->wheel_len < SIM_WHEEL_MAX)
         s->wheel_len *= 2;
+    s->wheel_wraps = s->wheel_len <= wait;
     s->max_len = longest_packet(&cfg->traffic);
     s->queue_keep = SIM_QUEUE_BUDGET / s->n_hosts > SIM_QUEUE_KEEP
                         ? SIM_QUEUE_BUDGET / s->n_hosts : SIM_QUEUE_KEEP;
@@ -462,7 +466,7 @@ static void credits_arrive(FlSim *s)
     SimScalars *sc = &s->sc;
     const SimCredit *cq = s->cq;
     int32_t *credits = s->credits;
-    const int64_t cap = s->cq_cap;
+    const int64_t wrap = s->cq_cap - 1;
     const uint32_t now = (uint32_t)sc->cycle;
     /* Only this release policy drains VCs (owner -2): the others need not
      * read the VC's output record. */
@@ -470,7 +474,7 @@ static void credits_arrive(FlSim *s)
     int64_t head = sc->cq_head, left = sc->cq_count;
     while (left > 0 && (int32_t)(cq[head].due - now) <= 0) {
         int ov = cq[head].vc;
-        head = head + 1 == cap ? 0 : head + 1;
+        head = (head + 1) & wrap;
         left--;
         int got = ++credits[ov];
         if (drains) {
