@@ -311,8 +311,9 @@ typedef struct SimOutVc {
  * switch's arbiters share a cache line or two. */
 typedef struct SimPort {
     int16_t out_rr;      /* its output: last input granted, -1 at first */
-    int8_t in_rr;        /* its input: last VC granted, -1 at first */
-    uint8_t pad_;
+    int16_t in_rr;       /* its input: last VC granted, -1 at first (not a
+                          * char type: a store to one would make the
+                          * compiler reload every field of the state) */
 } SimPort;
 
 /* One pending credit of the credit queue. A credit is due at most

@@ -144,8 +144,10 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
     /* An ejection VC needs no credits, only room in its ring, which is
      * full only on links longer than SIM_SINK_ROOM allows. */
     int32_t *credits = &s->credits[o - s->vc];
-    int32_t room = o->count <= o->mask, left = *credits - 1;
-    *credits = o->sink ? room : left;
+    if (o->sink)
+        *credits = o->count <= o->mask;
+    else
+        (*credits)--;
     if (flit.flit < 0) /* the tail */
         s->outvc[o - s->vc].owner = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT && !o->sink
                            && *credits < s->cfg.buf_flits
@@ -432,7 +434,7 @@ static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
 {
     SimVc *q = &s->vc[iv];
     port[q->out_port].out_rr = (int16_t)li;
-    port[li].in_rr = (int8_t)q->v;
+    port[li].in_rr = (int16_t)q->v;
     SimSlot flit = s->slot[ring_front(q)];
     int tail = flit.flit < 0;
     ring_pop(s, q);
@@ -440,10 +442,11 @@ static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
      * credited. */
     return_credit(s, iv);
     SimVc *o = &s->vc[q->out];
-    /* A tail gives up the output VC (without a branch: one flit in a
-     * few is a tail). */
-    q->out = tail ? -1 : q->out;
-    s->out_mask[mask_index(q)] &= ~((uint64_t)tail << (q->mask_pos & 63));
+    /* A tail gives up the output VC. */
+    if (tail) {
+        q->out = -1;
+        s->out_mask[mask_index(q)] &= ~mask_bit(q);
+    }
     vc_recheck(s, q);
     send_flit(s, o, flit, s->send_delay);
 }
