@@ -226,6 +226,9 @@ static inline int64_t fl__sim_slot_ready(const SimSlot *slot, int64_t now)
 #define SIM_QUEUE_BUDGET (1 << 18)
 #define SIM_QUEUE_KEEP 64
 
+/* The most switches a route table serves (16 MiB of int32_t). */
+#define SIM_ROUTE_TABLE_MAX 2048
+
 /* The most lists of the wake-up wheel (see Readiness). */
 #define SIM_WHEEL_MAX 1024
 
@@ -419,6 +422,17 @@ struct FlSim {
     int *mask_base;
     int *vc_class;           /* class of each VC index 0..V-1 */
     int64_t win_end;         /* warmup + measure: the window's end */
+
+    /* Routes by destination, or NULL: for a routing whose routes depend on
+     * the switch and the destination only, and networks of at most
+     * SIM_ROUTE_TABLE_MAX switches, route_table[switch_rank[sw] *
+     * n_switches + switch_rank[dest]] is 1 + the channel the route takes
+     * (class 0), filled when first asked (0 until then: a page of the table
+     * costs memory only once a route in it is used). Routing a head is then
+     * a load rather than a call into the routing. */
+    int32_t *route_table;
+    int32_t *switch_rank;
+    int n_switches;
 
     /* Scratch of one switch's allocation, all -1 between uses. */
     int *vc_win;             /* per VC: the winning local input VC */

@@ -327,23 +327,36 @@ int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n)
 }
 
 /* The output VC the head at the front of iv requests this cycle, or -1:
- * the selected route's channel, the free VC of its class with the most
- * credits. */
+ * the selected route's channel (from the route table when there is one),
+ * the free VC of its class with the most credits. */
 static int request_output_vc(FlSim *s, int sw, int iv)
 {
-    FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
-    int n = fl__sim_route_choices(s, sw, iv, choices, FL_ROUTE_MAX_CHOICES);
-    if (n < 1)
-        return -1;
-    CreditView view = { s };
-    int pick = n == 1 ? 0
-                      : fl_routing_select(choices, n, s->cfg.selection, &s->sc.rng,
-                                          class_credits, &view);
-    int c = choices[pick].channel, k = choices[pick].vc_class, V = s->V;
+    int c = -1, k = 0;
+    int32_t *entry = NULL;
+    const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
+    if (s->route_table && head->dest != sw) {
+        entry = &s->route_table[(int64_t)s->switch_rank[sw] * s->n_switches
+                                + s->switch_rank[head->dest]];
+        c = *entry - 1;
+    }
+    if (c < 0) {
+        FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
+        int n = fl__sim_route_choices(s, sw, iv, choices, FL_ROUTE_MAX_CHOICES);
+        if (n < 1)
+            return -1;
+        CreditView view = { s };
+        int pick = n == 1 ? 0
+                          : fl_routing_select(choices, n, s->cfg.selection, &s->sc.rng,
+                                              class_credits, &view);
+        c = choices[pick].channel;
+        k = choices[pick].vc_class;
+        if (entry)
+            *entry = c + 1;
+    }
+    int V = s->V;
     int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
     /* Only virtual cut-through asks for the packet's length. */
-    int len = s->cfg.switching == FL_SWITCHING_VCT
-                  ? s->pool[s->slot[ring_front(&s->vc[iv])].pkt].len : 0;
+    int len = s->cfg.switching == FL_SWITCHING_VCT ? s->pool[head->pkt].len : 0;
     int best = -1, best_credits = 0;
     for (int v = lo; v < hi; v++) {
         int ov = s->chan_vc[c] + v;

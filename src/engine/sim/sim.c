@@ -323,6 +323,15 @@ static int build_tables(FlSim *s)
         if (s->mask_base[n + 1] > INT32_MAX / 64)
             return FL_ENOMEM;
     }
+    if (fl__routing_by_destination(s->cfg.routing) && t->n_switches <= SIM_ROUTE_TABLE_MAX) {
+        s->n_switches = t->n_switches;
+        s->switch_rank = malloc(sizeof(int32_t) * (size_t)nn);
+        s->route_table = calloc((size_t)s->n_switches * (size_t)s->n_switches, sizeof(int32_t));
+        if (!s->switch_rank || !s->route_table)
+            return FL_ENOMEM;
+        for (int i = 0; i < s->n_switches; i++)
+            s->switch_rank[t->switch_nodes[i]] = i;
+    }
     s->sa_vc = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     s->sa_win = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     s->req_list = malloc(sizeof(int) * (size_t)((s->max_in + 1) * V));
@@ -442,6 +451,8 @@ void fl_sim_free(FlSim *s)
     free(s->vc_win);
     free(s->sa_win);
     free(s->sa_vc);
+    free(s->switch_rank);
+    free(s->route_table);
     free(s->chan_vc);
     free(s->mask_base);
     free(s->req_list);
