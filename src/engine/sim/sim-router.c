@@ -159,7 +159,8 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
 static inline void return_credit(FlSim *s, int iv)
 {
     SimScalars *sc = &s->sc;
-    s->cq[(sc->cq_head + sc->cq_count) & (s->cq_cap - 1)] = (SimCredit){ iv, (uint32_t)sc->credit_due };
+    int64_t at = (sc->cq_head + sc->cq_count) & (s->cq_cap - 1);
+    s->cq[at] = (SimCredit){ iv, (uint32_t)sc->credit_due };
     sc->cq_count++;
 }
 
