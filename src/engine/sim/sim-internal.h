@@ -439,6 +439,7 @@ struct FlSim {
     int *sa_win;             /* per output port: the winning local input
                               * (nodes of over 64 ports only) */
     int *sa_vc;              /* per local input: the VC it offers */
+    int *sa_offer;           /* the VCs offered, in input order */
     int *req_list;           /* requested VCs or channels */
 
     /* Mutable state: one block, carved into the arrays below. */

@@ -489,12 +489,25 @@ static inline int sa_request(FlSim *s, const SimPort *port, int li, int nin, int
     return nreq;
 }
 
+/* VC iv is its input's offer (the noff-th): noted, with its output in
+ * *offered, and *clash set if another offer took that output already.
+ * Returns the new count. */
+static inline int sa_offer(FlSim *s, int iv, int noff, uint64_t *offered, int *clash)
+{
+    uint64_t bit = (uint64_t)1 << (s->vc[iv].out_port & 63);
+    *clash |= (*offered & bit) != 0;
+    *offered |= bit;
+    s->sa_offer[noff] = iv;
+    return noff + 1;
+}
+
 /* Switch allocation and traversal, over the ready input VCs that hold an
  * output VC (no other VC can send). Input stage: each input offers,
  * among its VCs that can send, the first after its round-robin pointer;
  * VCs come in local order, so one input's VCs are consecutive. Output
  * stage: each output port grants the first requesting input after its
- * pointer. */
+ * pointer. Offers to distinct outputs all win, which is most visits below
+ * saturation: they are sent in input order, as the output stage would. */
 static void switch_allocate(FlSim *s, const SwitchAt *at)
 {
     const int V = s->V, vc0 = at->vc0, nin = at->nin, w0 = at->w0, w1 = at->w1;
@@ -515,9 +528,13 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
             return;
         }
     }
-    int nreq = 0;
+    int noff = 0;
+    /* The outputs offered to, while ports fit a word's bits; two offers to
+     * one output (or a wider switch) need the output stage. */
+    uint64_t offered = 0;
+    int clash = nin > 64;
     /* Input cur offers best, unless a later VC of it wins its round robin:
-     * the request waits until the next input's first VC that can send. */
+     * the offer waits until the next input's first VC that can send. */
     int cur = -1, best = -1;
     for (int w = w0; w < w1; w++) {
         for (uint64_t bits = s->ready_mask[w] & s->out_mask[w]; bits; bits &= bits - 1) {
@@ -542,13 +559,25 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
                 continue;
             }
             if (best >= 0)
-                nreq = sa_request(s, port, cur, nin, best, nreq);
+                noff = sa_offer(s, best, noff, &offered, &clash);
             cur = q->li;
             best = iv;
         }
     }
     if (best >= 0)
-        nreq = sa_request(s, port, cur, nin, best, nreq);
+        noff = sa_offer(s, best, noff, &offered, &clash);
+    if (!clash) {
+        for (int r = 0; r < noff; r++) {
+            int iv = s->sa_offer[r];
+            traverse(s, port, vc[iv].li, iv);
+        }
+        return;
+    }
+    int nreq = 0;
+    for (int r = 0; r < noff; r++) {
+        int iv = s->sa_offer[r];
+        nreq = sa_request(s, port, vc[iv].li, nin, iv, nreq);
+    }
     for (int r = 0; r < nreq; r++) {
         int p = s->req_list[r], li = s->sa_win[p];
         s->sa_win[p] = -1;

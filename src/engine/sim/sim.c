@@ -334,8 +334,9 @@ static int build_tables(FlSim *s)
     }
     s->sa_vc = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     s->sa_win = malloc(sizeof(int) * (size_t)(s->max_in + 1));
+    s->sa_offer = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     s->req_list = malloc(sizeof(int) * (size_t)((s->max_in + 1) * V));
-    if (!s->sa_vc || !s->sa_win || !s->req_list)
+    if (!s->sa_vc || !s->sa_win || !s->sa_offer || !s->req_list)
         return FL_ENOMEM;
     for (int p = 0; p <= s->max_in; p++)
         s->sa_win[p] = -1;
@@ -451,6 +452,7 @@ void fl_sim_free(FlSim *s)
     free(s->vc_win);
     free(s->sa_win);
     free(s->sa_vc);
+    free(s->sa_offer);
     free(s->switch_rank);
     free(s->route_table);
     free(s->chan_vc);
