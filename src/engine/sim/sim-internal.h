@@ -468,6 +468,12 @@ struct FlSim {
     int32_t *wheel;                    /* the wake-up wheel: wheel_len lists
                                         * of VCs (VC + 1, 0 ends a list) */
     int32_t *wake_next;                /* per VC: the next in its wheel list */
+    int32_t *route_memo;               /* per input VC: the only route of the
+                                        * head waiting at its front for an
+                                        * output VC, once asked: 1 + channel
+                                        * * 32 + class + 1; 0 none (a head
+                                        * blocked at saturation asks every
+                                        * cycle) */
     uint64_t *active[2];               /* the active sets, per SIM_SWITCHES
                                         * and SIM_HOSTS: bit n % 64 of word
                                         * n / 64 for node n */

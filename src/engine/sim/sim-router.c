@@ -328,7 +328,8 @@ int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n)
 }
 
 /* The output VC the head at the front of iv requests this cycle, or -1:
- * the selected route's channel (from the route table when there is one),
+ * the selected route's channel (from the route table when there is one,
+ * else as the head's last request found it when that had one choice),
  * the free VC of its class with the most credits. */
 static int request_output_vc(FlSim *s, int sw, int iv)
 {
@@ -340,11 +341,20 @@ static int request_output_vc(FlSim *s, int sw, int iv)
                                 + s->switch_rank[head->dest]];
         c = *entry - 1;
     }
-    if (c < 0) {
+    int32_t memo = s->route_memo[iv];
+    if (c < 0 && memo) {
+        c = (memo - 1) >> 5;
+        k = ((memo - 1) & 31) - 1;
+    } else if (c < 0) {
         FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
         int n = fl__sim_route_choices(s, sw, iv, choices, FL_ROUTE_MAX_CHOICES);
         if (n < 1)
             return -1;
+        /* One choice is the same every time the head asks (routes are a
+         * function of where the head is, where it came from and where it
+         * goes), and selection draws nothing for it. */
+        if (n == 1)
+            s->route_memo[iv] = 1 + choices[0].channel * 32 + choices[0].vc_class + 1;
         CreditView view = { s };
         int pick = n == 1 ? 0
                           : fl_routing_select(choices, n, s->cfg.selection, &s->sc.rng,
@@ -420,6 +430,7 @@ static void vc_allocate(FlSim *s, const SwitchAt *at)
             vc_recheck(s, q);
         s->outvc[ov].owner = vc0 + loc;
         s->outvc[ov].rr = (int16_t)loc;
+        s->route_memo[vc0 + loc] = 0;
         /* A hop is counted when the head wins its output VC: it will leave
          * by it, and the grant happens once per switch, like the send. The
          * route takes the VC then too. */

@@ -146,6 +146,7 @@ static size_t layout_state(FlSim *s, char *base)
     s->ready_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->wheel = carve(base, &off, (size_t)s->wheel_len, sizeof(int32_t));
     s->wake_next = carve(base, &off, nv, sizeof(int32_t));
+    s->route_memo = carve(base, &off, nv, sizeof(int32_t));
     s->active[SIM_SWITCHES] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->active[SIM_HOSTS] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->q_head = carve(base, &off, nh, sizeof(int32_t));

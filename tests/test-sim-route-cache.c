@@ -1,8 +1,9 @@
-/* test-sim-route-table.c — the simulator's route table (routes kept by
- * switch and destination for routings whose routes depend on nothing
- * else): each entry it fills is the routing's own choice, and a run with
- * the table gives the same figures, channel by channel, as the same run
- * asking the routing every time. */
+/* test-sim-route-cache.c — the simulator's two route caches: the route
+ * table (routes kept by switch and destination for routings whose routes
+ * depend on nothing else), each entry of which must be the routing's own
+ * choice, and the route a blocked head keeps while it waits for an output
+ * VC. A run with them gives the same figures, channel by channel, as the
+ * same run asking the routing every time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,59 @@ done:
     net_close(&n);
 }
 
+/* Past saturation heads wait for output VCs and ask again every cycle:
+ * the same run forgetting their routes before every cycle gives the same
+ * figures. */
+static void test_memo(const char *spec, const char *routing, double rate)
+{
+    Net n;
+    if (!net_open(&n, spec, routing))
+        return;
+    FlSimConfig cfg;
+    config(&cfg, &n);
+    cfg.traffic.rate = rate;
+    FlSim *kept = NULL, *asked = NULL;
+    FlSimResult a, b;
+    FlError err;
+    if (fl_sim_new(n.t, &cfg, &kept, &err) || fl_sim_new(n.t, &cfg, &asked, &err)) {
+        CHECK(0, "%s: fl_sim_new: %s", spec, err.message);
+        goto done;
+    }
+    if (fl_sim_run(kept, &a, NULL, NULL, &err)) {
+        CHECK(0, "%s: %s", spec, err.message);
+        goto done;
+    }
+    /* Stepped by hand for as many cycles, a run gives fl_sim_run's
+     * figures (its status aside). */
+    int64_t remembered = 0;
+    while (fl_sim_cycle(asked) < a.cycles) {
+        for (int v = 0; v < asked->n_vc; v++) {
+            remembered += asked->route_memo[v] != 0;
+            asked->route_memo[v] = 0;
+        }
+        fl_sim_step(asked, 1, NULL, &err);
+    }
+    if (fl_sim_stats(asked, &b, &err)) {
+        CHECK(0, "%s: %s", spec, err.message);
+        goto done;
+    }
+    b.status = a.status;
+    CHECK(remembered > 1000, "%s / %s at %g: %lld routes kept between cycles", spec, routing,
+          rate, (long long)remembered);
+    int n_chan = fl_topology_channel_count(n.t);
+    CHECK(a.status == FL_SIM_SATURATED && same_result(&a, &b, n_chan, cfg.vcs),
+          "%s / %s at %g: saturated, and the same figures when routes are asked every cycle "
+          "(latency %.6f / %.6f, flit-hops %lld / %lld)",
+          spec, routing, rate, a.latency_avg, b.latency_avg, (long long)a.flit_hops,
+          (long long)b.flit_hops);
+    fl_sim_result_clear(&a);
+    fl_sim_result_clear(&b);
+done:
+    fl_sim_free(kept);
+    fl_sim_free(asked);
+    net_close(&n);
+}
+
 /* Routings whose routes depend on more than the destination keep none. */
 static void test_no_table(const char *spec, const char *routing)
 {
@@ -149,5 +203,7 @@ int main(void)
     test_no_table("torus:4x4", "dor");
     test_no_table("irregular:32,ports=6,hosts=2,seed=3", "updown");
     test_no_table("mesh:6x6", "west-first");
+    test_memo("irregular:32,ports=6,hosts=2,seed=3", "updown", 0.6);
+    test_memo("torus:4x4", "dor", 0.8);
     return tap_done();
 }
