@@ -389,7 +389,7 @@ static inline int rr_rank(int x, int last, int n)
 /* One switch as a visit sees it, loaded once: its input VCs are vc0 ..
  * vc0 + nin * V - 1 in local order, their mask bits words w0 .. w1 - 1. */
 typedef struct SwitchAt {
-    int sw, vc0, nin, w0, w1;
+    int sw, in0, vc0, nin, w0, w1;  /* in0: its first input, in_off[sw] */
     int64_t now;
 } SwitchAt;
 
@@ -523,7 +523,7 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
 {
     const int V = s->V, vc0 = at->vc0, nin = at->nin, w0 = at->w0, w1 = at->w1;
     const SimVc *vc = s->vc;
-    SimPort *port = s->port + vc0 / V;
+    SimPort *port = s->port + at->in0;
     const int64_t now = at->now;
     /* Most visits at light load find one VC that holds an output VC: it
      * is the only request at its input and its output, and wins both. */
@@ -605,7 +605,7 @@ static int switch_tick(FlSim *s, int sw)
 {
     const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
     const int in0 = s->in_off[sw];
-    const SwitchAt at = { sw, in0 * s->V, s->in_off[sw + 1] - in0, s->mask_base[sw],
+    const SwitchAt at = { sw, in0, in0 * s->V, s->in_off[sw + 1] - in0, s->mask_base[sw],
                           s->mask_base[sw + 1], s->sc.cycle };
     /* Most switches have one mask word: it first, then any others. */
     uint64_t waiting = ready[at.w0] & ~out_mask[at.w0];
