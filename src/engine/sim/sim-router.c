@@ -102,19 +102,21 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
     fl__sim_occ_push(s, q);
     flit.ready = (uint32_t)ready;
     s->slot[ring_slot(q, count)] = flit;
-    /* Into an empty ring the flit is the front one. Any earlier
-     * switch-allocation delay has passed: the VC emptied by sending a
-     * flit, which it could do only once that delay was over. */
-    int64_t keep = -(int64_t)(count != 0); /* a ?: here compiles to a branch */
-    q->go = (q->go & keep) | (ready & ~keep);
     q->count = count + 1;
-    /* A host visits its sinks while they hold flits; a switch's input VC
-     * that was empty waits for its flit to arrive. */
+    /* Into an empty ring the flit is the front one (any earlier
+     * switch-allocation delay has passed: the VC emptied by sending a
+     * flit, which it could do only once that delay was over), and a
+     * switch's input VC waits for it to arrive. */
+    if (count == 0) {
+        q->go = ready;
+        if (!q->sink)
+            wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q));
+    }
+    /* A host visits its sinks while they hold flits. */
     if (q->sink) {
         s->sink_mask[q->mask_pos >> 6] |= (uint64_t)1 << (q->mask_pos & 63);
         activate(s, SIM_HOSTS, q->node);
-    } else if (count == 0)
-        wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q));
+    }
 }
 
 static inline void ring_pop(FlSim *s, SimVc *q)
