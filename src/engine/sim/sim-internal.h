@@ -295,6 +295,16 @@ typedef struct SimVc {
     uint8_t sink;        /* an ejection channel's VC */
 } SimVc;
 
+/* Where a node's inputs are, in one record so that visiting a switch reads
+ * one line rather than two tables (in_off, mask_base). */
+typedef struct SimNodeAt {
+    int32_t in0;         /* its first input, in_off[n] */
+    int32_t vc0;         /* its first input VC, in0 * V */
+    int32_t w0, w1;      /* its mask words, mask_base[n] .. mask_base[n + 1] */
+    int32_t nin;         /* its inputs */
+    int32_t pad_;
+} SimNodeAt;
+
 /* One VC as an output VC: who holds it and its VC allocation arbiter.
  * Apart from SimVc so that VC allocation, which looks at every VC of a
  * channel it may take, reads one small record per VC, the VCs of a
@@ -420,6 +430,7 @@ struct FlSim {
      * switch allocation only those with one. */
     int32_t *chan_vc;
     int *mask_base;
+    SimNodeAt *node_at;      /* per node */
     int *vc_class;           /* class of each VC index 0..V-1 */
     int64_t win_end;         /* warmup + measure: the window's end */
 

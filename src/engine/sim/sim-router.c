@@ -606,9 +606,8 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
 static int switch_tick(FlSim *s, int sw)
 {
     const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
-    const int in0 = s->in_off[sw];
-    const SwitchAt at = { sw, in0, in0 * s->V, s->in_off[sw + 1] - in0, s->mask_base[sw],
-                          s->mask_base[sw + 1], s->sc.cycle };
+    const SimNodeAt *na = &s->node_at[sw];
+    const SwitchAt at = { sw, na->in0, na->vc0, na->nin, na->w0, na->w1, s->sc.cycle };
     /* Most switches have one mask word: it first, then any others. */
     uint64_t waiting = ready[at.w0] & ~out_mask[at.w0];
     for (int w = at.w0 + 1; w < at.w1; w++)
@@ -638,8 +637,9 @@ static inline void keep_or_leave(FlSim *s, int k, int n, int keep)
  * Without branches: a switch with fewer such VCs loads input VC 0 again. */
 static inline void prefetch_switch(const FlSim *s, int sw)
 {
-    const SimVc *vc = s->vc + s->in_off[sw] * s->V;
-    uint64_t bits = s->ready_mask[s->mask_base[sw]];
+    const SimNodeAt *at = &s->node_at[sw];
+    const SimVc *vc = s->vc + at->vc0;
+    uint64_t bits = s->ready_mask[at->w0];
     int a = bits ? __builtin_ctzll(bits) : 0;
     bits &= bits - 1;
     int b = bits ? __builtin_ctzll(bits) : 0;

@@ -333,6 +333,12 @@ static int build_tables(FlSim *s)
         for (int i = 0; i < s->n_switches; i++)
             s->switch_rank[t->switch_nodes[i]] = i;
     }
+    s->node_at = malloc(sizeof *s->node_at * (size_t)nn);
+    if (!s->node_at)
+        return FL_ENOMEM;
+    for (int n = 0; n < nn; n++)
+        s->node_at[n] = (SimNodeAt){ s->in_off[n], s->in_off[n] * V, s->mask_base[n],
+                                     s->mask_base[n + 1], s->in_off[n + 1] - s->in_off[n], 0 };
     s->sa_vc = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     s->sa_win = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     s->sa_offer = malloc(sizeof(int) * (size_t)(s->max_in + 1));
@@ -453,6 +459,7 @@ void fl_sim_free(FlSim *s)
     free(s->vc_win);
     free(s->sa_win);
     free(s->sa_vc);
+    free(s->node_at);
     free(s->sa_offer);
     free(s->switch_rank);
     free(s->route_table);
