@@ -48,22 +48,23 @@ static void config(FlSimConfig *cfg, const Net *n)
     cfg->seed = 3;
 }
 
-/* Every entry the run filled is 1 + the channel fl_routing_next gives (a
- * packet from a host: in channel -1, class 0), in class 0; returns how
- * many were filled. */
+/* Every entry the run filled is 1 + the input index of the port by which
+ * leaves the channel fl_routing_next gives (a packet from a host: in
+ * channel -1, class 0), in class 0; returns how many were filled. */
 static int check_entries(const FlSim *s, const char *spec)
 {
     int filled = 0, wrong = 0;
     for (int a = 0; a < s->n_switches; a++)
         for (int b = 0; b < s->n_switches; b++) {
-            int32_t e = s->route_table[(int64_t)a * s->n_switches + b];
+            int e = s->route_table[(int64_t)a * s->n_switches + b];
             if (!e)
                 continue;
             filled++;
             int sw = s->t->switch_nodes[a], dest = s->t->switch_nodes[b];
             FlRouteChoice ch[FL_ROUTE_MAX_CHOICES];
             int k = fl_routing_next(s->cfg.routing, sw, -1, 0, dest, ch, FL_ROUTE_MAX_CHOICES);
-            if (k != 1 || ch[0].channel != e - 1 || ch[0].vc_class != 0)
+            int c = s->in_chan[s->in_off[sw] + e - 1] ^ 1;
+            if (k != 1 || ch[0].channel != c || ch[0].vc_class != 0)
                 wrong++;
         }
     CHECK(wrong == 0, "%s: %d of %d table entries differ from the routing", spec, wrong, filled);

@@ -226,7 +226,7 @@ static inline int64_t fl__sim_slot_ready(const SimSlot *slot, int64_t now)
 #define SIM_QUEUE_BUDGET (1 << 18)
 #define SIM_QUEUE_KEEP 64
 
-/* The most switches a route table serves (16 MiB of int32_t). */
+/* The most switches a route table serves (4 MiB). */
 #define SIM_ROUTE_TABLE_MAX 2048
 
 /* The most lists of the wake-up wheel (see Readiness). */
@@ -436,12 +436,14 @@ struct FlSim {
 
     /* Routes by destination, or NULL: for a routing whose routes depend on
      * the switch and the destination only, and networks of at most
-     * SIM_ROUTE_TABLE_MAX switches, route_table[switch_rank[sw] *
-     * n_switches + switch_rank[dest]] is 1 + the channel the route takes
-     * (class 0), filled when first asked (0 until then: a page of the table
-     * costs memory only once a route in it is used). Routing a head is then
-     * a load rather than a call into the routing. */
-    int32_t *route_table;
+     * SIM_ROUTE_TABLE_MAX switches of at most 254 ports, route_table[
+     * switch_rank[sw] * n_switches + switch_rank[dest]] is 1 + the input
+     * index at sw of the port the route leaves by (class 0), filled when
+     * first asked (0 until then: a page of the table costs memory only once
+     * a route in it is used). Routing a head is then a load rather than a
+     * call into the routing, and a byte keeps a 16x16 mesh's table in 64
+     * KiB. */
+    uint8_t *route_table;
     int32_t *switch_rank;
     int n_switches;
 

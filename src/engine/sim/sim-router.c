@@ -336,12 +336,14 @@ int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n)
 static int request_output_vc(FlSim *s, int sw, int iv)
 {
     int c = -1, k = 0;
-    int32_t *entry = NULL;
+    uint8_t *entry = NULL;
     const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
     if (s->route_table && head->dest != sw) {
         entry = &s->route_table[(int64_t)s->switch_rank[sw] * s->n_switches
                                 + s->switch_rank[head->dest]];
-        c = *entry - 1;
+        /* The channel leaving by input li's port is its link's other. */
+        if (*entry)
+            c = s->in_chan[s->node_at[sw].in0 + *entry - 1] ^ 1;
     }
     int32_t memo = s->route_memo[iv];
     if (c < 0 && memo) {
@@ -364,7 +366,7 @@ static int request_output_vc(FlSim *s, int sw, int iv)
         c = choices[pick].channel;
         k = choices[pick].vc_class;
         if (entry)
-            *entry = c + 1;
+            *entry = (uint8_t)(s->outvc[s->chan_vc[c]].port + 1);
     }
     int V = s->V;
     int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];

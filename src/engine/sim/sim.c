@@ -324,10 +324,11 @@ static int build_tables(FlSim *s)
         if (s->mask_base[n + 1] > INT32_MAX / 64)
             return FL_ENOMEM;
     }
-    if (fl__routing_by_destination(s->cfg.routing) && t->n_switches <= SIM_ROUTE_TABLE_MAX) {
+    if (fl__routing_by_destination(s->cfg.routing) && t->n_switches <= SIM_ROUTE_TABLE_MAX
+        && s->max_in < 255) {
         s->n_switches = t->n_switches;
         s->switch_rank = malloc(sizeof(int32_t) * (size_t)nn);
-        s->route_table = calloc((size_t)s->n_switches * (size_t)s->n_switches, sizeof(int32_t));
+        s->route_table = calloc((size_t)s->n_switches * (size_t)s->n_switches, 1);
         if (!s->switch_rank || !s->route_table)
             return FL_ENOMEM;
         for (int i = 0; i < s->n_switches; i++)
