@@ -329,44 +329,57 @@ int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n)
     return fl_routing_select(choices, n, s->cfg.selection, &rng, class_credits, &view);
 }
 
+/* The route of the head at the front of input VC iv at switch sw, asked
+ * of the routing (or as the head's last request found it, when that had
+ * one choice): its channel in *c and class in *k; 0 if the routing gives
+ * none. Apart from request_output_vc() so that the route table's hits
+ * need not set up its choices. */
+__attribute__((noinline)) static int ask_route(FlSim *s, int sw, int iv, int *c, int *k)
+{
+    int32_t memo = s->route_memo[iv];
+    if (memo) {
+        *c = (memo - 1) >> 5;
+        *k = ((memo - 1) & 31) - 1;
+        return 1;
+    }
+    FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
+    int n = fl__sim_route_choices(s, sw, iv, choices, FL_ROUTE_MAX_CHOICES);
+    if (n < 1)
+        return 0;
+    /* One choice is the same every time the head asks (routes are a
+     * function of where the head is, where it came from and where it
+     * goes), and selection draws nothing for it. */
+    if (n == 1)
+        s->route_memo[iv] = 1 + choices[0].channel * 32 + choices[0].vc_class + 1;
+    CreditView view = { s };
+    int pick = n == 1 ? 0
+                      : fl_routing_select(choices, n, s->cfg.selection, &s->sc.rng,
+                                          class_credits, &view);
+    *c = choices[pick].channel;
+    *k = choices[pick].vc_class;
+    return 1;
+}
+
 /* The output VC the head at the front of iv requests this cycle, or -1:
- * the selected route's channel (from the route table when there is one,
- * else as the head's last request found it when that had one choice),
+ * the selected route's channel (from the route table when there is one),
  * the free VC of its class with the most credits. */
-static int request_output_vc(FlSim *s, int sw, int iv)
+static inline int request_output_vc(FlSim *s, int sw, int iv)
 {
     int c = -1, k = 0;
-    uint8_t *entry = NULL;
     const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
     if (s->route_table && head->dest != sw) {
-        entry = &s->route_table[(int64_t)s->switch_rank[sw] * s->n_switches
-                                + s->switch_rank[head->dest]];
+        uint8_t *entry = &s->route_table[(int64_t)s->switch_rank[sw] * s->n_switches
+                                         + s->switch_rank[head->dest]];
         /* The channel leaving by input li's port is its link's other. */
-        if (*entry)
+        if (*entry) {
             c = s->in_chan[s->node_at[sw].in0 + *entry - 1] ^ 1;
-    }
-    int32_t memo = s->route_memo[iv];
-    if (c < 0 && memo) {
-        c = (memo - 1) >> 5;
-        k = ((memo - 1) & 31) - 1;
-    } else if (c < 0) {
-        FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
-        int n = fl__sim_route_choices(s, sw, iv, choices, FL_ROUTE_MAX_CHOICES);
-        if (n < 1)
-            return -1;
-        /* One choice is the same every time the head asks (routes are a
-         * function of where the head is, where it came from and where it
-         * goes), and selection draws nothing for it. */
-        if (n == 1)
-            s->route_memo[iv] = 1 + choices[0].channel * 32 + choices[0].vc_class + 1;
-        CreditView view = { s };
-        int pick = n == 1 ? 0
-                          : fl_routing_select(choices, n, s->cfg.selection, &s->sc.rng,
-                                              class_credits, &view);
-        c = choices[pick].channel;
-        k = choices[pick].vc_class;
-        if (entry)
+        } else if (ask_route(s, sw, iv, &c, &k)) {
             *entry = (uint8_t)(s->outvc[s->chan_vc[c]].port + 1);
+        } else {
+            return -1;
+        }
+    } else if (!ask_route(s, sw, iv, &c, &k)) {
+        return -1;
     }
     int V = s->V;
     int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
