@@ -232,6 +232,14 @@ static int dor_next(const FlRouting *r, int sw, int in_channel, int in_class, in
     return 1;
 }
 
+/* Without a dateline a dor route is the switch's port towards the
+ * destination, in class 0. */
+static int dor_by_destination(const FlRouting *r)
+{
+    const DorState *s = r->state;
+    return !s->dateline;
+}
+
 /* The turns no dor route takes, in closed form, so that building the
  * routing needs no walk over every route (half a second on a 64x64 mesh).
  * A turn from one dimension into another is taken exactly when the second
@@ -270,4 +278,5 @@ const FlRoutingAlgo fl__route_dor = {
     .fini = dor_fini,
     .turn_prohibited = dor_turn_prohibited,
     .channel_dateline = dor_channel_dateline,
+    .by_destination = dor_by_destination,
 };

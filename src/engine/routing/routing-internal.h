@@ -32,6 +32,10 @@ struct FlRoutingAlgo {
     /* Optional: whether a packet crossing the channel moves to a higher VC
      * class (a dateline). */
     int (*channel_dateline)(const FlRouting *r, int channel);
+    /* Optional: whether next() gives one choice, of class 0, that depends
+     * on the switch and the destination only (not on the channel or class
+     * the packet came by), so that a caller may keep it in a table. */
+    int (*by_destination)(const FlRouting *r);
 };
 
 struct FlRouting {
@@ -83,6 +87,9 @@ extern const FlOptionInfo fl__routing_option_prohibit;
  * packet, injected anywhere and following next() towards some destination,
  * makes it (analysis-turns.c). */
 int fl__routing_derive_turns(FlRouting *r, FlError *err);
+/* Whether r's routes depend on the switch and destination only (see
+ * FlRoutingAlgo.by_destination). */
+int fl__routing_by_destination(const FlRouting *r);
 
 /* The channel that leaves node n by port p, or -1 if the port is free. */
 static inline int fl__out_channel(const FlTopology *t, int n, int p)

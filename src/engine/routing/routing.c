@@ -137,6 +137,11 @@ int fl_routing_vc_classes(const FlRouting *r)
     return r ? r->vc_classes : 0;
 }
 
+int fl__routing_by_destination(const FlRouting *r)
+{
+    return r->algo->by_destination && r->algo->by_destination(r);
+}
+
 int fl_routing_next(const FlRouting *r, int sw, int in_channel, int in_class, int dest,
                     FlRouteChoice *out, int max)
 {

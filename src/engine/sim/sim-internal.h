@@ -116,15 +116,28 @@
  * list while the cycle runs, and hooks are called from it once the cycle
  * is over (sim.c), so that a hook sees a whole state and may inject.
  *
+ * Readiness. A switch's input VC is ready when it holds flits and its
+ * front flit may take its next step this cycle: VC allocation from go +
+ * routing_delay for a head without an output VC, switch allocation from go
+ * for a VC holding one. Ready VCs are the bits of ready_mask (laid out as
+ * sink_mask), and the switches' active set holds the switches with a ready
+ * VC, so that neither allocator looks at a flit still on its way nor a
+ * switch visit finds nothing to do. A VC that holds flits but is not
+ * ready waits in the wake-up wheel, in list (wake cycle) % wheel_len,
+ * exactly once; at the start of each cycle's switch visits the list of
+ * that cycle is emptied: its VCs due become ready, and the others (due in
+ * a later turn of the wheel, on links longer than it) go back in. A VC
+ * stays ready while it waits for a credit, an output VC or the switch.
+ *
  * Speed. Every per-cycle structure is a flat array allocated once; only the
  * packet pool and the latency histograms grow (geometrically, so
  * allocation is amortized away). Each VC's mutable state and fixed facts
  * share one 64-byte record (SimVc). Nodes take part in a cycle only when
- * their bit is set in an active set: switches holding flits, hosts holding
- * flits or queued packets; the sets are bitmaps, so nodes are visited in
+ * their bit is set in an active set: switches with a ready VC, hosts
+ * holding flits or queued packets; the sets are bitmaps, so nodes are visited in
  * node order (a switch's VC records, and its neighbours', lie near each
  * other) and joining or leaving is one bit. Within a switch, bit masks of
- * occupied VCs and of VCs holding an output VC let VC allocation visit only
+ * ready VCs and of VCs holding an output VC let VC allocation visit only
  * the waiting heads and switch allocation only the VCs that may send.
  * A VC's record also carries what the per-cycle checks read (the front
  * flit's ready cycle, folded with the switch-allocation delay, as go; the
@@ -213,6 +226,12 @@ static inline int64_t fl__sim_slot_ready(const SimSlot *slot, int64_t now)
 #define SIM_QUEUE_BUDGET (1 << 18)
 #define SIM_QUEUE_KEEP 64
 
+/* The most switches a route table serves (4 MiB). */
+#define SIM_ROUTE_TABLE_MAX 2048
+
+/* The most lists of the wake-up wheel (see Readiness). */
+#define SIM_WHEEL_MAX 1024
+
 /* The most flits an ejection VC holds: on its way and at its host. */
 #define SIM_SINK_ROOM 1024
 
@@ -276,6 +295,16 @@ typedef struct SimVc {
     uint8_t sink;        /* an ejection channel's VC */
 } SimVc;
 
+/* Where a node's inputs are, in one record so that visiting a switch reads
+ * one line rather than two tables (in_off, mask_base). */
+typedef struct SimNodeAt {
+    int32_t in0;         /* its first input, in_off[n] */
+    int32_t vc0;         /* its first input VC, in0 * V */
+    int32_t w0, w1;      /* its mask words, mask_base[n] .. mask_base[n + 1] */
+    int32_t nin;         /* its inputs */
+    int32_t pad_;
+} SimNodeAt;
+
 /* One VC as an output VC: who holds it and its VC allocation arbiter.
  * Apart from SimVc so that VC allocation, which looks at every VC of a
  * channel it may take, reads one small record per VC, the VCs of a
@@ -295,8 +324,9 @@ typedef struct SimOutVc {
  * switch's arbiters share a cache line or two. */
 typedef struct SimPort {
     int16_t out_rr;      /* its output: last input granted, -1 at first */
-    int8_t in_rr;        /* its input: last VC granted, -1 at first */
-    uint8_t pad_;
+    int16_t in_rr;       /* its input: last VC granted, -1 at first (not a
+                          * char type: a store to one would make the
+                          * compiler reload every field of the state) */
 } SimPort;
 
 /* One pending credit of the credit queue. A credit is due at most
@@ -362,7 +392,8 @@ struct FlSim {
     int n_chan, n_vc, n_nodes, n_hosts;
     int max_in;              /* most input channels of one node */
     int64_t n_slots;         /* ring slots in all */
-    int64_t cq_cap;          /* credit queue slots: the credited slots */
+    int64_t cq_cap;          /* credit queue slots: the credited slots, up
+                              * to a power of two */
     int64_t quiet_span;      /* the watchdog's: no move for longer than this
                               * is a deadlock if a wait-for cycle shows it */
     int send_delay;          /* switch: sw_alloc + xbar + link latency */
@@ -370,6 +401,9 @@ struct FlSim {
     int max_len;             /* longest packet the traffic makes */
     int queue_keep;          /* packets the traffic makes that a source
                               * queue stores (see Hosts) */
+    int wheel_len;           /* lists in the wake-up wheel, a power of two */
+    int wheel_wraps;         /* a VC may wait longer than wheel_len cycles:
+                              * a list holds VCs of several turns */
     int multi_cycle_links;   /* link_cycles_per_flit > 1: a channel may be
                               * busy when a flit wants it (with 1 it never
                               * is: a channel takes one flit per cycle, and
@@ -390,20 +424,35 @@ struct FlSim {
     /* VC numbering: the VCs of node n's inputs, in local order (input li,
      * VC v is local li * V + v), are VCs in_off[n] * V + local, so a
      * node's VCs need no lookup table; chan_vc[c] is VC 0 of channel c
-     * (in_off[n] + li) * V. Occupied local VCs are bits of node_mask words
-     * mask_base[n] .. mask_base[n + 1], and those that hold an output VC
-     * are bits of out_mask, so VC allocation visits only the occupied VCs
-     * without an output VC and switch allocation only those with one. */
+     * (in_off[n] + li) * V. A node's local VCs are bits of mask words
+     * mask_base[n] .. mask_base[n + 1] (ready_mask, out_mask, sink_mask), so
+     * VC allocation visits only the ready VCs without an output VC and
+     * switch allocation only those with one. */
     int32_t *chan_vc;
     int *mask_base;
+    SimNodeAt *node_at;      /* per node */
     int *vc_class;           /* class of each VC index 0..V-1 */
     int64_t win_end;         /* warmup + measure: the window's end */
+
+    /* Routes by destination, or NULL: for a routing whose routes depend on
+     * the switch and the destination only, and networks of at most
+     * SIM_ROUTE_TABLE_MAX switches of at most 254 ports, route_table[
+     * switch_rank[sw] * n_switches + switch_rank[dest]] is 1 + the input
+     * index at sw of the port the route leaves by (class 0), filled when
+     * first asked (0 until then: a page of the table costs memory only once
+     * a route in it is used). Routing a head is then a load rather than a
+     * call into the routing, and a byte keeps a 16x16 mesh's table in 64
+     * KiB. */
+    uint8_t *route_table;
+    int32_t *switch_rank;
+    int n_switches;
 
     /* Scratch of one switch's allocation, all -1 between uses. */
     int *vc_win;             /* per VC: the winning local input VC */
     int *sa_win;             /* per output port: the winning local input
                               * (nodes of over 64 ports only) */
     int *sa_vc;              /* per local input: the VC it offers */
+    int *sa_offer;           /* the VCs offered, in input order */
     int *req_list;           /* requested VCs or channels */
 
     /* Mutable state: one block, carved into the arrays below. */
@@ -422,8 +471,22 @@ struct FlSim {
                                         * last cycle it lost a VC or switch
                                         * arbitration, for the flit view */
     SimPort *port;                     /* per node port, at in_off[node] */
-    uint64_t *node_mask;               /* per node: occupied input VCs */
+    uint64_t *sink_mask;               /* per host: its ejection VCs holding
+                                        * flits (one word: a host has one
+                                        * input, and V <= 64) */
     uint64_t *out_mask;                /* per node: input VCs holding an output */
+    uint64_t *ready_mask;              /* per switch: input VCs whose front
+                                        * flit may take its next step now
+                                        * (see Readiness) */
+    int32_t *wheel;                    /* the wake-up wheel: wheel_len lists
+                                        * of VCs (VC + 1, 0 ends a list) */
+    int32_t *wake_next;                /* per VC: the next in its wheel list */
+    int32_t *route_memo;               /* per input VC: the only route of the
+                                        * head waiting at its front for an
+                                        * output VC, once asked: 1 + channel
+                                        * * 32 + class + 1; 0 none (a head
+                                        * blocked at saturation asks every
+                                        * cycle) */
     uint64_t *active[2];               /* the active sets, per SIM_SWITCHES
                                         * and SIM_HOSTS: bit n % 64 of word
                                         * n / 64 for node n */
@@ -575,18 +638,6 @@ int fl__sim_checkpoint_after(const FlSim *s, const FlSimCheckpoint *prev, size_t
 /* sim-watchdog.c: a cycle of channels whose packets wait on each other, in
  * *channels (malloc'd), or FL_ENOTFOUND. */
 int fl__sim_deadlock_cycle(const FlSim *s, int **channels, int *len);
-
-/* Whether node n holds flits: a bit of its occupancy mask is set. */
-static inline int fl__sim_node_occupied(const FlSim *s, int n)
-{
-    /* Every node has a word; most have one, and a loop the compiler
-     * vectorizes would cost more than the word itself. */
-    int w = s->mask_base[n], w1 = s->mask_base[n + 1];
-    uint64_t any = s->node_mask[w];
-    while (++w < w1)
-        any |= s->node_mask[w];
-    return any != 0;
-}
 
 /* sim.c: the window boundaries. */
 static inline int fl__sim_in_window(const FlSim *s, int64_t cycle)

@@ -45,31 +45,86 @@ static inline uint64_t mask_bit(const SimVc *q)
     return (uint64_t)1 << (q->mask_pos & 63);
 }
 
+/* --- readiness (see Readiness in sim-internal.h) --------------------------- */
+
+/* The cycle input VC q, holding flits, becomes ready. */
+static inline int64_t vc_wake(const FlSim *s, const SimVc *q)
+{
+    return q->go + (q->out < 0 ? s->cfg.routing_delay : 0);
+}
+
+/* Puts input VC iv in the wheel's list of cycle at. */
+static inline void wheel_add(FlSim *s, int32_t iv, int64_t at)
+{
+    int32_t *list = &s->wheel[at & (s->wheel_len - 1)];
+    s->wake_next[iv] = *list;
+    *list = iv + 1;
+}
+
+/* Ready input VC q's front flit or output VC changed: q stays ready if it
+ * still holds flits that may move on now, else it leaves the ready set
+ * and, holding flits, waits in the wheel. */
+static inline void vc_recheck(FlSim *s, SimVc *q)
+{
+    int64_t at = vc_wake(s, q);
+    if (q->count > 0 && at <= s->sc.cycle)
+        return;
+    s->ready_mask[q->mask_pos >> 6] &= ~((uint64_t)1 << (q->mask_pos & 63));
+    if (q->count > 0)
+        wheel_add(s, (int32_t)(q - s->vc), at);
+}
+
+/* The VCs whose wake-up cycle is now become ready, and their switches
+ * active; those due in a later turn of the wheel go back in. */
+static void wheel_turn(FlSim *s)
+{
+    const int64_t now = s->sc.cycle;
+    int32_t *list = &s->wheel[now & (s->wheel_len - 1)];
+    int32_t next = *list;
+    *list = 0;
+    while (next) {
+        int32_t iv = next - 1;
+        next = s->wake_next[iv];
+        const SimVc *q = &s->vc[iv];
+        if (s->wheel_wraps && vc_wake(s, q) > now) {
+            wheel_add(s, iv, vc_wake(s, q));
+            continue;
+        }
+        s->ready_mask[q->mask_pos >> 6] |= (uint64_t)1 << (q->mask_pos & 63);
+        activate(s, SIM_SWITCHES, q->node);
+    }
+}
+
 /* Appends flit to q's ring, arriving at cycle ready. */
 static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
 {
-    int count = q->count, pos = q->mask_pos;
+    int count = q->count;
     fl__sim_occ_push(s, q);
     flit.ready = (uint32_t)ready;
     s->slot[ring_slot(q, count)] = flit;
-    /* Into an empty ring the flit is the front one. Any earlier
-     * switch-allocation delay has passed: the VC emptied by sending a
-     * flit, which it could do only once that delay was over. */
-    int64_t keep = -(int64_t)(count != 0); /* a ?: here compiles to a branch */
-    q->go = (q->go & keep) | (ready & ~keep);
     q->count = count + 1;
-    s->node_mask[pos >> 6] |= (uint64_t)1 << (pos & 63);
-    /* A sink's ring is at a host: its flag is the set's index. */
-    activate(s, q->sink, q->node);
+    /* Into an empty ring the flit is the front one (any earlier
+     * switch-allocation delay has passed: the VC emptied by sending a
+     * flit, which it could do only once that delay was over), and a
+     * switch's input VC waits for it to arrive. */
+    if (count == 0) {
+        q->go = ready;
+        if (!q->sink)
+            wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q));
+    }
+    /* A host visits its sinks while they hold flits. */
+    if (q->sink) {
+        s->sink_mask[q->mask_pos >> 6] |= (uint64_t)1 << (q->mask_pos & 63);
+        activate(s, SIM_HOSTS, q->node);
+    }
 }
 
 static inline void ring_pop(FlSim *s, SimVc *q)
 {
-    int head = (q->head + 1) & q->mask, count = q->count - 1, pos = q->mask_pos;
+    int head = (q->head + 1) & q->mask;
     fl__sim_occ_pop(s, q);
     q->head = head;
-    q->count = count;
-    s->node_mask[pos >> 6] &= ~((uint64_t)(count == 0) << (pos & 63));
+    q->count--;
     /* The new front's ready cycle, as in ring_push(); of an empty ring it
      * reads a stale slot, and the next push overwrites it. */
     q->go = fl__sim_slot_ready(&s->slot[(int64_t)q->ring_base + head], s->sc.cycle);
@@ -91,8 +146,10 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
     /* An ejection VC needs no credits, only room in its ring, which is
      * full only on links longer than SIM_SINK_ROOM allows. */
     int32_t *credits = &s->credits[o - s->vc];
-    int32_t room = o->count <= o->mask, left = *credits - 1;
-    *credits = o->sink ? room : left;
+    if (o->sink)
+        *credits = o->count <= o->mask;
+    else
+        (*credits)--;
     if (flit.flit < 0) /* the tail */
         s->outvc[o - s->vc].owner = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT && !o->sink
                            && *credits < s->cfg.buf_flits
@@ -104,9 +161,7 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
 static inline void return_credit(FlSim *s, int iv)
 {
     SimScalars *sc = &s->sc;
-    int64_t at = sc->cq_head + sc->cq_count;
-    if (at >= s->cq_cap)
-        at -= s->cq_cap;
+    int64_t at = (sc->cq_head + sc->cq_count) & (s->cq_cap - 1);
     s->cq[at] = (SimCredit){ iv, (uint32_t)sc->credit_due };
     sc->cq_count++;
 }
@@ -142,12 +197,13 @@ static void host_eject(FlSim *s, int h, int n)
 {
     int64_t now = s->sc.cycle;
     SimVc *vc = &s->vc[s->in_off[n] * s->V];
-    for (uint64_t bits = s->node_mask[s->mask_base[n]]; bits; bits &= bits - 1) {
+    for (uint64_t bits = s->sink_mask[s->mask_base[n]]; bits; bits &= bits - 1) {
         SimVc *q = &vc[__builtin_ctzll(bits)];
         while (q->count > 0 && q->go <= now) {
             const SimSlot *slot = &s->slot[ring_front(q)];
             int32_t pkt = slot->pkt, flit = slot->flit;
             ring_pop(s, q);
+            s->sink_mask[mask_index(q)] &= ~((uint64_t)(q->count == 0) << (q->mask_pos & 63));
             s->credits[q - s->vc] = 1;
             s->sc.net_flits--;
             s->sc.ejected++;
@@ -273,24 +329,62 @@ int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n)
     return fl_routing_select(choices, n, s->cfg.selection, &rng, class_credits, &view);
 }
 
-/* The output VC the head at the front of iv requests this cycle, or -1:
- * the selected route's channel, the free VC of its class with the most
- * credits. */
-static int request_output_vc(FlSim *s, int sw, int iv)
+/* The route of the head at the front of input VC iv at switch sw, asked
+ * of the routing (or as the head's last request found it, when that had
+ * one choice): its channel in *c and class in *k; 0 if the routing gives
+ * none. Apart from request_output_vc() so that the route table's hits
+ * need not set up its choices. */
+__attribute__((noinline)) static int ask_route(FlSim *s, int sw, int iv, int *c, int *k)
 {
+    int32_t memo = s->route_memo[iv];
+    if (memo) {
+        *c = (memo - 1) >> 5;
+        *k = ((memo - 1) & 31) - 1;
+        return 1;
+    }
     FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
     int n = fl__sim_route_choices(s, sw, iv, choices, FL_ROUTE_MAX_CHOICES);
     if (n < 1)
-        return -1;
+        return 0;
+    /* One choice is the same every time the head asks (routes are a
+     * function of where the head is, where it came from and where it
+     * goes), and selection draws nothing for it. */
+    if (n == 1)
+        s->route_memo[iv] = 1 + choices[0].channel * 32 + choices[0].vc_class + 1;
     CreditView view = { s };
     int pick = n == 1 ? 0
                       : fl_routing_select(choices, n, s->cfg.selection, &s->sc.rng,
                                           class_credits, &view);
-    int c = choices[pick].channel, k = choices[pick].vc_class, V = s->V;
+    *c = choices[pick].channel;
+    *k = choices[pick].vc_class;
+    return 1;
+}
+
+/* The output VC the head at the front of iv requests this cycle, or -1:
+ * the selected route's channel (from the route table when there is one),
+ * the free VC of its class with the most credits. */
+static inline int request_output_vc(FlSim *s, int sw, int iv)
+{
+    int c = -1, k = 0;
+    const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
+    if (s->route_table && head->dest != sw) {
+        uint8_t *entry = &s->route_table[(int64_t)s->switch_rank[sw] * s->n_switches
+                                         + s->switch_rank[head->dest]];
+        /* The channel leaving by input li's port is its link's other. */
+        if (*entry) {
+            c = s->in_chan[s->node_at[sw].in0 + *entry - 1] ^ 1;
+        } else if (ask_route(s, sw, iv, &c, &k)) {
+            *entry = (uint8_t)(s->outvc[s->chan_vc[c]].port + 1);
+        } else {
+            return -1;
+        }
+    } else if (!ask_route(s, sw, iv, &c, &k)) {
+        return -1;
+    }
+    int V = s->V;
     int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
     /* Only virtual cut-through asks for the packet's length. */
-    int len = s->cfg.switching == FL_SWITCHING_VCT
-                  ? s->pool[s->slot[ring_front(&s->vc[iv])].pkt].len : 0;
+    int len = s->cfg.switching == FL_SWITCHING_VCT ? s->pool[head->pkt].len : 0;
     int best = -1, best_credits = 0;
     for (int v = lo; v < hi; v++) {
         int ov = s->chan_vc[c] + v;
@@ -312,21 +406,19 @@ static inline int rr_rank(int x, int last, int n)
 /* One switch as a visit sees it, loaded once: its input VCs are vc0 ..
  * vc0 + nin * V - 1 in local order, their mask bits words w0 .. w1 - 1. */
 typedef struct SwitchAt {
-    int sw, vc0, nin, w0, w1;
+    int sw, in0, vc0, nin, w0, w1;  /* in0: its first input, in_off[sw] */
     int64_t now;
 } SwitchAt;
 
-/* VC allocation, over the occupied input VCs that hold no output VC. */
+/* VC allocation, over the ready input VCs that hold no output VC. */
 static void vc_allocate(FlSim *s, const SwitchAt *at)
 {
     const int nloc = at->nin * s->V, vc0 = at->vc0, w0 = at->w0;
-    const int64_t now = at->now, routing_delay = s->cfg.routing_delay;
+    const int64_t now = at->now;
     int nreq = 0;
     for (int w = w0; w < at->w1; w++) {
-        for (uint64_t bits = s->node_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = s->ready_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
             int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = vc0 + loc;
-            if (s->vc[iv].go + routing_delay > now)
-                continue;
             int ov = request_output_vc(s, at->sw, iv);
             if (ov < 0)
                 continue;
@@ -351,8 +443,11 @@ static void vc_allocate(FlSim *s, const SwitchAt *at)
         /* The head was ready (go <= now), so the grant's delay decides. */
         q->go = now + s->cfg.vc_alloc_delay;
         s->out_mask[mask_index(q)] |= mask_bit(q);
+        if (s->cfg.vc_alloc_delay > 0)
+            vc_recheck(s, q);
         s->outvc[ov].owner = vc0 + loc;
         s->outvc[ov].rr = (int16_t)loc;
+        s->route_memo[vc0 + loc] = 0;
         /* A hop is counted when the head wins its output VC: it will leave
          * by it, and the grant happens once per switch, like the send. The
          * route takes the VC then too. */
@@ -362,14 +457,13 @@ static void vc_allocate(FlSim *s, const SwitchAt *at)
     }
 }
 
-/* Whether input VC q (holding an output VC) can send its front flit this
- * cycle: its front flit is due, the output VC has a credit (an ejection
- * VC always has one, see reset_state() in sim.c) and, with multi-cycle
- * links, the output channel is free. Without branches on the common
- * path: which VCs can send changes from cycle to cycle. */
+/* Whether ready input VC q (holding an output VC, so its front flit is
+ * due) can send its front flit this cycle: the output VC has a credit (an
+ * ejection VC always has one, see reset_state() in sim.c) and, with
+ * multi-cycle links, the output channel is free. */
 static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now)
 {
-    int ok = (q->go <= now) & (s->credits[q->out] > 0);
+    int ok = s->credits[q->out] > 0;
     if (s->multi_cycle_links && ok)
         ok = s->chan_free[s->vc[q->out].chan] <= now;
     return ok;
@@ -382,7 +476,7 @@ static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
 {
     SimVc *q = &s->vc[iv];
     port[q->out_port].out_rr = (int16_t)li;
-    port[li].in_rr = (int8_t)q->v;
+    port[li].in_rr = (int16_t)q->v;
     SimSlot flit = s->slot[ring_front(q)];
     int tail = flit.flit < 0;
     ring_pop(s, q);
@@ -390,10 +484,12 @@ static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
      * credited. */
     return_credit(s, iv);
     SimVc *o = &s->vc[q->out];
-    /* A tail gives up the output VC (without a branch: one flit in a
-     * few is a tail). */
-    q->out = tail ? -1 : q->out;
-    s->out_mask[mask_index(q)] &= ~((uint64_t)tail << (q->mask_pos & 63));
+    /* A tail gives up the output VC. */
+    if (tail) {
+        q->out = -1;
+        s->out_mask[mask_index(q)] &= ~mask_bit(q);
+    }
+    vc_recheck(s, q);
     send_flit(s, o, flit, s->send_delay);
 }
 
@@ -421,22 +517,35 @@ static inline int sa_request(FlSim *s, const SimPort *port, int li, int nin, int
     return nreq;
 }
 
-/* Switch allocation and traversal, over the occupied input VCs that hold
- * an output VC (no other VC can send). Input stage: each input offers,
+/* VC iv is its input's offer (the noff-th): noted, with its output in
+ * *offered, and *clash set if another offer took that output already.
+ * Returns the new count. */
+static inline int sa_offer(FlSim *s, int iv, int noff, uint64_t *offered, int *clash)
+{
+    uint64_t bit = (uint64_t)1 << (s->vc[iv].out_port & 63);
+    *clash |= (*offered & bit) != 0;
+    *offered |= bit;
+    s->sa_offer[noff] = iv;
+    return noff + 1;
+}
+
+/* Switch allocation and traversal, over the ready input VCs that hold an
+ * output VC (no other VC can send). Input stage: each input offers,
  * among its VCs that can send, the first after its round-robin pointer;
  * VCs come in local order, so one input's VCs are consecutive. Output
  * stage: each output port grants the first requesting input after its
- * pointer. */
+ * pointer. Offers to distinct outputs all win, which is most visits below
+ * saturation: they are sent in input order, as the output stage would. */
 static void switch_allocate(FlSim *s, const SwitchAt *at)
 {
     const int V = s->V, vc0 = at->vc0, nin = at->nin, w0 = at->w0, w1 = at->w1;
     const SimVc *vc = s->vc;
-    SimPort *port = s->port + vc0 / V;
+    SimPort *port = s->port + at->in0;
     const int64_t now = at->now;
     /* Most visits at light load find one VC that holds an output VC: it
      * is the only request at its input and its output, and wins both. */
     if (w1 == w0 + 1) {
-        uint64_t bits = s->node_mask[w0] & s->out_mask[w0];
+        uint64_t bits = s->ready_mask[w0] & s->out_mask[w0];
         if (!(bits & (bits - 1))) {
             if (bits) {
                 int iv = vc0 + __builtin_ctzll(bits);
@@ -447,12 +556,16 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
             return;
         }
     }
-    int nreq = 0;
+    int noff = 0;
+    /* The outputs offered to, while ports fit a word's bits; two offers to
+     * one output (or a wider switch) need the output stage. */
+    uint64_t offered = 0;
+    int clash = nin > 64;
     /* Input cur offers best, unless a later VC of it wins its round robin:
-     * the request waits until the next input's first VC that can send. */
+     * the offer waits until the next input's first VC that can send. */
     int cur = -1, best = -1;
     for (int w = w0; w < w1; w++) {
-        for (uint64_t bits = s->node_mask[w] & s->out_mask[w]; bits; bits &= bits - 1) {
+        for (uint64_t bits = s->ready_mask[w] & s->out_mask[w]; bits; bits &= bits - 1) {
             int iv = vc0 + (w - w0) * 64 + __builtin_ctzll(bits);
             const SimVc *q = &vc[iv];
             if (!vc_can_send(s, q, now))
@@ -474,13 +587,25 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
                 continue;
             }
             if (best >= 0)
-                nreq = sa_request(s, port, cur, nin, best, nreq);
+                noff = sa_offer(s, best, noff, &offered, &clash);
             cur = q->li;
             best = iv;
         }
     }
     if (best >= 0)
-        nreq = sa_request(s, port, cur, nin, best, nreq);
+        noff = sa_offer(s, best, noff, &offered, &clash);
+    if (!clash) {
+        for (int r = 0; r < noff; r++) {
+            int iv = s->sa_offer[r];
+            traverse(s, port, vc[iv].li, iv);
+        }
+        return;
+    }
+    int nreq = 0;
+    for (int r = 0; r < noff; r++) {
+        int iv = s->sa_offer[r];
+        nreq = sa_request(s, port, vc[iv].li, nin, iv, nreq);
+    }
     for (int r = 0; r < nreq; r++) {
         int p = s->req_list[r], li = s->sa_win[p];
         s->sa_win[p] = -1;
@@ -490,23 +615,25 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
 
 /* One cycle of switch sw: VC allocation if a head waits for an output VC,
  * then switch allocation. Most cycles of a busy switch need only the
- * second. A switch in the active set holds flits (only its own visits
- * take any away), so switch allocation always has VCs to look at.
- * Returns whether the switch still holds flits. */
+ * second. Returns whether the switch still has a ready VC; one whose VCs
+ * are all waiting for flits on their way leaves the active set, and the
+ * wheel brings it back. */
 static int switch_tick(FlSim *s, int sw)
 {
-    const uint64_t *node_mask = s->node_mask, *out_mask = s->out_mask;
-    const int in0 = s->in_off[sw];
-    const SwitchAt at = { sw, in0 * s->V, s->in_off[sw + 1] - in0, s->mask_base[sw],
-                          s->mask_base[sw + 1], s->sc.cycle };
+    const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
+    const SimNodeAt *na = &s->node_at[sw];
+    const SwitchAt at = { sw, na->in0, na->vc0, na->nin, na->w0, na->w1, s->sc.cycle };
     /* Most switches have one mask word: it first, then any others. */
-    uint64_t waiting = node_mask[at.w0] & ~out_mask[at.w0];
+    uint64_t waiting = ready[at.w0] & ~out_mask[at.w0];
     for (int w = at.w0 + 1; w < at.w1; w++)
-        waiting |= node_mask[w] & ~out_mask[w];
+        waiting |= ready[w] & ~out_mask[w];
     if (waiting)
         vc_allocate(s, &at);
     switch_allocate(s, &at);
-    return fl__sim_node_occupied(s, sw);
+    uint64_t any = ready[at.w0];
+    for (int w = at.w0 + 1; w < at.w1; w++)
+        any |= ready[w];
+    return any != 0;
 }
 
 /* --- the active sets -------------------------------------------------------- */
@@ -525,8 +652,9 @@ static inline void keep_or_leave(FlSim *s, int k, int n, int keep)
  * Without branches: a switch with fewer such VCs loads input VC 0 again. */
 static inline void prefetch_switch(const FlSim *s, int sw)
 {
-    const SimVc *vc = s->vc + s->in_off[sw] * s->V;
-    uint64_t bits = s->node_mask[s->mask_base[sw]];
+    const SimNodeAt *at = &s->node_at[sw];
+    const SimVc *vc = s->vc + at->vc0;
+    uint64_t bits = s->ready_mask[at->w0];
     int a = bits ? __builtin_ctzll(bits) : 0;
     bits &= bits - 1;
     int b = bits ? __builtin_ctzll(bits) : 0;
@@ -536,24 +664,26 @@ static inline void prefetch_switch(const FlSim *s, int sw)
 
 /* The active sets are visited in node order, a word of each at a time as
  * it stands when the visit reaches it, hosts first (what they touch at
- * their switches is then fresh for the switches' visits). A node that
- * joins during the cycle may so be visited in it, which changes nothing:
- * its flits are all still on their way (flits and credits take at least a
- * cycle), and a host that joins by receiving a flit has no queued packet,
- * else it would have been in the set. Nodes within a cycle do not depend
+ * their switches is then fresh for the switches' visits). Switches join
+ * only when the wheel turns, before the visits. A host that joins during
+ * the cycle may be visited in it, which changes nothing: the flit that
+ * brought it is still on its way (flits take at least a cycle), and it
+ * has no queued packet, else it would have been in the set. Nodes within a cycle do not depend
  * on one another's order, except for the selection's random draws, which
  * follow node order. */
 void fl__sim_nodes_tick(FlSim *s)
 {
     s->sc.occ_weight = fl__sim_occ_weight(s);
     s->sc.credit_due = s->sc.cycle + 1 + s->cfg.credit_delay;
+    wheel_turn(s);
     const int words = (s->n_nodes + 63) / 64;
     for (int w = 0; w < words; w++) {
         for (uint64_t bits = s->active[SIM_HOSTS][w]; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
             host_eject(s, h, n);
             host_inject(s, h);
-            keep_or_leave(s, SIM_HOSTS, n, fl__sim_node_occupied(s, n) | (s->q_head[h] >= 0));
+            int busy = (s->sink_mask[s->mask_base[n]] != 0) | (s->q_head[h] >= 0);
+            keep_or_leave(s, SIM_HOSTS, n, busy);
         }
     }
     for (int w = 0; w < words; w++) {

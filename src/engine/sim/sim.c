@@ -141,8 +141,12 @@ static size_t layout_state(FlSim *s, char *base)
     s->chan_free = carve(base, &off, nc, sizeof(int64_t));
     s->credits = carve(base, &off, nv, sizeof(int32_t));
     s->port = carve(base, &off, nc, sizeof(SimPort));
-    s->node_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
+    s->sink_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->out_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
+    s->ready_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
+    s->wheel = carve(base, &off, (size_t)s->wheel_len, sizeof(int32_t));
+    s->wake_next = carve(base, &off, nv, sizeof(int32_t));
+    s->route_memo = carve(base, &off, nv, sizeof(int32_t));
     s->active[SIM_SWITCHES] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->active[SIM_HOSTS] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->q_head = carve(base, &off, nh, sizeof(int32_t));
@@ -282,8 +286,11 @@ static int build_tables(FlSim *s)
          * they free. */
         s->cq_cap += s->chan_sink[c] ? 0 : (int64_t)V * s->chan_cap[c];
     }
-    if (s->cq_cap == 0)
-        s->cq_cap = 1;
+    /* A power of two, so that positions wrap by masking. */
+    int64_t cq_len = 1;
+    while (cq_len < s->cq_cap)
+        cq_len *= 2;
+    s->cq_cap = cq_len;
     for (int iv = 0; iv < s->n_vc; iv++)
         s->vc_win[iv] = -1;
     s->n_slots = slot;
@@ -317,10 +324,27 @@ static int build_tables(FlSim *s)
         if (s->mask_base[n + 1] > INT32_MAX / 64)
             return FL_ENOMEM;
     }
+    if (fl__routing_by_destination(s->cfg.routing) && t->n_switches <= SIM_ROUTE_TABLE_MAX
+        && s->max_in < 255) {
+        s->n_switches = t->n_switches;
+        s->switch_rank = malloc(sizeof(int32_t) * (size_t)nn);
+        s->route_table = calloc((size_t)s->n_switches * (size_t)s->n_switches, 1);
+        if (!s->switch_rank || !s->route_table)
+            return FL_ENOMEM;
+        for (int i = 0; i < s->n_switches; i++)
+            s->switch_rank[t->switch_nodes[i]] = i;
+    }
+    s->node_at = malloc(sizeof *s->node_at * (size_t)nn);
+    if (!s->node_at)
+        return FL_ENOMEM;
+    for (int n = 0; n < nn; n++)
+        s->node_at[n] = (SimNodeAt){ s->in_off[n], s->in_off[n] * V, s->mask_base[n],
+                                     s->mask_base[n + 1], s->in_off[n + 1] - s->in_off[n], 0 };
     s->sa_vc = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     s->sa_win = malloc(sizeof(int) * (size_t)(s->max_in + 1));
+    s->sa_offer = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     s->req_list = malloc(sizeof(int) * (size_t)((s->max_in + 1) * V));
-    if (!s->sa_vc || !s->sa_win || !s->req_list)
+    if (!s->sa_vc || !s->sa_win || !s->sa_offer || !s->req_list)
         return FL_ENOMEM;
     for (int p = 0; p <= s->max_in; p++)
         s->sa_win[p] = -1;
@@ -354,6 +378,17 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     s->send_delay = cfg->sw_alloc_delay + cfg->xbar_delay + cfg->link_latency;
     s->multi_cycle_links = cfg->link_cycles_per_flit > 1;
     s->inject_delay = cfg->xbar_delay + cfg->link_latency;
+    /* A VC waits at most a flit's way and the routing delay, or the VC
+     * allocation delay, to become ready (see Readiness); longer waits go
+     * round the wheel, which is kept small. */
+    int64_t wait = (s->send_delay > s->inject_delay ? s->send_delay : s->inject_delay)
+                   + cfg->routing_delay;
+    if (cfg->vc_alloc_delay > wait)
+        wait = cfg->vc_alloc_delay;
+    s->wheel_len = 1;
+    while (s->wheel_len <= wait && s->wheel_len < SIM_WHEEL_MAX)
+        s->wheel_len *= 2;
+    s->wheel_wraps = s->wheel_len <= wait;
     s->max_len = longest_packet(&cfg->traffic);
     s->queue_keep = SIM_QUEUE_BUDGET / s->n_hosts > SIM_QUEUE_KEEP
                         ? SIM_QUEUE_BUDGET / s->n_hosts : SIM_QUEUE_KEEP;
@@ -425,6 +460,10 @@ void fl_sim_free(FlSim *s)
     free(s->vc_win);
     free(s->sa_win);
     free(s->sa_vc);
+    free(s->node_at);
+    free(s->sa_offer);
+    free(s->switch_rank);
+    free(s->route_table);
     free(s->chan_vc);
     free(s->mask_base);
     free(s->req_list);
@@ -449,7 +488,7 @@ static void credits_arrive(FlSim *s)
     SimScalars *sc = &s->sc;
     const SimCredit *cq = s->cq;
     int32_t *credits = s->credits;
-    const int64_t cap = s->cq_cap;
+    const int64_t wrap = s->cq_cap - 1;
     const uint32_t now = (uint32_t)sc->cycle;
     /* Only this release policy drains VCs (owner -2): the others need not
      * read the VC's output record. */
@@ -457,7 +496,7 @@ static void credits_arrive(FlSim *s)
     int64_t head = sc->cq_head, left = sc->cq_count;
     while (left > 0 && (int32_t)(cq[head].due - now) <= 0) {
         int ov = cq[head].vc;
-        head = head + 1 == cap ? 0 : head + 1;
+        head = (head + 1) & wrap;
         left--;
         int got = ++credits[ov];
         if (drains) {
