@@ -36,6 +36,18 @@ typedef enum FlVcRelease {
     FL_VC_RELEASE_TAIL_CREDIT      /* only when the tail's credit returns */
 } FlVcRelease;
 
+/* Which packets a run measures, and how its measurement ends. */
+typedef enum FlMeasureRule {
+    FL_MEASURE_CREATED = 0,   /* those made in the window; a run found
+                               * saturated when it closes is not drained */
+    FL_MEASURE_BOOKSIM        /* BookSim 2's sim_type=throughput: those whose
+                               * turn at the front of their source queue
+                               * comes in the window; when it closes the
+                               * sources stop (dropping the packets whose
+                               * turn has not come) and the run drains every
+                               * measured packet, saturated or not */
+} FlMeasureRule;
+
 typedef enum FlSimStatus {
     FL_SIM_OK = 0,
     FL_SIM_DEADLOCK,       /* flits in the network, none moved for a while */
@@ -90,6 +102,7 @@ typedef struct FlSimConfig {
     int64_t warmup_cycles;         /* statistics cleared after these */
     int64_t measure_cycles;        /* packets made in this window are measured */
     int64_t drain_cycles;          /* at most this long to deliver them */
+    FlMeasureRule measure_rule;    /* FL_MEASURE_CREATED */
     int64_t deadlock_cycles;       /* watchdog: no flit moved for this long
                                     * (and none can be on a link), and
                                     * the waiting packets form a cycle */
@@ -245,7 +258,8 @@ typedef struct FlSimHookInfo {
     /* FL_SIM_HOOK_DELIVERED: the packet. */
     int64_t packet;
     int src_host, dst_host, flits;
-    int measured;               /* made in the measurement window */
+    int measured;               /* measured: made in the measurement window
+                                 * (FL_MEASURE_BOOKSIM: its turn came in it) */
     int64_t created, injected, delivered; /* made; head left its host; tail
                                            * reached its host */
 } FlSimHookInfo;
