@@ -100,7 +100,8 @@ typedef struct FlSimConfig {
     int link_latency;              /* cycles a flit spends on a channel */
     int link_cycles_per_flit;      /* a flit occupies a channel this long */
     int64_t warmup_cycles;         /* statistics cleared after these */
-    int64_t measure_cycles;        /* packets made in this window are measured */
+    int64_t measure_cycles;        /* packets made in this window are measured
+                                    * (see measure_rule) */
     int64_t drain_cycles;          /* at most this long to deliver them */
     FlMeasureRule measure_rule;    /* FL_MEASURE_CREATED */
     int64_t deadlock_cycles;       /* watchdog: no flit moved for this long
@@ -184,10 +185,10 @@ int fl_sim_run(FlSim *sim, FlSimResult *res, FlProgressFunc progress, void *prog
  *     packet made since cycle 0 and delivered so far, flits accepted,
  *     offered, channel utilization and VC occupancy over [0, cycle);
  *   - from the warm-up's end, over the measurement window [warmup, warmup +
- *     measure) as far as it has been simulated: packets made in it and
- *     delivered so far, flits accepted and sent during it; after it, the
- *     whole window, with the latencies of its packets delivered since
- *     (during the drain).
+ *     measure) as far as it has been simulated: packets made in it (under
+ *     FL_MEASURE_BOOKSIM, whose turn came in it) and delivered so far,
+ *     flits accepted and sent during it; after it, the whole window, with
+ *     the latencies of its packets delivered since (during the drain).
  * res->window_start and window_cycles give the window. Stepping a whole
  * run by hand (as many cycles as fl_sim_run took) gives exactly
  * fl_sim_run's figures, apart from status (FL_SIM_RUNNING unless
