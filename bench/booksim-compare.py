@@ -2,6 +2,7 @@
 """booksim-compare.py -- Flitlab against BookSim 2 on the 8x8 mesh.
 
     bench/booksim-compare.py [FLITLAB]      (default build/src/cli/flitlab)
+    bench/booksim-compare.py --saturation BOOKSIM [FLITLAB]
 
 Runs the configurations of ../shared/reference/booksim2-mesh.md with
 Flitlab's equivalent router (--pipeline booksim-min --self) and prints the
@@ -10,14 +11,25 @@ measures, the 16-flit load-latency sweeps, and throughput at offered 1.0 with
 one cycle more for credits (--pipeline 0:0:1:1:1). Takes about a minute on
 two cores. Run by hand; its figures are simulated, so a change to the
 simulator's random streams changes their last digits.
+
+With --saturation, runs the BookSim binary BOOKSIM itself (sim_type =
+throughput, a 5000-cycle warm-up and 10000 measured cycles on the 16x16
+mesh) and Flitlab with --measure-rule booksim and with its default rule, at
+loads below and past saturation, and prints the README's table. BookSim takes
+10 to 150 s a point there: about 10 minutes.
 """
 import csv
 import io
 import json
+import os
+import re
 import subprocess
 import sys
+import tempfile
 
-FLITLAB = sys.argv[1] if len(sys.argv) > 1 else "build/src/cli/flitlab"
+SATURATION = len(sys.argv) > 2 and sys.argv[1] == "--saturation"
+ARGS = sys.argv[3:] if SATURATION else sys.argv[1:]
+FLITLAB = ARGS[0] if ARGS else "build/src/cli/flitlab"
 BASE = ["mesh:8x8", "--routing", "dor", "--pipeline", "booksim-min", "--self",
         "--warmup", "3000"]
 
@@ -39,8 +51,12 @@ def flitlab(*args):
     return out
 
 
+def sim_on(base, options, *extra):
+    return json.loads(flitlab("sim", *base, *options, *extra, "--json"))
+
+
 def sim(options, *extra):
-    return json.loads(flitlab("sim", *BASE, *options, *extra, "--json"))
+    return sim_on(BASE, options, *extra)
 
 
 def sweep(options):
@@ -107,5 +123,65 @@ def main():
     print("\n".join(credit1))
 
 
+# ../shared/reference/booksim2-speed.cfg: BookSim's minimal router, a fixed
+# budget of one 5000-cycle warm-up and two 5000-cycle samples.
+BOOKSIM_CFG = """topology = mesh; k = 16; n = 2; routing_function = dor;
+num_vcs = 2; vc_buf_size = 8; traffic = uniform; injection_rate_uses_flits = 1;
+seed = 0; routing_delay = 0; speculative = 1; vc_alloc_delay = 1;
+sw_alloc_delay = 1; st_prepare_delay = 0; st_final_delay = 1; credit_delay = 0;
+sample_period = 5000; warmup_periods = 1; max_samples = 3; sim_type = throughput;
+"""
+SAT_BASE = ["mesh:16x16", "--routing", "dor", "--pipeline", "booksim-min", "--self",
+            "--vcs", "2", "--buf", "8", "--warmup", "5000", "--measure", "10000"]
+SAT_POINTS = [(8, r) for r in (0.1, 0.2, 0.3, 0.4, 0.5)] + \
+             [(1, r) for r in (0.1, 0.2, 0.3, 0.4, 0.5)]
+
+
+def booksim(path, cfg, flits, rate):
+    """BookSim's overall packet latency, network latency and accepted flit rate."""
+    # BookSim exits with -1 when the run succeeded: its output tells.
+    out = subprocess.run([path, cfg, f"packet_size={flits}", f"injection_rate={rate}"],
+                         capture_output=True, text=True).stdout
+    if "Overall Traffic Statistics" not in out:
+        sys.exit(f"booksim-compare: BookSim failed at {flits} flits, {rate}:\n{out[-2000:]}")
+    overall = out[out.index("Overall Traffic Statistics"):]
+
+    def figure(name):
+        return float(re.search(name + r" average = ([0-9.eE+-]+)", overall).group(1))
+    return (figure("Packet latency"), figure("Network latency"),
+            figure("Accepted flit rate"))
+
+
+def saturation(path):
+    with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as f:
+        f.write(BOOKSIM_CFG)
+    rows, worst = [], [0.0, 0.0, 0.0]
+    try:
+        for flits, rate in SAT_POINTS:
+            b = booksim(path, f.name, flits, rate)
+            opts = ["--packet", str(flits), "--rate", str(rate)]
+            m = sim_on(SAT_BASE, opts, "--measure-rule", "booksim")
+            d = sim_on(SAT_BASE, opts, "--drain", "0")
+            f3 = (m["latency_avg"], m["network_latency_avg"], m["throughput"])
+            diff = [100.0 * (x - y) / y for x, y in zip(f3, b)]
+            if rate >= 0.3:
+                worst = [max(w, abs(x)) for w, x in zip(worst, diff)]
+            rows.append(f"| {flits}, {rate:.1f} | {b[0]:.0f} / {b[1]:.0f} / {b[2]:.4f} | "
+                        f"{f3[0]:.0f} / {f3[1]:.0f} / {f3[2]:.4f} | "
+                        f"{diff[0]:+.0f} / {diff[1]:+.0f} / {diff[2]:+.1f} % | "
+                        f"{d['latency_avg']:.0f} / {d['network_latency_avg']:.0f} |")
+    finally:
+        os.unlink(f.name)
+    print("| flits, offered | BookSim: latency / net / accepted | "
+          "--measure-rule booksim | difference | default rule, --drain 0 |")
+    print("|---|---|---|---|---|")
+    print("\n".join(rows))
+    print(f"\nPast saturation (0.3 and up) within {worst[0]:.0f} % / {worst[1]:.0f} % / "
+          f"{worst[2]:.1f} %.")
+
+
 if __name__ == "__main__":
-    main()
+    if SATURATION:
+        saturation(sys.argv[2])
+    else:
+        main()

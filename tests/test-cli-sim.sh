@@ -95,6 +95,16 @@ check "abs(d['latency_avg'] - 35.66) <= 1" "BookSim zero-load, 16-flit 1 VC: $(j
 run sim $BOOKSIM --measure 20000 --release tail-credit --json
 check "abs(d['latency_avg'] - 20.66) <= 1" "BookSim zero-load, 1-flit tail-credit: $(json "d['latency_avg']") vs 20.66"
 
+# Past saturation the default rule stops at the window's end; BookSim's
+# (--measure-rule booksim) drains every packet whose turn came in it.
+PAST="mesh:4x4 --routing dor --pipeline booksim-min --self --rate 1 --packet 4 --warmup 300 --measure 1000"
+run sim $PAST --json
+created=$(json "d['packets']")
+check "d['status'] == 'saturated' and d['cycles'] == 1300" "saturated, the default rule does not drain"
+run sim $PAST --measure-rule booksim --json
+check "d['status'] == 'saturated' and 1300 < d['cycles'] < 5000 and d['packets'] > $created" \
+  "--measure-rule booksim drains its $(json "d['packets']") packets (default rule: $created)"
+
 # ---- every option's path -----------------------------------------------------
 
 # The zero-load latency of an idle network grows by what each option adds.

@@ -42,6 +42,7 @@ static const Sample samples[] = {
     { "warmup", { { "3000", "3000" } }, "-5" },
     { "measure", { { "20000", "20000" } }, "many" },
     { "drain", { { "0", "0" } }, "1e3" },
+    { "measure-rule", { { "booksim", "booksim" }, { "created", "created" } }, "bookism" },
     { "watchdog", { { "500", "500" } }, "" },
     { "seed", { { "9223372036854775807", "9223372036854775807" }, { "7", "7" } }, "-1" },
     { "mode", { { "deflection", "deflection" } }, "fluid" },

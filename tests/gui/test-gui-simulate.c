@@ -304,6 +304,16 @@ check_mesh (FlitlabWindow *window)
     }
   CHECK (g_ascii_strtod (value (window, "throughput"), NULL) > 0.15, "the mesh accepts what it is offered (%s)",
          value (window, "throughput"));
+
+  /* The Run group's choice of measurement reaches the run. */
+  set_choice (window, "measure-rule", "booksim");
+  CHECK_SETTING (mesh, "measure-rule", "booksim");
+  click_run (window, "mesh:4x4, BookSim's measurement");
+  want = engine_latency ("mesh:4x4", "dor", flitlab_document_get_sim_settings (mesh));
+  CHECK (isfinite (want) && fabs (g_ascii_strtod (value (window, "latency"), NULL) - want) < 0.01,
+         "measured as BookSim: the latency shown, %s, is fl_sim_run's %.2f", value (window, "latency"), want);
+  set_choice (window, "measure-rule", "created");
+  CHECK_SETTING (mesh, "measure-rule", "created");
 }
 
 /* Settings the engine refuses together: a message, never a crash. */

@@ -104,6 +104,7 @@ static const char *const selections[] = { "lowest", "random", "credits", NULL };
 static const char *const switchings[] = { "wormhole", "vct", NULL };
 static const char *const releases[] = { "tail-sent", "tail-credit", NULL };
 static const char *const injections[] = { "bernoulli", "onoff", NULL };
+static const char *const measure_rules[] = { "created", "booksim", NULL };
 static const char *const models[] = { "flit", "deflection", "multicast", NULL };
 static const char *const priorities[] = { "random", "age", "path_num", "age+path_num", NULL };
 
@@ -449,6 +450,10 @@ static const Key keys[] = {
     INT64_ROW("drain", FL_N_("Run"), FL_N_("Drain"), "D",
               FL_N_("at most this many cycles to deliver them"), "100000", 0, FL_SIM_MAX_CYCLES,
               FLIT, config.drain_cycles),
+    ENUM_ROW("measure-rule", FL_N_("Run"), FL_N_("Measured packets"), "RULE",
+             FL_N_("created: those made in the window; booksim: as BookSim's throughput runs, "
+                   "those whose turn to leave their host comes in it, all delivered"),
+             "created", measure_rules, FLIT, config.measure_rule),
     INT64_ROW("watchdog", FL_N_("Run"), FL_N_("Watchdog"), "N",
               FL_N_("deadlock after N cycles without progress"), "10000", 1, FL_SIM_MAX_CYCLES,
               ROUTER, config.deadlock_cycles),
@@ -547,6 +552,7 @@ static const Key keys[] = {
 /* FIELD_ENUM writes enums as ints. */
 _Static_assert(sizeof(FlSelection) == sizeof(int) && sizeof(FlSwitching) == sizeof(int)
                    && sizeof(FlVcRelease) == sizeof(int)
+                   && sizeof(FlMeasureRule) == sizeof(int)
                    && sizeof(FlInjectionProcess) == sizeof(int)
                    && sizeof(FlSimModel) == sizeof(int)
                    && sizeof(FlDeflectPriority) == sizeof(int)

@@ -97,6 +97,16 @@
  * than 5 % of the flits offered in it, or when the drain does not finish
  * within drain_cycles; a run found saturated at the end of the window
  * skips the drain (its latencies are those delivered so far).
+ * FL_MEASURE_BOOKSIM measures as BookSim 2's sim_type=throughput instead:
+ * a packet is measured when its turn comes in the window, the cycle it
+ * reaches the front of its source queue (made into an empty queue, or
+ * the one before it sent its tail the cycle before: BookSim makes a
+ * source's next packet only then, stamped with its creation cycle, so
+ * past saturation the window sends the backlog of the warm-up, whose
+ * queueing counts). When the window closes the sources stop and the
+ * packets whose turn has not come are withdrawn (BookSim never makes
+ * them); the run then drains every measured packet, saturated or not,
+ * within drain_cycles. SimPacket.measured is 0 until a packet's turn.
  *
  * Deadlock. With flits in the network and none sent, injected or consumed
  * for deadlock_cycles cycles, and for at least as long as a flit or credit
@@ -182,7 +192,9 @@ typedef struct SimPacket {
     int32_t hops;        /* switches traversed by the head */
     int32_t next;        /* source queue or free list link, -1 at the end */
     int32_t measured;    /* 1: made in the measurement window; 2: made in
-                          * the warm-up (counted in its figures only) */
+                          * the warm-up (counted in its figures only);
+                          * under FL_MEASURE_BOOKSIM the same of the cycle
+                          * its turn came, 0 before it */
     int32_t route;       /* once its head has left its host, where the
                           * last entry of its route is (SIM_ROUTE_CHUNK);
                           * before, the pool slot of the packet ahead of it
@@ -603,6 +615,10 @@ static inline void fl__sim_route_push(FlSim *s, SimPacket *p, int32_t vc)
 int fl__sim_stats_alloc(FlSim *s);
 void fl__sim_stats_open(FlSim *s);
 void fl__sim_stats_close(FlSim *s);
+/* FL_MEASURE_BOOKSIM: packet p's turn at the front of its source queue
+ * comes at cycle (it may send its head then), which decides whether it is
+ * measured, as its creation does under FL_MEASURE_CREATED. */
+void fl__sim_stats_turn(FlSim *s, SimPacket *p, int64_t cycle);
 /* A packet's tail reached its host. Returns FL_ENOMEM if a histogram could
  * not grow (the packet is then not counted). */
 int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p);

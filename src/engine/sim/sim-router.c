@@ -283,6 +283,8 @@ static void host_inject(FlSim *s, int h)
         s->q_head[h] = p->next;
         if (s->q_head[h] < 0)
             s->q_tail[h] = -1;
+        else if (s->cfg.measure_rule == FL_MEASURE_BOOKSIM)
+            fl__sim_stats_turn(s, &s->pool[s->q_head[h]], now + 1);
         p->next = -1;
     }
 }

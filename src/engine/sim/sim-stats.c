@@ -46,6 +46,12 @@ void fl__sim_stats_close(FlSim *s)
     s->sc.counting = 0;
 }
 
+void fl__sim_stats_turn(FlSim *s, SimPacket *p, int64_t cycle)
+{
+    p->measured = cycle < s->cfg.warmup_cycles ? 2 : cycle < s->win_end;
+    s->sc.measured_outstanding += p->measured == 1;
+}
+
 static int grow_histograms(FlSim *s, int64_t need)
 {
     int64_t cap = s->hist_cap;

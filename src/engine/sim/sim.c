@@ -511,7 +511,8 @@ static void credits_arrive(FlSim *s)
 }
 
 /* Counts a packet made now at host src: offered, made, waiting, and
- * measured when made in the window. */
+ * measured when made in the window (under FL_MEASURE_BOOKSIM, when its
+ * turn comes: fl__sim_stats_turn). */
 static inline void count_packet(FlSim *s, int flits)
 {
     SimScalars *sc = &s->sc;
@@ -519,16 +520,19 @@ static inline void count_packet(FlSim *s, int flits)
         sc->offered_flits += flits;
     sc->created_packets++;
     sc->created_flits += flits;
-    sc->measured_outstanding += sc->in_window;
+    if (s->cfg.measure_rule == FL_MEASURE_CREATED)
+        sc->measured_outstanding += sc->in_window;
     sc->queued_flits += flits;
 }
 
 /* Appends a packet made at cycle created (counted then) to host src's
- * source queue; measured as SimPacket.measured. */
+ * source queue; measured as SimPacket.measured, or under
+ * FL_MEASURE_BOOKSIM as its turn comes: now if the queue is empty. */
 static inline int store_packet(FlSim *s, int src, int dst, int flits, int64_t created,
                                int measured)
 {
     SimScalars *sc = &s->sc;
+    int turn_now = s->q_tail[src] < 0;
     int32_t id = sc->free_head;
     if (id >= 0) {
         sc->free_head = s->pool[id].next;
@@ -563,8 +567,55 @@ static inline int store_packet(FlSim *s, int src, int dst, int flits, int64_t cr
         s->q_head[src] = id;
     s->q_tail[src] = id;
     s->stored[src]++;
+    if (s->cfg.measure_rule == FL_MEASURE_BOOKSIM) {
+        p->measured = 0;
+        if (turn_now)
+            fl__sim_stats_turn(s, p, sc->cycle);
+    }
     fl__sim_activate(s, s->host_node[src]);
     return FL_OK;
+}
+
+/* FL_MEASURE_BOOKSIM, as the window closes: BookSim's throughput runs
+ * stop the sources, so the packets whose turn has not come are never made
+ * there. Here they are withdrawn, as if never made (the offered load of
+ * the window keeps them), those owed by deferring sources too: only the
+ * measured packets and those already leaving stay to be delivered. */
+static void withdraw_unturned(FlSim *s)
+{
+    SimScalars *sc = &s->sc;
+    for (int h = 0; h < s->n_hosts; h++) {
+        int32_t keep = -1, id = s->q_head[h];
+        while (id >= 0 && (s->pool[id].sent > 0 || s->pool[id].measured)) {
+            keep = id;
+            id = s->pool[id].next;
+        }
+        while (id >= 0) {
+            SimPacket *p = &s->pool[id];
+            int32_t next = p->next;
+            sc->created_packets--;
+            sc->created_flits -= p->len;
+            sc->queued_flits -= p->len;
+            s->stored[h]--;
+            p->id = -1;
+            p->next = sc->free_head;
+            sc->free_head = id;
+            id = next;
+        }
+        if (keep >= 0)
+            s->pool[keep].next = -1;
+        else
+            s->q_head[h] = -1;
+        s->q_tail[h] = keep;
+        int64_t created;
+        int dst, flits;
+        while (fl__traffic_replay(s->traffic, h, sc->cycle, &created, &dst, &flits)) {
+            sc->created_packets--;
+            sc->created_flits -= flits;
+            sc->queued_flits -= flits;
+            sc->owed_packets--;
+        }
+    }
 }
 
 /* Appends a new packet to host src's source queue. */
@@ -671,13 +722,17 @@ static int tick(FlSim *s)
 {
     SimScalars *sc = &s->sc;
     credits_arrive(s);
-    if (generate(s))
+    /* Under FL_MEASURE_BOOKSIM the sources stop with the window. */
+    int sources = s->cfg.measure_rule == FL_MEASURE_CREATED || !sc->window_closed;
+    if (sources && generate(s))
         return FL_ENOMEM;
     fl__sim_nodes_tick(s);
     sc->cycle++;
-    if (sc->cycle == s->win_end)
+    if (sc->cycle == s->win_end) {
         fl__sim_stats_close(s);
-    else if (sc->cycle == s->cfg.warmup_cycles)
+        if (s->cfg.measure_rule == FL_MEASURE_BOOKSIM)
+            withdraw_unturned(s);
+    } else if (sc->cycle == s->cfg.warmup_cycles)
         fl__sim_stats_open(s);
     /* A flit moved in the cycle just done if one entered a channel or
      * reached its host: counted once a cycle, not in the hot paths. */
@@ -855,18 +910,21 @@ int fl_sim_run(FlSim *s, FlSimResult *res, FlProgressFunc progress, void *progre
     int64_t wend = cfg->warmup_cycles + cfg->measure_cycles;
     int64_t total = wend + cfg->drain_cycles;
     int rc = run_until(s, wend, 0, progress, progress_data, total);
+    int grew = 0;
     if (!rc && s->sc.status == FL_SIM_RUNNING) {
         /* A backlog that grew by more than 5 % of the offered flits means
-         * the sources outrun the network: draining would take forever. */
+         * the sources outrun the network: draining would take forever,
+         * unless they stop (FL_MEASURE_BOOKSIM). */
         int64_t growth = s->sc.queued_at_close - s->sc.queued_at_open;
-        if (s->sc.window_closed && (double)growth > 0.05 * (double)s->sc.offered_flits
-            && growth > 0)
+        grew = s->sc.window_closed && (double)growth > 0.05 * (double)s->sc.offered_flits
+               && growth > 0;
+        if (grew && cfg->measure_rule == FL_MEASURE_CREATED)
             s->sc.status = FL_SIM_SATURATED;
     }
     if (!rc && s->sc.status == FL_SIM_RUNNING) {
         rc = run_until(s, wend + cfg->drain_cycles, 1, progress, progress_data, total);
         if (!rc && s->sc.status == FL_SIM_RUNNING)
-            s->sc.status = s->sc.measured_outstanding ? FL_SIM_SATURATED : FL_SIM_OK;
+            s->sc.status = s->sc.measured_outstanding || grew ? FL_SIM_SATURATED : FL_SIM_OK;
     }
     if (rc == FL_ENOMEM)
         return fl_error_set(err, FL_ENOMEM, "out of memory");

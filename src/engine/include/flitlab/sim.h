@@ -36,6 +36,18 @@ typedef enum FlVcRelease {
     FL_VC_RELEASE_TAIL_CREDIT      /* only when the tail's credit returns */
 } FlVcRelease;
 
+/* Which packets a run measures, and how its measurement ends. */
+typedef enum FlMeasureRule {
+    FL_MEASURE_CREATED = 0,   /* those made in the window; a run found
+                               * saturated when it closes is not drained */
+    FL_MEASURE_BOOKSIM        /* BookSim 2's sim_type=throughput: those whose
+                               * turn at the front of their source queue
+                               * comes in the window; when it closes the
+                               * sources stop (dropping the packets whose
+                               * turn has not come) and the run drains every
+                               * measured packet, saturated or not */
+} FlMeasureRule;
+
 typedef enum FlSimStatus {
     FL_SIM_OK = 0,
     FL_SIM_DEADLOCK,       /* flits in the network, none moved for a while */
@@ -88,8 +100,10 @@ typedef struct FlSimConfig {
     int link_latency;              /* cycles a flit spends on a channel */
     int link_cycles_per_flit;      /* a flit occupies a channel this long */
     int64_t warmup_cycles;         /* statistics cleared after these */
-    int64_t measure_cycles;        /* packets made in this window are measured */
+    int64_t measure_cycles;        /* packets made in this window are measured
+                                    * (see measure_rule) */
     int64_t drain_cycles;          /* at most this long to deliver them */
+    FlMeasureRule measure_rule;    /* FL_MEASURE_CREATED */
     int64_t deadlock_cycles;       /* watchdog: no flit moved for this long
                                     * (and none can be on a link), and
                                     * the waiting packets form a cycle */
@@ -171,10 +185,10 @@ int fl_sim_run(FlSim *sim, FlSimResult *res, FlProgressFunc progress, void *prog
  *     packet made since cycle 0 and delivered so far, flits accepted,
  *     offered, channel utilization and VC occupancy over [0, cycle);
  *   - from the warm-up's end, over the measurement window [warmup, warmup +
- *     measure) as far as it has been simulated: packets made in it and
- *     delivered so far, flits accepted and sent during it; after it, the
- *     whole window, with the latencies of its packets delivered since
- *     (during the drain).
+ *     measure) as far as it has been simulated: packets made in it (under
+ *     FL_MEASURE_BOOKSIM, whose turn came in it) and delivered so far,
+ *     flits accepted and sent during it; after it, the whole window, with
+ *     the latencies of its packets delivered since (during the drain).
  * res->window_start and window_cycles give the window. Stepping a whole
  * run by hand (as many cycles as fl_sim_run took) gives exactly
  * fl_sim_run's figures, apart from status (FL_SIM_RUNNING unless
@@ -245,7 +259,8 @@ typedef struct FlSimHookInfo {
     /* FL_SIM_HOOK_DELIVERED: the packet. */
     int64_t packet;
     int src_host, dst_host, flits;
-    int measured;               /* made in the measurement window */
+    int measured;               /* measured: made in the measurement window
+                                 * (FL_MEASURE_BOOKSIM: its turn came in it) */
     int64_t created, injected, delivered; /* made; head left its host; tail
                                            * reached its host */
 } FlSimHookInfo;
