@@ -8,12 +8,12 @@
 set -u
 . "$(dirname "$0")/cli-lib.sh"
 
-# What the program itself needs, as the dynamic linker reads it.
+# What the program itself needs, as the dynamic linker reads it: the C
+# library, libm and jansson (and a sanitizer build's runtime), nothing else.
 readelf -d "$FLITLAB" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' >"$tmp/needed"
-for lib in igraph metis; do
-  ! grep -q "lib$lib" "$tmp/needed"
-  ok $? "flitlab does not link lib$lib ($(tr '\n' ' ' <"$tmp/needed"))"
-done
+! grep -v -e '^libc\.so' -e '^libm\.so' -e '^libjansson\.so' -e '^libasan\.so' \
+  -e '^libubsan\.so' "$tmp/needed" >/dev/null
+ok $? "flitlab links libc, libm and jansson alone: $(tr '\n' ' ' <"$tmp/needed")"
 
 # The modules come from the program's run path when no directory is named
 # (meson test's LD_LIBRARY_PATH would find them too). The sanitizers'
@@ -37,16 +37,41 @@ run sim mesh:4x4 --routing dor --measure 100 --json
 ok $? "sim needs no module: $(cat "$tmp/err")"
 run topo metrics "$tmp/irregular.json"
 expect_fail "no irregular module" \
-  "cannot load the module $tmp/none/flitlab-irregular.so, which holds random irregular" \
+  "cannot load the module flitlab-irregular.so, which holds random irregular.*$tmp/none/flitlab-irregular.so: " \
   topo metrics irregular:64,ports=4,hosts=1,seed=3
 expect_fail "no partition module" \
-  "cannot load the module $tmp/none/flitlab-partition.so, which holds graph partitioning" \
+  "cannot load the module flitlab-partition.so, which holds graph partitioning" \
   topo metrics "$tmp/irregular.json"
+
+project=$FLITLAB_SOURCE_DIR/data/examples/classroom.flitlab
+run topo export mesh:4x4 -o "$tmp/mesh.json"
+ok "$status" "topo export to a file format needs no module: $(cat "$tmp/err")"
+expect_fail "no lessons module" "flitlab-lessons.so, which holds the lesson command" lesson ls
+expect_fail "no projects module" "flitlab-projects.so, which holds the project, experiment" \
+  project ls "$project"
+expect_fail "no projects module for a topology" "flitlab-projects.so" \
+  sim "$project#8x8 mesh" --routing dor --measure 100
+expect_fail "no projects module for a plot" "flitlab-projects.so" plot ls "$project"
+# (A build without cairo has no pictures.)
+if "$FLITLAB" route --help | grep -q -- --picture; then
+  expect_fail "no pictures module" "flitlab-pictures.so, which holds the drawing of pictures" \
+    topo export mesh:4x4 -o "$tmp/mesh.png"
+  expect_fail "no pictures module for sim --picture" "flitlab-pictures.so" \
+    sim mesh:4x4 --routing dor --measure 100 --picture "$tmp/sim.png" --at 10
+  [ ! -e "$tmp/mesh.png" ] && [ ! -e "$tmp/sim.png" ]
+  ok $? "no picture written without the module"
+fi
 
 # The directory named wins over the run path.
 export FLITLAB_MODULE_DIR="$moduledir"
 run topo metrics "$tmp/irregular.json" --json
 [ "$status" -eq 0 ] && [ "$(json "d['bisection_method']")" = metis ]
 ok $? "FLITLAB_MODULE_DIR names the modules' directory"
+run project ls "$project"
+[ "$status" -eq 0 ] && grep -q "8x8 mesh" "$tmp/out"
+ok $? "the projects module lists a project: $(cat "$tmp/err")"
+run sim "$project#8x8 mesh" --routing dor --measure 100 --json
+[ "$status" -eq 0 ] && [ "$(json "d['status']")" = ok ]
+ok $? "a project's topology simulated through the projects module: $(cat "$tmp/err")"
 
 tap_end

@@ -1,7 +1,6 @@
 /* partition-loader.c — the engine's door to the module flitlab-partition
  * (modules/partition.h), loaded at the first bisection that needs METIS. */
 #include "metrics-internal.h"
-#include "module.h"
 #include "partition.h"
 
 /* Process-wide like the module it names: loaded once, never unloaded. */
@@ -12,7 +11,7 @@ int fl__partition_bisect(int n, const int *xadj, const int *adjncy, const int *a
                          int seed, int *part, FlError *err)
 {
     const void *table;
-    int rc = fl__module_table(&partition_module, &table, err);
+    int rc = fl_module_table(&partition_module, &table, err);
     if (rc)
         return rc;
     const FlPartitionModule *m = table;

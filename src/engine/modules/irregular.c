@@ -109,5 +109,5 @@ out_scope:
     return rc;
 }
 
-/* The module's one exported symbol (module.h). */
+/* The module's one exported symbol (flitlab/module.h). */
 const FlIrregularModule flitlab_module = { FL_IRREGULAR_ABI, draw };

@@ -2,7 +2,6 @@
  * (modules/irregular.h), loaded at the first irregular network. */
 #include "generators.h"
 #include "irregular.h"
-#include "module.h"
 
 /* Process-wide like the module it names: loaded once, never unloaded. */
 static FlModule irregular_module =
@@ -12,7 +11,7 @@ int fl__irregular_draw(int switches, int ports, uint64_t seed, int *edges, int n
                        double *xy, FlError *err)
 {
     const void *table;
-    int rc = fl__module_table(&irregular_module, &table, err);
+    int rc = fl_module_table(&irregular_module, &table, err);
     if (rc)
         return rc;
     const FlIrregularModule *m = table;
