@@ -3,7 +3,7 @@
 #include "modules.h"
 
 static FlModule lessons_module =
-    FL_MODULE_INIT("lessons", "the lesson command (libxml2)", CLI_LESSONS_ABI);
+    FL_MODULE_INIT("lessons", N_("the lesson command (libxml2)"), CLI_LESSONS_ABI);
 
 int cli_run_lesson(int argc, char **argv)
 {

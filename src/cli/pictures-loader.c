@@ -3,7 +3,7 @@
 #include "modules.h"
 
 static FlModule pictures_module =
-    FL_MODULE_INIT("pictures", "the drawing of pictures (cairo)", CLI_PICTURES_ABI);
+    FL_MODULE_INIT("pictures", N_("the drawing of pictures (cairo)"), CLI_PICTURES_ABI);
 
 const CliPicturesModule *cli_pictures(void)
 {

@@ -3,7 +3,7 @@
 #include "modules.h"
 
 static FlModule projects_module = FL_MODULE_INIT(
-    "projects", "the project, experiment and plot commands (SQLite)", CLI_PROJECTS_ABI);
+    "projects", N_("the project, experiment and plot commands (SQLite)"), CLI_PROJECTS_ABI);
 
 static const CliProjectsModule *projects(FlError *err)
 {

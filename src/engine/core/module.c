@@ -26,7 +26,7 @@ int fl_module_table(FlModule *m, const void **table, FlError *err)
     /* dlerror() names the path it tried. */
     if (!abi)
         rc = fl_error_set(err, FL_EIO, "cannot load the module %s, which holds %s: %s", file,
-                          m->holds, dlerror());
+                          fl_gettext(m->holds), dlerror());
     else if (*abi != m->abi)
         rc = fl_error_set(err, FL_EIO, "the module %s is from another version of Flitlab "
                           "(interface %d, this program needs %d)", path, *abi, m->abi);

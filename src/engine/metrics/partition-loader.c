@@ -5,7 +5,7 @@
 
 /* Process-wide like the module it names: loaded once, never unloaded. */
 static FlModule partition_module =
-    FL_MODULE_INIT("partition", "graph partitioning (METIS)", FL_PARTITION_ABI);
+    FL_MODULE_INIT("partition", FL_N_("graph partitioning (METIS)"), FL_PARTITION_ABI);
 
 int fl__partition_bisect(int n, const int *xadj, const int *adjncy, const int *adjwgt,
                          int seed, int *part, FlError *err)

@@ -5,7 +5,7 @@
 
 /* Process-wide like the module it names: loaded once, never unloaded. */
 static FlModule irregular_module =
-    FL_MODULE_INIT("irregular", "random irregular networks (igraph)", FL_IRREGULAR_ABI);
+    FL_MODULE_INIT("irregular", FL_N_("random irregular networks (igraph)"), FL_IRREGULAR_ABI);
 
 int fl__irregular_draw(int switches, int ports, uint64_t seed, int *edges, int n_edges,
                        double *xy, FlError *err)

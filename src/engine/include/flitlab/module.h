@@ -33,7 +33,7 @@ extern "C" {
  * its interface version (an int), which must equal abi. */
 typedef struct FlModule {
     const char *name;  /* "irregular": the file flitlab-irregular.so */
-    const char *holds; /* for messages: "random irregular networks (igraph)" */
+    const char *holds; /* for messages, marked for translation: "random irregular networks" */
     int abi;
     pthread_mutex_t lock;
     const void *table;
