@@ -43,7 +43,7 @@ do
   check "installs $f" test -s "$root/$f"
 done
 check "the programs are executable" test -x "$root/bin/flitlab-gui" -a -x "$root/bin/flitlab"
-for m in irregular partition lessons projects pictures; do
+for m in irregular partition lessons store projects pictures; do
   check "installs the module flitlab-$m.so" sh -c "ls '$root'/lib*/flitlab/flitlab-$m.so \
     '$root'/lib*/*/flitlab/flitlab-$m.so 2>/dev/null | grep -q ."
 done

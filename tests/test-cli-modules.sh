@@ -49,7 +49,8 @@ ok "$status" "topo export to a file format needs no module: $(cat "$tmp/err")"
 expect_fail "no lessons module" "flitlab-lessons.so, which holds the lesson command" lesson ls
 expect_fail "no projects module" "flitlab-projects.so, which holds the project, experiment" \
   project ls "$project"
-expect_fail "no projects module for a topology" "flitlab-projects.so" \
+expect_fail "no store module for a project's topology" \
+  "flitlab-store.so, which holds the project file" \
   sim "$project#8x8 mesh" --routing dor --measure 100
 expect_fail "no projects module for a plot" "flitlab-projects.so" plot ls "$project"
 # (A build without cairo has no pictures.)
@@ -72,6 +73,6 @@ run project ls "$project"
 ok $? "the projects module lists a project: $(cat "$tmp/err")"
 run sim "$project#8x8 mesh" --routing dor --measure 100 --json
 [ "$status" -eq 0 ] && [ "$(json "d['status']")" = ok ]
-ok $? "a project's topology simulated through the projects module: $(cat "$tmp/err")"
+ok $? "a project's topology simulated through the store module: $(cat "$tmp/err")"
 
 tap_end

@@ -3,18 +3,20 @@
  * `flitlab sim` and the other engine commands start without them:
  *
  *   flitlab-lessons.so   the lesson command (libxml2)
- *   flitlab-projects.so  the project, experiment and plot commands, and
- *                        PROJECT.flitlab#NAME arguments (SQLite; cairo for
- *                        the figures)
- *   flitlab-pictures.so  the pictures of topo export, route, turns and sim
- *                        (cairo, giflib)
+ *   flitlab-store.so     PROJECT.flitlab#NAME arguments: the project file
+ *                        (SQLite)
+ *   flitlab-pictures.so  the pictures of topo export, route, turns and sim:
+ *                        the drawing library (cairo, giflib)
+ *   flitlab-projects.so  the project, experiment and plot commands, over the
+ *                        two above, which it links
  *
- * A module is built from the command files and libraries it names and calls
- * back into the program for the rest (the engine, the option parser): the
- * program exports its symbols (src/cli/meson.build). Each table below is
- * defined in the module (NAME-module.c) and fetched by one loader file in
- * the program (NAME-loader.c); a loader that cannot load its module prints
- * "flitlab: cannot load the module ..." and the command fails.
+ * A module holds its own layers (src/modules/meson.build) and calls the
+ * program for the rest (the engine, the file readers, the option parser):
+ * the program holds those whole and exports their symbols, so that every
+ * function is in the process once. Each table below is defined in the
+ * module (NAME-module.c) and fetched by one loader file in the program
+ * (NAME-loader.c); a loader that cannot load its module prints "flitlab:
+ * cannot load the module ..." and the command fails.
  */
 #ifndef FLITLAB_CLI_MODULES_H
 #define FLITLAB_CLI_MODULES_H
@@ -42,14 +44,24 @@ typedef struct CliProjectsModule {
     int (*project)(int argc, char **argv);
     int (*experiment)(int argc, char **argv);
     int (*plot)(int argc, char **argv);
-    /* The topology NAME of the project file path (load.c's PROJECT#NAME). */
-    int (*load_topology)(const char *path, const char *name, FlTopology **out, FlError *err);
 } CliProjectsModule;
 
-/* Those commands and that lookup, run by the module (projects-loader.c). */
+/* Those commands, run by the module (projects-loader.c). */
 int cli_run_project(int argc, char **argv);
 int cli_run_experiment(int argc, char **argv);
 int cli_run_plot(int argc, char **argv);
+
+/* ---- flitlab-store -------------------------------------------------------- */
+
+#define CLI_STORE_ABI 1
+
+typedef struct CliStoreModule {
+    int abi; /* CLI_STORE_ABI */
+    /* The topology NAME of the project file path (load.c's PROJECT#NAME). */
+    int (*load_topology)(const char *path, const char *name, FlTopology **out, FlError *err);
+} CliStoreModule;
+
+/* That lookup, by the module (store-loader.c). */
 int cli_project_topology(const char *path, const char *name, FlTopology **out, FlError *err);
 
 /* ---- flitlab-pictures ----------------------------------------------------- */

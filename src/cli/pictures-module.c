@@ -1,7 +1,7 @@
 /* pictures-module.c — the table of the module flitlab-pictures (modules.h). */
 #include "modules.h"
 
-const CliPicturesModule flitlab_module = {
+const CliPicturesModule flitlab_module_pictures = {
     CLI_PICTURES_ABI,
     fl_draw_check_format,
     fl_draw_page_init,

@@ -31,9 +31,3 @@ int cli_run_plot(int argc, char **argv)
     const CliProjectsModule *m = projects(&err);
     return m ? m->plot(argc, argv) : cli_engine_error(&err);
 }
-
-int cli_project_topology(const char *path, const char *name, FlTopology **out, FlError *err)
-{
-    const CliProjectsModule *m = projects(err);
-    return m ? m->load_topology(path, name, out, err) : FL_EIO;
-}

@@ -14,15 +14,16 @@ int fl_module_table(FlModule *m, const void **table, FlError *err)
         pthread_mutex_unlock(&m->lock);
         return FL_OK;
     }
-    char file[256], path[4096];
+    char file[256], path[4096], symbol[256];
     snprintf(file, sizeof file, "flitlab-%s.so", m->name);
+    snprintf(symbol, sizeof symbol, "flitlab_module_%s", m->name);
     const char *dir = getenv("FLITLAB_MODULE_DIR");
     snprintf(path, sizeof path, "%s%s%s", dir && *dir ? dir : "", dir && *dir ? "/" : "", file);
     /* Never closed: the module's libraries keep state (igraph's error
      * handlers, for one) that outlives a call, and unloading them buys
      * nothing in a process that has just needed them. */
     void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    const int *abi = handle ? dlsym(handle, "flitlab_module") : NULL;
+    const int *abi = handle ? dlsym(handle, symbol) : NULL;
     /* dlerror() names the path it tried. */
     if (!abi)
         rc = fl_error_set(err, FL_EIO, "cannot load the module %s, which holds %s: %s", file,

@@ -109,5 +109,5 @@ out_scope:
     return rc;
 }
 
-/* The module's one exported symbol (flitlab/module.h). */
-const FlIrregularModule flitlab_module = { FL_IRREGULAR_ABI, draw };
+/* The module's table, which the loader looks up by name (flitlab/module.h). */
+const FlIrregularModule flitlab_module_irregular = { FL_IRREGULAR_ABI, draw };

@@ -41,5 +41,5 @@ static int bisect(int n, const int *xadj, const int *adjncy, const int *adjwgt, 
     return status == METIS_ERROR_MEMORY ? FL_PARTITION_NOMEM : status;
 }
 
-/* The module's one exported symbol (flitlab/module.h). */
-const FlPartitionModule flitlab_module = { FL_PARTITION_ABI, bisect };
+/* The module's table, which the loader looks up by name (flitlab/module.h). */
+const FlPartitionModule flitlab_module_partition = { FL_PARTITION_ABI, bisect };

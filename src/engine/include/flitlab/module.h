@@ -3,12 +3,12 @@
  * Part of the engine's public API: include "flitlab.h", which includes this.
  *
  * A library that brings many others (igraph, METIS, cairo, SQLite, libxml2)
- * lives in a module, flitlab-NAME.so, whose one exported symbol
- * "flitlab_module" is a table of functions: a program that never uses the
- * part never loads the module or its libraries, and starts in a millisecond.
+ * lives in a module, flitlab-NAME.so, whose symbol "flitlab_module_NAME" is
+ * a table of functions: a program that never uses the part never loads the
+ * module or its libraries, and starts in a millisecond.
  * The engine's modules (igraph's irregular networks, METIS's bisection)
  * take and return plain data; the command line's call back into the program
- * that loads them (src/cli/meson.build).
+ * that loads them (src/cli/modules.h).
  *
  * The module's directory is $FLITLAB_MODULE_DIR when set (the tests, and
  * sanitizer builds, whose dlopen ignores the program's run path), else the
