@@ -43,6 +43,10 @@ do
   check "installs $f" test -s "$root/$f"
 done
 check "the programs are executable" test -x "$root/bin/flitlab-gui" -a -x "$root/bin/flitlab"
+for m in irregular partition lessons store projects pictures; do
+  check "installs the module flitlab-$m.so" sh -c "ls '$root'/lib*/flitlab/flitlab-$m.so \
+    '$root'/lib*/*/flitlab/flitlab-$m.so 2>/dev/null | grep -q ."
+done
 for lang in $(sed 's/#.*//' "$(dirname "$0")/../po/LINGUAS"); do
   check "installs the $lang translation" test -s "$share/locale/$lang/LC_MESSAGES/flitlab.mo"
 done
@@ -53,7 +57,7 @@ check "the installed launcher is valid" desktop-file-validate "$share/applicatio
 export XDG_DATA_DIRS="$share:/usr/local/share:/usr/share"
 export GSETTINGS_SCHEMA_DIR="$share/glib-2.0/schemas"
 export GSETTINGS_BACKEND=memory
-unset FLITLAB_LESSONS_DIR
+unset FLITLAB_LESSONS_DIR FLITLAB_MODULE_DIR LD_LIBRARY_PATH
 
 n=$((n + 1))
 version=$("$root/bin/flitlab-gui" --version 2>&1)
@@ -69,6 +73,15 @@ lessons=$(FLITLAB_LESSONS_DIR="$share/flitlab/lessons" "$root/bin/flitlab" lesso
 case $lessons in
 *deadlock-ring*) echo "ok $n - the installed flitlab lists the installed lessons" ;;
 *) echo "not ok $n - flitlab lesson ls: $lessons"; failed=$((failed + 1)) ;;
+esac
+
+# The installed program finds its modules relative to itself, in the
+# staging directory too.
+n=$((n + 1))
+metrics=$("$root/bin/flitlab" topo metrics irregular:64,ports=4,hosts=1,seed=3 2>&1)
+case $metrics in
+*"upper bound from METIS"*) echo "ok $n - the installed flitlab loads its modules" ;;
+*) echo "not ok $n - flitlab topo metrics irregular:64: $metrics"; failed=$((failed + 1)) ;;
 esac
 
 # A real start of the installed application under Xvfb, any warning fatal:

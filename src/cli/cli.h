@@ -106,18 +106,6 @@ int cli_int_value(const char *option, const char *text, long min, long max, long
 
 void cli_print_help(const CliCommand *cmd, FILE *to);
 
-#ifdef FL_HAVE_CAIRO
-#include "flitlab-draw.h"
-
-/* A picture's page from --width, --height, --dpi and --title (those of
- * them cmd has; the others keep fl_draw_page_init()'s values). Prints an
- * error naming the option and returns CLI_USAGE for a bad value. */
-int cli_page_options(const CliCommand *cmd, const CliParsed *p, FlDrawPage *page);
-/* Those options' names, for cli_given(): a command refuses them where it
- * draws nothing. */
-extern const char *const cli_page_option_names[];
-#endif
-
 /* "flitlab: <message>" on stderr; returns status. */
 int cli_error(int status, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -9,9 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-#ifdef FL_HAVE_CAIRO
-#include "flitlab-draw.h"
-#endif
+#include "modules.h"
 
 /* Without --max-paths, `route --all` lists at most this many paths. */
 #define DEFAULT_MAX_PATHS 100
@@ -146,9 +144,12 @@ static int check_picture(const CliCommand *cmd, const CliParsed *p)
         return CLI_OK;
     FlError err = { 0 };
     FlDrawPage page;
-    if (fl_draw_check_format(path, NULL, &err))
+    const CliPicturesModule *draw = cli_pictures();
+    if (!draw)
+        return CLI_FAIL;
+    if (draw->check_format(path, NULL, &err))
         return cli_error(CLI_USAGE, _("--picture: %s"), err.message);
-    if (cli_page_options(cmd, p, &page))
+    if (cli_page_options(cmd, p, draw, &page))
         return CLI_USAGE;
 #else
     (void)cmd;
@@ -221,8 +222,11 @@ static int write_picture(const CliCommand *cmd, const CliParsed *p, const RouteS
     if (!path)
         return CLI_OK;
 #ifdef FL_HAVE_CAIRO
+    const CliPicturesModule *draw = cli_pictures();
+    if (!draw)
+        return CLI_FAIL;
     FlDrawRouting dr;
-    fl_draw_routing_init(&dr);
+    draw->routing_init(&dr);
     dr.routing = rs->r;
     dr.report = pic->report;
     dr.overlays = (pic->turns ? FL_DRAW_OVERLAY_TURNS : 0u)
@@ -237,9 +241,9 @@ static int write_picture(const CliCommand *cmd, const CliParsed *p, const RouteS
     dr.npaths = pic->npaths;
     FlError err = { 0 };
     FlDrawPage page;
-    if (cli_page_options(cmd, p, &page))
+    if (cli_page_options(cmd, p, draw, &page))
         return CLI_USAGE;
-    if (fl_draw_export_routing_page(rs->t, &dr, &page, path, NULL, &err))
+    if (draw->export_routing_page(rs->t, &dr, &page, path, NULL, &err))
         return cli_error(CLI_FAIL, _("--picture: %s"), err.message);
 #else
     (void)rs;

@@ -7,11 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "flitlab-io.h"
-#ifdef FL_HAVE_CAIRO
-#include "flitlab-draw.h"
-#endif
+#include "modules.h"
 
 /* ---- topo metrics ------------------------------------------------------- */
 
@@ -245,20 +242,16 @@ static const char *extension(const char *path)
     return dot && (!slash || dot > slash) ? dot + 1 : NULL;
 }
 
-/* Whether format names a picture. With cairo, the drawing library decides,
- * so that this command and fl_draw_export() cannot disagree (format is
- * given, so the path argument only has to be non-empty). Without cairo, the
- * names are known here only to say that this build cannot draw them; they
- * are matched in any case, as the drawing library and the file formats do. */
+#ifndef FL_HAVE_CAIRO
+/* Whether format names a picture: known here only to say that this build
+ * cannot draw them; matched in any case, as the drawing library and the
+ * file formats do. */
 static int is_picture(const char *format)
 {
-#ifdef FL_HAVE_CAIRO
-    return fl_draw_check_format(format, format, NULL) == FL_OK;
-#else
     return strcasecmp(format, "png") == 0 || strcasecmp(format, "svg") == 0
            || strcasecmp(format, "pdf") == 0;
-#endif
 }
+#endif
 
 static int run_export(const CliCommand *cmd, const CliParsed *p)
 {
@@ -273,27 +266,32 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
                                     "give --format"), out);
 
     FlFileFormat ff = fl_io_format_from_name(format);
-    if (ff == FL_FORMAT_UNKNOWN && !is_picture(format))
-        return cli_error(CLI_USAGE, _("topo export: unknown format '%s' (known: json, dot, "
-                                    "anynet%s)"), format,
 #ifdef FL_HAVE_CAIRO
-                         ", png, svg, pdf"
-#else
-                         ""
-#endif
-        );
-#ifndef FL_HAVE_CAIRO
-    if (is_picture(format))
-        return cli_error(CLI_USAGE, _("topo export: this flitlab was built without cairo, "
-                                    "so it cannot draw %s pictures"), format);
-#else
-    const char *drawn = is_picture(format) ? NULL : cli_given(cmd, p, cli_page_option_names);
+    /* Any other name is a picture's if the drawing library says so, so that
+     * this command and fl_draw_export() cannot disagree (format is given, so
+     * the path argument only has to be non-empty). */
+    const CliPicturesModule *draw = NULL;
+    if (ff == FL_FORMAT_UNKNOWN) {
+        if (!(draw = cli_pictures()))
+            return CLI_FAIL;
+        if (draw->check_format(format, format, NULL) != FL_OK)
+            return cli_error(CLI_USAGE, _("topo export: unknown format '%s' (known: json, dot, "
+                                        "anynet%s)"), format, ", png, svg, pdf");
+    }
+    const char *drawn = draw ? NULL : cli_given(cmd, p, cli_page_option_names);
     if (drawn)
         return cli_error(CLI_USAGE, _("--%s goes with a picture (png, svg or pdf), not %s"),
                          drawn, format);
-    FlDrawPage page;
-    if (cli_page_options(cmd, p, &page))
+    FlDrawPage page = { 0 };
+    if (draw && cli_page_options(cmd, p, draw, &page))
         return CLI_USAGE;
+#else
+    if (ff == FL_FORMAT_UNKNOWN && !is_picture(format))
+        return cli_error(CLI_USAGE, _("topo export: unknown format '%s' (known: json, dot, "
+                                    "anynet%s)"), format, "");
+    if (is_picture(format))
+        return cli_error(CLI_USAGE, _("topo export: this flitlab was built without cairo, "
+                                    "so it cannot draw %s pictures"), format);
 #endif
 
     FlError err = { 0 };
@@ -302,8 +300,8 @@ static int run_export(const CliCommand *cmd, const CliParsed *p)
         return cli_engine_error(&err);
     int rc;
 #ifdef FL_HAVE_CAIRO
-    if (is_picture(format))
-        rc = fl_draw_export_routing_page(t, NULL, &page, out, format, &err);
+    if (draw)
+        rc = draw->export_routing_page(t, NULL, &page, out, format, &err);
     else
 #endif
         rc = fl_io_write_file(t, ff, out, &err);

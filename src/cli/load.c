@@ -4,9 +4,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
 #include "flitlab-io.h"
-#include "flitlab-store.h"
+#include "modules.h"
 
 static int load_from_project(const char *what, const char *hash, FlTopology **out,
                              FlError *err)
@@ -21,14 +20,7 @@ static int load_from_project(const char *what, const char *hash, FlTopology **ou
     if (!*name)
         return fl_error_set(err, FL_EINVAL,
                             "'%s' names no topology: write PROJECT.flitlab#NAME", what);
-
-    FlProject *project = NULL;
-    int rc = fl_project_open(path, &project, err);
-    if (rc)
-        return rc;
-    rc = fl_project_get_topology(project, name, out, err);
-    fl_project_free(project);
-    return rc;
+    return cli_project_topology(path, name, out, err);
 }
 
 int cli_load_topology(const char *what, FlTopology **out, FlError *err)

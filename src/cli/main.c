@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "flitlab-output.h"
+#include "modules.h"
 
 static const struct {
     const char *name;
@@ -15,9 +15,10 @@ static const struct {
     const char *summary;
 } groups[] = {
     { "topo", cli_topo, N_("generate, measure and export topologies") },
-    { "project", cli_project, N_("create and fill .flitlab project files") },
-    { "experiment", cli_experiment, N_("define and run experiments kept in a project file") },
-    { "plot", cli_plot, N_("plot an experiment's results for a paper (PDF, SVG, PNG, TikZ...)") },
+    { "project", cli_run_project, N_("create and fill .flitlab project files") },
+    { "experiment", cli_run_experiment, N_("define and run experiments kept in a project file") },
+    { "plot", cli_run_plot,
+      N_("plot an experiment's results for a paper (PDF, SVG, PNG, TikZ...)") },
     { "route", cli_route, N_("analyse a routing: deadlock, paths, hops, turns, loads") },
     { "turns", cli_turns, N_("list the turns a routing prohibits at every switch") },
     { "sim", cli_sim, N_("simulate a network flit by flit (or by deflection)") },
@@ -25,7 +26,7 @@ static const struct {
     { "multicast", cli_multicast, N_("build and time a multicast tree, analytic and simulated") },
     { "alltoall", cli_alltoall, N_("complete exchange on an N x N torus, every block tracked") },
     { "schedule", cli_schedule, N_("colour link-contention schedules on Myrinet networks") },
-    { "lesson", cli_lesson, N_("check and list guided lesson files") },
+    { "lesson", cli_run_lesson, N_("check and list guided lesson files") },
 };
 
 static void usage(FILE *to)

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "cli.h"
+#include "modules.h"
 
 /* The columns s takes on a terminal: a Korean or Japanese character takes
  * two, a combining mark none; bytes the locale cannot decode count one. */
@@ -319,11 +319,12 @@ int cli_run_group(const char *group, const char *summary, const CliSub *subs, in
 #ifdef FL_HAVE_CAIRO
 const char *const cli_page_option_names[] = { "width", "height", "dpi", "title", NULL };
 
-int cli_page_options(const CliCommand *cmd, const CliParsed *p, FlDrawPage *page)
+int cli_page_options(const CliCommand *cmd, const CliParsed *p, const CliPicturesModule *draw,
+                     FlDrawPage *page)
 {
     long width = 1200, height = 900, dpi = 96;
     const char *s;
-    fl_draw_page_init(page);
+    draw->page_init(page);
     if ((s = cli_value(cmd, p, "width")) && cli_int_value("width", s, 16, 16384, &width))
         return CLI_USAGE;
     if ((s = cli_value(cmd, p, "height")) && cli_int_value("height", s, 16, 16384, &height))

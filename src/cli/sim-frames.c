@@ -13,11 +13,10 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "modules.h"
 #include "sim-options.h"
 
 #ifdef FL_HAVE_CAIRO
-#include "flitlab-draw.h"
-
 #define MAX_FRAMES 100000
 
 /* What to draw, from the options. */
@@ -124,7 +123,10 @@ static int frames_options(const CliCommand *cmd, const CliParsed *p, Frames *fr)
             return cli_error(CLI_USAGE, _("--picture needs the cycle to draw: --at CYCLE"));
         if (!parse_cycle(at, strlen(at), &fr->at))
             return cli_error(CLI_USAGE, _("--at needs a whole number of cycles, not '%s'"), at);
-        if (fl_draw_check_format(fr->picture, NULL, &err))
+        const CliPicturesModule *draw = cli_pictures();
+        if (!draw)
+            return CLI_FAIL;
+        if (draw->check_format(fr->picture, NULL, &err))
             return cli_error(CLI_USAGE, _("--picture: %s"), err.message);
     }
     if (!fr->animate)
@@ -168,28 +170,31 @@ static int step_to(FlSim *sim, int64_t cycle)
 
 static int write_picture(const Frames *fr, FlSim *sim, const SimSetup *s)
 {
+    const CliPicturesModule *draw = cli_pictures();
+    if (!draw)
+        return CLI_FAIL;
     int rc = step_to(sim, fr->at);
     if (rc)
         return rc;
     FlDrawFlits f;
     char caption[64];
     int *cycle = NULL;
-    fl_draw_flits_init(&f);
+    draw->flits_init(&f);
     f.sim = sim;
     f.link_latency = s->cfg.link_latency;
-    fl_draw_frame_caption(sim, caption, sizeof caption);
+    draw->frame_caption(sim, caption, sizeof caption);
     f.caption = caption;
     if (fl_sim_status(sim) == FL_SIM_DEADLOCK
         && fl_sim_deadlock_cycle(sim, &cycle, &f.nwait_cycle, NULL) == FL_OK)
         f.wait_cycle = cycle;
     FlDrawPage page;
-    fl_draw_page_init(&page);
+    draw->page_init(&page);
     page.width = fr->width;
     page.height = fr->height;
     page.dpi = (double)fr->dpi;
     page.title = fr->title;
     FlError err = { 0 };
-    rc = fl_draw_export_flits_page(s->t, &f, &page, fr->picture, NULL, &err);
+    rc = draw->export_flits_page(s->t, &f, &page, fr->picture, NULL, &err);
     free(cycle);
     return rc ? cli_error(CLI_FAIL, _("--picture: %s"), err.message) : CLI_OK;
 }
@@ -198,9 +203,12 @@ static int write_picture(const Frames *fr, FlSim *sim, const SimSetup *s)
  * deadlock, after its frame (nothing moves any more). *frames: how many. */
 static int write_animation(const Frames *fr, FlSim *sim, const SimSetup *s, int *frames)
 {
+    const CliPicturesModule *draw = cli_pictures();
+    if (!draw)
+        return CLI_FAIL;
     FlDrawAnimation a;
     FlError err = { 0 };
-    fl_draw_animation_init(&a);
+    draw->animation_init(&a);
     a.path = fr->animate;
     a.png_sequence = fr->dir;
     a.width = fr->width;
@@ -210,7 +218,7 @@ static int write_animation(const Frames *fr, FlSim *sim, const SimSetup *s, int 
     a.to = fr->to;
     a.step = fr->step;
     a.flits.link_latency = s->cfg.link_latency;
-    if (fl_draw_animate(sim, s->t, &a, frames, &err))
+    if (draw->animate(sim, s->t, &a, frames, &err))
         return cli_error(CLI_FAIL, _("--animate: %s"), err.message);
     return CLI_OK;
 }

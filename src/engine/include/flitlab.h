@@ -32,5 +32,6 @@
 #include "flitlab/schedule.h"
 #include "flitlab/multicast.h"
 #include "flitlab/alltoall.h"
+#include "flitlab/module.h"
 
 #endif /* FLITLAB_H */

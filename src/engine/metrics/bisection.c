@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <metis.h>
-
 #include "metrics-internal.h"
 
 /* ------------------------------------------------------------------------ */
@@ -233,8 +231,8 @@ static void rebalance(const FlSwitchGraph *g, signed char *side, int *delta)
 /* METIS wants a simple graph: parallel links become one edge whose weight
  * is their number. */
 typedef struct MetisGraph {
-    idx_t n;
-    idx_t *xadj, *adjncy, *adjwgt;
+    int n;
+    int *xadj, *adjncy, *adjwgt;
 } MetisGraph;
 
 static void metis_graph_free(MetisGraph *mg)
@@ -248,9 +246,9 @@ static int metis_graph_build(const FlSwitchGraph *g, MetisGraph *mg, int *scratc
 {
     int n = g->n, m = g->off[n];
     mg->n = n;
-    mg->xadj = malloc(sizeof(idx_t) * (size_t)(n + 1));
-    mg->adjncy = malloc(sizeof(idx_t) * (size_t)(m + 1));
-    mg->adjwgt = malloc(sizeof(idx_t) * (size_t)(m + 1));
+    mg->xadj = malloc(sizeof(int) * (size_t)(n + 1));
+    mg->adjncy = malloc(sizeof(int) * (size_t)(m + 1));
+    mg->adjwgt = malloc(sizeof(int) * (size_t)(m + 1));
     if (!mg->xadj || !mg->adjncy || !mg->adjwgt) {
         metis_graph_free(mg);
         return FL_ENOMEM;
@@ -258,16 +256,16 @@ static int metis_graph_build(const FlSwitchGraph *g, MetisGraph *mg, int *scratc
     /* scratch[v] is the slot of edge (u, v) while u's row is built. */
     for (int v = 0; v < n; v++)
         scratch[v] = -1;
-    idx_t k = 0;
+    int k = 0;
     for (int u = 0; u < n; u++) {
-        idx_t row = k;
+        int row = k;
         mg->xadj[u] = row;
         for (int e = g->off[u]; e < g->off[u + 1]; e++) {
             int v = g->adj[e];
             if (scratch[v] >= row) {
                 mg->adjwgt[scratch[v]]++;
             } else {
-                scratch[v] = (int)k;
+                scratch[v] = k;
                 mg->adjncy[k] = v;
                 mg->adjwgt[k++] = 1;
             }
@@ -282,7 +280,7 @@ int fl__bisection_metis(const FlSwitchGraph *g, uint64_t seed, signed char *side
 {
     int n = g->n, rc = FL_OK;
     int *scratch = malloc(sizeof(int) * (size_t)n);
-    idx_t *part = malloc(sizeof(idx_t) * (size_t)n);
+    int *part = malloc(sizeof(int) * (size_t)n);
     signed char *trial = malloc((size_t)n);
     MetisGraph mg = { 0 };
     if (!scratch || !part || !trial || metis_graph_build(g, &mg, scratch)) {
@@ -291,23 +289,11 @@ int fl__bisection_metis(const FlSwitchGraph *g, uint64_t seed, signed char *side
     }
     *width = INT_MAX;
     for (int i = 0; i < METIS_SEEDS; i++) {
-        idx_t options[METIS_NOPTIONS], ncon = 1, nparts = 2, objval = 0;
-        METIS_SetDefaultOptions(options);
-        options[METIS_OPTION_NUMBERING] = 0;
-        /* 1 is METIS's tightest imbalance, 1.001; rebalance() does the rest. */
-        options[METIS_OPTION_UFACTOR] = 1;
-        options[METIS_OPTION_SEED] = (idx_t)(((seed ^ (seed >> 32)) + (uint64_t)i) & 0x7fffffff);
-        int status = METIS_PartGraphRecursive(&mg.n, &ncon, mg.xadj, mg.adjncy, NULL, NULL,
-                                              mg.adjwgt, &nparts, NULL, NULL, options,
-                                              &objval, part);
-        if (status != METIS_OK) {
-            rc = status == METIS_ERROR_MEMORY
-                     ? fl_error_set(err, FL_ENOMEM, "out of memory in METIS")
-                     : fl_error_set(err, FL_EINVAL,
-                                    "METIS could not bisect the %d-switch graph (status %d)",
-                                    n, status);
+        /* METIS cuts as evenly as it can (1.001); rebalance() does the rest. */
+        int trial_seed = (int)(((seed ^ (seed >> 32)) + (uint64_t)i) & 0x7fffffff);
+        rc = fl__partition_bisect(mg.n, mg.xadj, mg.adjncy, mg.adjwgt, trial_seed, part, err);
+        if (rc)
             goto out;
-        }
         for (int v = 0; v < n; v++)
             trial[v] = (signed char)(part[v] != 0);
         rebalance(g, trial, scratch);

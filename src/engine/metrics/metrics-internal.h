@@ -54,6 +54,11 @@ int fl__cut_width(const FlSwitchGraph *g, const signed char *side);
 int fl__bisection_metis(const FlSwitchGraph *g, uint64_t seed, signed char *side,
                         int *width, FlError *err);
 
+/* partition-loader.c: one METIS bisection by the module flitlab-partition
+ * (modules/partition.h says what it takes and fills). */
+int fl__partition_bisect(int n, const int *xadj, const int *adjncy, const int *adjwgt,
+                         int seed, int *part, FlError *err);
+
 /* The minimum balanced cut, by branch and bound. side[] must hold a balanced
  * partition on entry (the search's first bound); on return it holds an
  * optimal one and *width its cut. Needs g->n >= 2. */

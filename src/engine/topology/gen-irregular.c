@@ -2,10 +2,10 @@
  * with P inter-switch links, no parallel links or self-loops, connected, and
  * H hosts per switch (paper 002: S = 64, P = 4, H = 4 on 8-port switches).
  *
- * igraph's Viger–Latapy degree-sequence game draws the graph: it samples
- * simple connected graphs with exactly the given degrees, from igraph's
- * default random generator, which fl__igraph_enter() seeds from the spec, so
- * the same seed always gives the same network.
+ * igraph's Viger–Latapy degree-sequence game draws the graph (the module
+ * flitlab-irregular, fl__irregular_draw()): it samples simple connected
+ * graphs with exactly the given degrees, seeded from the spec, so the same
+ * seed always gives the same network.
  *
  * Port numbering (routing depends on it): a switch's links take ports
  * 0 .. P-1 in the order of its neighbours' ranks, lowest first (links are
@@ -49,79 +49,28 @@ static int compare_edges(const void *a, const void *b)
     return (x[1] > y[1]) - (x[1] < y[1]);
 }
 
-/* Draws the graph and its layout inside the igraph lock. On success the
- * caller owns *edges (2 ints per edge, lower rank first, sorted) and xy. */
-static int draw_graph(const FlSpec *spec, int **edges_out, int *n_edges, double *xy,
-                      FlError *err)
-{
-    int s = spec->dims[0], p = spec->ports;
-    FlIgraphScope scope;
-    igraph_vector_int_t degrees, edges;
-    igraph_t g;
-    igraph_error_t ig;
-    int rc = fl__igraph_enter(&scope, spec->seed, err);
-    if (rc)
-        return rc;
-
-    if ((ig = igraph_vector_int_init(&degrees, s))) {
-        rc = fl__igraph_error(err, ig, "allocate a degree sequence");
-        goto out_scope;
-    }
-    igraph_vector_int_fill(&degrees, p);
-    /* The degrees must add up to an even number: when S and P are both odd,
-     * the last switch gets one link fewer and keeps a free network port. */
-    if (((long long)s * p) % 2)
-        VECTOR(degrees)[s - 1] = p - 1;
-    if ((ig = igraph_degree_sequence_game(&g, &degrees, NULL, IGRAPH_DEGSEQ_VL))) {
-        rc = fl__igraph_error(err, ig, "draw a random network");
-        goto out_degrees;
-    }
-    if ((ig = igraph_vector_int_init(&edges, 0))) {
-        rc = fl__igraph_error(err, ig, "allocate an edge list");
-        goto out_graph;
-    }
-    if ((ig = igraph_get_edgelist(&g, &edges, 0))) {
-        rc = fl__igraph_error(err, ig, "list the links");
-        goto out_edges;
-    }
-    if ((rc = fl__layout_igraph(&g, xy, err)))
-        goto out_edges;
-
-    *n_edges = (int)igraph_ecount(&g);
-    *edges_out = malloc(sizeof(int) * 2 * (size_t)(*n_edges + 1));
-    if (!*edges_out) {
-        rc = fl_error_set(err, FL_ENOMEM, "out of memory listing the links");
-        goto out_edges;
-    }
-    for (int e = 0; e < *n_edges; e++) {
-        int a = (int)VECTOR(edges)[2 * e], b = (int)VECTOR(edges)[2 * e + 1];
-        (*edges_out)[2 * e] = a < b ? a : b;
-        (*edges_out)[2 * e + 1] = a < b ? b : a;
-    }
-    qsort(*edges_out, (size_t)*n_edges, 2 * sizeof(int), compare_edges);
-
-out_edges:
-    igraph_vector_int_destroy(&edges);
-out_graph:
-    igraph_destroy(&g);
-out_degrees:
-    igraph_vector_int_destroy(&degrees);
-out_scope:
-    fl__igraph_leave(&scope);
-    return rc;
-}
-
 int fl__irregular_build(const FlSpec *spec, FlTopology *t, FlError *err)
 {
-    int s = spec->dims[0], n_edges = 0, *edges = NULL, rc;
+    int s = spec->dims[0], rc;
+    /* The last switch has one link fewer when S and P are both odd. */
+    int n_edges = (int)((long long)s * spec->ports / 2);
     double *xy = malloc(sizeof(double) * 2 * (size_t)s);
     int *next_port = calloc((size_t)s, sizeof(int));
-    if (!xy || !next_port) {
+    int *edges = malloc(sizeof(int) * 2 * (size_t)(n_edges + 1));
+    if (!xy || !next_port || !edges) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory drawing a random network");
         goto out;
     }
-    if ((rc = draw_graph(spec, &edges, &n_edges, xy, err)))
+    if ((rc = fl__irregular_draw(s, spec->ports, spec->seed, edges, n_edges, xy, err)))
         goto out;
+    /* Links are made in sorted order of their (lower rank, higher rank)
+     * pairs, whatever order igraph lists them in. */
+    for (int e = 0; e < n_edges; e++) {
+        int a = edges[2 * e], b = edges[2 * e + 1];
+        edges[2 * e] = a < b ? a : b;
+        edges[2 * e + 1] = a < b ? b : a;
+    }
+    qsort(edges, (size_t)n_edges, 2 * sizeof(int), compare_edges);
     for (int e = 0; e < n_edges; e++) {
         int a = edges[2 * e], b = edges[2 * e + 1];
         if ((rc = fl__spec_link(t, a, next_port[a]++, b, next_port[b]++, err)))

@@ -17,7 +17,6 @@
 
 #include <stdint.h>
 
-#include "igraph-scope.h"
 #include "internal.h"
 
 /* Limits on generated networks, so that a typo cannot ask for terabytes.
@@ -156,8 +155,11 @@ void fl__layout_scale_links(FlTopology *t, double mean_length);
 /* Shifts the switch positions so that the smallest x and y are 0. */
 void fl__layout_to_origin(FlTopology *t);
 
-/* Computes a force-directed layout of g (inside an igraph scope) into xy,
- * two doubles per vertex. */
-int fl__layout_igraph(const igraph_t *g, double *xy, FlError *err);
+/* --- irregular-loader.c ------------------------------------------------ */
+
+/* Draws a random irregular graph and its force-directed layout with the
+ * module flitlab-irregular (modules/irregular.h says what it fills). */
+int fl__irregular_draw(int switches, int ports, uint64_t seed, int *edges, int n_edges,
+                       double *xy, FlError *err);
 
 #endif /* FLITLAB_GENERATORS_INTERNAL_H */

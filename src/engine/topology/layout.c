@@ -1,5 +1,5 @@
-/* layout.c — drawing positions shared by the generators, and igraph's
- * force-directed layouts for irregular networks.
+/* layout.c — drawing positions shared by the generators (the irregular
+ * networks' force-directed layout is igraph's, in modules/irregular.c).
  *
  * Positions are in layout units: one unit is one grid step of the regular
  * families. Hosts are drawn about 0.3 units from their switch.
@@ -183,50 +183,4 @@ void fl__layout_to_origin(FlTopology *t)
         fl_topology_get_position(t, s, &x, &y);
         fl_topology_set_position(t, s, x - min_x, y - min_y);
     }
-}
-
-/* --- igraph layouts --------------------------------------------------- */
-
-/* Kamada–Kawai gives the tidiest drawings of the small networks people look
- * at, but its cost grows with the square of the switch count (0.4 s for 400
- * switches, 3 s for 1000); above this size Fruchterman–Reingold with a grid
- * takes over, 500 iterations up to FR_FULL_MAX switches (about 2 s), fewer
- * above so that the work stays bounded (a drawing of 100000 random
- * switches is a hairball however long it is polished). */
-#define KAMADA_KAWAI_MAX 400
-#define FR_ITERATIONS 500
-#define FR_FULL_MAX 20000
-#define FR_MIN_ITERATIONS 10
-
-int fl__layout_igraph(const igraph_t *g, double *xy, FlError *err)
-{
-    igraph_integer_t n = igraph_vcount(g);
-    igraph_matrix_t res;
-    igraph_error_t ig = igraph_matrix_init(&res, 0, 0);
-    if (ig)
-        return fl__igraph_error(err, ig, "allocate a layout");
-    if (n <= KAMADA_KAWAI_MAX)
-        /* Without a seed layout KK starts from a circle: deterministic. */
-        ig = igraph_layout_kamada_kawai(g, &res, 0, 50 * n, 0.0, (igraph_real_t)n, NULL,
-                                        NULL, NULL, NULL, NULL);
-    else {
-        igraph_integer_t iterations = FR_ITERATIONS;
-        if (n > FR_FULL_MAX)
-            iterations = FR_ITERATIONS * FR_FULL_MAX / n;
-        if (iterations < FR_MIN_ITERATIONS)
-            iterations = FR_MIN_ITERATIONS;
-        ig = igraph_layout_fruchterman_reingold(g, &res, 0, iterations, sqrt((double)n),
-                                                IGRAPH_LAYOUT_AUTOGRID, NULL, NULL, NULL,
-                                                NULL, NULL);
-    }
-    if (ig) {
-        igraph_matrix_destroy(&res);
-        return fl__igraph_error(err, ig, "lay out the network");
-    }
-    for (igraph_integer_t v = 0; v < n; v++) {
-        xy[2 * v] = MATRIX(res, v, 0);
-        xy[2 * v + 1] = MATRIX(res, v, 1);
-    }
-    igraph_matrix_destroy(&res);
-    return FL_OK;
 }

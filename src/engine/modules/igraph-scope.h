@@ -1,9 +1,9 @@
-/* igraph-scope.h — the engine's one door to igraph.
+/* igraph-scope.h — the module's one door to igraph.
  *
  * igraph is built without thread safety: its default random generator, its
  * error and warning handlers and its cleanup stack are process-wide. Every
- * use of igraph in the engine runs inside a scope (fl__igraph_enter() ..
- * fl__igraph_leave()), which holds one process-wide lock.
+ * use of igraph runs inside a scope (fl__igraph_enter() .. fl__igraph_leave()),
+ * which holds one process-wide lock.
  */
 #ifndef FLITLAB_IGRAPH_SCOPE_H
 #define FLITLAB_IGRAPH_SCOPE_H
@@ -12,7 +12,7 @@
 
 #include <igraph.h>
 
-#include "flitlab.h"
+#include "irregular.h"
 
 /* The state saved by fl__igraph_enter() and restored by fl__igraph_leave(). */
 typedef struct FlIgraphScope {
@@ -25,10 +25,11 @@ typedef struct FlIgraphScope {
 /* Takes the igraph lock, installs a private random generator seeded with
  * seed as igraph's default, and makes igraph errors return instead of
  * aborting (and warnings stay silent: the engine never prints). */
-int fl__igraph_enter(FlIgraphScope *scope, uint64_t seed, FlError *err);
+int fl__igraph_enter(FlIgraphScope *scope, uint64_t seed, FlIgraphFailure *fail);
 /* Undoes fl__igraph_enter() and releases the lock. */
 void fl__igraph_leave(FlIgraphScope *scope);
-/* Turns an igraph error code into an FlError: "igraph failed to <what>: ...". */
-int fl__igraph_error(FlError *err, igraph_error_t code, const char *what);
+/* Fills *fail for the igraph error code, the step what having failed, and
+ * returns code. */
+int fl__igraph_fail(FlIgraphFailure *fail, igraph_error_t code, const char *what);
 
 #endif /* FLITLAB_IGRAPH_SCOPE_H */

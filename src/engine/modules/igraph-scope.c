@@ -4,7 +4,7 @@
 
 #include "igraph-scope.h"
 
-/* The one mutable global of the engine, and a justified one: igraph is built
+/* The module's one mutable global, and a justified one: igraph is built
  * with IGRAPH_THREAD_SAFE 0, so its default random generator, its error and
  * warning handlers and its cleanup stack are process-wide. Two threads
  * generating networks at once (the GUI's worker threads, a parallel sweep)
@@ -22,15 +22,15 @@ static void igraph_unlock(void)
     pthread_mutex_unlock(&igraph_mutex);
 }
 
-int fl__igraph_error(FlError *err, igraph_error_t code, const char *what)
+int fl__igraph_fail(FlIgraphFailure *fail, igraph_error_t code, const char *what)
 {
-    if (code == IGRAPH_ENOMEM)
-        return fl_error_set(err, FL_ENOMEM, "out of memory while igraph tried to %s", what);
-    return fl_error_set(err, FL_EINVAL, "igraph failed to %s: %s", what,
-                        igraph_strerror(code));
+    fail->what = what;
+    fail->reason = igraph_strerror(code);
+    fail->out_of_memory = code == IGRAPH_ENOMEM;
+    return (int)code;
 }
 
-int fl__igraph_enter(FlIgraphScope *scope, uint64_t seed, FlError *err)
+int fl__igraph_enter(FlIgraphScope *scope, uint64_t seed, FlIgraphFailure *fail)
 {
     igraph_lock();
     scope->saved_error_handler = igraph_set_error_handler(igraph_error_handler_ignore);
@@ -42,11 +42,11 @@ int fl__igraph_enter(FlIgraphScope *scope, uint64_t seed, FlError *err)
         igraph_set_error_handler(scope->saved_error_handler);
         igraph_set_warning_handler(scope->saved_warning_handler);
         igraph_unlock();
-        return fl__igraph_error(err, ig, "set up its random generator");
+        return fl__igraph_fail(fail, ig, "set up its random generator");
     }
     scope->saved_rng = igraph_rng_default();
     igraph_rng_set_default(&scope->rng);
-    return FL_OK;
+    return 0;
 }
 
 void fl__igraph_leave(FlIgraphScope *scope)
