@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "analysis-internal.h"
+#include "route-table.h"
 
 typedef struct Cdg {
     FlStateSpace sp;
@@ -294,7 +295,56 @@ free_all:
     return best == INT_MAX ? -1 : best;
 }
 
+/* Whether the graph of a table's allowed turns (channel -> continuation)
+ * has no cycle: Kahn's algorithm over its successor lists. Returns 1 or 0,
+ * -1 when out of memory. */
+static int turns_acyclic(const FlRouteTable *tab)
+{
+    int n = tab->n_chan;
+    int *indeg = calloc((size_t)n + 1, sizeof *indeg);
+    int *queue = malloc(sizeof *queue * ((size_t)n + 1));
+    int result = -1;
+    if (!indeg || !queue)
+        goto free_all;
+    for (int k = 0; k < tab->succ_off[n]; k++)
+        indeg[tab->succ[k]]++;
+    int tail = 0;
+    for (int i = 0; i < n; i++)
+        if (!indeg[i])
+            queue[tail++] = i;
+    for (int head = 0; head < tail; head++) {
+        int i = queue[head];
+        for (int k = tab->succ_off[i]; k < tab->succ_off[i + 1]; k++)
+            if (--indeg[tab->succ[k]] == 0)
+                queue[tail++] = tab->succ[k];
+    }
+    result = tail == n;
+free_all:
+    free(indeg);
+    free(queue);
+    return result;
+}
+
 int fl__cdg_check(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+{
+    /* A table routing's packets only ever continue along allowed turns, so
+     * its dependency graph is part of the graph of allowed turns: when that
+     * has no cycle (up* / down*, L-turn and R-turn are built so), neither
+     * has the dependency graph, and the walk over every destination's
+     * states is not needed. */
+    const FlRouteTable *tab = fl__table_of(r);
+    int acyclic = tab ? turns_acyclic(tab) : 0;
+    if (acyclic < 0)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
+    if (acyclic) {
+        rep->deadlock_free = 1;
+        rep->cycle_len = 0;
+        return FL_OK;
+    }
+    return fl__cdg_check_walk(r, rep, err);
+}
+
+int fl__cdg_check_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
 {
     Cdg g = { 0 };
     int *comp = NULL, *cycle = NULL;

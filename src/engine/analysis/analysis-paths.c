@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analysis-internal.h"
+#include "route-table.h"
 
 /* Enough for any path search a person waits for; a search that runs out
  * says so through *truncated. */
@@ -585,7 +586,40 @@ static int one_destination(Stats *st, int di, const int *dist, Totals *tot, FlEr
     return FL_OK;
 }
 
-int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+/* Fills rep from the totals and the per-channel loads (indexed by channel
+ * id) of every destination. */
+static void report_totals(const FlTopology *t, const Totals *tot, const int64_t *load,
+                          FlRoutingReport *rep)
+{
+    rep->connected = tot->bad_src < 0;
+    rep->unroutable_src = tot->bad_src;
+    rep->unroutable_dst = tot->bad_dst;
+    rep->avg_hops = tot->pairs ? (double)tot->hops / (double)tot->pairs : 0.0;
+    rep->bfs_avg_hops = tot->pairs ? (double)tot->bfs_hops / (double)tot->pairs : 0.0;
+    rep->max_hops = tot->max_hops;
+    rep->stretch = tot->bfs_hops ? (double)tot->hops / (double)tot->bfs_hops : 1.0;
+
+    int64_t max_load = 0, sum_load = 0, nchan = 0;
+    for (int l = 0; l < t->n_links; l++) {
+        const int *e = t->link_end + 4 * l;
+        if (t->kind[e[0]] != FL_NODE_SWITCH || t->kind[e[2]] != FL_NODE_SWITCH)
+            continue;
+        for (int c = 2 * l; c <= 2 * l + 1; c++) {
+            sum_load += load[c];
+            if (load[c] > max_load)
+                max_load = load[c];
+        }
+        nchan += 2;
+    }
+    rep->max_channel_load = (double)max_load;
+    rep->mean_channel_load = nchan ? (double)sum_load / (double)nchan : 0.0;
+    /* Each switch sends lambda flits per cycle, lambda / (S - 1) to each of
+     * the others; the busiest channel carries max_load such shares and can
+     * take one flit per cycle, so lambda <= (S - 1) / max_load. */
+    rep->throughput_bound = max_load ? (double)(t->n_switches - 1) / (double)max_load : 0.0;
+}
+
+int fl__route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
 {
     const FlTopology *t = r->t;
     Stats st;
@@ -605,38 +639,160 @@ int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
         fl__switch_graph_bfs(&g, di, dist, dist + t->n_switches);
         rc = one_destination(&st, di, dist, &tot, err);
     }
-    if (rc)
-        goto free_all;
-
-    rep->connected = tot.bad_src < 0;
-    rep->unroutable_src = tot.bad_src;
-    rep->unroutable_dst = tot.bad_dst;
-    rep->avg_hops = tot.pairs ? (double)tot.hops / (double)tot.pairs : 0.0;
-    rep->bfs_avg_hops = tot.pairs ? (double)tot.bfs_hops / (double)tot.pairs : 0.0;
-    rep->max_hops = tot.max_hops;
-    rep->stretch = tot.bfs_hops ? (double)tot.hops / (double)tot.bfs_hops : 1.0;
-
-    int64_t max_load = 0, sum_load = 0, nchan = 0;
-    for (int l = 0; l < t->n_links; l++) {
-        const int *e = t->link_end + 4 * l;
-        if (t->kind[e[0]] != FL_NODE_SWITCH || t->kind[e[2]] != FL_NODE_SWITCH)
-            continue;
-        for (int c = 2 * l; c <= 2 * l + 1; c++) {
-            sum_load += st.load[c];
-            if (st.load[c] > max_load)
-                max_load = st.load[c];
-        }
-        nchan += 2;
-    }
-    rep->max_channel_load = (double)max_load;
-    rep->mean_channel_load = nchan ? (double)sum_load / (double)nchan : 0.0;
-    /* Each switch sends lambda flits per cycle, lambda / (S - 1) to each of
-     * the others; the busiest channel carries max_load such shares and can
-     * take one flit per cycle, so lambda <= (S - 1) / max_load. */
-    rep->throughput_bound = max_load ? (double)(t->n_switches - 1) / (double)max_load : 0.0;
+    if (!rc)
+        report_totals(t, &tot, st.load, rep);
 free_all:
     free(dist);
     fl__switch_graph_free(&g);
     stats_free(&st);
     return rc;
+}
+
+/* ---- the same statistics of a table routing, read off its table -------- */
+
+/* A table routing selects, at a source, the lowest port among those whose
+ * channel is nearest the destination, and after a channel at distance h
+ * its first allowed continuation (they come in port order) at distance
+ * h - 1; a route's hop count is its first channel's distance plus one. So
+ * each destination costs one look at every source's ports, then one pass
+ * down the channels that carry traffic, farthest first, each passing its
+ * traffic to its selected successor: no call to next() and no state walk,
+ * with the very figures of the walk above. */
+typedef struct TableStats {
+    const FlRouteTable *tab;
+    int *out_off, *out_chan;  /* per switch rank: its dense channels in port order */
+    int64_t *through;         /* per dense channel: pairs routed through it */
+    int *head, *link;         /* per distance, a list of channels with traffic */
+    int64_t *load;            /* per channel id */
+} TableStats;
+
+static void table_stats_free(TableStats *ts)
+{
+    free(ts->out_off);
+    free(ts->out_chan);
+    free(ts->through);
+    free(ts->head);
+    free(ts->link);
+    free(ts->load);
+}
+
+static int table_stats_init(TableStats *ts, const FlRouteTable *tab)
+{
+    const FlTopology *t = tab->t;
+    int n_chan = tab->n_chan;
+    memset(ts, 0, sizeof *ts);
+    ts->tab = tab;
+    ts->out_off = malloc(sizeof *ts->out_off * ((size_t)t->n_switches + 1));
+    ts->out_chan = malloc(sizeof *ts->out_chan * ((size_t)n_chan + 1));
+    ts->through = calloc((size_t)n_chan + 1, sizeof *ts->through);
+    ts->link = malloc(sizeof *ts->link * ((size_t)n_chan + 1));
+    /* A distance is below the wide mark, FL__TABLE_INF16. */
+    ts->head = malloc(sizeof *ts->head * ((size_t)FL__TABLE_INF16 + 1));
+    ts->load = calloc(2 * (size_t)t->n_links + 1, sizeof *ts->load);
+    if (!ts->out_off || !ts->out_chan || !ts->through || !ts->link || !ts->head || !ts->load)
+        return FL_ENOMEM;
+    for (int h = 0; h <= (int)FL__TABLE_INF16; h++)
+        ts->head[h] = -1;
+    int k = 0;
+    for (int si = 0; si < t->n_switches; si++) {
+        int sw = t->switch_nodes[si];
+        ts->out_off[si] = k;
+        for (int p = 0; p < t->nports[sw]; p++)
+            if (fl__switch_port(t, sw, p))
+                ts->out_chan[k++] = tab->chan_index[fl__out_channel(t, sw, p)];
+    }
+    ts->out_off[t->n_switches] = k;
+    return FL_OK;
+}
+
+/* Adds traffic to dense channel i at distance h, listing it the first
+ * time. */
+static inline void table_add(TableStats *ts, int i, unsigned h, int64_t traffic)
+{
+    if (!ts->through[i]) {
+        ts->link[i] = ts->head[h];
+        ts->head[h] = i;
+    }
+    ts->through[i] += traffic;
+}
+
+/* Every source's selected route towards the switch of rank di, as
+ * one_destination() finds it. dist holds the breadth-first distances. */
+static void table_destination(TableStats *ts, int di, const int *dist, Totals *tot)
+{
+    const FlRouteTable *tab = ts->tab;
+    const FlTopology *t = tab->t;
+    const void *row = fl__table_row(tab, di);
+    unsigned inf = tab->wide ? FL__TABLE_INF16 : FL__TABLE_INF8, top = 0;
+    int dest = t->switch_nodes[di];
+    for (int si = 0; si < t->n_switches; si++) {
+        if (si == di)
+            continue;
+        unsigned best = inf;
+        int first = -1;
+        for (int k = ts->out_off[si]; k < ts->out_off[si + 1]; k++) {
+            unsigned v = fl__table_row_entry(tab, row, ts->out_chan[k]);
+            if (v < best) {
+                best = v;
+                first = ts->out_chan[k];
+            }
+        }
+        if (first < 0) {
+            note_unroutable(tot, t->switch_nodes[si], dest);
+            continue;
+        }
+        int hops = (int)best + 1;
+        tot->pairs++;
+        tot->hops += hops;
+        tot->bfs_hops += dist[si];
+        if (hops > tot->max_hops)
+            tot->max_hops = hops;
+        if (best > top)
+            top = best;
+        table_add(ts, first, best, 1);
+    }
+    for (unsigned h = top + 1; h-- > 0;) {
+        for (int i = ts->head[h]; i >= 0; i = ts->link[i]) {
+            ts->load[tab->chan_id[i]] += ts->through[i];
+            for (int k = tab->succ_off[i]; h > 0 && k < tab->succ_off[i + 1]; k++) {
+                int j = tab->succ[k];
+                if (fl__table_row_entry(tab, row, j) == h - 1) {
+                    table_add(ts, j, h - 1, ts->through[i]);
+                    break;
+                }
+            }
+            ts->through[i] = 0;
+        }
+        ts->head[h] = -1;
+    }
+}
+
+static int table_route_stats(const FlRouteTable *tab, FlRoutingReport *rep, FlError *err)
+{
+    const FlTopology *t = tab->t;
+    TableStats ts;
+    FlSwitchGraph g = { 0 };
+    int *dist = malloc(sizeof *dist * 2 * ((size_t)t->n_switches + 1));
+    int rc = FL_OK;
+    if (table_stats_init(&ts, tab) || fl__switch_graph_build(t, &g) || !dist) {
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory for the route statistics");
+        goto free_all;
+    }
+    Totals tot = { .bad_src = -1, .bad_dst = -1 };
+    for (int di = 0; di < t->n_switches; di++) {
+        fl__switch_graph_bfs(&g, di, dist, dist + t->n_switches);
+        table_destination(&ts, di, dist, &tot);
+    }
+    report_totals(t, &tot, ts.load, rep);
+free_all:
+    free(dist);
+    fl__switch_graph_free(&g);
+    table_stats_free(&ts);
+    return rc;
+}
+
+int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+{
+    const FlRouteTable *tab = fl__table_of(r);
+    return tab ? table_route_stats(tab, rep, err) : fl__route_stats_walk(r, rep, err);
 }
