@@ -5,6 +5,12 @@
  * reachable state on c1 in class k1 may next take c2 in class k2 (Dally and
  * Seitz: a routing is deadlock-free when this graph has no cycle).
  *
+ * A routing that gives one choice in every state has no other routes than
+ * the selected ones, so the route statistics, which follow those, mark the
+ * dependencies as they go (fl__cdg_new and fl_routing_analyze) and the graph
+ * needs no walk of its own; a table routing whose allowed turns have no
+ * cycle needs no graph at all.
+ *
  * The edges are first collected as bits per switch, (in port, in class) x
  * (out port, out class), because every destination's walk meets the same
  * dependencies again and a bit costs nothing to set twice; then they become
@@ -24,22 +30,42 @@
 #include "analysis-internal.h"
 #include "route-table.h"
 
-typedef struct Cdg {
+struct FlCdg {
     FlStateSpace sp;
     int classes;        /* K */
     int n;              /* vertices: the states */
     int64_t *bit_base;  /* per node: byte offset of its dependency bits */
     uint8_t *bits;
+    int64_t *row;       /* per state: its first bit */
+    FlStepBits mark;    /* the bits as the walks mark them */
+    int complete;       /* every dependency is marked already */
     int *off;           /* n + 1 */
     int *adj;
-} Cdg;
+};
 
-static void cdg_free(Cdg *g)
+typedef FlCdg Cdg;
+
+void fl__cdg_free(Cdg *g)
 {
+    if (!g)
+        return;
     free(g->bit_base);
     free(g->bits);
+    free(g->row);
     free(g->off);
     free(g->adj);
+    free(g);
+}
+
+const FlStepBits *fl__cdg_marks(const FlCdg *g)
+{
+    return g ? &g->mark : NULL;
+}
+
+void fl__cdg_set_complete(FlCdg *g)
+{
+    if (g)
+        g->complete = 1;
 }
 
 /* The bit of dependency (in_port, k1) -> (out_port, k2) at a switch with np
@@ -102,22 +128,56 @@ static int build_adjacency(const FlTopology *t, Cdg *g, FlError *err)
     return FL_OK;
 }
 
-static int build_cdg(const FlRouting *r, Cdg *g, FlError *err)
+/* Whether the graph of a table's allowed turns (channel -> continuation)
+ * has no cycle: Kahn's algorithm over its successor lists. Returns 1 or 0,
+ * -1 when out of memory. */
+static int turns_acyclic(const FlRouteTable *tab)
+{
+    int n = tab->n_chan;
+    int *indeg = calloc((size_t)n + 1, sizeof *indeg);
+    int *queue = malloc(sizeof *queue * ((size_t)n + 1));
+    int result = -1;
+    if (!indeg || !queue)
+        goto free_all;
+    for (int k = 0; k < tab->succ_off[n]; k++)
+        indeg[tab->succ[k]]++;
+    int tail = 0;
+    for (int i = 0; i < n; i++)
+        if (!indeg[i])
+            queue[tail++] = i;
+    for (int head = 0; head < tail; head++) {
+        int i = queue[head];
+        for (int k = tab->succ_off[i]; k < tab->succ_off[i + 1]; k++)
+            if (--indeg[tab->succ[k]] == 0)
+                queue[tail++] = tab->succ[k];
+    }
+    result = tail == n;
+free_all:
+    free(indeg);
+    free(queue);
+    return result;
+}
+
+/* A graph with no dependency marked yet. */
+static int cdg_alloc(const FlRouting *r, FlCdg **out, FlError *err)
 {
     const FlTopology *t = r->t;
-    FlStateWalk w;
-    int rc = fl__walk_init(&w, r, err);
-    if (rc)
+    *out = NULL;
+    Cdg *g = calloc(1, sizeof *g);
+    if (!g)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
+    int rc = fl__state_space(r, &g->sp, err);
+    if (rc) {
+        free(g);
         return rc;
-    int classes = r->vc_classes > 0 ? r->vc_classes : 1;
-    g->sp = w.sp;
-    g->classes = classes;
-    g->n = w.sp.nstates;
-    g->bit_base = malloc(sizeof *g->bit_base * ((size_t)t->n_nodes + 1));
-    if (!g->bit_base) {
-        rc = fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
-        goto free_walk;
     }
+    int classes = r->vc_classes > 0 ? r->vc_classes : 1;
+    g->classes = classes;
+    g->n = g->sp.nstates;
+    g->bit_base = malloc(sizeof *g->bit_base * ((size_t)t->n_nodes + 1));
+    g->row = malloc(sizeof *g->row * ((size_t)g->n + 1));
+    if (!g->bit_base || !g->row)
+        goto oom;
     int64_t bytes = 0;
     for (int n = 0; n < t->n_nodes; n++) {
         g->bit_base[n] = bytes;
@@ -125,29 +185,47 @@ static int build_cdg(const FlRouting *r, Cdg *g, FlError *err)
             bytes += ((int64_t)t->nports[n] * classes * t->nports[n] * classes + 7) / 8;
     }
     g->bits = calloc(bytes > 0 ? (size_t)bytes : 1, 1);
-    if (!g->bits) {
-        rc = fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
-        goto free_walk;
-    }
+    if (!g->bits)
+        goto oom;
     /* Row of state (c, k1): the bits of (in port, k1) at c's switch. */
-    int64_t *row = malloc(sizeof *row * ((size_t)g->n + 1));
-    if (!row) {
-        rc = fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
-        goto free_walk;
-    }
     for (int s = 0; s < g->n; s++) {
-        int c = fl__state_channel(&g->sp, s), sw = w.ci[c].dst;
-        row[s] = 8 * g->bit_base[sw] + dep_bit(t->nports[sw], classes, fl__in_port(t, c),
-                                                fl__state_class(&g->sp, s), 0, 0);
+        int c = fl__state_channel(&g->sp, s), sw = fl__chan_dst(t, c);
+        g->row[s] = 8 * g->bit_base[sw] + dep_bit(t->nports[sw], classes, fl__in_port(t, c),
+                                                   fl__state_class(&g->sp, s), 0, 0);
     }
-    FlStepBits mark = { row, g->bits, classes, 1 };
+    g->mark = (FlStepBits){ g->row, g->bits, classes, 1 };
+    *out = g;
+    return FL_OK;
+oom:
+    fl__cdg_free(g);
+    return fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
+}
+
+int fl__cdg_new(const FlRouting *r, FlCdg **out, FlError *err)
+{
+    /* A table routing's packets only ever continue along allowed turns, so
+     * its dependency graph is part of the graph of allowed turns: when that
+     * has no cycle (up* / down*, L-turn and R-turn are built so), neither
+     * has the dependency graph, and no graph is needed. */
+    const FlRouteTable *tab = fl__table_of(r);
+    int acyclic = tab ? turns_acyclic(tab) : 0;
+    *out = NULL;
+    if (acyclic < 0)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
+    return acyclic ? FL_OK : cdg_alloc(r, out, err);
+}
+
+/* Marks every dependency by walking each destination's states. */
+static int walk_dependencies(const FlRouting *r, Cdg *g, FlError *err)
+{
+    const FlTopology *t = r->t;
+    FlStateWalk w;
+    int rc = fl__walk_init(&w, r, err);
     for (int i = 0; i < t->n_switches && !rc; i++)
-        rc = fl__walk_dest(&w, -1, t->switch_nodes[i], &mark, NULL, NULL, err);
-    free(row);
-    if (!rc)
-        rc = build_adjacency(t, g, err);
-free_walk:
+        rc = fl__walk_dest(&w, -1, t->switch_nodes[i], &g->mark, NULL, NULL, err);
     fl__walk_free(&w);
+    if (!rc)
+        g->complete = 1;
     return rc;
 }
 
@@ -295,71 +373,48 @@ free_all:
     return best == INT_MAX ? -1 : best;
 }
 
-/* Whether the graph of a table's allowed turns (channel -> continuation)
- * has no cycle: Kahn's algorithm over its successor lists. Returns 1 or 0,
- * -1 when out of memory. */
-static int turns_acyclic(const FlRouteTable *tab)
-{
-    int n = tab->n_chan;
-    int *indeg = calloc((size_t)n + 1, sizeof *indeg);
-    int *queue = malloc(sizeof *queue * ((size_t)n + 1));
-    int result = -1;
-    if (!indeg || !queue)
-        goto free_all;
-    for (int k = 0; k < tab->succ_off[n]; k++)
-        indeg[tab->succ[k]]++;
-    int tail = 0;
-    for (int i = 0; i < n; i++)
-        if (!indeg[i])
-            queue[tail++] = i;
-    for (int head = 0; head < tail; head++) {
-        int i = queue[head];
-        for (int k = tab->succ_off[i]; k < tab->succ_off[i + 1]; k++)
-            if (--indeg[tab->succ[k]] == 0)
-                queue[tail++] = tab->succ[k];
-    }
-    result = tail == n;
-free_all:
-    free(indeg);
-    free(queue);
-    return result;
-}
-
 int fl__cdg_check(const FlRouting *r, FlRoutingReport *rep, FlError *err)
 {
-    /* A table routing's packets only ever continue along allowed turns, so
-     * its dependency graph is part of the graph of allowed turns: when that
-     * has no cycle (up* / down*, L-turn and R-turn are built so), neither
-     * has the dependency graph, and the walk over every destination's
-     * states is not needed. */
-    const FlRouteTable *tab = fl__table_of(r);
-    int acyclic = tab ? turns_acyclic(tab) : 0;
-    if (acyclic < 0)
-        return fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
-    if (acyclic) {
-        rep->deadlock_free = 1;
-        rep->cycle_len = 0;
-        return FL_OK;
-    }
-    return fl__cdg_check_walk(r, rep, err);
+    FlCdg *g;
+    int rc = fl__cdg_new(r, &g, err);
+    if (!rc)
+        rc = fl__cdg_check_marked(r, g, rep, err);
+    fl__cdg_free(g);
+    return rc;
 }
 
 int fl__cdg_check_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
 {
-    Cdg g = { 0 };
+    FlCdg *g;
+    int rc = cdg_alloc(r, &g, err);
+    if (!rc)
+        rc = fl__cdg_check_marked(r, g, rep, err);
+    fl__cdg_free(g);
+    return rc;
+}
+
+int fl__cdg_check_marked(const FlRouting *r, FlCdg *g, FlRoutingReport *rep, FlError *err)
+{
     int *comp = NULL, *cycle = NULL;
     uint8_t *cyclic = NULL;
-    int rc = build_cdg(r, &g, err);
+    if (!g) {
+        rep->deadlock_free = 1;
+        rep->cycle_len = 0;
+        return FL_OK;
+    }
+    int rc = g->complete ? FL_OK : walk_dependencies(r, g, err);
+    if (!rc)
+        rc = build_adjacency(r->t, g, err);
     if (rc)
         goto free_all;
-    size_t n = g.n > 0 ? (size_t)g.n : 1;
+    size_t n = g->n > 0 ? (size_t)g->n : 1;
     comp = malloc(sizeof *comp * n);
     cyclic = malloc(n);
     if (!comp || !cyclic) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
         goto free_all;
     }
-    int ncyclic = tarjan(&g, comp, cyclic);
+    int ncyclic = tarjan(g, comp, cyclic);
     if (ncyclic < 0) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the cycle search");
         goto free_all;
@@ -368,7 +423,7 @@ int fl__cdg_check_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
     if (ncyclic == 0)
         goto free_all;
     cycle = malloc(sizeof *cycle * n);
-    int len = cycle ? shortest_cycle(&g, comp, cyclic, cycle) : -1;
+    int len = cycle ? shortest_cycle(g, comp, cyclic, cycle) : -1;
     if (len > 0) {
         rep->cycle_channels = malloc(sizeof(int) * (size_t)len);
         rep->cycle_classes = malloc(sizeof(int) * (size_t)len);
@@ -378,14 +433,13 @@ int fl__cdg_check_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
         goto free_all;
     }
     for (int i = 0; i < len; i++) {
-        rep->cycle_channels[i] = fl__state_channel(&g.sp, cycle[i]);
-        rep->cycle_classes[i] = fl__state_class(&g.sp, cycle[i]);
+        rep->cycle_channels[i] = fl__state_channel(&g->sp, cycle[i]);
+        rep->cycle_classes[i] = fl__state_class(&g->sp, cycle[i]);
     }
     rep->cycle_len = len;
 free_all:
     free(cycle);
     free(comp);
     free(cyclic);
-    cdg_free(&g);
     return rc;
 }

@@ -396,6 +396,8 @@ typedef struct Stats {
     int *touched, ntouched;  /* states with a route this round */
     int *order, *bucket;
     int64_t *load;      /* per channel */
+    const FlStepBits *mark;  /* dependencies to mark, or NULL */
+    int several;        /* some state met had more than one choice */
     FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
 } Stats;
 
@@ -462,6 +464,9 @@ static int select_next(Stats *st, int sw, int in_channel, int in_class, int dest
     int rc = fl__check_choices(r, st->ci, sw, dest, st->choices, m, err);
     if (rc)
         return rc;
+    if (st->mark && in_channel >= 0)
+        fl__mark_steps(st->mark, fl__state(&st->sp, in_channel, in_class), st->choices, m);
+    st->several |= m > 1;
     int i = m == 1 ? 0
                    : fl_routing_select(st->choices, m, FL_SELECT_LOWEST_PORT, NULL, NULL, NULL);
     *next = fl__state(&st->sp, st->choices[i].channel, st->choices[i].vc_class);
@@ -619,13 +624,15 @@ static void report_totals(const FlTopology *t, const Totals *tot, const int64_t 
     rep->throughput_bound = max_load ? (double)(t->n_switches - 1) / (double)max_load : 0.0;
 }
 
-int fl__route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+static int route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlCdg *cdg,
+                            FlError *err)
 {
     const FlTopology *t = r->t;
     Stats st;
     int rc = stats_init(&st, r, err);
     if (rc)
         return rc;
+    st.mark = fl__cdg_marks(cdg);
     FlSwitchGraph g = { 0 };
     int *dist = NULL;
     rc = fl__switch_graph_build(t, &g);
@@ -641,6 +648,9 @@ int fl__route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
     }
     if (!rc)
         report_totals(t, &tot, st.load, rep);
+    /* With one choice everywhere, the selected routes are every route. */
+    if (!rc && !st.several)
+        fl__cdg_set_complete(cdg);
 free_all:
     free(dist);
     fl__switch_graph_free(&g);
@@ -791,8 +801,18 @@ free_all:
     return rc;
 }
 
-int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+int fl__route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+{
+    return route_stats_walk(r, rep, NULL, err);
+}
+
+int fl__route_stats_marked(const FlRouting *r, FlRoutingReport *rep, FlCdg *g, FlError *err)
 {
     const FlRouteTable *tab = fl__table_of(r);
-    return tab ? table_route_stats(tab, rep, err) : fl__route_stats_walk(r, rep, err);
+    return tab ? table_route_stats(tab, rep, err) : route_stats_walk(r, rep, g, err);
+}
+
+int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+{
+    return fl__route_stats_marked(r, rep, NULL, err);
 }
