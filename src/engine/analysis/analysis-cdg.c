@@ -43,9 +43,7 @@ struct FlCdg {
     int *adj;
 };
 
-typedef FlCdg Cdg;
-
-void fl__cdg_free(Cdg *g)
+void fl__cdg_free(FlCdg *g)
 {
     if (!g)
         return;
@@ -77,7 +75,7 @@ static inline int64_t dep_bit(int np, int classes, int in_port, int k1, int out_
 
 /* Turns the dependency bits into adjacency lists: one pass counts, one
  * fills. Lists come out in (out port, out class) order. */
-static int build_adjacency(const FlTopology *t, Cdg *g, FlError *err)
+static int build_adjacency(const FlTopology *t, FlCdg *g, FlError *err)
 {
     int classes = g->classes;
     g->off = calloc((size_t)g->n + 1, sizeof *g->off);
@@ -163,7 +161,7 @@ static int cdg_alloc(const FlRouting *r, FlCdg **out, FlError *err)
 {
     const FlTopology *t = r->t;
     *out = NULL;
-    Cdg *g = calloc(1, sizeof *g);
+    FlCdg *g = calloc(1, sizeof *g);
     if (!g)
         return fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
     int rc = fl__state_space(r, &g->sp, err);
@@ -216,7 +214,7 @@ int fl__cdg_new(const FlRouting *r, FlCdg **out, FlError *err)
 }
 
 /* Marks every dependency by walking each destination's states. */
-static int walk_dependencies(const FlRouting *r, Cdg *g, FlError *err)
+static int walk_dependencies(const FlRouting *r, FlCdg *g, FlError *err)
 {
     const FlTopology *t = r->t;
     FlStateWalk w;
@@ -234,7 +232,7 @@ static int walk_dependencies(const FlRouting *r, Cdg *g, FlError *err)
  * it stands in its list. comp[v] gets the component; cyclic[comp] whether
  * the component holds a cycle (two vertices or more, or a self-loop).
  * Returns the number of cyclic components, or -1 when out of memory. */
-static int tarjan(const Cdg *g, int *comp, uint8_t *cyclic)
+static int tarjan(const FlCdg *g, int *comp, uint8_t *cyclic)
 {
     int n = g->n;
     int *index = malloc(sizeof(int) * ((size_t)n + 1));
@@ -315,7 +313,7 @@ free_all:
  * (n ints); returns its length, or -1 when out of memory. Every cyclic
  * component's lowest vertex is searched with nothing dropped in its
  * component, so a cycle is always found. */
-static int shortest_cycle(const Cdg *g, const int *comp, const uint8_t *cyclic, int *cycle)
+static int shortest_cycle(const FlCdg *g, const int *comp, const uint8_t *cyclic, int *cycle)
 {
     int n = g->n;
     int *dist = malloc(sizeof(int) * ((size_t)n + 1));
