@@ -601,6 +601,35 @@ static void compare_with_walks(const FlRouting *r, const char *what)
           "%d / %d, cycle %d / %d)",
           what, fast.avg_hops, walk.avg_hops, fast.max_channel_load, walk.max_channel_load,
           fast.deadlock_free, walk.deadlock_free, fast.cycle_len, walk.cycle_len);
+
+    /* Both add the breadth-first distances up the same way; trace every
+     * pair and search from every switch instead. */
+    const FlTopology *t = fl_routing_topology(r);
+    int ns = fl_topology_switch_count(t);
+    int *dist = malloc(sizeof *dist * (size_t)ns);
+    long pairs = 0, hops = 0, bfs = 0;
+    for (int a = 0; dist && a < ns; a++) {
+        fl_topology_bfs(t, a, dist, NULL);
+        for (int b = 0; b < ns; b++) {
+            int *path = NULL, n = 0;
+            if (a == b
+                || fl_routing_path(r, fl_topology_switch_node(t, a),
+                                   fl_topology_switch_node(t, b), FL_SELECT_LOWEST_PORT, NULL,
+                                   &path, &n, NULL))
+                continue;
+            pairs++;
+            hops += n;
+            bfs += dist[b];
+            free(path);
+        }
+    }
+    free(dist);
+    CHECK(pairs && fast.avg_hops == (double)hops / (double)pairs
+              && fast.bfs_avg_hops == (double)bfs / (double)pairs
+              && fast.connected == (pairs == (long)ns * (ns - 1)),
+          "%s: %ld routable pairs of %.6f hops and %.6f breadth-first (report: %.6f, %.6f)",
+          what, pairs, pairs ? (double)hops / (double)pairs : 0.0,
+          pairs ? (double)bfs / (double)pairs : 0.0, fast.avg_hops, fast.bfs_avg_hops);
     fl_routing_report_clear(&fast);
     fl_routing_report_clear(&walk);
 }

@@ -544,23 +544,140 @@ static void spread_load(Stats *st)
     }
 }
 
+/* The number of bits set in x. */
+static inline int bit_count(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+/* The sum of the breadth-first distances between every ordered pair of
+ * connected switches, by searching from 64 sources at once, one bit per
+ * source (Then et al., "The more the merrier", VLDB 2014): a switch that
+ * several sources reach at the same distance is expanded once for all of
+ * them, which on a network of small diameter is most of them (a 4096-switch
+ * irregular network). Where sources share little (a large mesh, whose
+ * distances spread), the bit operations cost more than they save, and once
+ * a batch shows it the other sources are searched one at a time. -1 when
+ * out of memory. */
+static int64_t distance_sum(const FlSwitchGraph *g)
+{
+    int n = g->n;
+    uint64_t *seen = malloc(sizeof *seen * ((size_t)n + 1));
+    uint64_t *frontier = calloc((size_t)n + 1, sizeof *frontier);
+    uint64_t *next = calloc((size_t)n + 1, sizeof *next);
+    int *cur = malloc(sizeof *cur * ((size_t)n + 1));
+    int *touched = malloc(sizeof *touched * ((size_t)n + 1));
+    int64_t sum = -1;
+    if (!seen || !frontier || !next || !cur || !touched)
+        goto free_all;
+    sum = 0;
+    int base = 0;
+    for (int64_t work = 0; base < n && 2 * work <= (int64_t)64 * g->off[n]; base += 64) {
+        int width = n - base < 64 ? n - base : 64, ncur = 0;
+        work = 0;
+        memset(seen, 0, sizeof *seen * (size_t)n);
+        for (int j = 0; j < width; j++) {
+            seen[base + j] = frontier[base + j] = (uint64_t)1 << j;
+            cur[ncur++] = base + j;
+        }
+        for (int64_t level = 1; ncur > 0; level++) {
+            int ntouched = 0;
+            for (int i = 0; i < ncur; i++) {
+                int v = cur[i];
+                work += g->off[v + 1] - g->off[v];
+                for (int k = g->off[v]; k < g->off[v + 1]; k++) {
+                    int u = g->adj[k];
+                    if (!next[u])
+                        touched[ntouched++] = u;
+                    next[u] |= frontier[v];
+                }
+            }
+            for (int i = 0; i < ncur; i++)
+                frontier[cur[i]] = 0;
+            ncur = 0;
+            for (int i = 0; i < ntouched; i++) {
+                int u = touched[i];
+                uint64_t fresh = next[u] & ~seen[u];
+                next[u] = 0;
+                if (!fresh)
+                    continue;
+                seen[u] |= fresh;
+                frontier[u] = fresh;
+                cur[ncur++] = u;
+                sum += level * bit_count(fresh);
+            }
+        }
+    }
+    /* The rest one source at a time, in the arrays no longer needed. */
+    for (int src = base; src < n; src++) {
+        int *dist = cur, *queue = touched;
+        int reached = fl__switch_graph_bfs(g, src, dist, queue);
+        for (int i = 0; i < reached; i++)
+            sum += dist[queue[i]];
+    }
+free_all:
+    free(seen);
+    free(frontier);
+    free(next);
+    free(cur);
+    free(touched);
+    return sum;
+}
+
+/* What the statistics add up over every pair. bfs_hops starts at the sum
+ * over every connected pair, and a pair found unroutable takes its distance
+ * off again: the destination's distances are found then, once, so a
+ * routing that routes every pair needs no search per destination. */
 typedef struct Totals {
     int64_t pairs, hops, bfs_hops;
     int max_hops;
     int bad_src, bad_dst;
+    const FlSwitchGraph *g;
+    int *dist, *queue;   /* n_switches each: the distances from dist_of */
+    int dist_of;         /* the destination rank dist holds, or -1 */
 } Totals;
 
-static void note_unroutable(Totals *tot, int src, int dst)
+/* Sets up the totals over the switch graph g; FL_ENOMEM when out of
+ * memory. totals_free() frees them either way. */
+static int totals_init(Totals *tot, const FlTopology *t, const FlSwitchGraph *g)
 {
+    memset(tot, 0, sizeof *tot);
+    tot->bad_src = tot->bad_dst = -1;
+    tot->g = g;
+    tot->dist_of = -1;
+    tot->dist = malloc(sizeof *tot->dist * ((size_t)t->n_switches + 1));
+    tot->queue = malloc(sizeof *tot->queue * ((size_t)t->n_switches + 1));
+    tot->bfs_hops = distance_sum(g);
+    return tot->dist && tot->queue && tot->bfs_hops >= 0 ? FL_OK : FL_ENOMEM;
+}
+
+static void totals_free(Totals *tot)
+{
+    free(tot->dist);
+    free(tot->queue);
+}
+
+/* The pair from the switch of rank si to that of rank di has no route. */
+static void note_unroutable(Totals *tot, const FlTopology *t, int si, int di)
+{
+    int src = t->switch_nodes[si], dst = t->switch_nodes[di];
     if (tot->bad_src < 0 || src < tot->bad_src || (src == tot->bad_src && dst < tot->bad_dst)) {
         tot->bad_src = src;
         tot->bad_dst = dst;
     }
+    if (tot->dist_of != di) {
+        fl__switch_graph_bfs(tot->g, di, tot->dist, tot->queue);
+        tot->dist_of = di;
+    }
+    if (tot->dist[si] > 0)
+        tot->bfs_hops -= tot->dist[si];
 }
 
-/* Every source's selected route towards the switch of rank di. dist holds
- * the breadth-first distances from it. */
-static int one_destination(Stats *st, int di, const int *dist, Totals *tot, FlError *err)
+/* Every source's selected route towards the switch of rank di. */
+static int one_destination(Stats *st, int di, Totals *tot, FlError *err)
 {
     const FlTopology *t = st->r->t;
     int dest = t->switch_nodes[di];
@@ -577,13 +694,12 @@ static int one_destination(Stats *st, int di, const int *dist, Totals *tot, FlEr
         if (rc)
             return rc;
         if (hops == NO_ROUTE) {
-            note_unroutable(tot, src, dest);
+            note_unroutable(tot, t, si, di);
             continue;
         }
         st->through[s0]++;
         tot->pairs++;
         tot->hops += hops;
-        tot->bfs_hops += dist[si];
         if (hops > tot->max_hops)
             tot->max_hops = hops;
     }
@@ -634,25 +750,20 @@ static int route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlCdg *cdg
         return rc;
     st.mark = fl__cdg_marks(cdg);
     FlSwitchGraph g = { 0 };
-    int *dist = NULL;
-    rc = fl__switch_graph_build(t, &g);
-    dist = malloc(sizeof *dist * 2 * ((size_t)t->n_switches + 1));
-    if (rc || !dist) {
+    Totals tot = { 0 };
+    if (fl__switch_graph_build(t, &g) || totals_init(&tot, t, &g)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for switch distances");
         goto free_all;
     }
-    Totals tot = { .bad_src = -1, .bad_dst = -1 };
-    for (int di = 0; di < t->n_switches && !rc; di++) {
-        fl__switch_graph_bfs(&g, di, dist, dist + t->n_switches);
-        rc = one_destination(&st, di, dist, &tot, err);
-    }
+    for (int di = 0; di < t->n_switches && !rc; di++)
+        rc = one_destination(&st, di, &tot, err);
     if (!rc)
         report_totals(t, &tot, st.load, rep);
     /* With one choice everywhere, the selected routes are every route. */
     if (!rc && !st.several)
         fl__cdg_set_complete(cdg);
 free_all:
-    free(dist);
+    totals_free(&tot);
     fl__switch_graph_free(&g);
     stats_free(&st);
     return rc;
@@ -727,14 +838,13 @@ static inline void table_add(TableStats *ts, int i, unsigned h, int64_t traffic)
 }
 
 /* Every source's selected route towards the switch of rank di, as
- * one_destination() finds it. dist holds the breadth-first distances. */
-static void table_destination(TableStats *ts, int di, const int *dist, Totals *tot)
+ * one_destination() finds it. */
+static void table_destination(TableStats *ts, int di, Totals *tot)
 {
     const FlRouteTable *tab = ts->tab;
     const FlTopology *t = tab->t;
     const void *row = fl__table_row(tab, di);
     unsigned inf = tab->wide ? FL__TABLE_INF16 : FL__TABLE_INF8, top = 0;
-    int dest = t->switch_nodes[di];
     for (int si = 0; si < t->n_switches; si++) {
         if (si == di)
             continue;
@@ -748,13 +858,12 @@ static void table_destination(TableStats *ts, int di, const int *dist, Totals *t
             }
         }
         if (first < 0) {
-            note_unroutable(tot, t->switch_nodes[si], dest);
+            note_unroutable(tot, t, si, di);
             continue;
         }
         int hops = (int)best + 1;
         tot->pairs++;
         tot->hops += hops;
-        tot->bfs_hops += dist[si];
         if (hops > tot->max_hops)
             tot->max_hops = hops;
         if (best > top)
@@ -782,20 +891,18 @@ static int table_route_stats(const FlRouteTable *tab, FlRoutingReport *rep, FlEr
     const FlTopology *t = tab->t;
     TableStats ts;
     FlSwitchGraph g = { 0 };
-    int *dist = malloc(sizeof *dist * 2 * ((size_t)t->n_switches + 1));
+    Totals tot = { 0 };
     int rc = FL_OK;
-    if (table_stats_init(&ts, tab) || fl__switch_graph_build(t, &g) || !dist) {
+    if (table_stats_init(&ts, tab) || fl__switch_graph_build(t, &g)
+        || totals_init(&tot, t, &g)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the route statistics");
         goto free_all;
     }
-    Totals tot = { .bad_src = -1, .bad_dst = -1 };
-    for (int di = 0; di < t->n_switches; di++) {
-        fl__switch_graph_bfs(&g, di, dist, dist + t->n_switches);
-        table_destination(&ts, di, dist, &tot);
-    }
+    for (int di = 0; di < t->n_switches; di++)
+        table_destination(&ts, di, &tot);
     report_totals(t, &tot, ts.load, rep);
 free_all:
-    free(dist);
+    totals_free(&tot);
     fl__switch_graph_free(&g);
     table_stats_free(&ts);
     return rc;
