@@ -227,88 +227,6 @@ static int walk_dependencies(const FlRouting *r, FlCdg *g, FlError *err)
     return rc;
 }
 
-/* Tarjan's strongly connected components without recursion: frame[] holds
- * the vertex of each level of the depth-first search and next_edge[] where
- * it stands in its list. comp[v] gets the component; cyclic[comp] whether
- * the component holds a cycle (two vertices or more, or a self-loop).
- * Returns the number of cyclic components, or -1 when out of memory. */
-static int tarjan(const FlCdg *g, int *comp, uint8_t *cyclic)
-{
-    int n = g->n;
-    int *index = malloc(sizeof(int) * ((size_t)n + 1));
-    int *low = malloc(sizeof(int) * ((size_t)n + 1));
-    int *stack = malloc(sizeof(int) * ((size_t)n + 1));
-    int *frame = malloc(sizeof(int) * ((size_t)n + 1));
-    int *next_edge = malloc(sizeof(int) * ((size_t)n + 1));
-    uint8_t *on_stack = calloc((size_t)n + 1, 1);
-    int ncyclic = -1;
-    if (!index || !low || !stack || !frame || !next_edge || !on_stack)
-        goto free_all;
-    for (int v = 0; v < n; v++)
-        index[v] = -1;
-    int counter = 0, sp = 0, ncomp = 0;
-    ncyclic = 0;
-    for (int root = 0; root < n; root++) {
-        if (index[root] >= 0 || g->off[root] == g->off[root + 1])
-            continue; /* visited, or a vertex with no dependency: alone */
-        int depth = 0;
-        frame[0] = root;
-        next_edge[root] = g->off[root];
-        index[root] = low[root] = counter++;
-        stack[sp++] = root;
-        on_stack[root] = 1;
-        while (depth >= 0) {
-            int v = frame[depth];
-            if (next_edge[v] < g->off[v + 1]) {
-                int u = g->adj[next_edge[v]++];
-                if (index[u] < 0) {
-                    index[u] = low[u] = counter++;
-                    next_edge[u] = g->off[u];
-                    stack[sp++] = u;
-                    on_stack[u] = 1;
-                    frame[++depth] = u;
-                } else if (on_stack[u] && index[u] < low[v]) {
-                    low[v] = index[u];
-                }
-                continue;
-            }
-            /* v is finished: pop its component if it is a root, and pass
-             * its low link to the vertex that called it. */
-            if (low[v] == index[v]) {
-                int size = 0, self_loop = 0, u;
-                do {
-                    u = stack[--sp];
-                    on_stack[u] = 0;
-                    comp[u] = ncomp;
-                    size++;
-                } while (u != v);
-                for (int e = g->off[v]; e < g->off[v + 1]; e++)
-                    self_loop |= g->adj[e] == v;
-                cyclic[ncomp] = size > 1 || self_loop;
-                ncyclic += cyclic[ncomp];
-                ncomp++;
-            }
-            depth--;
-            if (depth >= 0 && low[v] < low[frame[depth]])
-                low[frame[depth]] = low[v];
-        }
-    }
-    /* Vertices never entered have no outgoing edge, so no cycle. */
-    for (int v = 0; v < n; v++)
-        if (index[v] < 0) {
-            comp[v] = ncomp;
-            cyclic[ncomp++] = 0;
-        }
-free_all:
-    free(index);
-    free(low);
-    free(stack);
-    free(frame);
-    free(next_edge);
-    free(on_stack);
-    return ncyclic;
-}
-
 /* The shortest cycle through the cyclic components, as vertices in cycle[]
  * (n ints); returns its length, or -1 when out of memory. Every cyclic
  * component's lowest vertex is searched with nothing dropped in its
@@ -412,7 +330,7 @@ int fl__cdg_check_marked(const FlRouting *r, FlCdg *g, FlRoutingReport *rep, FlE
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
         goto free_all;
     }
-    int ncyclic = tarjan(g, comp, cyclic);
+    int ncyclic = fl__strong_components(g->n, g->off, g->adj, comp, cyclic);
     if (ncyclic < 0) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the cycle search");
         goto free_all;

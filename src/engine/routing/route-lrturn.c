@@ -148,8 +148,7 @@ typedef struct LrSearch {
     int64_t edges;       /* allowed or not: what a count of components examines */
     int64_t work;        /* turns the searches examined since that count */
     int64_t prohibited;  /* turns they prohibited since */
-    int *index, *low, *frame, *next_k; /* Tarjan's scratch */
-    uint8_t *on_stack;
+    int *arc_off, *arc;  /* the allowed turns, as lists for the count */
     /* Hops from every switch (by rank) back to switch x, for the order the
      * search tries continuations in: nearest to x first, so that the
      * channels closing short cycles are found, and the search ended, early.
@@ -159,69 +158,34 @@ typedef struct LrSearch {
     int *xdist, *bfs_queue;
 } LrSearch;
 
-/* The strongly connected components of the allowed turns into s->comp:
- * Tarjan's algorithm without recursion, as in analysis-cdg.c. */
-static void count_components(LrSearch *s)
+/* The strongly connected components of the allowed turns into s->comp.
+ * Returns FL_ENOMEM when out of memory. */
+static int count_components(LrSearch *s)
 {
     FlRouteTable *tab = s->tab;
-    int n = tab->n_chan, counter = 0, sp = 0, ncomp = 0;
-    int *index = s->index, *low = s->low, *frame = s->frame, *next_k = s->next_k;
-    for (int i = 0; i < n; i++)
-        index[i] = -1;
-    for (int root = 0; root < n; root++) {
-        if (index[root] >= 0)
-            continue;
-        int depth = 0;
-        frame[0] = root;
-        next_k[root] = s->out_off[s->at[root]];
-        index[root] = low[root] = counter++;
-        s->stack[sp++] = root;
-        s->on_stack[root] = 1;
-        while (depth >= 0) {
-            int v = frame[depth], sw = s->at[v], pi = s->in_port[v];
-            if (next_k[v] < s->out_off[sw + 1]) {
-                int k = next_k[v]++, p = s->out_port[k];
-                if (p == pi || fl__table_is_prohibited(tab, sw, pi, p))
-                    continue;
-                int u = s->out_chan[k];
-                if (index[u] < 0) {
-                    index[u] = low[u] = counter++;
-                    next_k[u] = s->out_off[s->at[u]];
-                    s->stack[sp++] = u;
-                    s->on_stack[u] = 1;
-                    frame[++depth] = u;
-                } else if (s->on_stack[u] && index[u] < low[v]) {
-                    low[v] = index[u];
-                }
-                continue;
-            }
-            if (low[v] == index[v]) {
-                int u;
-                do {
-                    u = s->stack[--sp];
-                    s->on_stack[u] = 0;
-                    s->comp[u] = ncomp;
-                } while (u != v);
-                ncomp++;
-            }
-            depth--;
-            if (depth >= 0 && low[v] < low[frame[depth]])
-                low[frame[depth]] = low[v];
-        }
+    int n = tab->n_chan, k = 0;
+    for (int i = 0; i < n; i++) {
+        int sw = s->at[i], pi = s->in_port[i];
+        s->arc_off[i] = k;
+        for (int j = s->out_off[sw]; j < s->out_off[sw + 1]; j++)
+            if (s->out_port[j] != pi && !fl__table_is_prohibited(tab, sw, pi, s->out_port[j]))
+                s->arc[k++] = s->out_chan[j];
     }
+    s->arc_off[n] = k;
     s->work = 0;
     s->prohibited = 0;
+    return fl__strong_components(n, s->arc_off, s->arc, s->comp, NULL) < 0 ? FL_ENOMEM : FL_OK;
 }
 
 /* The search from channel e0 (dense) leaving switch x, for turn T(a, b)
  * with e0 of direction b: prohibits T(a, b) from every direction-a channel
  * that gets back to x. */
-static void search_from(LrSearch *s, int x, int e0, uint8_t a)
+static int search_from(LrSearch *s, int x, int e0, uint8_t a)
 {
     FlRouteTable *tab = s->tab;
     const FlTopology *t = tab->t;
-    if (s->prohibited > 0 && s->work >= s->edges)
-        count_components(s);
+    if (s->prohibited > 0 && s->work >= s->edges && count_components(s))
+        return FL_ENOMEM;
     int po = tab->chan_port[e0], ce = s->comp[e0];
     /* The channels that could close a cycle, still allowed into e0. */
     int pending = 0;
@@ -234,7 +198,7 @@ static void search_from(LrSearch *s, int x, int e0, uint8_t a)
             pending++;
     }
     if (!pending)
-        return;
+        return FL_OK;
     if (s->x != x) {
         fl__switch_graph_bfs(&s->g, t->rank[x], s->xdist, s->bfs_queue);
         s->x = x;
@@ -251,7 +215,7 @@ static void search_from(LrSearch *s, int x, int e0, uint8_t a)
             fl__table_prohibit(tab, x, pi, po);
             s->prohibited++;
             if (--pending == 0)
-                return;
+                return FL_OK;
         }
         /* Pushed farthest first, so that the nearest is taken next. */
         int first = top;
@@ -267,6 +231,7 @@ static void search_from(LrSearch *s, int x, int e0, uint8_t a)
             s->stack[m] = j;
         }
     }
+    return FL_OK;
 }
 
 static void search_free(LrSearch *s)
@@ -279,11 +244,8 @@ static void search_free(LrSearch *s)
     free(s->out_port);
     free(s->out_chan);
     free(s->comp);
-    free(s->index);
-    free(s->low);
-    free(s->frame);
-    free(s->next_k);
-    free(s->on_stack);
+    free(s->arc_off);
+    free(s->arc);
     free(s->xdist);
     free(s->bfs_queue);
     fl__switch_graph_free(&s->g);
@@ -304,19 +266,14 @@ static int search_init(LrSearch *s, FlRouteTable *tab, const uint8_t *dir)
     s->out_port = malloc(sizeof *s->out_port * n);
     s->out_chan = malloc(sizeof *s->out_chan * n);
     s->comp = malloc(sizeof *s->comp * n);
-    s->index = malloc(sizeof *s->index * n);
-    s->low = malloc(sizeof *s->low * n);
-    s->frame = malloc(sizeof *s->frame * n);
-    s->next_k = malloc(sizeof *s->next_k * n);
-    s->on_stack = calloc(n, 1);
+    s->arc_off = malloc(sizeof *s->arc_off * n);
     s->x = -1;
     s->xdist = malloc(sizeof *s->xdist * ((size_t)t->n_switches + 1));
     s->bfs_queue = malloc(sizeof *s->bfs_queue * ((size_t)t->n_switches + 1));
     if (!s->xdist || !s->bfs_queue || fl__switch_graph_build(t, &s->g))
         return FL_ENOMEM;
     if (!s->stamp || !s->stack || !s->at || !s->in_port || !s->out_off || !s->out_port
-        || !s->out_chan || !s->comp || !s->index || !s->low || !s->frame || !s->next_k
-        || !s->on_stack)
+        || !s->out_chan || !s->comp || !s->arc_off)
         return FL_ENOMEM;
     for (int i = 0; i < tab->n_chan; i++) {
         int c = tab->chan_id[i];
@@ -335,7 +292,8 @@ static int search_init(LrSearch *s, FlRouteTable *tab, const uint8_t *dir)
     s->out_off[t->n_nodes] = k;
     for (int i = 0; i < tab->n_chan; i++)
         s->edges += s->out_off[s->at[i] + 1] - s->out_off[s->at[i]];
-    return FL_OK;
+    s->arc = malloc(sizeof *s->arc * ((size_t)s->edges + 1));
+    return s->arc ? FL_OK : FL_ENOMEM;
 }
 
 /* Whether switch x has a channel of direction a arriving on some port and
@@ -377,11 +335,10 @@ static int prohibit_turns(FlRouteTable *tab, const LrVariant *var, const uint8_t
 
     LrSearch s;
     int rc = FL_OK;
-    if (search_init(&s, tab, dir)) {
+    if (search_init(&s, tab, dir) || count_components(&s)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the H/V graph");
         goto free_search;
     }
-    count_components(&s);
     int step = t->n_switches / 100 > 0 ? t->n_switches / 100 : 1;
     for (int i = 0; i < t->n_switches; i++) {
         int x = by_h[i];
@@ -400,8 +357,10 @@ static int prohibit_turns(FlRouteTable *tab, const LrVariant *var, const uint8_t
                 if (!fl__switch_port(t, x, p))
                     continue;
                 int c = fl__out_channel(t, x, p);
-                if (dir[c] == turn.out)
-                    search_from(&s, x, tab->chan_index[c], turn.in);
+                if (dir[c] == turn.out && search_from(&s, x, tab->chan_index[c], turn.in)) {
+                    rc = fl_error_set(err, FL_ENOMEM, "out of memory for the H/V graph");
+                    goto free_search;
+                }
             }
         }
     }
