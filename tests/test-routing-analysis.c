@@ -565,6 +565,276 @@ static void test_cdg_brute_force(void)
     }
 }
 
+/* ---- the fast paths against the walks and the brute force ------------- */
+
+/* fl_routing_analyze() reads a table routing's statistics off its table,
+ * skips the dependency graph when its allowed turns have no cycle, and lets
+ * the statistics mark the dependencies of a routing with one choice per
+ * state; the walks it spares work for any routing (and are checked above
+ * against traced routes and the brute force), so the reports must be the
+ * same to the last bit. */
+static void compare_with_walks(const FlRouting *r, const char *what)
+{
+    FlRoutingReport fast, walk;
+    FlError err = { 0 };
+    if (analyze(r, &fast))
+        return;
+    memset(&walk, 0, sizeof walk);
+    int rc = fl__route_stats_walk(r, &walk, &err);
+    if (!rc)
+        rc = fl__cdg_check_walk(r, &walk, &err);
+    CHECK(rc == FL_OK, "%s: the walks run (%s)", what, rc ? err.message : "");
+    int same = rc == FL_OK && fast.connected == walk.connected
+               && fast.unroutable_src == walk.unroutable_src
+               && fast.unroutable_dst == walk.unroutable_dst && fast.avg_hops == walk.avg_hops
+               && fast.bfs_avg_hops == walk.bfs_avg_hops && fast.stretch == walk.stretch
+               && fast.max_hops == walk.max_hops
+               && fast.max_channel_load == walk.max_channel_load
+               && fast.mean_channel_load == walk.mean_channel_load
+               && fast.throughput_bound == walk.throughput_bound
+               && fast.deadlock_free == walk.deadlock_free && fast.cycle_len == walk.cycle_len;
+    for (int i = 0; same && i < fast.cycle_len; i++)
+        same = fast.cycle_channels[i] == walk.cycle_channels[i]
+               && fast.cycle_classes[i] == walk.cycle_classes[i];
+    CHECK(same,
+          "%s: the report is the walks' (hops %.9f / %.9f, max load %g / %g, deadlock-free "
+          "%d / %d, cycle %d / %d)",
+          what, fast.avg_hops, walk.avg_hops, fast.max_channel_load, walk.max_channel_load,
+          fast.deadlock_free, walk.deadlock_free, fast.cycle_len, walk.cycle_len);
+
+    /* Both add the breadth-first distances up the same way; trace every
+     * pair and search from every switch instead. */
+    const FlTopology *t = fl_routing_topology(r);
+    int ns = fl_topology_switch_count(t);
+    int *dist = malloc(sizeof *dist * (size_t)ns);
+    long pairs = 0, hops = 0, bfs = 0;
+    for (int a = 0; dist && a < ns; a++) {
+        fl_topology_bfs(t, a, dist, NULL);
+        for (int b = 0; b < ns; b++) {
+            int *path = NULL, n = 0;
+            if (a == b
+                || fl_routing_path(r, fl_topology_switch_node(t, a),
+                                   fl_topology_switch_node(t, b), FL_SELECT_LOWEST_PORT, NULL,
+                                   &path, &n, NULL))
+                continue;
+            pairs++;
+            hops += n;
+            bfs += dist[b];
+            free(path);
+        }
+    }
+    free(dist);
+    CHECK(pairs && fast.avg_hops == (double)hops / (double)pairs
+              && fast.bfs_avg_hops == (double)bfs / (double)pairs
+              && fast.connected == (pairs == (long)ns * (ns - 1)),
+          "%s: %ld routable pairs of %.6f hops and %.6f breadth-first (report: %.6f, %.6f)",
+          what, pairs, pairs ? (double)hops / (double)pairs : 0.0,
+          pairs ? (double)bfs / (double)pairs : 0.0, fast.avg_hops, fast.bfs_avg_hops);
+    fl_routing_report_clear(&fast);
+    fl_routing_report_clear(&walk);
+}
+
+/* The channel leaving node n by port p (-1: none), and whether it joins two
+ * switches. */
+static int out_channel(const FlTopology *t, int n, int p)
+{
+    int l = fl_topology_port_link(t, n, p), a, pa;
+    if (l < 0)
+        return -1;
+    fl_topology_link_ends(t, l, &a, &pa, NULL, NULL);
+    return a == n && pa == p ? 2 * l : 2 * l + 1;
+}
+
+static int switch_channel(const FlTopology *t, int c)
+{
+    return c >= 0 && fl_topology_node_kind(t, fl_topology_channel_src(t, c)) == FL_NODE_SWITCH
+           && fl_topology_node_kind(t, fl_topology_channel_dst(t, c)) == FL_NODE_SWITCH;
+}
+
+/* The L-turn and R-turn turn sets of route-lrturn.c's reading of paper 002,
+ * by the plainest search: every start channel marks everything it reaches,
+ * and then the turns closing a cycle are prohibited. */
+typedef struct LrRule {
+    const char *name;
+    const char *always[3][2];
+    const char *cond[2][2];
+} LrRule;
+
+static const LrRule lr_rules[] = {
+    { "lturn-alpha", { { "LD", "LU" }, { "RU", "LU" }, { "RD", "LU" } },
+      { { "LD", "RD" }, { "LD", "RU" } } },
+    { "lturn-beta", { { "LD", "LU" }, { "RU", "LU" }, { "RD", "LU" } },
+      { { "RU", "RD" }, { "RU", "LD" } } },
+    { "rturn-alpha", { { "RD", "RU" }, { "RD", "LD" }, { "RD", "LU" } },
+      { { "LU", "RU" }, { "LD", "RU" } } },
+    { "rturn-beta", { { "RD", "RU" }, { "RD", "LD" }, { "RD", "LU" } },
+      { { "LU", "LD" }, { "RU", "LD" } } },
+};
+
+/* The direction label of a switch channel, "" otherwise. */
+static const char *direction(const FlRouting *r, int c)
+{
+    const char *d = c >= 0 && switch_channel(fl_routing_topology(r), c)
+                        ? fl_routing_channel_label(r, c)
+                        : NULL;
+    return d ? d : "";
+}
+
+static void compare_lrturn_search(const FlRouting *r, const LrRule *rule, const char *what)
+{
+    const FlTopology *t = fl_routing_topology(r);
+    int nn = fl_topology_node_count(t), s = fl_topology_switch_count(t), P = 0;
+    int nch = fl_topology_channel_count(t);
+    for (int n = 0; n < nn; n++)
+        if (fl_topology_node_ports(t, n) > P)
+            P = fl_topology_node_ports(t, n);
+    uint8_t *banned = calloc((size_t)nn * P * P + 1, 1);
+    uint8_t *seen = malloc((size_t)nch + 1);
+    int *stack = malloc(sizeof *stack * ((size_t)nch + 1));
+    int *by_h = malloc(sizeof *by_h * ((size_t)s + 1));
+#define BANNED(n, a, b) banned[((size_t)(n) * P + (a)) * P + (b)]
+    for (int i = 0; i < s; i++) {
+        int sw = fl_topology_switch_node(t, i), h = 0;
+        fl_routing_hv_coords(r, sw, &h, NULL);
+        by_h[h] = sw;
+        for (int a = 0; a < P; a++)
+            for (int b = 0; b < P; b++) {
+                int ca = a < fl_topology_node_ports(t, sw) ? out_channel(t, sw, a) : -1;
+                int cb = b < fl_topology_node_ports(t, sw) ? out_channel(t, sw, b) : -1;
+                for (int k = 0; a != b && ca >= 0 && cb >= 0 && k < 3; k++)
+                    if (!strcmp(direction(r, ca ^ 1), rule->always[k][0])
+                        && !strcmp(direction(r, cb), rule->always[k][1]))
+                        BANNED(sw, a, b) = 1;
+            }
+    }
+    for (int i = 0; i < s; i++) {
+        int x = by_h[i], np = fl_topology_node_ports(t, x);
+        for (int k = 0; k < 2; k++) {
+            const char *in = rule->cond[k][0], *out = rule->cond[k][1];
+            for (int po = 0; po < np; po++) {
+                int e0 = out_channel(t, x, po);
+                if (e0 < 0 || strcmp(direction(r, e0), out))
+                    continue;
+                memset(seen, 0, (size_t)nch);
+                int top = 0;
+                seen[e0] = 1;
+                stack[top++] = e0;
+                while (top > 0) {
+                    int c = stack[--top], sw = fl_topology_channel_dst(t, c), pi = 0;
+                    while (out_channel(t, sw, pi) != (c ^ 1))
+                        pi++;
+                    for (int p = 0; p < fl_topology_node_ports(t, sw); p++) {
+                        int c2 = out_channel(t, sw, p);
+                        if (p != pi && switch_channel(t, c2) && !BANNED(sw, pi, p)
+                            && !seen[c2]) {
+                            seen[c2] = 1;
+                            stack[top++] = c2;
+                        }
+                    }
+                }
+                for (int pi = 0; pi < np; pi++) {
+                    int c = out_channel(t, x, pi);
+                    if (pi != po && c >= 0 && seen[c ^ 1] && !strcmp(direction(r, c ^ 1), in))
+                        BANNED(x, pi, po) = 1;
+                }
+            }
+        }
+    }
+    int differ = 0, count = 0;
+    for (int i = 0; i < s; i++) {
+        int sw = fl_topology_switch_node(t, i), np = fl_topology_node_ports(t, sw);
+        for (int a = 0; a < np; a++)
+            for (int b = 0; b < np; b++) {
+                if (a == b || !switch_channel(t, out_channel(t, sw, a))
+                    || !switch_channel(t, out_channel(t, sw, b)))
+                    continue;
+                count += BANNED(sw, a, b);
+                differ += BANNED(sw, a, b) != fl_routing_turn_prohibited(r, sw, a, b);
+            }
+    }
+#undef BANNED
+    CHECK(differ == 0, "%s: the %d prohibited turns are the plain search's (%d differ)", what,
+          count, differ);
+    free(banned);
+    free(seen);
+    free(stack);
+    free(by_h);
+}
+
+static void test_fast_paths(void)
+{
+    static const char *const tables[] = { "updown",      "lturn-alpha", "lturn-beta",
+                                          "rturn-alpha", "rturn-beta",  "shortest" };
+    FlRng rng;
+    fl_rng_seed(&rng, 15);
+    for (int round = 0; round < 24; round++) {
+        int n = 6 + (int)fl_rng_below(&rng, 40), ports = 2 + (int)fl_rng_below(&rng, 5);
+        if (ports > n - 1)
+            ports = n - 1;
+        char spec[96];
+        snprintf(spec, sizeof spec, "irregular:%d,ports=%d,hosts=%u,seed=%d", n, ports,
+                 fl_rng_below(&rng, 3), round + 1);
+        FlTopology *t = build(spec);
+        if (!t)
+            continue;
+        for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+            FlRouting *r = make(t, tables[i], NULL);
+            char what[160];
+            snprintf(what, sizeof what, "%s on %s", tables[i], spec);
+            if (!r)
+                continue;
+            compare_with_walks(r, what);
+            compare_with_brute_force(r, what);
+            for (size_t k = 0; k < sizeof lr_rules / sizeof lr_rules[0]; k++)
+                if (!strcmp(lr_rules[k].name, tables[i]))
+                    compare_lrturn_search(r, &lr_rules[k], what);
+            fl_routing_free(r);
+        }
+        /* A random turn set: cycles, and pairs left unroutable. */
+        FlTurn turns[2048];
+        int nt = 0;
+        for (int i = 0; i < fl_topology_switch_count(t); i++) {
+            int sw = fl_topology_switch_node(t, i), np = fl_topology_node_ports(t, sw);
+            for (int a = 0; a < np; a++)
+                for (int b = 0; b < np && nt < 2048; b++)
+                    if (a != b && switch_channel(t, out_channel(t, sw, a))
+                        && switch_channel(t, out_channel(t, sw, b))
+                        && fl_rng_below(&rng, 100) < (uint32_t)(5 + round))
+                        turns[nt++] = (FlTurn){ sw, a, b };
+        }
+        FlRoutingOptions opt = { .root = -1, .prohibited = turns, .n_prohibited = nt };
+        FlRouting *r = make(t, "turnset", &opt);
+        char what[160];
+        snprintf(what, sizeof what, "turnset of %d random turns on %s", nt, spec);
+        if (r) {
+            compare_with_walks(r, what);
+            compare_with_brute_force(r, what);
+        }
+        fl_routing_free(r);
+        fl_topology_free(t);
+    }
+    /* One choice per state: the statistics mark the whole graph. */
+    static const char *const one_choice[][2] = {
+        { "torus:4x4", "dor" }, { "torus:5x3", "dor" },          { "mesh:4x5", "dor" },
+        { "ring:7", "dor" },    { "myrinet-mesh:3x3", "myrinet-dor" }, { "mesh:5x5", "odd-even" },
+    };
+    for (size_t i = 0; i < sizeof one_choice / sizeof one_choice[0]; i++)
+        for (int vcs = 0; vcs < 2; vcs++) {
+            FlTopology *t = build(one_choice[i][0]);
+            FlRoutingOptions opt = { .root = -1, .vc_classes = vcs };
+            FlRouting *r = t ? make(t, one_choice[i][1], &opt) : NULL;
+            char what[160];
+            snprintf(what, sizeof what, "%s on %s, %d classes", one_choice[i][1],
+                     one_choice[i][0], vcs);
+            if (r) {
+                compare_with_walks(r, what);
+                compare_with_brute_force(r, what);
+            }
+            fl_routing_free(r);
+            fl_topology_free(t);
+        }
+}
+
 /* ---- paths ------------------------------------------------------------- */
 
 /* A path from a to b: consecutive channels, starting at a, ending at b. */
@@ -699,6 +969,7 @@ int main(void)
     test_loads_by_hand();
     test_stats_by_tracing();
     test_cdg_brute_force();
+    test_fast_paths();
     test_paths();
     time_cdg("mesh:64x64", "dor");
     time_cdg("torus:32x32", "dor");

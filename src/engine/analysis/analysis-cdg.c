@@ -5,6 +5,12 @@
  * reachable state on c1 in class k1 may next take c2 in class k2 (Dally and
  * Seitz: a routing is deadlock-free when this graph has no cycle).
  *
+ * A routing that gives one choice in every state has no other routes than
+ * the selected ones, so the route statistics, which follow those, mark the
+ * dependencies as they go (fl__cdg_new and fl_routing_analyze) and the graph
+ * needs no walk of its own; a table routing whose allowed turns have no
+ * cycle needs no graph at all.
+ *
  * The edges are first collected as bits per switch, (in port, in class) x
  * (out port, out class), because every destination's walk meets the same
  * dependencies again and a bit costs nothing to set twice; then they become
@@ -22,23 +28,42 @@
 #include <string.h>
 
 #include "analysis-internal.h"
+#include "route-table.h"
 
-typedef struct Cdg {
+struct FlCdg {
     FlStateSpace sp;
     int classes;        /* K */
     int n;              /* vertices: the states */
     int64_t *bit_base;  /* per node: byte offset of its dependency bits */
     uint8_t *bits;
+    int64_t *row;       /* per state: its first bit */
+    FlStepBits mark;    /* the bits as the walks mark them */
+    int complete;       /* every dependency is marked already */
     int *off;           /* n + 1 */
     int *adj;
-} Cdg;
+};
 
-static void cdg_free(Cdg *g)
+void fl__cdg_free(FlCdg *g)
 {
+    if (!g)
+        return;
     free(g->bit_base);
     free(g->bits);
+    free(g->row);
     free(g->off);
     free(g->adj);
+    free(g);
+}
+
+const FlStepBits *fl__cdg_marks(const FlCdg *g)
+{
+    return g ? &g->mark : NULL;
+}
+
+void fl__cdg_set_complete(FlCdg *g)
+{
+    if (g)
+        g->complete = 1;
 }
 
 /* The bit of dependency (in_port, k1) -> (out_port, k2) at a switch with np
@@ -50,7 +75,7 @@ static inline int64_t dep_bit(int np, int classes, int in_port, int k1, int out_
 
 /* Turns the dependency bits into adjacency lists: one pass counts, one
  * fills. Lists come out in (out port, out class) order. */
-static int build_adjacency(const FlTopology *t, Cdg *g, FlError *err)
+static int build_adjacency(const FlTopology *t, FlCdg *g, FlError *err)
 {
     int classes = g->classes;
     g->off = calloc((size_t)g->n + 1, sizeof *g->off);
@@ -101,22 +126,56 @@ static int build_adjacency(const FlTopology *t, Cdg *g, FlError *err)
     return FL_OK;
 }
 
-static int build_cdg(const FlRouting *r, Cdg *g, FlError *err)
+/* Whether the graph of a table's allowed turns (channel -> continuation)
+ * has no cycle: Kahn's algorithm over its successor lists. Returns 1 or 0,
+ * -1 when out of memory. */
+static int turns_acyclic(const FlRouteTable *tab)
+{
+    int n = tab->n_chan;
+    int *indeg = calloc((size_t)n + 1, sizeof *indeg);
+    int *queue = malloc(sizeof *queue * ((size_t)n + 1));
+    int result = -1;
+    if (!indeg || !queue)
+        goto free_all;
+    for (int k = 0; k < tab->succ_off[n]; k++)
+        indeg[tab->succ[k]]++;
+    int tail = 0;
+    for (int i = 0; i < n; i++)
+        if (!indeg[i])
+            queue[tail++] = i;
+    for (int head = 0; head < tail; head++) {
+        int i = queue[head];
+        for (int k = tab->succ_off[i]; k < tab->succ_off[i + 1]; k++)
+            if (--indeg[tab->succ[k]] == 0)
+                queue[tail++] = tab->succ[k];
+    }
+    result = tail == n;
+free_all:
+    free(indeg);
+    free(queue);
+    return result;
+}
+
+/* A graph with no dependency marked yet. */
+static int cdg_alloc(const FlRouting *r, FlCdg **out, FlError *err)
 {
     const FlTopology *t = r->t;
-    FlStateWalk w;
-    int rc = fl__walk_init(&w, r, err);
-    if (rc)
+    *out = NULL;
+    FlCdg *g = calloc(1, sizeof *g);
+    if (!g)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
+    int rc = fl__state_space(r, &g->sp, err);
+    if (rc) {
+        free(g);
         return rc;
-    int classes = r->vc_classes > 0 ? r->vc_classes : 1;
-    g->sp = w.sp;
-    g->classes = classes;
-    g->n = w.sp.nstates;
-    g->bit_base = malloc(sizeof *g->bit_base * ((size_t)t->n_nodes + 1));
-    if (!g->bit_base) {
-        rc = fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
-        goto free_walk;
     }
+    int classes = r->vc_classes > 0 ? r->vc_classes : 1;
+    g->classes = classes;
+    g->n = g->sp.nstates;
+    g->bit_base = malloc(sizeof *g->bit_base * ((size_t)t->n_nodes + 1));
+    g->row = malloc(sizeof *g->row * ((size_t)g->n + 1));
+    if (!g->bit_base || !g->row)
+        goto oom;
     int64_t bytes = 0;
     for (int n = 0; n < t->n_nodes; n++) {
         g->bit_base[n] = bytes;
@@ -124,119 +183,55 @@ static int build_cdg(const FlRouting *r, Cdg *g, FlError *err)
             bytes += ((int64_t)t->nports[n] * classes * t->nports[n] * classes + 7) / 8;
     }
     g->bits = calloc(bytes > 0 ? (size_t)bytes : 1, 1);
-    if (!g->bits) {
-        rc = fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
-        goto free_walk;
-    }
+    if (!g->bits)
+        goto oom;
     /* Row of state (c, k1): the bits of (in port, k1) at c's switch. */
-    int64_t *row = malloc(sizeof *row * ((size_t)g->n + 1));
-    if (!row) {
-        rc = fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
-        goto free_walk;
-    }
     for (int s = 0; s < g->n; s++) {
-        int c = fl__state_channel(&g->sp, s), sw = w.ci[c].dst;
-        row[s] = 8 * g->bit_base[sw] + dep_bit(t->nports[sw], classes, fl__in_port(t, c),
-                                                fl__state_class(&g->sp, s), 0, 0);
+        int c = fl__state_channel(&g->sp, s), sw = fl__chan_dst(t, c);
+        g->row[s] = 8 * g->bit_base[sw] + dep_bit(t->nports[sw], classes, fl__in_port(t, c),
+                                                   fl__state_class(&g->sp, s), 0, 0);
     }
-    FlStepBits mark = { row, g->bits, classes, 1 };
-    for (int i = 0; i < t->n_switches && !rc; i++)
-        rc = fl__walk_dest(&w, -1, t->switch_nodes[i], &mark, NULL, NULL, err);
-    free(row);
-    if (!rc)
-        rc = build_adjacency(t, g, err);
-free_walk:
-    fl__walk_free(&w);
-    return rc;
+    g->mark = (FlStepBits){ g->row, g->bits, classes, 1 };
+    *out = g;
+    return FL_OK;
+oom:
+    fl__cdg_free(g);
+    return fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
 }
 
-/* Tarjan's strongly connected components without recursion: frame[] holds
- * the vertex of each level of the depth-first search and next_edge[] where
- * it stands in its list. comp[v] gets the component; cyclic[comp] whether
- * the component holds a cycle (two vertices or more, or a self-loop).
- * Returns the number of cyclic components, or -1 when out of memory. */
-static int tarjan(const Cdg *g, int *comp, uint8_t *cyclic)
+int fl__cdg_new(const FlRouting *r, FlCdg **out, FlError *err)
 {
-    int n = g->n;
-    int *index = malloc(sizeof(int) * ((size_t)n + 1));
-    int *low = malloc(sizeof(int) * ((size_t)n + 1));
-    int *stack = malloc(sizeof(int) * ((size_t)n + 1));
-    int *frame = malloc(sizeof(int) * ((size_t)n + 1));
-    int *next_edge = malloc(sizeof(int) * ((size_t)n + 1));
-    uint8_t *on_stack = calloc((size_t)n + 1, 1);
-    int ncyclic = -1;
-    if (!index || !low || !stack || !frame || !next_edge || !on_stack)
-        goto free_all;
-    for (int v = 0; v < n; v++)
-        index[v] = -1;
-    int counter = 0, sp = 0, ncomp = 0;
-    ncyclic = 0;
-    for (int root = 0; root < n; root++) {
-        if (index[root] >= 0 || g->off[root] == g->off[root + 1])
-            continue; /* visited, or a vertex with no dependency: alone */
-        int depth = 0;
-        frame[0] = root;
-        next_edge[root] = g->off[root];
-        index[root] = low[root] = counter++;
-        stack[sp++] = root;
-        on_stack[root] = 1;
-        while (depth >= 0) {
-            int v = frame[depth];
-            if (next_edge[v] < g->off[v + 1]) {
-                int u = g->adj[next_edge[v]++];
-                if (index[u] < 0) {
-                    index[u] = low[u] = counter++;
-                    next_edge[u] = g->off[u];
-                    stack[sp++] = u;
-                    on_stack[u] = 1;
-                    frame[++depth] = u;
-                } else if (on_stack[u] && index[u] < low[v]) {
-                    low[v] = index[u];
-                }
-                continue;
-            }
-            /* v is finished: pop its component if it is a root, and pass
-             * its low link to the vertex that called it. */
-            if (low[v] == index[v]) {
-                int size = 0, self_loop = 0, u;
-                do {
-                    u = stack[--sp];
-                    on_stack[u] = 0;
-                    comp[u] = ncomp;
-                    size++;
-                } while (u != v);
-                for (int e = g->off[v]; e < g->off[v + 1]; e++)
-                    self_loop |= g->adj[e] == v;
-                cyclic[ncomp] = size > 1 || self_loop;
-                ncyclic += cyclic[ncomp];
-                ncomp++;
-            }
-            depth--;
-            if (depth >= 0 && low[v] < low[frame[depth]])
-                low[frame[depth]] = low[v];
-        }
-    }
-    /* Vertices never entered have no outgoing edge, so no cycle. */
-    for (int v = 0; v < n; v++)
-        if (index[v] < 0) {
-            comp[v] = ncomp;
-            cyclic[ncomp++] = 0;
-        }
-free_all:
-    free(index);
-    free(low);
-    free(stack);
-    free(frame);
-    free(next_edge);
-    free(on_stack);
-    return ncyclic;
+    /* A table routing's packets only ever continue along allowed turns, so
+     * its dependency graph is part of the graph of allowed turns: when that
+     * has no cycle (up* / down*, L-turn and R-turn are built so), neither
+     * has the dependency graph, and no graph is needed. */
+    const FlRouteTable *tab = fl__table_of(r);
+    int acyclic = tab ? turns_acyclic(tab) : 0;
+    *out = NULL;
+    if (acyclic < 0)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
+    return acyclic ? FL_OK : cdg_alloc(r, out, err);
+}
+
+/* Marks every dependency by walking each destination's states. */
+static int walk_dependencies(const FlRouting *r, FlCdg *g, FlError *err)
+{
+    const FlTopology *t = r->t;
+    FlStateWalk w;
+    int rc = fl__walk_init(&w, r, err);
+    for (int i = 0; i < t->n_switches && !rc; i++)
+        rc = fl__walk_dest(&w, -1, t->switch_nodes[i], &g->mark, NULL, NULL, err);
+    fl__walk_free(&w);
+    if (!rc)
+        g->complete = 1;
+    return rc;
 }
 
 /* The shortest cycle through the cyclic components, as vertices in cycle[]
  * (n ints); returns its length, or -1 when out of memory. Every cyclic
  * component's lowest vertex is searched with nothing dropped in its
  * component, so a cycle is always found. */
-static int shortest_cycle(const Cdg *g, const int *comp, const uint8_t *cyclic, int *cycle)
+static int shortest_cycle(const FlCdg *g, const int *comp, const uint8_t *cyclic, int *cycle)
 {
     int n = g->n;
     int *dist = malloc(sizeof(int) * ((size_t)n + 1));
@@ -296,20 +291,46 @@ free_all:
 
 int fl__cdg_check(const FlRouting *r, FlRoutingReport *rep, FlError *err)
 {
-    Cdg g = { 0 };
+    FlCdg *g;
+    int rc = fl__cdg_new(r, &g, err);
+    if (!rc)
+        rc = fl__cdg_check_marked(r, g, rep, err);
+    fl__cdg_free(g);
+    return rc;
+}
+
+int fl__cdg_check_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+{
+    FlCdg *g;
+    int rc = cdg_alloc(r, &g, err);
+    if (!rc)
+        rc = fl__cdg_check_marked(r, g, rep, err);
+    fl__cdg_free(g);
+    return rc;
+}
+
+int fl__cdg_check_marked(const FlRouting *r, FlCdg *g, FlRoutingReport *rep, FlError *err)
+{
     int *comp = NULL, *cycle = NULL;
     uint8_t *cyclic = NULL;
-    int rc = build_cdg(r, &g, err);
+    if (!g) {
+        rep->deadlock_free = 1;
+        rep->cycle_len = 0;
+        return FL_OK;
+    }
+    int rc = g->complete ? FL_OK : walk_dependencies(r, g, err);
+    if (!rc)
+        rc = build_adjacency(r->t, g, err);
     if (rc)
         goto free_all;
-    size_t n = g.n > 0 ? (size_t)g.n : 1;
+    size_t n = g->n > 0 ? (size_t)g->n : 1;
     comp = malloc(sizeof *comp * n);
     cyclic = malloc(n);
     if (!comp || !cyclic) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the dependency graph");
         goto free_all;
     }
-    int ncyclic = tarjan(&g, comp, cyclic);
+    int ncyclic = fl__strong_components(g->n, g->off, g->adj, comp, cyclic);
     if (ncyclic < 0) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the cycle search");
         goto free_all;
@@ -318,7 +339,7 @@ int fl__cdg_check(const FlRouting *r, FlRoutingReport *rep, FlError *err)
     if (ncyclic == 0)
         goto free_all;
     cycle = malloc(sizeof *cycle * n);
-    int len = cycle ? shortest_cycle(&g, comp, cyclic, cycle) : -1;
+    int len = cycle ? shortest_cycle(g, comp, cyclic, cycle) : -1;
     if (len > 0) {
         rep->cycle_channels = malloc(sizeof(int) * (size_t)len);
         rep->cycle_classes = malloc(sizeof(int) * (size_t)len);
@@ -328,14 +349,13 @@ int fl__cdg_check(const FlRouting *r, FlRoutingReport *rep, FlError *err)
         goto free_all;
     }
     for (int i = 0; i < len; i++) {
-        rep->cycle_channels[i] = fl__state_channel(&g.sp, cycle[i]);
-        rep->cycle_classes[i] = fl__state_class(&g.sp, cycle[i]);
+        rep->cycle_channels[i] = fl__state_channel(&g->sp, cycle[i]);
+        rep->cycle_classes[i] = fl__state_class(&g->sp, cycle[i]);
     }
     rep->cycle_len = len;
 free_all:
     free(cycle);
     free(comp);
     free(cyclic);
-    cdg_free(&g);
     return rc;
 }

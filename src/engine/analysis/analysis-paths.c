@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analysis-internal.h"
+#include "route-table.h"
 
 /* Enough for any path search a person waits for; a search that runs out
  * says so through *truncated. */
@@ -395,6 +396,8 @@ typedef struct Stats {
     int *touched, ntouched;  /* states with a route this round */
     int *order, *bucket;
     int64_t *load;      /* per channel */
+    const FlStepBits *mark;  /* dependencies to mark, or NULL */
+    int several;        /* some state met had more than one choice */
     FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
 } Stats;
 
@@ -461,6 +464,9 @@ static int select_next(Stats *st, int sw, int in_channel, int in_class, int dest
     int rc = fl__check_choices(r, st->ci, sw, dest, st->choices, m, err);
     if (rc)
         return rc;
+    if (st->mark && in_channel >= 0)
+        fl__mark_steps(st->mark, fl__state(&st->sp, in_channel, in_class), st->choices, m);
+    st->several |= m > 1;
     int i = m == 1 ? 0
                    : fl_routing_select(st->choices, m, FL_SELECT_LOWEST_PORT, NULL, NULL, NULL);
     *next = fl__state(&st->sp, st->choices[i].channel, st->choices[i].vc_class);
@@ -538,23 +544,140 @@ static void spread_load(Stats *st)
     }
 }
 
+/* The number of bits set in x. */
+static inline int bit_count(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+/* The sum of the breadth-first distances between every ordered pair of
+ * connected switches, by searching from 64 sources at once, one bit per
+ * source (Then et al., "The more the merrier", VLDB 2014): a switch that
+ * several sources reach at the same distance is expanded once for all of
+ * them, which on a network of small diameter is most of them (a 4096-switch
+ * irregular network). Where sources share little (a large mesh, whose
+ * distances spread), the bit operations cost more than they save, and once
+ * a batch shows it the other sources are searched one at a time. -1 when
+ * out of memory. */
+static int64_t distance_sum(const FlSwitchGraph *g)
+{
+    int n = g->n;
+    uint64_t *seen = malloc(sizeof *seen * ((size_t)n + 1));
+    uint64_t *frontier = calloc((size_t)n + 1, sizeof *frontier);
+    uint64_t *next = calloc((size_t)n + 1, sizeof *next);
+    int *cur = malloc(sizeof *cur * ((size_t)n + 1));
+    int *touched = malloc(sizeof *touched * ((size_t)n + 1));
+    int64_t sum = -1;
+    if (!seen || !frontier || !next || !cur || !touched)
+        goto free_all;
+    sum = 0;
+    int base = 0;
+    for (int64_t work = 0; base < n && 2 * work <= (int64_t)64 * g->off[n]; base += 64) {
+        int width = n - base < 64 ? n - base : 64, ncur = 0;
+        work = 0;
+        memset(seen, 0, sizeof *seen * (size_t)n);
+        for (int j = 0; j < width; j++) {
+            seen[base + j] = frontier[base + j] = (uint64_t)1 << j;
+            cur[ncur++] = base + j;
+        }
+        for (int64_t level = 1; ncur > 0; level++) {
+            int ntouched = 0;
+            for (int i = 0; i < ncur; i++) {
+                int v = cur[i];
+                work += g->off[v + 1] - g->off[v];
+                for (int k = g->off[v]; k < g->off[v + 1]; k++) {
+                    int u = g->adj[k];
+                    if (!next[u])
+                        touched[ntouched++] = u;
+                    next[u] |= frontier[v];
+                }
+            }
+            for (int i = 0; i < ncur; i++)
+                frontier[cur[i]] = 0;
+            ncur = 0;
+            for (int i = 0; i < ntouched; i++) {
+                int u = touched[i];
+                uint64_t fresh = next[u] & ~seen[u];
+                next[u] = 0;
+                if (!fresh)
+                    continue;
+                seen[u] |= fresh;
+                frontier[u] = fresh;
+                cur[ncur++] = u;
+                sum += level * bit_count(fresh);
+            }
+        }
+    }
+    /* The rest one source at a time, in the arrays no longer needed. */
+    for (int src = base; src < n; src++) {
+        int *dist = cur, *queue = touched;
+        int reached = fl__switch_graph_bfs(g, src, dist, queue);
+        for (int i = 0; i < reached; i++)
+            sum += dist[queue[i]];
+    }
+free_all:
+    free(seen);
+    free(frontier);
+    free(next);
+    free(cur);
+    free(touched);
+    return sum;
+}
+
+/* What the statistics add up over every pair. bfs_hops starts at the sum
+ * over every connected pair, and a pair found unroutable takes its distance
+ * off again: the destination's distances are found then, once, so a
+ * routing that routes every pair needs no search per destination. */
 typedef struct Totals {
     int64_t pairs, hops, bfs_hops;
     int max_hops;
     int bad_src, bad_dst;
+    const FlSwitchGraph *g;
+    int *dist, *queue;   /* n_switches each: the distances from dist_of */
+    int dist_of;         /* the destination rank dist holds, or -1 */
 } Totals;
 
-static void note_unroutable(Totals *tot, int src, int dst)
+/* Sets up the totals over the switch graph g; FL_ENOMEM when out of
+ * memory. totals_free() frees them either way. */
+static int totals_init(Totals *tot, const FlTopology *t, const FlSwitchGraph *g)
 {
+    memset(tot, 0, sizeof *tot);
+    tot->bad_src = tot->bad_dst = -1;
+    tot->g = g;
+    tot->dist_of = -1;
+    tot->dist = malloc(sizeof *tot->dist * ((size_t)t->n_switches + 1));
+    tot->queue = malloc(sizeof *tot->queue * ((size_t)t->n_switches + 1));
+    tot->bfs_hops = distance_sum(g);
+    return tot->dist && tot->queue && tot->bfs_hops >= 0 ? FL_OK : FL_ENOMEM;
+}
+
+static void totals_free(Totals *tot)
+{
+    free(tot->dist);
+    free(tot->queue);
+}
+
+/* The pair from the switch of rank si to that of rank di has no route. */
+static void note_unroutable(Totals *tot, const FlTopology *t, int si, int di)
+{
+    int src = t->switch_nodes[si], dst = t->switch_nodes[di];
     if (tot->bad_src < 0 || src < tot->bad_src || (src == tot->bad_src && dst < tot->bad_dst)) {
         tot->bad_src = src;
         tot->bad_dst = dst;
     }
+    if (tot->dist_of != di) {
+        fl__switch_graph_bfs(tot->g, di, tot->dist, tot->queue);
+        tot->dist_of = di;
+    }
+    if (tot->dist[si] > 0)
+        tot->bfs_hops -= tot->dist[si];
 }
 
-/* Every source's selected route towards the switch of rank di. dist holds
- * the breadth-first distances from it. */
-static int one_destination(Stats *st, int di, const int *dist, Totals *tot, FlError *err)
+/* Every source's selected route towards the switch of rank di. */
+static int one_destination(Stats *st, int di, Totals *tot, FlError *err)
 {
     const FlTopology *t = st->r->t;
     int dest = t->switch_nodes[di];
@@ -571,13 +694,12 @@ static int one_destination(Stats *st, int di, const int *dist, Totals *tot, FlEr
         if (rc)
             return rc;
         if (hops == NO_ROUTE) {
-            note_unroutable(tot, src, dest);
+            note_unroutable(tot, t, si, di);
             continue;
         }
         st->through[s0]++;
         tot->pairs++;
         tot->hops += hops;
-        tot->bfs_hops += dist[si];
         if (hops > tot->max_hops)
             tot->max_hops = hops;
     }
@@ -585,36 +707,18 @@ static int one_destination(Stats *st, int di, const int *dist, Totals *tot, FlEr
     return FL_OK;
 }
 
-int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+/* Fills rep from the totals and the per-channel loads (indexed by channel
+ * id) of every destination. */
+static void report_totals(const FlTopology *t, const Totals *tot, const int64_t *load,
+                          FlRoutingReport *rep)
 {
-    const FlTopology *t = r->t;
-    Stats st;
-    int rc = stats_init(&st, r, err);
-    if (rc)
-        return rc;
-    FlSwitchGraph g = { 0 };
-    int *dist = NULL;
-    rc = fl__switch_graph_build(t, &g);
-    dist = malloc(sizeof *dist * 2 * ((size_t)t->n_switches + 1));
-    if (rc || !dist) {
-        rc = fl_error_set(err, FL_ENOMEM, "out of memory for switch distances");
-        goto free_all;
-    }
-    Totals tot = { .bad_src = -1, .bad_dst = -1 };
-    for (int di = 0; di < t->n_switches && !rc; di++) {
-        fl__switch_graph_bfs(&g, di, dist, dist + t->n_switches);
-        rc = one_destination(&st, di, dist, &tot, err);
-    }
-    if (rc)
-        goto free_all;
-
-    rep->connected = tot.bad_src < 0;
-    rep->unroutable_src = tot.bad_src;
-    rep->unroutable_dst = tot.bad_dst;
-    rep->avg_hops = tot.pairs ? (double)tot.hops / (double)tot.pairs : 0.0;
-    rep->bfs_avg_hops = tot.pairs ? (double)tot.bfs_hops / (double)tot.pairs : 0.0;
-    rep->max_hops = tot.max_hops;
-    rep->stretch = tot.bfs_hops ? (double)tot.hops / (double)tot.bfs_hops : 1.0;
+    rep->connected = tot->bad_src < 0;
+    rep->unroutable_src = tot->bad_src;
+    rep->unroutable_dst = tot->bad_dst;
+    rep->avg_hops = tot->pairs ? (double)tot->hops / (double)tot->pairs : 0.0;
+    rep->bfs_avg_hops = tot->pairs ? (double)tot->bfs_hops / (double)tot->pairs : 0.0;
+    rep->max_hops = tot->max_hops;
+    rep->stretch = tot->bfs_hops ? (double)tot->hops / (double)tot->bfs_hops : 1.0;
 
     int64_t max_load = 0, sum_load = 0, nchan = 0;
     for (int l = 0; l < t->n_links; l++) {
@@ -622,9 +726,9 @@ int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
         if (t->kind[e[0]] != FL_NODE_SWITCH || t->kind[e[2]] != FL_NODE_SWITCH)
             continue;
         for (int c = 2 * l; c <= 2 * l + 1; c++) {
-            sum_load += st.load[c];
-            if (st.load[c] > max_load)
-                max_load = st.load[c];
+            sum_load += load[c];
+            if (load[c] > max_load)
+                max_load = load[c];
         }
         nchan += 2;
     }
@@ -634,9 +738,188 @@ int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
      * the others; the busiest channel carries max_load such shares and can
      * take one flit per cycle, so lambda <= (S - 1) / max_load. */
     rep->throughput_bound = max_load ? (double)(t->n_switches - 1) / (double)max_load : 0.0;
+}
+
+static int route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlCdg *cdg,
+                            FlError *err)
+{
+    const FlTopology *t = r->t;
+    Stats st;
+    int rc = stats_init(&st, r, err);
+    if (rc)
+        return rc;
+    st.mark = fl__cdg_marks(cdg);
+    FlSwitchGraph g = { 0 };
+    Totals tot = { 0 };
+    if (fl__switch_graph_build(t, &g) || totals_init(&tot, t, &g)) {
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory for switch distances");
+        goto free_all;
+    }
+    for (int di = 0; di < t->n_switches && !rc; di++)
+        rc = one_destination(&st, di, &tot, err);
+    if (!rc)
+        report_totals(t, &tot, st.load, rep);
+    /* With one choice everywhere, the selected routes are every route. */
+    if (!rc && !st.several)
+        fl__cdg_set_complete(cdg);
 free_all:
-    free(dist);
+    totals_free(&tot);
     fl__switch_graph_free(&g);
     stats_free(&st);
     return rc;
+}
+
+/* ---- the same statistics of a table routing, read off its table -------- */
+
+/* A table routing selects, at a source, the lowest port among those whose
+ * channel is nearest the destination, and after a channel at distance h
+ * its first allowed continuation (they come in port order) at distance
+ * h - 1; a route's hop count is its first channel's distance plus one. So
+ * each destination costs one look at every source's ports, then one pass
+ * down the channels that carry traffic, farthest first, each passing its
+ * traffic to its selected successor: no call to next() and no state walk,
+ * with the very figures of the walk above. */
+typedef struct TableStats {
+    const FlRouteTable *tab;
+    int *out_off, *out_chan;  /* per switch rank: its dense channels in port order */
+    int64_t *through;         /* per dense channel: pairs routed through it */
+    int *head, *link;         /* per distance, a list of channels with traffic */
+    int64_t *load;            /* per channel id */
+} TableStats;
+
+static void table_stats_free(TableStats *ts)
+{
+    free(ts->out_off);
+    free(ts->out_chan);
+    free(ts->through);
+    free(ts->head);
+    free(ts->link);
+    free(ts->load);
+}
+
+static int table_stats_init(TableStats *ts, const FlRouteTable *tab)
+{
+    const FlTopology *t = tab->t;
+    int n_chan = tab->n_chan;
+    memset(ts, 0, sizeof *ts);
+    ts->tab = tab;
+    ts->out_off = malloc(sizeof *ts->out_off * ((size_t)t->n_switches + 1));
+    ts->out_chan = malloc(sizeof *ts->out_chan * ((size_t)n_chan + 1));
+    ts->through = calloc((size_t)n_chan + 1, sizeof *ts->through);
+    ts->link = malloc(sizeof *ts->link * ((size_t)n_chan + 1));
+    /* A distance is below the wide mark, FL__TABLE_INF16. */
+    ts->head = malloc(sizeof *ts->head * ((size_t)FL__TABLE_INF16 + 1));
+    ts->load = calloc(2 * (size_t)t->n_links + 1, sizeof *ts->load);
+    if (!ts->out_off || !ts->out_chan || !ts->through || !ts->link || !ts->head || !ts->load)
+        return FL_ENOMEM;
+    for (int h = 0; h <= (int)FL__TABLE_INF16; h++)
+        ts->head[h] = -1;
+    int k = 0;
+    for (int si = 0; si < t->n_switches; si++) {
+        int sw = t->switch_nodes[si];
+        ts->out_off[si] = k;
+        for (int p = 0; p < t->nports[sw]; p++)
+            if (fl__switch_port(t, sw, p))
+                ts->out_chan[k++] = tab->chan_index[fl__out_channel(t, sw, p)];
+    }
+    ts->out_off[t->n_switches] = k;
+    return FL_OK;
+}
+
+/* Adds traffic to dense channel i at distance h, listing it the first
+ * time. */
+static inline void table_add(TableStats *ts, int i, unsigned h, int64_t traffic)
+{
+    if (!ts->through[i]) {
+        ts->link[i] = ts->head[h];
+        ts->head[h] = i;
+    }
+    ts->through[i] += traffic;
+}
+
+/* Every source's selected route towards the switch of rank di, as
+ * one_destination() finds it. */
+static void table_destination(TableStats *ts, int di, Totals *tot)
+{
+    const FlRouteTable *tab = ts->tab;
+    const FlTopology *t = tab->t;
+    const void *row = fl__table_row(tab, di);
+    unsigned inf = tab->wide ? FL__TABLE_INF16 : FL__TABLE_INF8, top = 0;
+    for (int si = 0; si < t->n_switches; si++) {
+        if (si == di)
+            continue;
+        unsigned best = inf;
+        int first = -1;
+        for (int k = ts->out_off[si]; k < ts->out_off[si + 1]; k++) {
+            unsigned v = fl__table_row_entry(tab, row, ts->out_chan[k]);
+            if (v < best) {
+                best = v;
+                first = ts->out_chan[k];
+            }
+        }
+        if (first < 0) {
+            note_unroutable(tot, t, si, di);
+            continue;
+        }
+        int hops = (int)best + 1;
+        tot->pairs++;
+        tot->hops += hops;
+        if (hops > tot->max_hops)
+            tot->max_hops = hops;
+        if (best > top)
+            top = best;
+        table_add(ts, first, best, 1);
+    }
+    for (unsigned h = top + 1; h-- > 0;) {
+        for (int i = ts->head[h]; i >= 0; i = ts->link[i]) {
+            ts->load[tab->chan_id[i]] += ts->through[i];
+            for (int k = tab->succ_off[i]; h > 0 && k < tab->succ_off[i + 1]; k++) {
+                int j = tab->succ[k];
+                if (fl__table_row_entry(tab, row, j) == h - 1) {
+                    table_add(ts, j, h - 1, ts->through[i]);
+                    break;
+                }
+            }
+            ts->through[i] = 0;
+        }
+        ts->head[h] = -1;
+    }
+}
+
+static int table_route_stats(const FlRouteTable *tab, FlRoutingReport *rep, FlError *err)
+{
+    const FlTopology *t = tab->t;
+    TableStats ts;
+    FlSwitchGraph g = { 0 };
+    Totals tot = { 0 };
+    int rc = FL_OK;
+    if (table_stats_init(&ts, tab) || fl__switch_graph_build(t, &g)
+        || totals_init(&tot, t, &g)) {
+        rc = fl_error_set(err, FL_ENOMEM, "out of memory for the route statistics");
+        goto free_all;
+    }
+    for (int di = 0; di < t->n_switches; di++)
+        table_destination(&ts, di, &tot);
+    report_totals(t, &tot, ts.load, rep);
+free_all:
+    totals_free(&tot);
+    fl__switch_graph_free(&g);
+    table_stats_free(&ts);
+    return rc;
+}
+
+int fl__route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+{
+    return route_stats_walk(r, rep, NULL, err);
+}
+
+int fl__route_stats_marked(const FlRouting *r, FlRoutingReport *rep, FlCdg *g, FlError *err)
+{
+    const FlRouteTable *tab = fl__table_of(r);
+    return tab ? table_route_stats(tab, rep, err) : route_stats_walk(r, rep, g, err);
+}
+
+int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
+{
+    return fl__route_stats_marked(r, rep, NULL, err);
 }

@@ -51,9 +51,15 @@ int fl_routing_analyze(const FlRouting *r, FlRoutingReport *rep, FlError *err)
     FlRoutingReport out;
     memset(&out, 0, sizeof out);
     out.unroutable_src = out.unroutable_dst = -1;
-    int rc = fl__route_stats(r, &out, err);
+    /* The statistics mark the dependencies they meet, which for a routing
+     * with one choice per state spares the dependency graph its own walk. */
+    FlCdg *g;
+    int rc = fl__cdg_new(r, &g, err);
     if (!rc)
-        rc = fl__cdg_check(r, &out, err);
+        rc = fl__route_stats_marked(r, &out, g, err);
+    if (!rc)
+        rc = fl__cdg_check_marked(r, g, &out, err);
+    fl__cdg_free(g);
     if (!rc)
         rc = turn_metrics(r, &out, err);
     if (rc) {

@@ -82,6 +82,14 @@ void fl__switch_graph_free(FlSwitchGraph *g);
  * scratch. Returns the number of vertices reached. */
 int fl__switch_graph_bfs(const FlSwitchGraph *g, int s, int *dist, int *queue);
 
+/* The strongly connected components of the directed graph with n vertices
+ * and arcs v -> adj[off[v] .. off[v+1]): comp[v] (n ints) gets v's
+ * component, and cyclic[comp] (n bytes; may be NULL) whether it holds a
+ * cycle (two vertices or more, or a self-loop). Returns the number of
+ * cyclic components, or -1 when out of memory. O(n + arcs), no recursion
+ * (topology.c). */
+int fl__strong_components(int n, const int *off, const int *adj, int *comp, uint8_t *cyclic);
+
 /* Replaces *dst by a copy of src (NULL allowed); returns FL_OK or FL_ENOMEM. */
 int fl__strdup_into(char **dst, const char *src);
 

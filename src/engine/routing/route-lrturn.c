@@ -86,6 +86,7 @@
  * rturn-alpha 2.926 (2.273), 19.0; rturn-beta 3.006 (2.102), 18.5.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "route-table.h"
 
@@ -117,52 +118,182 @@ static uint8_t hv_direction(int xs, int ys, int xd, int yd)
     return left ? (up ? HV_LU : HV_LD) : (up ? HV_RU : HV_RD);
 }
 
-/* Scratch for the cycle search, over dense channel indices. */
+/* Scratch for the cycle search, over dense channel indices.
+ *
+ * A direction-a channel c into X with T(a, b) still allowed into e0 is
+ * reached from e0 exactly when c and e0 lie on one cycle of the graph of
+ * allowed turns, that is in one strongly connected component of it; and
+ * since prohibitions only ever remove turns, components only ever split. So
+ * the search keeps the components of some earlier state of the graph (comp)
+ * and never leaves e0's component, nor waits for a channel outside it:
+ * neither changes what the search finds, which is what the paper's search
+ * finds, but on a large network most searches then stay within a small
+ * component instead of wandering over the whole network. The components
+ * are found again (Tarjan, O(C * ports)) whenever the searches since the
+ * last time have examined as many turns as that does and have prohibited
+ * some turn, which keeps the components fresh for at most twice the cost of
+ * the searches. */
 typedef struct LrSearch {
     FlRouteTable *tab;
     const uint8_t *dir;  /* per channel id */
     int *stamp;          /* per dense channel: the start that reached it */
     int mark;
     int *stack;
+    /* Per dense channel: the switch it arrives at and its port there. */
+    int *at, *in_port;
+    /* Per switch node: its switch ports and their dense channels, port
+     * order, at out_port[out_off[n] .. out_off[n + 1]). */
+    int *out_off, *out_port, *out_chan;
+    int *comp;           /* per dense channel: its component in the last count */
+    int64_t edges;       /* allowed or not: what a count of components examines */
+    int64_t work;        /* turns the searches examined since that count */
+    int64_t prohibited;  /* turns they prohibited since */
+    int *arc_off, *arc;  /* the allowed turns, as lists for the count */
+    /* Hops from every switch (by rank) back to switch x, for the order the
+     * search tries continuations in: nearest to x first, so that the
+     * channels closing short cycles are found, and the search ended, early.
+     * The order changes what is visited first, never what is reachable. */
+    FlSwitchGraph g;
+    int x;               /* the switch xdist is for, -1 for none yet */
+    int *xdist, *bfs_queue;
 } LrSearch;
+
+/* The strongly connected components of the allowed turns into s->comp.
+ * Returns FL_ENOMEM when out of memory. */
+static int count_components(LrSearch *s)
+{
+    FlRouteTable *tab = s->tab;
+    int n = tab->n_chan, k = 0;
+    for (int i = 0; i < n; i++) {
+        int sw = s->at[i], pi = s->in_port[i];
+        s->arc_off[i] = k;
+        for (int j = s->out_off[sw]; j < s->out_off[sw + 1]; j++)
+            if (s->out_port[j] != pi && !fl__table_is_prohibited(tab, sw, pi, s->out_port[j]))
+                s->arc[k++] = s->out_chan[j];
+    }
+    s->arc_off[n] = k;
+    s->work = 0;
+    s->prohibited = 0;
+    return fl__strong_components(n, s->arc_off, s->arc, s->comp, NULL) < 0 ? FL_ENOMEM : FL_OK;
+}
 
 /* The search from channel e0 (dense) leaving switch x, for turn T(a, b)
  * with e0 of direction b: prohibits T(a, b) from every direction-a channel
  * that gets back to x. */
-static void search_from(LrSearch *s, int x, int e0, uint8_t a)
+static int search_from(LrSearch *s, int x, int e0, uint8_t a)
 {
     FlRouteTable *tab = s->tab;
     const FlTopology *t = tab->t;
-    int po = tab->chan_port[e0];
+    if (s->prohibited > 0 && s->work >= s->edges && count_components(s))
+        return FL_ENOMEM;
+    int po = tab->chan_port[e0], ce = s->comp[e0];
     /* The channels that could close a cycle, still allowed into e0. */
     int pending = 0;
-    for (int p = 0; p < t->nports[x]; p++)
-        if (p != po && fl__switch_port(t, x, p) && s->dir[fl__out_channel(t, x, p) ^ 1] == a
+    for (int p = 0; p < t->nports[x]; p++) {
+        if (p == po || !fl__switch_port(t, x, p))
+            continue;
+        int c = fl__out_channel(t, x, p) ^ 1;
+        if (s->dir[c] == a && s->comp[tab->chan_index[c]] == ce
             && !fl__table_is_prohibited(tab, x, p, po))
             pending++;
+    }
     if (!pending)
-        return;
+        return FL_OK;
+    if (s->x != x) {
+        fl__switch_graph_bfs(&s->g, t->rank[x], s->xdist, s->bfs_queue);
+        s->x = x;
+    }
     int mark = ++s->mark, top = 0;
     s->stamp[e0] = mark;
     s->stack[top++] = e0;
     while (top > 0) {
-        int c = tab->chan_id[s->stack[--top]];
-        int sw = fl__chan_dst(t, c), pi = fl__in_port(t, c);
-        if (sw == x && s->dir[c] == a && pi != po && !fl__table_is_prohibited(tab, x, pi, po)) {
+        int i = s->stack[--top];
+        int sw = s->at[i], pi = s->in_port[i];
+        s->work += s->out_off[sw + 1] - s->out_off[sw];
+        if (sw == x && s->dir[tab->chan_id[i]] == a && pi != po
+            && !fl__table_is_prohibited(tab, x, pi, po)) {
             fl__table_prohibit(tab, x, pi, po);
+            s->prohibited++;
             if (--pending == 0)
-                return;
+                return FL_OK;
         }
-        for (int p = 0; p < t->nports[sw]; p++) {
-            if (p == pi || !fl__switch_port(t, sw, p) || fl__table_is_prohibited(tab, sw, pi, p))
-                continue;
-            int j = tab->chan_index[fl__out_channel(t, sw, p)];
-            if (s->stamp[j] == mark)
+        /* Pushed farthest first, so that the nearest is taken next. */
+        int first = top;
+        for (int k = s->out_off[sw]; k < s->out_off[sw + 1]; k++) {
+            int p = s->out_port[k], j = s->out_chan[k];
+            if (p == pi || s->stamp[j] == mark || s->comp[j] != ce
+                || fl__table_is_prohibited(tab, sw, pi, p))
                 continue;
             s->stamp[j] = mark;
-            s->stack[top++] = j;
+            int d = s->xdist[t->rank[s->at[j]]], m = top++;
+            for (; m > first && s->xdist[t->rank[s->at[s->stack[m - 1]]]] < d; m--)
+                s->stack[m] = s->stack[m - 1];
+            s->stack[m] = j;
         }
     }
+    return FL_OK;
+}
+
+static void search_free(LrSearch *s)
+{
+    free(s->stamp);
+    free(s->stack);
+    free(s->at);
+    free(s->in_port);
+    free(s->out_off);
+    free(s->out_port);
+    free(s->out_chan);
+    free(s->comp);
+    free(s->arc_off);
+    free(s->arc);
+    free(s->xdist);
+    free(s->bfs_queue);
+    fl__switch_graph_free(&s->g);
+}
+
+static int search_init(LrSearch *s, FlRouteTable *tab, const uint8_t *dir)
+{
+    const FlTopology *t = tab->t;
+    size_t n = (size_t)tab->n_chan + 1;
+    memset(s, 0, sizeof *s);
+    s->tab = tab;
+    s->dir = dir;
+    s->stamp = calloc(n, sizeof *s->stamp);
+    s->stack = malloc(sizeof *s->stack * n);
+    s->at = malloc(sizeof *s->at * n);
+    s->in_port = malloc(sizeof *s->in_port * n);
+    s->out_off = malloc(sizeof *s->out_off * ((size_t)t->n_nodes + 1));
+    s->out_port = malloc(sizeof *s->out_port * n);
+    s->out_chan = malloc(sizeof *s->out_chan * n);
+    s->comp = malloc(sizeof *s->comp * n);
+    s->arc_off = malloc(sizeof *s->arc_off * n);
+    s->x = -1;
+    s->xdist = malloc(sizeof *s->xdist * ((size_t)t->n_switches + 1));
+    s->bfs_queue = malloc(sizeof *s->bfs_queue * ((size_t)t->n_switches + 1));
+    if (!s->xdist || !s->bfs_queue || fl__switch_graph_build(t, &s->g))
+        return FL_ENOMEM;
+    if (!s->stamp || !s->stack || !s->at || !s->in_port || !s->out_off || !s->out_port
+        || !s->out_chan || !s->comp || !s->arc_off)
+        return FL_ENOMEM;
+    for (int i = 0; i < tab->n_chan; i++) {
+        int c = tab->chan_id[i];
+        s->at[i] = fl__chan_dst(t, c);
+        s->in_port[i] = fl__in_port(t, c);
+    }
+    int k = 0;
+    for (int nd = 0; nd < t->n_nodes; nd++) {
+        s->out_off[nd] = k;
+        for (int p = 0; t->kind[nd] == FL_NODE_SWITCH && p < t->nports[nd]; p++)
+            if (fl__switch_port(t, nd, p)) {
+                s->out_port[k] = p;
+                s->out_chan[k++] = tab->chan_index[fl__out_channel(t, nd, p)];
+            }
+    }
+    s->out_off[t->n_nodes] = k;
+    for (int i = 0; i < tab->n_chan; i++)
+        s->edges += s->out_off[s->at[i] + 1] - s->out_off[s->at[i]];
+    s->arc = malloc(sizeof *s->arc * ((size_t)s->edges + 1));
+    return s->arc ? FL_OK : FL_ENOMEM;
 }
 
 /* Whether switch x has a channel of direction a arriving on some port and
@@ -202,11 +333,9 @@ static int prohibit_turns(FlRouteTable *tab, const LrVariant *var, const uint8_t
         }
     }
 
-    LrSearch s = { .tab = tab, .dir = dir };
-    s.stamp = calloc((size_t)tab->n_chan + 1, sizeof *s.stamp);
-    s.stack = malloc(sizeof *s.stack * ((size_t)tab->n_chan + 1));
+    LrSearch s;
     int rc = FL_OK;
-    if (!s.stamp || !s.stack) {
+    if (search_init(&s, tab, dir) || count_components(&s)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the H/V graph");
         goto free_search;
     }
@@ -228,14 +357,15 @@ static int prohibit_turns(FlRouteTable *tab, const LrVariant *var, const uint8_t
                 if (!fl__switch_port(t, x, p))
                     continue;
                 int c = fl__out_channel(t, x, p);
-                if (dir[c] == turn.out)
-                    search_from(&s, x, tab->chan_index[c], turn.in);
+                if (dir[c] == turn.out && search_from(&s, x, tab->chan_index[c], turn.in)) {
+                    rc = fl_error_set(err, FL_ENOMEM, "out of memory for the H/V graph");
+                    goto free_search;
+                }
             }
         }
     }
 free_search:
-    free(s.stamp);
-    free(s.stack);
+    search_free(&s);
     return rc;
 }
 

@@ -93,6 +93,28 @@ void fl__table_fini(FlRouting *r);
 int fl__table_turn_prohibited(const FlRouting *r, int sw, int in_port, int out_port);
 const char *fl__table_channel_label(const FlRouting *r, int channel);
 
+/* r's table when r is a table routing, else NULL. The analysis reads the
+ * table directly: a table routing's routes and dependencies follow from its
+ * distances and allowed turns without asking next() state by state. */
+static inline const FlRouteTable *fl__table_of(const FlRouting *r)
+{
+    return r->algo->next == fl__table_next ? r->state : NULL;
+}
+
+/* Entry i of a distance row (one destination's n_chan entries), either
+ * width; the unreachable mark is the width's maximum. */
+static inline unsigned fl__table_row_entry(const FlRouteTable *tab, const void *row, int i)
+{
+    return tab->wide ? ((const uint16_t *)row)[i] : ((const uint8_t *)row)[i];
+}
+
+/* The distance row of the switch of rank d. */
+static inline const void *fl__table_row(const FlRouteTable *tab, int d)
+{
+    size_t k = (size_t)d * (size_t)tab->n_chan;
+    return tab->wide ? (const void *)(tab->dist16 + k) : (const void *)(tab->dist8 + k);
+}
+
 #define FL__TABLE_ROW(cli_name, summary_text, applies, options_list, init_fn)          \
     {                                                                                  \
         .info = { cli_name, summary_text, applies, 1, options_list }, .init = init_fn,  \

@@ -144,14 +144,8 @@ int fl__walk_dest(FlStateWalk *w, int src, int dest, const FlStepBits *mark,
         }
         if (visit)
             visit(data, sw, in, k, dest, ch, n);
-        if (mark && in >= 0) {
-            int64_t row = mark->row[(in << shift) | k];
-            for (int i = 0; i < n; i++) {
-                int64_t b = row + (int64_t)ch[i].port * mark->port_stride
-                            + (int64_t)ch[i].vc_class * mark->class_stride;
-                mark->bits[b >> 3] |= (uint8_t)(1u << (b & 7));
-            }
-        }
+        if (mark && in >= 0)
+            fl__mark_steps(mark, (in << shift) | k, ch, n);
         for (int i = 0; i < n; i++) {
             int s = (ch[i].channel << shift) | ch[i].vc_class;
             if (stamp[s] != round) {

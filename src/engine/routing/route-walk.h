@@ -107,6 +107,17 @@ typedef struct FlStepBits {
     int port_stride, class_stride;
 } FlStepBits;
 
+/* Marks the steps from state s by the n choices. */
+static inline void fl__mark_steps(const FlStepBits *mark, int s, const FlRouteChoice *ch, int n)
+{
+    int64_t row = mark->row[s];
+    for (int i = 0; i < n; i++) {
+        int64_t b = row + (int64_t)ch[i].port * mark->port_stride
+                    + (int64_t)ch[i].vc_class * mark->class_stride;
+        mark->bits[b >> 3] |= (uint8_t)(1u << (b & 7));
+    }
+}
+
 /* Breadth-first over the states reachable towards switch node dest from
  * injection at switch node src (or at every switch but dest when src is -1),
  * following every choice of fl_routing_next(). mark (may be NULL) gets every
