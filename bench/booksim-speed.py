@@ -293,8 +293,10 @@ def flitlab_version():
     out = run_text(["git", "-C", TOP, "rev-parse", "--short=8", "HEAD"])
     if out.returncode != 0:
         return "unknown"
-    dirty = run_text(["git", "-C", TOP, "status", "--porcelain", "--untracked-files=no"])
-    return out.stdout.strip() + (" with local changes" if dirty.stdout.strip() else "")
+    # Only the sources the executable is built from make it another Flitlab.
+    dirty = run_text(["git", "-C", TOP, "status", "--porcelain", "--untracked-files=no",
+                      "--", "src", "meson.build"])
+    return out.stdout.strip() + (" with local changes in src/" if dirty.stdout.strip() else "")
 
 
 def si(x):
@@ -355,8 +357,12 @@ def main():
 
     print(f"Machine: {machine()}; load average {load:.2f} before, {load_after:.2f} after.")
     print(f"BookSim 2: {booksim_described}; Flitlab: {flitlab_version()}.")
+    print(f"BookSim: booksim {os.path.basename(config)} k=K packet_size=L injection_rate=R "
+          "sim_type=latency (throughput past saturation); Flitlab: flitlab sim mesh:KxK "
+          "--routing dor --pipeline booksim-min --self --packet L --rate R "
+          f"{' '.join(budget)} --json (--drain 0 past saturation).")
     print(f"Median of {opt.runs} paired whole-process runs; ratio = Flitlab / BookSim "
-          "flit-hops/s, the median of the rounds' ratios (lowest - highest round).\n")
+          "flit-hops/s, the median of the rounds' ratios (lowest–highest round).\n")
     print("| case | BookSim cycles/s | Flitlab cycles/s | BookSim flit-hops/s | "
           "Flitlab flit-hops/s | ratio (range) | ratio, CPU time |")
     print("|---|---|---|---|---|---|---|")
@@ -370,7 +376,7 @@ def main():
         med = {(t, i): statistics.median(w[t][i] for w in wall) for t in "bf" for i in (0, 1)}
         print(f"| {case_title(case)} | {si(med['b', 0])} | {si(med['f', 0])} | "
               f"{si(med['b', 1])} | {si(med['f', 1])} | "
-              f"**{statistics.median(ratios):.1f}x** ({min(ratios):.1f}-{max(ratios):.1f}) | "
+              f"**{statistics.median(ratios):.1f}x** ({min(ratios):.1f}–{max(ratios):.1f}) | "
               f"{cpu_ratio:.1f}x |")
         b, f = rounds[0]["b"], rounds[0]["f"]
         sanity.append(f"| {case_title(case)} | {b['cycles']} / {f['cycles']} | "
