@@ -62,8 +62,9 @@ accepted throughput, mean packet latency and hops of both. Below saturation
 the two agree within a few per cent (see the README's cross-validation);
 past saturation latency depends on each tool's source queues, so the script
 only warns, below saturation, when throughput differs by more than 5 % or
-latency by more than 10 %. Prints Markdown. Run by hand; BookSim's 16x16
-cases past saturation take about 20 s each.
+latency by more than 10 %. Prints Markdown. Run by hand, on a machine as
+idle as can be: five rounds of the six cases take about 7 minutes of CPU
+time, nearly all BookSim's (20-30 s for each 16x16 case past saturation).
 """
 import argparse
 import hashlib
