@@ -5,6 +5,9 @@
 #   tools/install-deps.sh           what building, running and testing need
 #   tools/install-deps.sh --fuzz    that, and clang with libFuzzer for
 #                                   `tools/flitlab-dev fuzz`
+#   tools/install-deps.sh --bench   that, and flex and bison, with which
+#                                   bench/booksim-speed.py builds BookSim 2
+#   (--fuzz and --bench together install both)
 set -eu
 
 PKGS="build-essential meson ninja-build pkg-config gettext
@@ -17,9 +20,15 @@ fonts-noto-cjk python3-dogtail dbus-x11 at-spi2-core"
 
 # libFuzzer and the sanitizers' runtimes come with clang's compiler-rt.
 FUZZ_PKGS="clang libclang-rt-dev"
-if [ "${1:-}" = "--fuzz" ]; then
-  PKGS="$PKGS $FUZZ_PKGS"
-fi
+# BookSim's Makefile runs flex and bison; g++ and make are build-essential's.
+BENCH_PKGS="flex bison"
+for arg in "$@"; do
+  case "$arg" in
+    --fuzz) PKGS="$PKGS $FUZZ_PKGS" ;;
+    --bench) PKGS="$PKGS $BENCH_PKGS" ;;
+    *) echo "usage: tools/install-deps.sh [--fuzz] [--bench]" >&2; exit 2 ;;
+  esac
+done
 
 # The locales the application is translated into, so that LANG=ko_KR.UTF-8
 # or ja_JP.UTF-8 shows it translated (glibc falls back to C for a locale
