@@ -152,9 +152,14 @@ static int build_lists(const FlRouteTable *tab, int forward, int **off_out, int 
 
 /* Breadth-first search backwards from destination rank d over the
  * predecessor lists, into row (n_chan entries of the given width). Returns
- * 1 if a distance did not fit the width, else 0. queue holds n_chan ints. */
-static int bfs_row(const FlRouteTable *tab, int d, const int *pred_off, const int *pred,
-                   int *queue, void *row, int wide)
+ * 1 if a distance did not fit the width, else 0. queue holds n_chan + 1
+ * ints. Whether a predecessor is new is random, so arithmetic replaces the
+ * branch the processor would mispredict: a channel already reached adds 0
+ * to its distance and is written past the end of the queue. Inlined with
+ * a constant width, so that each width gets a loop of its own. */
+__attribute__((always_inline))
+static inline int bfs_row(const FlRouteTable *tab, int d, const int *pred_off, const int *pred,
+                          int *queue, void *row, int wide)
 {
     const FlTopology *t = tab->t;
     int dn = t->switch_nodes[d];
@@ -182,18 +187,17 @@ static int bfs_row(const FlRouteTable *tab, int d, const int *pred_off, const in
         unsigned next = (wide ? r16[i] : r8[i]) + 1u;
         if (next >= inf)
             return 1;
+        /* From the unreachable mark to next, modulo the width. */
+        unsigned step = next - inf;
         for (int k = pred_off[i]; k < pred_off[i + 1]; k++) {
             int j = pred[k];
-            if (wide) {
-                if (r16[j] != FL__TABLE_INF16)
-                    continue;
-                r16[j] = (uint16_t)next;
-            } else {
-                if (r8[j] != FL__TABLE_INF8)
-                    continue;
-                r8[j] = (uint8_t)next;
-            }
-            queue[tail++] = j;
+            unsigned fresh = wide ? r16[j] == FL__TABLE_INF16 : r8[j] == FL__TABLE_INF8;
+            if (wide)
+                r16[j] = (uint16_t)(r16[j] + fresh * step);
+            else
+                r8[j] = (uint8_t)(r8[j] + fresh * step);
+            queue[tail] = j;
+            tail += (int)fresh;
         }
     }
     return 0;
@@ -240,8 +244,9 @@ int fl__table_build(FlRouteTable *tab, const FlRoutingOptions *opt, double progr
                 rc = fl_error_set(err, FL_ECANCELLED, "routing table construction cancelled");
                 goto free_queue;
             }
-            overflow = bfs_row(tab, d, pred_off, pred, queue, cells_mem + esize * row_entries * d,
-                               wide);
+            uint8_t *row = cells_mem + esize * row_entries * d;
+            overflow = wide ? bfs_row(tab, d, pred_off, pred, queue, row, 1)
+                            : bfs_row(tab, d, pred_off, pred, queue, row, 0);
         }
         if (overflow) {
             free(cells_mem);
