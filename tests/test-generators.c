@@ -610,6 +610,35 @@ static void test_irregular(void)
     fl_topology_free(b);
     fl_topology_free(c);
 
+    /* Above FR_FULL_MAX switches the layout gets fewer iterations: it is
+     * still deterministic, puts no two switches together, and is scaled to
+     * links of 1.5 units. */
+    FlTopology *big = build("irregular:2048,ports=4,hosts=1,seed=2");
+    FlTopology *again = build("irregular:2048,ports=4,hosts=1,seed=2");
+    if (big && again) {
+        int same = 1, apart = 1, ns = fl_topology_switch_count(big);
+        for (int n = 0; n < fl_topology_node_count(big); n++) {
+            double x, y, x2, y2;
+            fl_topology_get_position(big, n, &x, &y);
+            fl_topology_get_position(again, n, &x2, &y2);
+            same = same && x == x2 && y == y2 && isfinite(x) && isfinite(y);
+        }
+        /* Switches are nodes 0 .. ns - 1 (hosts follow). */
+        for (int i = 0; i < ns && apart; i++)
+            for (int j = i + 1; j < ns && apart; j++) {
+                double ax, ay, bx, by;
+                fl_topology_get_position(big, i, &ax, &ay);
+                fl_topology_get_position(big, j, &bx, &by);
+                apart = ax != bx || ay != by;
+            }
+        CHECK(same, "irregular:2048: same seed, same layout, finite");
+        CHECK(apart, "irregular:2048: no two switches in the same place");
+        CHECK(fabs(mean_link_length(big) - 1.5) < 1e-6, "irregular:2048: mean link %g units",
+              mean_link_length(big));
+    }
+    fl_topology_free(big);
+    fl_topology_free(again);
+
     /* S * P odd: the last switch gets one link fewer. */
     FlTopology *t = build("irregular:9,ports=3,hosts=1");
     if (t) {

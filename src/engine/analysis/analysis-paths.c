@@ -837,25 +837,37 @@ static inline void table_add(TableStats *ts, int i, unsigned h, int64_t traffic)
     ts->through[i] += traffic;
 }
 
+/* Entry i of a row of the given width; inlined with a constant width. */
+static inline unsigned row_entry(const void *row, int i, int wide)
+{
+    return wide ? ((const uint16_t *)row)[i] : ((const uint8_t *)row)[i];
+}
+
 /* Every source's selected route towards the switch of rank di, as
- * one_destination() finds it. */
-static void table_destination(TableStats *ts, int di, Totals *tot)
+ * one_destination() finds it. Inlined with a constant width, so that each
+ * width gets loops of their own. Which port is nearest and which
+ * continuation is the first a hop nearer are random, so they are chosen
+ * with selects (conditional moves) rather than branches: scanning the
+ * ports last-first with <= keeps the lowest port among the nearest, and
+ * the continuations last-first keeps the first. */
+__attribute__((always_inline))
+static inline void table_destination(TableStats *ts, int di, Totals *tot, int wide)
 {
     const FlRouteTable *tab = ts->tab;
     const FlTopology *t = tab->t;
     const void *row = fl__table_row(tab, di);
-    unsigned inf = tab->wide ? FL__TABLE_INF16 : FL__TABLE_INF8, top = 0;
+    unsigned inf = wide ? FL__TABLE_INF16 : FL__TABLE_INF8, top = 0;
     for (int si = 0; si < t->n_switches; si++) {
         if (si == di)
             continue;
         unsigned best = inf;
         int first = -1;
-        for (int k = ts->out_off[si]; k < ts->out_off[si + 1]; k++) {
-            unsigned v = fl__table_row_entry(tab, row, ts->out_chan[k]);
-            if (v < best) {
-                best = v;
-                first = ts->out_chan[k];
-            }
+        for (int k = ts->out_off[si + 1] - 1; k >= ts->out_off[si]; k--) {
+            int i = ts->out_chan[k];
+            unsigned v = row_entry(row, i, wide);
+            int nearer = v <= best && v < inf;
+            first = nearer ? i : first;
+            best = nearer ? v : best;
         }
         if (first < 0) {
             note_unroutable(tot, t, si, di);
@@ -873,12 +885,14 @@ static void table_destination(TableStats *ts, int di, Totals *tot)
     for (unsigned h = top + 1; h-- > 0;) {
         for (int i = ts->head[h]; i >= 0; i = ts->link[i]) {
             ts->load[tab->chan_id[i]] += ts->through[i];
-            for (int k = tab->succ_off[i]; h > 0 && k < tab->succ_off[i + 1]; k++) {
-                int j = tab->succ[k];
-                if (fl__table_row_entry(tab, row, j) == h - 1) {
-                    table_add(ts, j, h - 1, ts->through[i]);
-                    break;
+            if (h > 0) {
+                /* A channel h hops away has a continuation h - 1 away. */
+                int sel = -1;
+                for (int k = tab->succ_off[i + 1] - 1; k >= tab->succ_off[i]; k--) {
+                    int j = tab->succ[k];
+                    sel = row_entry(row, j, wide) == h - 1 ? j : sel;
                 }
+                table_add(ts, sel, h - 1, ts->through[i]);
             }
             ts->through[i] = 0;
         }
@@ -899,7 +913,10 @@ static int table_route_stats(const FlRouteTable *tab, FlRoutingReport *rep, FlEr
         goto free_all;
     }
     for (int di = 0; di < t->n_switches; di++)
-        table_destination(&ts, di, &tot);
+        if (tab->wide)
+            table_destination(&ts, di, &tot, 1);
+        else
+            table_destination(&ts, di, &tot, 0);
     report_totals(t, &tot, ts.load, rep);
 free_all:
     totals_free(&tot);

@@ -97,59 +97,69 @@ int fl__default_root(const FlTopology *t, int *root, FlError *err)
     FlSwitchGraph g;
     if (fl__switch_graph_build(t, &g))
         return fl_error_set(err, FL_ENOMEM, "out of memory for the root choice");
-    int *dist = malloc(sizeof *dist * (size_t)n);
-    int *order = malloc(sizeof *order * (size_t)n);
-    double *sigma = malloc(sizeof *sigma * (size_t)n);
+    /* What the search from one source keeps per switch, together, since
+     * each arc reads and writes most of it at once. The predecessors of w
+     * on shortest paths from s are at pred[g.off[w] .. at[w].pred_end):
+     * fewer than its neighbours, so the dependency pass need not look at
+     * every arc again. Within one w each predecessor gets its own sum (or,
+     * over parallel links, equal terms), so the order they are listed in
+     * changes no bit of the result. */
+    struct BfsState {
+        double sigma;
+        int dist, pred_end;
+    } *at = malloc(sizeof *at * (size_t)n);
     double *delta = malloc(sizeof *delta * (size_t)n);
+    int *order = malloc(sizeof *order * ((size_t)n + 1));
     double *between = calloc((size_t)n, sizeof *between);
     int64_t *total = calloc((size_t)n, sizeof *total);
-    /* The predecessors of w on shortest paths from s, at pred[g.off[w] ..
-     * g.off[w] + npred[w]): fewer than its neighbours, so the dependency
-     * pass need not look at every arc again. Within one w each predecessor
-     * gets its own sum (or, over parallel links, equal terms), so the order
-     * they are listed in changes no bit of the result. */
     int *pred = malloc(sizeof *pred * ((size_t)g.off[n] + 1));
-    int *npred = malloc(sizeof *npred * (size_t)n);
     int rc = FL_OK;
-    if (!dist || !order || !sigma || !delta || !between || !total || !pred || !npred) {
+    if (!at || !delta || !order || !between || !total || !pred) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the root choice");
         goto free_all;
     }
     for (int s = 0; s < n; s++) {
         /* Breadth-first from s, counting shortest paths. */
         for (int v = 0; v < n; v++) {
-            dist[v] = -1;
-            sigma[v] = 0;
+            at[v] = (struct BfsState){ .dist = -1, .pred_end = g.off[v] };
             delta[v] = 0;
-            npred[v] = 0;
         }
         int head = 0, tail = 0;
-        dist[s] = 0;
-        sigma[s] = 1;
+        at[s].dist = 0;
+        at[s].sigma = 1;
         order[tail++] = s;
         while (head < tail) {
             int v = order[head++];
-            total[s] += dist[v];
+            int next = at[v].dist + 1;
+            double sv = at[v].sigma;
+            total[s] += at[v].dist;
+            /* Whether an arc joins two levels is random on an irregular
+             * network, so arithmetic replaces branches the processor would
+             * mispredict: an arc off the shortest paths adds sv * 0.0, an
+             * exact +0.0, and lists and queues nothing. */
             for (int k = g.off[v]; k < g.off[v + 1]; k++) {
-                int w = g.adj[k];
-                if (dist[w] < 0) {
-                    dist[w] = dist[v] + 1;
-                    order[tail++] = w;
-                }
-                if (dist[w] == dist[v] + 1) {
-                    sigma[w] += sigma[v];
-                    pred[g.off[w] + npred[w]++] = v;
-                }
+                struct BfsState *w = &at[g.adj[k]];
+                int fresh = w->dist < 0;
+                w->dist += fresh * (next + 1); /* from -1 */
+                order[tail] = g.adj[k];        /* order has room for one past the last */
+                tail += fresh;
+                int on_path = w->dist == next;
+                w->sigma += sv * (double)on_path;
+                /* Kept only when on_path; w has a slot per arc, so even
+                 * the write of its last arc stays in its own slots. */
+                pred[w->pred_end] = v;
+                w->pred_end += on_path;
             }
         }
         /* Dependencies, farthest first (Brandes 2001). */
         for (int k = tail - 1; k > 0; k--) {
             int w = order[k];
-            for (int e = g.off[w]; e < g.off[w] + npred[w]; e++) {
+            double sw = at[w].sigma, dw = delta[w];
+            for (int e = g.off[w]; e < at[w].pred_end; e++) {
                 int v = pred[e];
-                delta[v] += sigma[v] / sigma[w] * (1.0 + delta[w]);
+                delta[v] += at[v].sigma / sw * (1.0 + dw);
             }
-            between[w] += delta[w];
+            between[w] += dw;
         }
     }
     int best = 0;
@@ -161,14 +171,12 @@ int fl__default_root(const FlTopology *t, int *root, FlError *err)
     }
     *root = t->switch_nodes[best];
 free_all:
-    free(dist);
-    free(order);
-    free(sigma);
+    free(at);
     free(delta);
+    free(order);
     free(between);
     free(total);
     free(pred);
-    free(npred);
     fl__switch_graph_free(&g);
     return rc;
 }
