@@ -34,7 +34,7 @@ static inline int64_t ring_front(const SimVc *q)
     return (int64_t)q->ring_base + q->head;
 }
 
-/* The word of input VC q in its node's occupancy (or output) mask. */
+/* The word and bit of VC q in its node's masks (ready, output, sink). */
 static inline int mask_index(const SimVc *q)
 {
     return q->mask_pos >> 6;
@@ -69,7 +69,7 @@ static inline void vc_recheck(FlSim *s, SimVc *q)
     int64_t at = vc_wake(s, q);
     if (q->count > 0 && at <= s->sc.cycle)
         return;
-    s->ready_mask[q->mask_pos >> 6] &= ~((uint64_t)1 << (q->mask_pos & 63));
+    s->ready_mask[mask_index(q)] &= ~mask_bit(q);
     if (q->count > 0)
         wheel_add(s, (int32_t)(q - s->vc), at);
 }
@@ -90,7 +90,7 @@ static void wheel_turn(FlSim *s)
             wheel_add(s, iv, vc_wake(s, q));
             continue;
         }
-        s->ready_mask[q->mask_pos >> 6] |= (uint64_t)1 << (q->mask_pos & 63);
+        s->ready_mask[mask_index(q)] |= mask_bit(q);
         activate(s, SIM_SWITCHES, q->node);
     }
 }
@@ -114,7 +114,7 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
     }
     /* A host visits its sinks while they hold flits. */
     if (q->sink) {
-        s->sink_mask[q->mask_pos >> 6] |= (uint64_t)1 << (q->mask_pos & 63);
+        s->sink_mask[mask_index(q)] |= mask_bit(q);
         activate(s, SIM_HOSTS, q->node);
     }
 }
@@ -196,8 +196,8 @@ static void record_delivery(FlSim *s, const SimPacket *p)
 static void host_eject(FlSim *s, int h, int n)
 {
     int64_t now = s->sc.cycle;
-    SimVc *vc = &s->vc[s->in_off[n] * s->V];
-    for (uint64_t bits = s->sink_mask[s->mask_base[n]]; bits; bits &= bits - 1) {
+    SimVc *vc = &s->vc[s->node_at[n].vc0];
+    for (uint64_t bits = s->sink_mask[s->node_at[n].w0]; bits; bits &= bits - 1) {
         SimVc *q = &vc[__builtin_ctzll(bits)];
         while (q->count > 0 && q->go <= now) {
             const SimSlot *slot = &s->slot[ring_front(q)];
@@ -405,20 +405,22 @@ static inline int rr_rank(int x, int last, int n)
     return d < 0 ? d + n : d;
 }
 
-/* One switch as a visit sees it, loaded once: its input VCs are vc0 ..
- * vc0 + nin * V - 1 in local order, their mask bits words w0 .. w1 - 1. */
+/* One switch as a visit sees it, loaded once: where its inputs are (its
+ * input VCs vc0 .. vc0 + nin * V - 1 in local order, their mask bits words
+ * w0 .. w1 - 1), and the cycle. */
 typedef struct SwitchAt {
-    int sw, in0, vc0, nin, w0, w1;  /* in0: its first input, in_off[sw] */
+    SimNodeAt n;
+    int sw;
     int64_t now;
 } SwitchAt;
 
 /* VC allocation, over the ready input VCs that hold no output VC. */
 static void vc_allocate(FlSim *s, const SwitchAt *at)
 {
-    const int nloc = at->nin * s->V, vc0 = at->vc0, w0 = at->w0;
+    const int nloc = at->n.nin * s->V, vc0 = at->n.vc0, w0 = at->n.w0;
     const int64_t now = at->now;
     int nreq = 0;
-    for (int w = w0; w < at->w1; w++) {
+    for (int w = w0; w < at->n.w1; w++) {
         for (uint64_t bits = s->ready_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
             int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = vc0 + loc;
             int ov = request_output_vc(s, at->sw, iv);
@@ -540,9 +542,9 @@ static inline int sa_offer(FlSim *s, int iv, int noff, uint64_t *offered, int *c
  * saturation: they are sent in input order, as the output stage would. */
 static void switch_allocate(FlSim *s, const SwitchAt *at)
 {
-    const int V = s->V, vc0 = at->vc0, nin = at->nin, w0 = at->w0, w1 = at->w1;
+    const int V = s->V, vc0 = at->n.vc0, nin = at->n.nin, w0 = at->n.w0, w1 = at->n.w1;
     const SimVc *vc = s->vc;
-    SimPort *port = s->port + at->in0;
+    SimPort *port = s->port + at->n.in0;
     const int64_t now = at->now;
     /* Most visits at light load find one VC that holds an output VC: it
      * is the only request at its input and its output, and wins both. */
@@ -623,17 +625,16 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
 static int switch_tick(FlSim *s, int sw)
 {
     const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
-    const SimNodeAt *na = &s->node_at[sw];
-    const SwitchAt at = { sw, na->in0, na->vc0, na->nin, na->w0, na->w1, s->sc.cycle };
+    const SwitchAt at = { s->node_at[sw], sw, s->sc.cycle };
     /* Most switches have one mask word: it first, then any others. */
-    uint64_t waiting = ready[at.w0] & ~out_mask[at.w0];
-    for (int w = at.w0 + 1; w < at.w1; w++)
+    uint64_t waiting = ready[at.n.w0] & ~out_mask[at.n.w0];
+    for (int w = at.n.w0 + 1; w < at.n.w1; w++)
         waiting |= ready[w] & ~out_mask[w];
     if (waiting)
         vc_allocate(s, &at);
     switch_allocate(s, &at);
-    uint64_t any = ready[at.w0];
-    for (int w = at.w0 + 1; w < at.w1; w++)
+    uint64_t any = ready[at.n.w0];
+    for (int w = at.n.w0 + 1; w < at.n.w1; w++)
         any |= ready[w];
     return any != 0;
 }
@@ -684,7 +685,7 @@ void fl__sim_nodes_tick(FlSim *s)
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
             host_eject(s, h, n);
             host_inject(s, h);
-            int busy = (s->sink_mask[s->mask_base[n]] != 0) | (s->q_head[h] >= 0);
+            int busy = (s->sink_mask[s->node_at[n].w0] != 0) | (s->q_head[h] >= 0);
             keep_or_leave(s, SIM_HOSTS, n, busy);
         }
     }
