@@ -677,6 +677,111 @@ static void test_whole_cycle(void)
     fl_topology_free(t);
 }
 
+/* The exact packets of fixed seeds, pinned: speeding up the draws (inline
+ * generators, the gaps' arithmetic) must leave every packet where it was,
+ * so that simulations stay the same bit for bit. The sums were taken
+ * from the code before those changes. */
+typedef struct Pinned {
+    uint64_t sum;        /* FNV-1a over cycle, source, destination, length */
+    long packets;
+    int64_t cycle;
+} Pinned;
+
+static void pin_word(Pinned *p, uint64_t w)
+{
+    for (int i = 0; i < 8; i++, w >>= 8)
+        p->sum = (p->sum ^ (w & 0xff)) * 0x100000001b3ULL;
+}
+
+static int pin_packet(void *data, int src, int dst, int flits)
+{
+    Pinned *p = data;
+    pin_word(p, (uint64_t)p->cycle);
+    pin_word(p, (uint64_t)src << 40 | (uint64_t)dst << 16 | (uint64_t)flits);
+    p->packets++;
+    return 0;
+}
+
+static void test_pinned_streams(void)
+{
+    FlTopology *t = topo("mesh:4x4,hosts=2");
+    struct {
+        const char *what;
+        FlInjectionProcess process;
+        const char *pattern;
+        double rate;
+        int include_self, whole;
+        uint64_t sum;
+        long packets;
+    } cases[] = {
+        { "Bernoulli uniform, gaps", FL_INJECT_BERNOULLI, "uniform", 0.3, 0, 1,
+          0x06cf336806f53f11ULL, 19232 },
+        { "Bernoulli uniform with self, gaps", FL_INJECT_BERNOULLI, "uniform", 0.05, 1, 1,
+          0xbea8008470b6f135ULL, 3141 },
+        { "Bernoulli hotspot, gaps", FL_INJECT_BERNOULLI, "hotspot", 0.6, 0, 1,
+          0xd3de09808a11777eULL, 38450 },
+        { "Bernoulli uniform, host by host", FL_INJECT_BERNOULLI, "uniform", 0.3, 0, 0,
+          0x9d8f42216bfca2c6ULL, 18986 },
+        { "on/off hotspot", FL_INJECT_ONOFF, "hotspot", 0.2, 0, 1, 0x454789f9bd1c8267ULL,
+          12789 },
+        { "Bernoulli bit reversal, gaps", FL_INJECT_BERNOULLI, "bitrev", 0.9, 0, 1,
+          0xd7bac7e6950352acULL, 57702 },
+    };
+    int n = fl_topology_host_count(t);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        FlTrafficConfig cfg;
+        fl_traffic_config_init(&cfg);
+        cfg.pattern = cases[k].pattern;
+        cfg.process = cases[k].process;
+        cfg.rate = cases[k].rate;
+        cfg.include_self = cases[k].include_self;
+        cfg.packet_flits = 1;
+        cfg.packet_flits_long = 6;
+        cfg.long_fraction = 0.2;
+        int hot[] = { 3, 17, 30 };
+        cfg.hotspots = hot;
+        cfg.n_hotspots = 3;
+        cfg.hotspot_fraction = 0.25;
+        FlError err;
+        FlTraffic *tr = make(t, &cfg, 9, &err);
+        CHECK(tr != NULL, "%s: made (%s)", cases[k].what, tr ? "" : err.message);
+        if (!tr)
+            continue;
+        FlRng rng;
+        fl_rng_seed(&rng, 21);
+        Pinned p = { 0xcbf29ce484222325ULL, 0, 0 };
+        int dst, len;
+        for (p.cycle = 0; p.cycle < 4000; p.cycle++) {
+            if (cases[k].whole)
+                fl__traffic_generate_cycle(tr, p.cycle, &rng, pin_packet, &p);
+            else
+                for (int h = 0; h < n; h++)
+                    if (fl_traffic_generate(tr, h, p.cycle, &rng, &dst, &len))
+                        pin_packet(&p, h, dst, len);
+        }
+        CHECK(p.sum == cases[k].sum && p.packets == cases[k].packets,
+              "%s: the same packets as ever (sum 0x%016llx, %ld packets)", cases[k].what,
+              (unsigned long long)p.sum, p.packets);
+        fl_traffic_free(tr);
+    }
+    /* The generator itself: its first draws of each kind. */
+    FlRng rng;
+    fl_rng_seed(&rng, 77);
+    Pinned p = { 0xcbf29ce484222325ULL, 0, 0 };
+    for (int i = 0; i < 1000; i++) {
+        pin_word(&p, fl_rng_next(&rng));
+        pin_word(&p, fl_rng_below(&rng, (uint32_t)i + 1));
+        pin_word(&p, fl_rng_below(&rng, 0x80000001u));
+        double u = fl_rng_uniform(&rng);
+        uint64_t bits;
+        memcpy(&bits, &u, sizeof bits);
+        pin_word(&p, bits);
+    }
+    CHECK(p.sum == 0x562d252b2d38d5d0ULL,
+          "the generator's draws are the same as ever (sum 0x%016llx)", (unsigned long long)p.sum);
+    fl_topology_free(t);
+}
+
 /* --- traces ---------------------------------------------------------------- */
 
 static void test_trace_traffic(void)
@@ -918,6 +1023,7 @@ int main(void)
     test_onoff();
     test_determinism_and_state();
     test_whole_cycle();
+    test_pinned_streams();
     test_trace_traffic();
     test_trace_file();
     test_refusals();

@@ -1,6 +1,7 @@
-/* rng.c — xoshiro256** (Blackman & Vigna), seeded through splitmix64 so that
- * nearby seeds give unrelated streams. */
+/* rng.c — xoshiro256** (Blackman & Vigna, in rng-internal.h), seeded
+ * through splitmix64 so that nearby seeds give unrelated streams. */
 #include "flitlab.h"
+#include "rng-internal.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {
@@ -16,41 +17,17 @@ void fl_rng_seed(FlRng *rng, uint64_t seed)
         rng->s[i] = splitmix64(&seed);
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
 uint64_t fl_rng_next(FlRng *rng)
 {
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+    return fl__rng_next(rng);
 }
 
 uint32_t fl_rng_below(FlRng *rng, uint32_t n)
 {
-    /* Lemire's multiply-and-reject: unbiased, usually one multiplication. */
-    uint64_t m = (uint64_t)(uint32_t)(fl_rng_next(rng) >> 32) * n;
-    uint32_t low = (uint32_t)m;
-    if (low < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)(fl_rng_next(rng) >> 32) * n;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
+    return fl__rng_below(rng, n);
 }
 
 double fl_rng_uniform(FlRng *rng)
 {
-    return (double)(fl_rng_next(rng) >> 11) * 0x1.0p-53;
+    return fl__rng_uniform(rng);
 }

@@ -51,6 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng-internal.h"
 #include "traffic-internal.h"
 
 /* The per-host state of a source: the cycle of the last call (so that a
@@ -431,8 +432,8 @@ static int setup_hotspot(FlTraffic *tr, const Setup *su, FlError *err)
 static int draw_uniform(const FlTraffic *tr, int src, FlRng *rng)
 {
     if (tr->include_self)
-        return (int)fl_rng_below(rng, (uint32_t)tr->n_hosts);
-    int d = (int)fl_rng_below(rng, (uint32_t)tr->n_hosts - 1);
+        return (int)fl__rng_below(rng, (uint32_t)tr->n_hosts);
+    int d = (int)fl__rng_below(rng, (uint32_t)tr->n_hosts - 1);
     return d >= src ? d + 1 : d;
 }
 
@@ -441,7 +442,7 @@ static int draw_uniform(const FlTraffic *tr, int src, FlRng *rng)
  * hotspot sends uniform traffic instead); otherwise uniform. */
 static int draw_hotspot(const FlTraffic *tr, int src, FlRng *rng)
 {
-    if (fl_rng_uniform(rng) >= tr->hotspot_fraction)
+    if (fl__rng_uniform(rng) >= tr->hotspot_fraction)
         return draw_uniform(tr, src, rng);
     int self = -1;
     if (!tr->include_self)
@@ -449,10 +450,10 @@ static int draw_hotspot(const FlTraffic *tr, int src, FlRng *rng)
             if (tr->hotspots[i] == src)
                 self = i;
     if (self < 0)
-        return tr->hotspots[fl_rng_below(rng, (uint32_t)tr->n_hotspots)];
+        return tr->hotspots[fl__rng_below(rng, (uint32_t)tr->n_hotspots)];
     if (tr->n_hotspots == 1)
         return draw_uniform(tr, src, rng);
-    int i = (int)fl_rng_below(rng, (uint32_t)tr->n_hotspots - 1);
+    int i = (int)fl__rng_below(rng, (uint32_t)tr->n_hotspots - 1);
     return tr->hotspots[i >= self ? i + 1 : i];
 }
 
@@ -585,7 +586,7 @@ static int setup_injection(FlTraffic *tr, const FlTrafficConfig *cfg, FlError *e
     tr->packet_below = draw_bound(tr->p_packet);
     if (cfg->process == FL_INJECT_BERNOULLI) {
         /* Of the probability the bound stands for, exactly. */
-        tr->log_no_packet = log1p(-ldexp((double)tr->packet_below, -53));
+        tr->log_no_packet = log1p(-fl__rng_unit(tr->packet_below));
         return FL_OK;
     }
     if (cfg->process != FL_INJECT_ONOFF)
@@ -696,7 +697,9 @@ void fl_traffic_free(FlTraffic *tr)
 
 /* --- drawing ------------------------------------------------------------------ */
 
-int fl_traffic_destination(FlTraffic *tr, int src, FlRng *rng)
+/* The destination of a packet of source src (see fl_traffic_destination),
+ * inline for draw_packet. */
+static inline int destination(FlTraffic *tr, int src, FlRng *rng)
 {
     switch (tr->draw) {
     case DRAW_TABLE:
@@ -714,6 +717,11 @@ int fl_traffic_destination(FlTraffic *tr, int src, FlRng *rng)
     return -1;
 }
 
+int fl_traffic_destination(FlTraffic *tr, int src, FlRng *rng)
+{
+    return destination(tr, src, rng);
+}
+
 /* The next trace event of src made at or before cycle. */
 static int generate_trace(FlTraffic *tr, int src, int64_t cycle, int *dst, int *flits)
 {
@@ -729,9 +737,9 @@ static int generate_trace(FlTraffic *tr, int src, int64_t cycle, int *dst, int *
 /* The length and destination of a packet random source src makes. */
 static void draw_packet(FlTraffic *tr, int src, FlRng *rng, int *dst, int *flits)
 {
-    *flits = tr->long_flits != tr->short_flits && fl_rng_uniform(rng) < tr->long_fraction
+    *flits = tr->long_flits != tr->short_flits && fl__rng_uniform(rng) < tr->long_fraction
              ? tr->long_flits : tr->short_flits;
-    *dst = fl_traffic_destination(tr, src, rng);
+    *dst = destination(tr, src, rng);
 }
 
 /* The packet decision of a random source s (host src) for one cycle whose
@@ -743,11 +751,11 @@ static inline int random_packet(FlTraffic *tr, int src, HostState *s, FlRng *rng
      * compares the raw draw (the same draw fl_rng_uniform would convert). */
     int make;
     if (tr->process == FL_INJECT_ONOFF) {
-        make = s->on && (fl_rng_next(rng) >> 11) < tr->packet_below;
-        if (fl_rng_uniform(rng) < (s->on ? tr->p_on_off : tr->p_off_on))
+        make = s->on && (fl__rng_next(rng) >> 11) < tr->packet_below;
+        if (fl__rng_uniform(rng) < (s->on ? tr->p_on_off : tr->p_off_on))
             s->on = !s->on;
     } else {
-        make = (fl_rng_next(rng) >> 11) < tr->packet_below;
+        make = (fl__rng_next(rng) >> 11) < tr->packet_below;
     }
     if (!make)
         return 0;
@@ -781,7 +789,7 @@ static int64_t packet_gap(const FlTraffic *tr, FlRng *rng)
     const double never = 0x1.0p62;
     if (tr->packet_below == 0)
         return (int64_t)never;
-    double u = ldexp((double)((fl_rng_next(rng) >> 11) + 1), -53);
+    double u = fl__rng_unit((fl__rng_next(rng) >> 11) + 1);
     double gap = floor(log(u) / tr->log_no_packet);
     return gap < never ? (int64_t)gap : (int64_t)never;
 }
@@ -812,7 +820,7 @@ static int own_packet(const FlTraffic *tr, int src, int64_t cycle, int32_t *on, 
     int make = (own_draw(tr, src, cycle, 0) >> 11) < tr->packet_below;
     if (tr->process == FL_INJECT_ONOFF) {
         make &= *on;
-        double u = ldexp((double)(own_draw(tr, src, cycle, 1) >> 11), -53);
+        double u = fl__rng_unit(own_draw(tr, src, cycle, 1) >> 11);
         if (u < (*on ? tr->p_on_off : tr->p_off_on))
             *on = !*on;
     }
