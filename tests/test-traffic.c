@@ -14,6 +14,7 @@
 
 #include "flitlab-io.h"
 #include "internal.h" /* fl__traffic_generate_cycle, the simulator's way in */
+#include "traffic-internal.h" /* fl__traffic_gap */
 #include "tap.h"
 
 static FlTopology *topo(const char *spec)
@@ -782,6 +783,69 @@ static void test_pinned_streams(void)
     fl_topology_free(t);
 }
 
+/* The gaps between Bernoulli packets come from a table where it tells: the
+ * same as log() gives for every draw tried, above all the draws near each
+ * step of the gap (where log() is least sure to be monotone), for chances
+ * near 0 and 1, with and without a table long enough for them. */
+static void test_gap_table(void)
+{
+    FlTopology *t = topo("mesh:4x4");
+    static const struct {
+        double rate;
+        int flits;
+    } cases[] = { { 0.1, 1 }, { 0.1, 8 }, { 0.9, 1 }, { 0.4, 8 }, { 0.999, 1 },
+                  { 0.001, 1 }, { 0.02, 16 }, { 1e-9, 1 } };
+    FlRng rng;
+    fl_rng_seed(&rng, 8);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        FlTrafficConfig cfg;
+        fl_traffic_config_init(&cfg);
+        cfg.rate = cases[i].rate;
+        cfg.packet_flits = cases[i].flits;
+        FlError err;
+        FlTraffic *tr = make(t, &cfg, 1, &err);
+        if (!tr) {
+            CHECK(0, "rate %g: %s", cases[i].rate, err.message);
+            continue;
+        }
+        /* As the generator derives it: log(1 - p) of p rounded up to a
+         * multiple of 2^-53. */
+        double p = cases[i].rate / cases[i].flits;
+        double l = log1p(-ceil(p * 0x1.0p53) * 0x1.0p-53);
+        const int64_t top = (int64_t)1 << 53;
+        long tried = 0, differ = 0;
+        uint64_t first = 0;
+        /* Near the step to gap j, for the gaps a draw above 2^-12 reaches
+         * (the table covers those above 2^-10). */
+        for (int j = 1; j <= 1200; j += j < 64 ? 1 : 7) {
+            double at = exp(j * l) * 0x1.0p53;
+            if (at < 0x1.0p41)
+                break;
+            for (int64_t d = -1500; d <= 1500; d++) {
+                int64_t k = (int64_t)at + d;
+                if (k < 1 || k > top)
+                    continue;
+                tried++;
+                if (fl__traffic_gap(tr, (uint64_t)k, 0) != fl__traffic_gap(tr, (uint64_t)k, 1)
+                    && !differ++)
+                    first = (uint64_t)k;
+            }
+        }
+        /* And anywhere, the ends too. */
+        for (int r = 0; r < 20000; r++) {
+            uint64_t k = r == 0 ? 1 : r == 1 ? (uint64_t)top : (fl_rng_next(&rng) >> 11) + 1;
+            tried++;
+            if (fl__traffic_gap(tr, k, 0) != fl__traffic_gap(tr, k, 1) && !differ++)
+                first = k;
+        }
+        CHECK(differ == 0, "rate %g, %d flits: the table gives log()'s gaps (%ld of %ld "
+              "draws differ, first %llu)", cases[i].rate, cases[i].flits, differ, tried,
+              (unsigned long long)first);
+        fl_traffic_free(tr);
+    }
+    fl_topology_free(t);
+}
+
 /* --- traces ---------------------------------------------------------------- */
 
 static void test_trace_traffic(void)
@@ -1024,6 +1088,7 @@ int main(void)
     test_determinism_and_state();
     test_whole_cycle();
     test_pinned_streams();
+    test_gap_table();
     test_trace_traffic();
     test_trace_file();
     test_refusals();

@@ -115,6 +115,13 @@ struct FlTraffic {
     /* log(1 - p_packet), for the gaps between Bernoulli packets (set for
      * Bernoulli sources only). */
     double log_no_packet;
+    /* The same gaps by table (see gap_table), or NULL: gap_at[j], for j = 1
+     * to gap_n, is the least draw whose gap is below j (gap_at[0] is above
+     * every draw), and gap_start[b] the gap of the last draw of bucket b
+     * (draws k with k >> GAP_SHIFT == b), or -1 where the table ends. */
+    int64_t *gap_at;
+    int32_t *gap_start;
+    int gap_n;
     int short_flits, long_flits;
     double long_fraction;
 
@@ -559,6 +566,117 @@ static uint64_t draw_bound(double p)
     return (uint64_t)ceil(p * 0x1.0p53);
 }
 
+/* --- gaps between Bernoulli packets ------------------------------------------- */
+
+/* Past 2^62 host-cycles is never, as far as any run can tell. */
+#define GAP_NEVER 0x1.0p62
+
+/* The number of host-cycles without a packet before the next packet of a
+ * Bernoulli source, for draw k (1 to 2^53, a draw's top 53 bits plus 1):
+ * geometric with the sources' chance p, as floor(log(u) / log(1 - p)) for
+ * u = k * 2^-53, uniform in (0, 1]. */
+static int64_t gap_by_log(const FlTraffic *tr, uint64_t k)
+{
+    double gap = floor(log(fl__rng_unit(k)) / tr->log_no_packet);
+    return gap < GAP_NEVER ? (int64_t)gap : (int64_t)GAP_NEVER;
+}
+
+/* The gaps by table. The gap falls as the draw k grows, by one at each of
+ * the draws gap_at[] (near 2^53 (1 - p)^j for gap j), so the gap of k is
+ * the number of them above k: counted from the gap its bucket's last draw
+ * has, a step or two. That is the gap gap_by_log() gives, without a log,
+ * wherever that is monotone. log() is not exactly monotone, but its
+ * results are within an ulp or so of the true logarithm's, so around a
+ * draw where the gap steps the exact function may step back and forth
+ * only within a few draws of it: within GAP_GUARD draws of a step the
+ * table asks log() instead (about one draw in 2^40), and so gives its
+ * gaps exactly. The table covers the gaps of draws above 2^-10 * 2^53
+ * (below, log() decides) and at most GAP_TABLE_MAX of them; a chance so
+ * small that steps lie closer than 4 * GAP_GUARD draws ends it early. */
+#define GAP_TABLE_MAX 1024
+#define GAP_SHIFT 43
+#define GAP_BUCKETS ((1 << (53 - GAP_SHIFT)) + 1)
+#define GAP_GUARD 1024
+/* How far from its estimate the search for a step may go. */
+#define GAP_SEARCH 64
+
+/* The least draw whose gap is below j, found by gap_by_log() near the
+ * estimate 2^53 (1 - p)^j, below the previous step prev; 0 if it is not
+ * within GAP_SEARCH draws of the estimate. */
+static int64_t gap_step(const FlTraffic *tr, int j, int64_t prev)
+{
+    const int64_t top = (int64_t)1 << 53;
+    double guess = ceil(exp(j * tr->log_no_packet) * 0x1.0p53);
+    int64_t t = guess < 1.0 ? 1 : guess > (double)top ? top : (int64_t)guess;
+    int steps = 0;
+    while (t > 1 && gap_by_log(tr, (uint64_t)t - 1) < j && steps < GAP_SEARCH) {
+        t--;
+        steps++;
+    }
+    while (t <= top && gap_by_log(tr, (uint64_t)t) >= j && steps < GAP_SEARCH) {
+        t++;
+        steps++;
+    }
+    return steps < GAP_SEARCH && t < prev ? t : 0;
+}
+
+/* Builds the table of Bernoulli sources (none for a chance of 0 or 1,
+ * whose gaps need no draw); FL_ENOMEM. */
+static int gap_table(FlTraffic *tr)
+{
+    if (tr->packet_below == 0 || tr->packet_below >= (uint64_t)1 << 53)
+        return FL_OK;
+    int64_t *at = malloc(sizeof *at * (GAP_TABLE_MAX + 1));
+    int32_t *start = malloc(sizeof *start * GAP_BUCKETS);
+    if (!at || !start) {
+        free(at);
+        free(start);
+        return FL_ENOMEM;
+    }
+    at[0] = INT64_MAX;
+    int n = 0;
+    for (int j = 1; j <= GAP_TABLE_MAX; j++) {
+        int64_t t = gap_step(tr, j, at[j - 1]);
+        if (t < (int64_t)1 << GAP_SHIFT || (j > 1 && at[j - 1] - t < 4 * GAP_GUARD))
+            break;
+        at[j] = t;
+        n = j;
+    }
+    for (int b = 0; b < GAP_BUCKETS; b++) {
+        int64_t last = b == GAP_BUCKETS - 1 ? (int64_t)1 << 53
+                                            : ((int64_t)(b + 1) << GAP_SHIFT) - 1;
+        int g = 0;
+        while (g < n && at[g + 1] > last)
+            g++;
+        start[b] = g < n ? g : -1;
+    }
+    tr->gap_at = at;
+    tr->gap_start = start;
+    tr->gap_n = n;
+    return FL_OK;
+}
+
+/* The gap for draw k, by the table where it tells, else by log. */
+static inline int64_t gap_of(const FlTraffic *tr, uint64_t k)
+{
+    if (!tr->gap_start)
+        return gap_by_log(tr, k);
+    int32_t g = tr->gap_start[k >> GAP_SHIFT];
+    if (g < 0)
+        return gap_by_log(tr, k);
+    const int64_t *at = tr->gap_at, x = (int64_t)k;
+    while (g < tr->gap_n && x < at[g + 1])
+        g++;
+    if (g == tr->gap_n || x - at[g + 1] < GAP_GUARD || at[g] - x <= GAP_GUARD)
+        return gap_by_log(tr, k);
+    return g;
+}
+
+int64_t fl__traffic_gap(const FlTraffic *tr, uint64_t k, int by_log)
+{
+    return by_log ? gap_by_log(tr, k) : gap_of(tr, k);
+}
+
 /* Checks the injection process and lengths and derives the per-cycle
  * probabilities. */
 static int setup_injection(FlTraffic *tr, const FlTrafficConfig *cfg, FlError *err)
@@ -587,6 +705,8 @@ static int setup_injection(FlTraffic *tr, const FlTrafficConfig *cfg, FlError *e
     if (cfg->process == FL_INJECT_BERNOULLI) {
         /* Of the probability the bound stands for, exactly. */
         tr->log_no_packet = log1p(-fl__rng_unit(tr->packet_below));
+        if (gap_table(tr))
+            return fl_error_set(err, FL_ENOMEM, "out of memory for the traffic generator");
         return FL_OK;
     }
     if (cfg->process != FL_INJECT_ONOFF)
@@ -691,6 +811,8 @@ void fl_traffic_free(FlTraffic *tr)
     free(tr->hotspots);
     free(tr->events);
     free(tr->first);
+    free(tr->gap_at);
+    free(tr->gap_start);
     free(tr->shared);
     free(tr);
 }
@@ -778,20 +900,15 @@ int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *
     return random_packet(tr, src, s, rng, dst, flits);
 }
 
-/* The number of host-cycles without a packet before the next packet of a
- * Bernoulli source: geometric with the sources' chance p, drawn as
- * floor(log(u) / log(1 - p)) for u uniform in (0, 1]. */
+/* The next gap of Bernoulli sources (see gap_by_log), from a draw unless
+ * the chance is 1 or 0. */
 static int64_t packet_gap(const FlTraffic *tr, FlRng *rng)
 {
     if (tr->packet_below >= (uint64_t)1 << 53)
         return 0;
-    /* Past 2^62 host-cycles is never, as far as any run can tell. */
-    const double never = 0x1.0p62;
     if (tr->packet_below == 0)
-        return (int64_t)never;
-    double u = fl__rng_unit((fl__rng_next(rng) >> 11) + 1);
-    double gap = floor(log(u) / tr->log_no_packet);
-    return gap < never ? (int64_t)gap : (int64_t)never;
+        return (int64_t)GAP_NEVER;
+    return gap_of(tr, (fl__rng_next(rng) >> 11) + 1);
 }
 
 /* --- sources of their own ----------------------------------------------------- */
