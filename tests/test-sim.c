@@ -469,8 +469,9 @@ static uint64_t result_hash(const FlSim *s, const FlSimResult *r)
 /* The figures of fixed runs, pinned: making, counting and finishing
  * packets faster must leave every figure where it was. The hashes were
  * taken from the code before those changes. The runs take 1-flit and
- * mixed packets, both measure rules, and latencies past the histograms'
- * first size (saturation, a long window). */
+ * mixed packets, both measure rules, latencies past the histograms'
+ * first size (saturation, a long window), and credits on their way for
+ * several cycles. */
 static void test_pinned_results(void)
 {
     Net n;
@@ -483,6 +484,7 @@ static void test_pinned_results(void)
         FlMeasureRule rule;
         int64_t measure;
         uint64_t hash;
+        int credit_delay;    /* and the release on the tail's credit */
     } cases[] = {
         { "1-flit, light", 0.1, 1, 0, FL_MEASURE_CREATED, 3000,
           0xd12df4cc0c49e24cULL },
@@ -492,6 +494,8 @@ static void test_pinned_results(void)
           0x8edf7864a47e7a67ULL },
         { "mixed, saturated, BookSim's rule", 0.8, 2, 6, FL_MEASURE_BOOKSIM, 6000,
           0x9d62545c14590e11ULL },
+        { "credits late, VCs released on the tail's credit", 0.4, 4, 0, FL_MEASURE_CREATED,
+          3000, 0x41c2fb3d086823baULL, 3 },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         FlSimConfig cfg;
@@ -501,6 +505,10 @@ static void test_pinned_results(void)
         cfg.measure_rule = cases[k].rule;
         cfg.measure_cycles = cases[k].measure;
         cfg.drain_cycles = 3000;
+        if (cases[k].credit_delay) {
+            cfg.credit_delay = cases[k].credit_delay;
+            cfg.vc_release = FL_VC_RELEASE_TAIL_CREDIT;
+        }
         FlSim *s;
         FlSimResult res;
         FlError err;
