@@ -474,9 +474,15 @@ static uint64_t result_hash(const FlSim *s, const FlSimResult *r)
  * several cycles. */
 static void test_pinned_results(void)
 {
-    Net n;
+    /* 1024 hosts keep 256 packets each: saturated, they defer (their own
+     * streams make their packets). */
+    Net n, many;
     if (!net_open(&n, "mesh:4x4,hosts=2", "dor"))
         return;
+    if (!net_open(&many, "mesh:16x16,hosts=4", "dor")) {
+        net_close(&n);
+        return;
+    }
     struct {
         const char *what;
         double rate;
@@ -485,6 +491,7 @@ static void test_pinned_results(void)
         int64_t measure;
         uint64_t hash;
         int credit_delay;    /* and the release on the tail's credit */
+        int defer;           /* on the network of many hosts */
     } cases[] = {
         { "1-flit, light", 0.1, 1, 0, FL_MEASURE_CREATED, 3000,
           0xd12df4cc0c49e24cULL },
@@ -496,10 +503,15 @@ static void test_pinned_results(void)
           0x9d62545c14590e11ULL },
         { "credits late, VCs released on the tail's credit", 0.4, 4, 0, FL_MEASURE_CREATED,
           3000, 0x41c2fb3d086823baULL, 3 },
+        { "sources deferring", 0.9, 1, 3, FL_MEASURE_CREATED, 1200, 0xec41b0b6239075bdULL, 0,
+          1 },
+        { "sources deferring, BookSim's rule", 0.9, 1, 3, FL_MEASURE_BOOKSIM, 1200,
+          0x4ad8e6f765ed4801ULL, 0, 1 },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const Net *on = cases[k].defer ? &many : &n;
         FlSimConfig cfg;
-        uniform_config(&cfg, &n, cases[k].rate, cases[k].flits);
+        uniform_config(&cfg, on, cases[k].rate, cases[k].flits);
         cfg.traffic.packet_flits_long = cases[k].flits_long;
         cfg.traffic.long_fraction = 0.3;
         cfg.measure_rule = cases[k].rule;
@@ -512,7 +524,7 @@ static void test_pinned_results(void)
         FlSim *s;
         FlSimResult res;
         FlError err;
-        if (fl_sim_new(n.t, &cfg, &s, &err)) {
+        if (fl_sim_new(on->t, &cfg, &s, &err)) {
             CHECK(0, "%s: %s", cases[k].what, err.message);
             continue;
         }
@@ -524,6 +536,7 @@ static void test_pinned_results(void)
             fl_sim_result_clear(&res);
         fl_sim_free(s);
     }
+    net_close(&many);
     net_close(&n);
 }
 

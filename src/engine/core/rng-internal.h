@@ -1,13 +1,25 @@
-/* rng-internal.h — the generator's draws as inline functions, for the
- * engine's hot loops (a traffic source draws per packet): the same
- * arithmetic as fl_rng_next() and fl_rng_below(), which call these, so a
- * caller gets the same numbers either way. */
+/* rng-internal.h — the generator's seeding and draws as inline functions,
+ * for the engine's hot loops (a traffic source draws per packet): the same
+ * arithmetic as fl_rng_seed(), fl_rng_next() and the others, which call
+ * these, so a caller gets the same numbers either way. */
 #ifndef FLITLAB_RNG_INTERNAL_H
 #define FLITLAB_RNG_INTERNAL_H
 
 #include <stdint.h>
 
 #include "flitlab.h"
+
+/* Seeds through splitmix64, so that nearby seeds give unrelated
+ * streams. */
+static inline void fl__rng_seed(FlRng *rng, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++) {
+        uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        rng->s[i] = z ^ (z >> 31);
+    }
+}
 
 static inline uint64_t fl__rng_rotl(uint64_t x, int k)
 {

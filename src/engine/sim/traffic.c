@@ -130,8 +130,8 @@ struct FlTraffic {
     FlTraceEvent *events;
     int64_t *first;
 
-    /* The key of the sources' own streams (see own_draw). */
-    uint64_t own_key;
+    /* The keys of the sources' own streams, one per host (see own_draw). */
+    uint64_t *own_key;
 
     /* Per-host state, and the shared state in front of it: one block, so
      * that a checkpoint is one copy. */
@@ -555,6 +555,8 @@ const char *fl_traffic_pattern_name(int index)
 
 /* --- creation ----------------------------------------------------------------- */
 
+static int own_keys(FlTraffic *tr, uint64_t seed, FlError *err);
+
 /* The bound k < draw_bound(p) that matches fl_rng_uniform() < p for the
  * draw's top 53 bits k (see packet_below). */
 static uint64_t draw_bound(double p)
@@ -782,7 +784,8 @@ int fl_traffic_new(const FlTopology *t, const FlTrafficConfig *cfg, uint64_t see
     tr->state = (HostState *)(tr->shared + 1);
     tr->shared->single_cycle = tr->shared->all_cycle = tr->shared->next_packet = -1;
     tr->shared->deferring = 0;
-    tr->own_key = seed ^ OWN_SALT;
+    if ((rc = own_keys(tr, seed, err)))
+        goto fail;
     for (int h = 0; h < tr->n_hosts; h++) {
         tr->state[h] = (HostState){ .last_cycle = -1, .on = 1 };
     }
@@ -811,6 +814,7 @@ void fl_traffic_free(FlTraffic *tr)
     free(tr->hotspots);
     free(tr->events);
     free(tr->first);
+    free(tr->own_key);
     free(tr->gap_at);
     free(tr->gap_start);
     free(tr->shared);
@@ -920,12 +924,24 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* Draw k of host src's own stream in cycle: a hash of the key, the host,
- * the cycle and k, so that it is the same whenever it is asked for. */
+/* The key of every host's own stream: a hash of the seed and the host,
+ * made once (a deferring source draws from it every cycle). */
+static int own_keys(FlTraffic *tr, uint64_t seed, FlError *err)
+{
+    tr->own_key = malloc(sizeof *tr->own_key * (size_t)tr->n_hosts);
+    if (!tr->own_key)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for %d traffic sources",
+                            tr->n_hosts);
+    for (int h = 0; h < tr->n_hosts; h++)
+        tr->own_key[h] = mix64((seed ^ OWN_SALT) + 0x9e3779b97f4a7c15ULL * ((uint64_t)h + 1));
+    return FL_OK;
+}
+
+/* Draw k of host src's own stream in cycle: a hash of its key, the cycle
+ * and k, so that it is the same whenever it is asked for. */
 static uint64_t own_draw(const FlTraffic *tr, int src, int64_t cycle, uint64_t k)
 {
-    uint64_t host = mix64(tr->own_key + 0x9e3779b97f4a7c15ULL * ((uint64_t)src + 1));
-    return mix64(host + 0xd1b54a32d192ed03ULL * (uint64_t)cycle + k);
+    return mix64(tr->own_key[src] + 0xd1b54a32d192ed03ULL * (uint64_t)cycle + k);
 }
 
 /* Whether random source src makes a packet in cycle by its own stream,
@@ -944,7 +960,7 @@ static int own_packet(const FlTraffic *tr, int src, int64_t cycle, int32_t *on, 
     if (!make)
         return 0;
     FlRng rng;
-    fl_rng_seed(&rng, own_draw(tr, src, cycle, 2));
+    fl__rng_seed(&rng, own_draw(tr, src, cycle, 2));
     draw_packet((FlTraffic *)tr, src, &rng, dst, flits);
     return 1;
 }
