@@ -860,8 +860,10 @@ static int generate_trace(FlTraffic *tr, int src, int64_t cycle, int *dst, int *
     return 1;
 }
 
-/* The length and destination of a packet random source src makes. */
-static void draw_packet(FlTraffic *tr, int src, FlRng *rng, int *dst, int *flits)
+/* The length and destination of a packet random source src makes: inline
+ * wherever packets are made, as Bernoulli sources cost little else. */
+__attribute__((always_inline))
+static inline void draw_packet(FlTraffic *tr, int src, FlRng *rng, int *dst, int *flits)
 {
     *flits = tr->long_flits != tr->short_flits && fl__rng_uniform(rng) < tr->long_fraction
              ? tr->long_flits : tr->short_flits;
