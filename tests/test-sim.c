@@ -507,6 +507,8 @@ static void test_pinned_results(void)
           1 },
         { "sources deferring, BookSim's rule", 0.9, 1, 3, FL_MEASURE_BOOKSIM, 1200,
           0x4ad8e6f765ed4801ULL, 0, 1 },
+        { "sources deferring, fixed lengths", 0.8, 2, 0, FL_MEASURE_CREATED, 1200,
+          0x8a7506283f561da5ULL, 0, 1 },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const Net *on = cases[k].defer ? &many : &n;

@@ -860,13 +860,20 @@ static int generate_trace(FlTraffic *tr, int src, int64_t cycle, int *dst, int *
     return 1;
 }
 
+/* The length of a packet a random source makes, drawn before its
+ * destination. */
+static inline int draw_length(const FlTraffic *tr, FlRng *rng)
+{
+    return tr->long_flits != tr->short_flits && fl__rng_uniform(rng) < tr->long_fraction
+           ? tr->long_flits : tr->short_flits;
+}
+
 /* The length and destination of a packet random source src makes: inline
  * wherever packets are made, as Bernoulli sources cost little else. */
 __attribute__((always_inline))
 static inline void draw_packet(FlTraffic *tr, int src, FlRng *rng, int *dst, int *flits)
 {
-    *flits = tr->long_flits != tr->short_flits && fl__rng_uniform(rng) < tr->long_fraction
-             ? tr->long_flits : tr->short_flits;
+    *flits = draw_length(tr, rng);
     *dst = destination(tr, src, rng);
 }
 
@@ -948,7 +955,9 @@ static uint64_t own_draw(const FlTraffic *tr, int src, int64_t cycle, uint64_t k
 
 /* Whether random source src makes a packet in cycle by its own stream,
  * with the on/off state *on (advanced to the next cycle), and if so its
- * destination and length. */
+ * destination and length; with dst NULL its length only, as a count
+ * needs: the packet's generator is its own, so the draws it would have
+ * made for the destination, or for a fixed length, can be left out. */
 static int own_packet(const FlTraffic *tr, int src, int64_t cycle, int32_t *on, int *dst,
                       int *flits)
 {
@@ -961,9 +970,16 @@ static int own_packet(const FlTraffic *tr, int src, int64_t cycle, int32_t *on, 
     }
     if (!make)
         return 0;
+    if (!dst && tr->long_flits == tr->short_flits) {
+        *flits = tr->short_flits;
+        return 1;
+    }
     FlRng rng;
     fl__rng_seed(&rng, own_draw(tr, src, cycle, 2));
-    draw_packet((FlTraffic *)tr, src, &rng, dst, flits);
+    if (dst)
+        draw_packet((FlTraffic *)tr, src, &rng, dst, flits);
+    else
+        *flits = draw_length(tr, &rng);
     return 1;
 }
 
@@ -1041,10 +1057,10 @@ int fl__traffic_replay(FlTraffic *tr, int src, int64_t now, int64_t *created, in
  * streams. */
 static void owe_cycle(FlTraffic *tr, int64_t cycle, FlTrafficOwe owe, void *data)
 {
-    int dst, flits;
+    int flits;
     for (int h = 0; h < tr->n_hosts; h++) {
         HostState *s = &tr->state[h];
-        if (s->defer && own_packet(tr, h, cycle, &s->count_on, &dst, &flits))
+        if (s->defer && own_packet(tr, h, cycle, &s->count_on, NULL, &flits))
             owe(data, h, flits);
     }
 }
