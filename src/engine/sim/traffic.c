@@ -68,6 +68,14 @@ typedef struct HostState {
     int32_t count_on, replay_on;
 } HostState;
 
+/* Gap g of the table of Bernoulli gaps (see gap_table). */
+typedef struct GapStep {
+    int64_t below;       /* the least draw with gap g: those below have
+                          * larger gaps */
+    int64_t safe_lo;     /* the draws in [safe_lo, safe_hi) have gap g by */
+    int64_t safe_hi;     /* the table; the others ask log() */
+} GapStep;
+
 /* The state of the generator as a whole, saved with the hosts': the last
  * cycle in which fl_traffic_generate() asked single hosts, and the last
  * one fl__traffic_generate_cycle() asked every host in (a host has been
@@ -115,13 +123,12 @@ struct FlTraffic {
     /* log(1 - p_packet), for the gaps between Bernoulli packets (set for
      * Bernoulli sources only). */
     double log_no_packet;
-    /* The same gaps by table (see gap_table), or NULL: gap_at[j], for j = 1
-     * to gap_n, is the least draw whose gap is below j (gap_at[0] is above
-     * every draw), and gap_start[b] the gap of the last draw of bucket b
-     * (draws k with k >> GAP_SHIFT == b), or -1 where the table ends. */
-    int64_t *gap_at;
+    /* The same gaps by table (see gap_table), or NULL: gap_steps[g] for
+     * the gaps g the table knows, and gap_start[b] the gap of the last
+     * draw of bucket b (draws k with k >> GAP_SHIFT == b), or -1 where the
+     * table ends. */
+    GapStep *gap_steps;
     int32_t *gap_start;
-    int gap_n;
     int short_flits, long_flits;
     double long_fraction;
 
@@ -584,17 +591,18 @@ static int64_t gap_by_log(const FlTraffic *tr, uint64_t k)
 }
 
 /* The gaps by table. The gap falls as the draw k grows, by one at each of
- * the draws gap_at[] (near 2^53 (1 - p)^j for gap j), so the gap of k is
- * the number of them above k: counted from the gap its bucket's last draw
- * has, a step or two. That is the gap gap_by_log() gives, without a log,
- * wherever that is monotone. log() is not exactly monotone, but its
- * results are within an ulp or so of the true logarithm's, so around a
- * draw where the gap steps the exact function may step back and forth
- * only within a few draws of it: within GAP_GUARD draws of a step the
- * table asks log() instead (about one draw in 2^40), and so gives its
- * gaps exactly. The table covers the gaps of draws above 2^-10 * 2^53
- * (below, log() decides) and at most GAP_TABLE_MAX of them; a chance so
- * small that steps lie closer than 4 * GAP_GUARD draws ends it early. */
+ * the draws at[j] (near 2^53 (1 - p)^j, the least draw whose gap is below
+ * j), so the gap of k is the number of them above k: counted from the gap
+ * its bucket's last draw has, a step or two. That is the gap gap_by_log()
+ * gives, without a log, wherever that is monotone. log() is not exactly
+ * monotone, but its results are within an ulp or so of the true
+ * logarithm's, so around a draw where the gap steps the exact function may
+ * step back and forth only within a few draws of it: within GAP_GUARD
+ * draws of a step the table asks log() instead (at most one draw in 2^32),
+ * and so gives its gaps exactly. The table covers the gaps of draws above
+ * 2^-10 * 2^53 (below, log() decides) and at most GAP_TABLE_MAX of them;
+ * a chance so small that steps lie closer than 4 * GAP_GUARD draws ends it
+ * early. */
 #define GAP_TABLE_MAX 1024
 #define GAP_SHIFT 43
 #define GAP_BUCKETS ((1 << (53 - GAP_SHIFT)) + 1)
@@ -629,9 +637,11 @@ static int gap_table(FlTraffic *tr)
     if (tr->packet_below == 0 || tr->packet_below >= (uint64_t)1 << 53)
         return FL_OK;
     int64_t *at = malloc(sizeof *at * (GAP_TABLE_MAX + 1));
+    GapStep *steps = malloc(sizeof *steps * (GAP_TABLE_MAX + 1));
     int32_t *start = malloc(sizeof *start * GAP_BUCKETS);
-    if (!at || !start) {
+    if (!at || !steps || !start) {
         free(at);
+        free(steps);
         free(start);
         return FL_ENOMEM;
     }
@@ -644,6 +654,11 @@ static int gap_table(FlTraffic *tr)
         at[j] = t;
         n = j;
     }
+    /* Gap n, the first the table does not know, stops every count and asks
+     * log(). */
+    for (int g = 0; g < n; g++)
+        steps[g] = (GapStep){ at[g + 1], at[g + 1] + GAP_GUARD, at[g] - GAP_GUARD };
+    steps[n] = (GapStep){ INT64_MIN, INT64_MAX, INT64_MAX };
     for (int b = 0; b < GAP_BUCKETS; b++) {
         int64_t last = b == GAP_BUCKETS - 1 ? (int64_t)1 << 53
                                             : ((int64_t)(b + 1) << GAP_SHIFT) - 1;
@@ -652,31 +667,31 @@ static int gap_table(FlTraffic *tr)
             g++;
         start[b] = g < n ? g : -1;
     }
-    tr->gap_at = at;
+    free(at);
+    tr->gap_steps = steps;
     tr->gap_start = start;
-    tr->gap_n = n;
     return FL_OK;
 }
 
-/* The gap for draw k, by the table where it tells, else by log. */
+/* The gap for draw k, by the table where it tells, else by log(); the
+ * table must exist. */
 static inline int64_t gap_of(const FlTraffic *tr, uint64_t k)
 {
-    if (!tr->gap_start)
-        return gap_by_log(tr, k);
     int32_t g = tr->gap_start[k >> GAP_SHIFT];
     if (g < 0)
         return gap_by_log(tr, k);
-    const int64_t *at = tr->gap_at, x = (int64_t)k;
-    while (g < tr->gap_n && x < at[g + 1])
-        g++;
-    if (g == tr->gap_n || x - at[g + 1] < GAP_GUARD || at[g] - x <= GAP_GUARD)
+    const GapStep *st = &tr->gap_steps[g];
+    const int64_t x = (int64_t)k;
+    while (x < st->below)
+        st++;
+    if (x < st->safe_lo || x >= st->safe_hi)
         return gap_by_log(tr, k);
-    return g;
+    return st - tr->gap_steps;
 }
 
 int64_t fl__traffic_gap(const FlTraffic *tr, uint64_t k, int by_log)
 {
-    return by_log ? gap_by_log(tr, k) : gap_of(tr, k);
+    return by_log || !tr->gap_start ? gap_by_log(tr, k) : gap_of(tr, k);
 }
 
 /* Checks the injection process and lengths and derives the per-cycle
@@ -815,7 +830,7 @@ void fl_traffic_free(FlTraffic *tr)
     free(tr->events);
     free(tr->first);
     free(tr->own_key);
-    free(tr->gap_at);
+    free(tr->gap_steps);
     free(tr->gap_start);
     free(tr->shared);
     free(tr);
