@@ -929,8 +929,9 @@ int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *
 }
 
 /* The next gap of Bernoulli sources (see gap_by_log), from a draw unless
- * the chance is 1 or 0. */
-static int64_t packet_gap(const FlTraffic *tr, FlRng *rng)
+ * the chance is 1 or 0: inline, as there is one per packet. */
+__attribute__((always_inline))
+static inline int64_t packet_gap(const FlTraffic *tr, FlRng *rng)
 {
     if (tr->packet_below >= (uint64_t)1 << 53)
         return 0;
