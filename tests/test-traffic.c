@@ -14,6 +14,7 @@
 
 #include "flitlab-io.h"
 #include "internal.h" /* fl__traffic_generate_cycle, the simulator's way in */
+#include "traffic-internal.h" /* fl__traffic_gap */
 #include "tap.h"
 
 static FlTopology *topo(const char *spec)
@@ -677,6 +678,174 @@ static void test_whole_cycle(void)
     fl_topology_free(t);
 }
 
+/* The exact packets of fixed seeds, pinned: speeding up the draws (inline
+ * generators, the gaps' arithmetic) must leave every packet where it was,
+ * so that simulations stay the same bit for bit. The sums were taken
+ * from the code before those changes. */
+typedef struct Pinned {
+    uint64_t sum;        /* FNV-1a over cycle, source, destination, length */
+    long packets;
+    int64_t cycle;
+} Pinned;
+
+static void pin_word(Pinned *p, uint64_t w)
+{
+    for (int i = 0; i < 8; i++, w >>= 8)
+        p->sum = (p->sum ^ (w & 0xff)) * 0x100000001b3ULL;
+}
+
+static int pin_packet(void *data, int src, int dst, int flits)
+{
+    Pinned *p = data;
+    pin_word(p, (uint64_t)p->cycle);
+    pin_word(p, (uint64_t)src << 40 | (uint64_t)dst << 16 | (uint64_t)flits);
+    p->packets++;
+    return 0;
+}
+
+static void test_pinned_streams(void)
+{
+    FlTopology *t = topo("mesh:4x4,hosts=2");
+    struct {
+        const char *what;
+        FlInjectionProcess process;
+        const char *pattern;
+        double rate;
+        int include_self, whole;
+        uint64_t sum;
+        long packets;
+    } cases[] = {
+        { "Bernoulli uniform, gaps", FL_INJECT_BERNOULLI, "uniform", 0.3, 0, 1,
+          0x06cf336806f53f11ULL, 19232 },
+        { "Bernoulli uniform with self, gaps", FL_INJECT_BERNOULLI, "uniform", 0.05, 1, 1,
+          0xbea8008470b6f135ULL, 3141 },
+        { "Bernoulli hotspot, gaps", FL_INJECT_BERNOULLI, "hotspot", 0.6, 0, 1,
+          0xd3de09808a11777eULL, 38450 },
+        { "Bernoulli uniform, host by host", FL_INJECT_BERNOULLI, "uniform", 0.3, 0, 0,
+          0x9d8f42216bfca2c6ULL, 18986 },
+        { "on/off hotspot", FL_INJECT_ONOFF, "hotspot", 0.2, 0, 1, 0x454789f9bd1c8267ULL,
+          12789 },
+        { "Bernoulli bit reversal, gaps", FL_INJECT_BERNOULLI, "bitrev", 0.9, 0, 1,
+          0xd7bac7e6950352acULL, 57702 },
+    };
+    int n = fl_topology_host_count(t);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        FlTrafficConfig cfg;
+        fl_traffic_config_init(&cfg);
+        cfg.pattern = cases[k].pattern;
+        cfg.process = cases[k].process;
+        cfg.rate = cases[k].rate;
+        cfg.include_self = cases[k].include_self;
+        cfg.packet_flits = 1;
+        cfg.packet_flits_long = 6;
+        cfg.long_fraction = 0.2;
+        int hot[] = { 3, 17, 30 };
+        cfg.hotspots = hot;
+        cfg.n_hotspots = 3;
+        cfg.hotspot_fraction = 0.25;
+        FlError err;
+        FlTraffic *tr = make(t, &cfg, 9, &err);
+        CHECK(tr != NULL, "%s: made (%s)", cases[k].what, tr ? "" : err.message);
+        if (!tr)
+            continue;
+        FlRng rng;
+        fl_rng_seed(&rng, 21);
+        Pinned p = { 0xcbf29ce484222325ULL, 0, 0 };
+        int dst, len;
+        for (p.cycle = 0; p.cycle < 4000; p.cycle++) {
+            if (cases[k].whole)
+                fl__traffic_generate_cycle(tr, p.cycle, &rng, pin_packet, &p);
+            else
+                for (int h = 0; h < n; h++)
+                    if (fl_traffic_generate(tr, h, p.cycle, &rng, &dst, &len))
+                        pin_packet(&p, h, dst, len);
+        }
+        CHECK(p.sum == cases[k].sum && p.packets == cases[k].packets,
+              "%s: the same packets as ever (sum 0x%016llx, %ld packets)", cases[k].what,
+              (unsigned long long)p.sum, p.packets);
+        fl_traffic_free(tr);
+    }
+    /* The generator itself: its first draws of each kind. */
+    FlRng rng;
+    fl_rng_seed(&rng, 77);
+    Pinned p = { 0xcbf29ce484222325ULL, 0, 0 };
+    for (int i = 0; i < 1000; i++) {
+        pin_word(&p, fl_rng_next(&rng));
+        pin_word(&p, fl_rng_below(&rng, (uint32_t)i + 1));
+        pin_word(&p, fl_rng_below(&rng, 0x80000001u));
+        double u = fl_rng_uniform(&rng);
+        uint64_t bits;
+        memcpy(&bits, &u, sizeof bits);
+        pin_word(&p, bits);
+    }
+    CHECK(p.sum == 0x562d252b2d38d5d0ULL,
+          "the generator's draws are the same as ever (sum 0x%016llx)", (unsigned long long)p.sum);
+    fl_topology_free(t);
+}
+
+/* The gaps between Bernoulli packets come from a table where it tells: the
+ * same as log() gives for every draw tried, above all the draws near each
+ * step of the gap (where log() is least sure to be monotone), for chances
+ * near 0 and 1, with and without a table long enough for them. */
+static void test_gap_table(void)
+{
+    FlTopology *t = topo("mesh:4x4");
+    static const struct {
+        double rate;
+        int flits;
+    } cases[] = { { 0.1, 1 }, { 0.1, 8 }, { 0.9, 1 }, { 0.4, 8 }, { 0.999, 1 },
+                  { 0.001, 1 }, { 0.02, 16 }, { 1e-9, 1 } };
+    FlRng rng;
+    fl_rng_seed(&rng, 8);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        FlTrafficConfig cfg;
+        fl_traffic_config_init(&cfg);
+        cfg.rate = cases[i].rate;
+        cfg.packet_flits = cases[i].flits;
+        FlError err;
+        FlTraffic *tr = make(t, &cfg, 1, &err);
+        if (!tr) {
+            CHECK(0, "rate %g: %s", cases[i].rate, err.message);
+            continue;
+        }
+        /* As the generator derives it: log(1 - p) of p rounded up to a
+         * multiple of 2^-53. */
+        double p = cases[i].rate / cases[i].flits;
+        double l = log1p(-ceil(p * 0x1.0p53) * 0x1.0p-53);
+        const int64_t top = (int64_t)1 << 53;
+        long tried = 0, differ = 0;
+        uint64_t first = 0;
+        /* Near the step to gap j, for the gaps a draw above 2^-12 reaches
+         * (the table covers those above 2^-10). */
+        for (int j = 1; j <= 1200; j += j < 64 ? 1 : 7) {
+            double at = exp(j * l) * 0x1.0p53;
+            if (at < 0x1.0p41)
+                break;
+            for (int64_t d = -1500; d <= 1500; d++) {
+                int64_t k = (int64_t)at + d;
+                if (k < 1 || k > top)
+                    continue;
+                tried++;
+                if (fl__traffic_gap(tr, (uint64_t)k, 0) != fl__traffic_gap(tr, (uint64_t)k, 1)
+                    && !differ++)
+                    first = (uint64_t)k;
+            }
+        }
+        /* And anywhere, the ends too. */
+        for (int r = 0; r < 20000; r++) {
+            uint64_t k = r == 0 ? 1 : r == 1 ? (uint64_t)top : (fl_rng_next(&rng) >> 11) + 1;
+            tried++;
+            if (fl__traffic_gap(tr, k, 0) != fl__traffic_gap(tr, k, 1) && !differ++)
+                first = k;
+        }
+        CHECK(differ == 0, "rate %g, %d flits: the table gives log()'s gaps (%ld of %ld "
+              "draws differ, first %llu)", cases[i].rate, cases[i].flits, differ, tried,
+              (unsigned long long)first);
+        fl_traffic_free(tr);
+    }
+    fl_topology_free(t);
+}
+
 /* --- traces ---------------------------------------------------------------- */
 
 static void test_trace_traffic(void)
@@ -918,6 +1087,8 @@ int main(void)
     test_onoff();
     test_determinism_and_state();
     test_whole_cycle();
+    test_pinned_streams();
+    test_gap_table();
     test_trace_traffic();
     test_trace_file();
     test_refusals();

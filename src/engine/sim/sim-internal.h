@@ -648,6 +648,11 @@ int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n);
 int fl__sim_output_vc_open(const FlSim *s, int ov, int len);
 /* Puts node n in its active set. */
 void fl__sim_activate(FlSim *s, int n);
+/* The same for a node known to be a host, inline for the packets made. */
+static inline void fl__sim_activate_host(FlSim *s, int n)
+{
+    s->active[SIM_HOSTS][n >> 6] |= (uint64_t)1 << (n & 63);
+}
 
 /* sim-checkpoint.c, for the packet views: the packet at the front of input
  * VC q (see there), and why the flit at the front of input VC iv, or the
@@ -672,14 +677,24 @@ static inline void fl__sim_class_vcs(const FlSim *s, int k, int *lo, int *hi)
  * a new simulation, and frees them. */
 int fl__sim_packets_alloc(FlSim *s);
 void fl__sim_packets_free(FlSim *s);
-/* Enters pool slot pkt (its id set) in the index; FL_ENOMEM when the index
- * had to grow and could not. */
-int fl__sim_index_add(FlSim *s, int32_t pkt);
 /* A fresh index of the live packets of pool (its first used slots), long
  * enough that none shares an entry, replacing *index and *mask (the index
  * grows so, and a restore builds the checkpoint's); FL_ENOMEM leaves both
  * as they were. */
 int fl__sim_index_build(const SimPacket *pool, int32_t used, int32_t **index, int64_t *mask);
+/* Enters pool slot pkt (its id set) in the index; FL_ENOMEM when the index
+ * had to grow and could not. Inline: every packet made is entered. */
+static inline int fl__sim_index_add(FlSim *s, int32_t pkt)
+{
+    int64_t mask = s->index_mask, h = s->pool[pkt].id & mask;
+    int32_t had = s->index[h];
+    /* A packet alive with the same low bits keeps its entry: a table twice
+     * as long (or more) separates them. */
+    if (had >= 0 && had != pkt && s->pool[had].id >= 0 && (s->pool[had].id & mask) == h)
+        return fl__sim_index_build(s->pool, s->sc.pool_used, &s->index, &s->index_mask);
+    s->index[h] = pkt;
+    return FL_OK;
+}
 /* Makes room for n route chunks; FL_ENOMEM leaves the store as it was. */
 int fl__sim_route_reserve(FlSim *s, int32_t n);
 /* Where a new route's entry 0 goes: the first word of a fresh chunk. */

@@ -50,18 +50,6 @@ int fl__sim_index_build(const SimPacket *pool, int32_t used, int32_t **index, in
     }
 }
 
-int fl__sim_index_add(FlSim *s, int32_t pkt)
-{
-    int64_t id = s->pool[pkt].id, h = id & s->index_mask;
-    int32_t had = s->index[h];
-    /* A packet alive with the same low bits keeps its entry: a table twice
-     * as long (or more) separates them. */
-    if (had >= 0 && had != pkt && s->pool[had].id >= 0 && (s->pool[had].id & s->index_mask) == h)
-        return fl__sim_index_build(s->pool, s->sc.pool_used, &s->index, &s->index_mask);
-    s->index[h] = pkt;
-    return FL_OK;
-}
-
 /* The pool slot of packet id, or -1. */
 static int32_t index_find(const FlSim *s, int64_t id)
 {
@@ -143,13 +131,18 @@ int32_t fl__sim_route_extend(FlSim *s, int32_t at)
 void fl__sim_packet_done(FlSim *s, int32_t pkt)
 {
     SimPacket *p = &s->pool[pkt];
-    for (int32_t c = p->route / SIM_ROUTE_CHUNK; c > 0;) {
-        int32_t *link = &s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
+    /* The free chain's head in a local: the links are int32_t stores the
+     * compiler would otherwise assume change it. A delivered packet's route
+     * is past chunk 0, so its position divides as an unsigned. */
+    int32_t *route = s->route, free_head = s->sc.route_free;
+    for (int32_t c = (int32_t)((uint32_t)p->route / SIM_ROUTE_CHUNK); c > 0;) {
+        int32_t *link = &route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
         int32_t prev = *link;
-        *link = s->sc.route_free;
-        s->sc.route_free = c;
+        *link = free_head;
+        free_head = c;
         c = prev;
     }
+    s->sc.route_free = free_head;
     p->id = -1;
 }
 

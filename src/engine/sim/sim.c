@@ -481,22 +481,31 @@ static void credits_arrive(FlSim *s, int l)
     int64_t wrap, *at_head, *at_count;
     fl__sim_lane_queue(s, l, &cq, &wrap, &at_head, &at_count);
     int32_t *credits = s->credits;
+    const int64_t cap = wrap + 1;
     const uint32_t now = (uint32_t)s->sc.cycle;
     /* Only this release policy drains VCs (owner -2): the others need not
      * read the VC's output record. */
     const int drains = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT;
     int64_t head = *at_head, left = *at_count;
-    while (left > 0 && (int32_t)(cq[head].due - now) <= 0) {
-        int ov = cq[head].vc;
-        head = (head + 1) & wrap;
-        left--;
-        int got = ++credits[ov];
-        if (drains) {
-            SimOutVc *o = &s->outvc[ov];
-            /* Credits return only to VCs into switches, of buf_flits. */
-            if (o->owner == -2 && got == s->cfg.buf_flits)
-                o->owner = -1;
+    /* The credits due lie in at most two runs of the ring, before and
+     * after it wraps: each is walked without wrapping or counting. */
+    while (left > 0) {
+        const SimCredit *c = cq + head, *end = c + (cap - head < left ? cap - head : left);
+        while (c < end && (int32_t)(c->due - now) <= 0) {
+            int ov = c++->vc;
+            int got = ++credits[ov];
+            if (drains) {
+                SimOutVc *o = &s->outvc[ov];
+                /* Credits return only to VCs into switches, of buf_flits. */
+                if (o->owner == -2 && got == s->cfg.buf_flits)
+                    o->owner = -1;
+            }
         }
+        int64_t done = c - (cq + head);
+        head = (head + done) & wrap;
+        left -= done;
+        if (c < end)
+            break;
     }
     *at_head = head;
     *at_count = left;
@@ -564,7 +573,7 @@ static inline int store_packet(FlSim *s, int src, int dst, int flits, int64_t cr
         if (turn_now)
             fl__sim_stats_turn(s, p, sc->cycle);
     }
-    fl__sim_activate(s, s->host_node[src]);
+    fl__sim_activate_host(s, s->host_node[src]);
     return FL_OK;
 }
 

@@ -44,4 +44,10 @@ int fl__traffic_deferring(const FlTraffic *tr);
 int fl__traffic_replay(FlTraffic *tr, int src, int64_t now, int64_t *created, int *dst,
                        int *flits);
 
+/* The gap before the next packet of Bernoulli sources for draw k (1 to
+ * 2^53: a draw's top 53 bits plus 1), as the simulator's whole cycles take
+ * it (by a table, where it has one), or with by_log as the table stands
+ * for (by log()): the two are the same, which the tests check. */
+int64_t fl__traffic_gap(const FlTraffic *tr, uint64_t k, int by_log);
+
 #endif /* FLITLAB_TRAFFIC_INTERNAL_H */

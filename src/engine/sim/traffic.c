@@ -51,6 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng-internal.h"
 #include "traffic-internal.h"
 
 /* The per-host state of a source: the cycle of the last call (so that a
@@ -66,6 +67,14 @@ typedef struct HostState {
     int32_t defer;
     int32_t count_on, replay_on;
 } HostState;
+
+/* Gap g of the table of Bernoulli gaps (see gap_table). */
+typedef struct GapStep {
+    int64_t below;       /* the least draw with gap g: those below have
+                          * larger gaps */
+    int64_t safe_lo;     /* the draws in [safe_lo, safe_hi) have gap g by */
+    int64_t safe_hi;     /* the table; the others ask log() */
+} GapStep;
 
 /* The state of the generator as a whole, saved with the hosts': the last
  * cycle in which fl_traffic_generate() asked single hosts, and the last
@@ -114,6 +123,12 @@ struct FlTraffic {
     /* log(1 - p_packet), for the gaps between Bernoulli packets (set for
      * Bernoulli sources only). */
     double log_no_packet;
+    /* The same gaps by table (see gap_table), or NULL: gap_steps[g] for
+     * the gaps g the table knows, and gap_start[b] the gap of the last
+     * draw of bucket b (draws k with k >> GAP_SHIFT == b), or -1 where the
+     * table ends. */
+    GapStep *gap_steps;
+    int32_t *gap_start;
     int short_flits, long_flits;
     double long_fraction;
 
@@ -122,8 +137,8 @@ struct FlTraffic {
     FlTraceEvent *events;
     int64_t *first;
 
-    /* The key of the sources' own streams (see own_draw). */
-    uint64_t own_key;
+    /* The keys of the sources' own streams, one per host (see own_draw). */
+    uint64_t *own_key;
 
     /* Per-host state, and the shared state in front of it: one block, so
      * that a checkpoint is one copy. */
@@ -431,8 +446,8 @@ static int setup_hotspot(FlTraffic *tr, const Setup *su, FlError *err)
 static int draw_uniform(const FlTraffic *tr, int src, FlRng *rng)
 {
     if (tr->include_self)
-        return (int)fl_rng_below(rng, (uint32_t)tr->n_hosts);
-    int d = (int)fl_rng_below(rng, (uint32_t)tr->n_hosts - 1);
+        return (int)fl__rng_below(rng, (uint32_t)tr->n_hosts);
+    int d = (int)fl__rng_below(rng, (uint32_t)tr->n_hosts - 1);
     return d >= src ? d + 1 : d;
 }
 
@@ -441,7 +456,7 @@ static int draw_uniform(const FlTraffic *tr, int src, FlRng *rng)
  * hotspot sends uniform traffic instead); otherwise uniform. */
 static int draw_hotspot(const FlTraffic *tr, int src, FlRng *rng)
 {
-    if (fl_rng_uniform(rng) >= tr->hotspot_fraction)
+    if (fl__rng_uniform(rng) >= tr->hotspot_fraction)
         return draw_uniform(tr, src, rng);
     int self = -1;
     if (!tr->include_self)
@@ -449,10 +464,10 @@ static int draw_hotspot(const FlTraffic *tr, int src, FlRng *rng)
             if (tr->hotspots[i] == src)
                 self = i;
     if (self < 0)
-        return tr->hotspots[fl_rng_below(rng, (uint32_t)tr->n_hotspots)];
+        return tr->hotspots[fl__rng_below(rng, (uint32_t)tr->n_hotspots)];
     if (tr->n_hotspots == 1)
         return draw_uniform(tr, src, rng);
-    int i = (int)fl_rng_below(rng, (uint32_t)tr->n_hotspots - 1);
+    int i = (int)fl__rng_below(rng, (uint32_t)tr->n_hotspots - 1);
     return tr->hotspots[i >= self ? i + 1 : i];
 }
 
@@ -547,6 +562,8 @@ const char *fl_traffic_pattern_name(int index)
 
 /* --- creation ----------------------------------------------------------------- */
 
+static int own_keys(FlTraffic *tr, uint64_t seed, FlError *err);
+
 /* The bound k < draw_bound(p) that matches fl_rng_uniform() < p for the
  * draw's top 53 bits k (see packet_below). */
 static uint64_t draw_bound(double p)
@@ -556,6 +573,125 @@ static uint64_t draw_bound(double p)
     if (p >= 1.0)
         return (uint64_t)1 << 53;
     return (uint64_t)ceil(p * 0x1.0p53);
+}
+
+/* --- gaps between Bernoulli packets ------------------------------------------- */
+
+/* Past 2^62 host-cycles is never, as far as any run can tell. */
+#define GAP_NEVER 0x1.0p62
+
+/* The number of host-cycles without a packet before the next packet of a
+ * Bernoulli source, for draw k (1 to 2^53, a draw's top 53 bits plus 1):
+ * geometric with the sources' chance p, as floor(log(u) / log(1 - p)) for
+ * u = k * 2^-53, uniform in (0, 1]. */
+static int64_t gap_by_log(const FlTraffic *tr, uint64_t k)
+{
+    double gap = floor(log(fl__rng_unit(k)) / tr->log_no_packet);
+    return gap < GAP_NEVER ? (int64_t)gap : (int64_t)GAP_NEVER;
+}
+
+/* The gaps by table. The gap falls as the draw k grows, by one at each of
+ * the draws at[j] (near 2^53 (1 - p)^j, the least draw whose gap is below
+ * j), so the gap of k is the number of them above k: counted from the gap
+ * its bucket's last draw has, a step or two. That is the gap gap_by_log()
+ * gives, without a log, wherever that is monotone. log() is not exactly
+ * monotone, but its results are within an ulp or so of the true
+ * logarithm's, so around a draw where the gap steps the exact function may
+ * step back and forth only within a few draws of it: within GAP_GUARD
+ * draws of a step the table asks log() instead (at most one draw in 2^32),
+ * and so gives its gaps exactly. The table covers the gaps of draws above
+ * 2^-10 * 2^53 (below, log() decides) and at most GAP_TABLE_MAX of them;
+ * a chance so small that steps lie closer than 4 * GAP_GUARD draws ends it
+ * early. */
+#define GAP_TABLE_MAX 1024
+#define GAP_SHIFT 43
+#define GAP_BUCKETS ((1 << (53 - GAP_SHIFT)) + 1)
+#define GAP_GUARD 1024
+/* How far from its estimate the search for a step may go. */
+#define GAP_SEARCH 64
+
+/* The least draw whose gap is below j, found by gap_by_log() near the
+ * estimate 2^53 (1 - p)^j, below the previous step prev; 0 if it is not
+ * within GAP_SEARCH draws of the estimate. */
+static int64_t gap_step(const FlTraffic *tr, int j, int64_t prev)
+{
+    const int64_t top = (int64_t)1 << 53;
+    double guess = ceil(exp(j * tr->log_no_packet) * 0x1.0p53);
+    int64_t t = guess < 1.0 ? 1 : guess > (double)top ? top : (int64_t)guess;
+    int steps = 0;
+    while (t > 1 && gap_by_log(tr, (uint64_t)t - 1) < j && steps < GAP_SEARCH) {
+        t--;
+        steps++;
+    }
+    while (t <= top && gap_by_log(tr, (uint64_t)t) >= j && steps < GAP_SEARCH) {
+        t++;
+        steps++;
+    }
+    return steps < GAP_SEARCH && t < prev ? t : 0;
+}
+
+/* Builds the table of Bernoulli sources (none for a chance of 0 or 1,
+ * whose gaps need no draw); FL_ENOMEM. */
+static int gap_table(FlTraffic *tr)
+{
+    if (tr->packet_below == 0 || tr->packet_below >= (uint64_t)1 << 53)
+        return FL_OK;
+    int64_t *at = malloc(sizeof *at * (GAP_TABLE_MAX + 1));
+    GapStep *steps = malloc(sizeof *steps * (GAP_TABLE_MAX + 1));
+    int32_t *start = malloc(sizeof *start * GAP_BUCKETS);
+    if (!at || !steps || !start) {
+        free(at);
+        free(steps);
+        free(start);
+        return FL_ENOMEM;
+    }
+    at[0] = INT64_MAX;
+    int n = 0;
+    for (int j = 1; j <= GAP_TABLE_MAX; j++) {
+        int64_t t = gap_step(tr, j, at[j - 1]);
+        if (t < (int64_t)1 << GAP_SHIFT || (j > 1 && at[j - 1] - t < 4 * GAP_GUARD))
+            break;
+        at[j] = t;
+        n = j;
+    }
+    /* Gap n, the first the table does not know, stops every count and asks
+     * log(). */
+    for (int g = 0; g < n; g++)
+        steps[g] = (GapStep){ at[g + 1], at[g + 1] + GAP_GUARD, at[g] - GAP_GUARD };
+    steps[n] = (GapStep){ INT64_MIN, INT64_MAX, INT64_MAX };
+    for (int b = 0; b < GAP_BUCKETS; b++) {
+        int64_t last = b == GAP_BUCKETS - 1 ? (int64_t)1 << 53
+                                            : ((int64_t)(b + 1) << GAP_SHIFT) - 1;
+        int g = 0;
+        while (g < n && at[g + 1] > last)
+            g++;
+        start[b] = g < n ? g : -1;
+    }
+    free(at);
+    tr->gap_steps = steps;
+    tr->gap_start = start;
+    return FL_OK;
+}
+
+/* The gap for draw k, by the table where it tells, else by log(); the
+ * table must exist. */
+static inline int64_t gap_of(const FlTraffic *tr, uint64_t k)
+{
+    int32_t g = tr->gap_start[k >> GAP_SHIFT];
+    if (g < 0)
+        return gap_by_log(tr, k);
+    const GapStep *st = &tr->gap_steps[g];
+    const int64_t x = (int64_t)k;
+    while (x < st->below)
+        st++;
+    if (x < st->safe_lo || x >= st->safe_hi)
+        return gap_by_log(tr, k);
+    return st - tr->gap_steps;
+}
+
+int64_t fl__traffic_gap(const FlTraffic *tr, uint64_t k, int by_log)
+{
+    return by_log || !tr->gap_start ? gap_by_log(tr, k) : gap_of(tr, k);
 }
 
 /* Checks the injection process and lengths and derives the per-cycle
@@ -585,7 +721,9 @@ static int setup_injection(FlTraffic *tr, const FlTrafficConfig *cfg, FlError *e
     tr->packet_below = draw_bound(tr->p_packet);
     if (cfg->process == FL_INJECT_BERNOULLI) {
         /* Of the probability the bound stands for, exactly. */
-        tr->log_no_packet = log1p(-ldexp((double)tr->packet_below, -53));
+        tr->log_no_packet = log1p(-fl__rng_unit(tr->packet_below));
+        if (gap_table(tr))
+            return fl_error_set(err, FL_ENOMEM, "out of memory for the traffic generator");
         return FL_OK;
     }
     if (cfg->process != FL_INJECT_ONOFF)
@@ -661,7 +799,8 @@ int fl_traffic_new(const FlTopology *t, const FlTrafficConfig *cfg, uint64_t see
     tr->state = (HostState *)(tr->shared + 1);
     tr->shared->single_cycle = tr->shared->all_cycle = tr->shared->next_packet = -1;
     tr->shared->deferring = 0;
-    tr->own_key = seed ^ OWN_SALT;
+    if ((rc = own_keys(tr, seed, err)))
+        goto fail;
     for (int h = 0; h < tr->n_hosts; h++) {
         tr->state[h] = (HostState){ .last_cycle = -1, .on = 1 };
     }
@@ -690,13 +829,18 @@ void fl_traffic_free(FlTraffic *tr)
     free(tr->hotspots);
     free(tr->events);
     free(tr->first);
+    free(tr->own_key);
+    free(tr->gap_steps);
+    free(tr->gap_start);
     free(tr->shared);
     free(tr);
 }
 
 /* --- drawing ------------------------------------------------------------------ */
 
-int fl_traffic_destination(FlTraffic *tr, int src, FlRng *rng)
+/* The destination of a packet of source src (see fl_traffic_destination),
+ * inline for draw_packet. */
+static inline int destination(FlTraffic *tr, int src, FlRng *rng)
 {
     switch (tr->draw) {
     case DRAW_TABLE:
@@ -714,6 +858,11 @@ int fl_traffic_destination(FlTraffic *tr, int src, FlRng *rng)
     return -1;
 }
 
+int fl_traffic_destination(FlTraffic *tr, int src, FlRng *rng)
+{
+    return destination(tr, src, rng);
+}
+
 /* The next trace event of src made at or before cycle. */
 static int generate_trace(FlTraffic *tr, int src, int64_t cycle, int *dst, int *flits)
 {
@@ -726,12 +875,21 @@ static int generate_trace(FlTraffic *tr, int src, int64_t cycle, int *dst, int *
     return 1;
 }
 
-/* The length and destination of a packet random source src makes. */
-static void draw_packet(FlTraffic *tr, int src, FlRng *rng, int *dst, int *flits)
+/* The length of a packet a random source makes, drawn before its
+ * destination. */
+static inline int draw_length(const FlTraffic *tr, FlRng *rng)
 {
-    *flits = tr->long_flits != tr->short_flits && fl_rng_uniform(rng) < tr->long_fraction
-             ? tr->long_flits : tr->short_flits;
-    *dst = fl_traffic_destination(tr, src, rng);
+    return tr->long_flits != tr->short_flits && fl__rng_uniform(rng) < tr->long_fraction
+           ? tr->long_flits : tr->short_flits;
+}
+
+/* The length and destination of a packet random source src makes: inline
+ * wherever packets are made, as Bernoulli sources cost little else. */
+__attribute__((always_inline))
+static inline void draw_packet(FlTraffic *tr, int src, FlRng *rng, int *dst, int *flits)
+{
+    *flits = draw_length(tr, rng);
+    *dst = destination(tr, src, rng);
 }
 
 /* The packet decision of a random source s (host src) for one cycle whose
@@ -743,11 +901,11 @@ static inline int random_packet(FlTraffic *tr, int src, HostState *s, FlRng *rng
      * compares the raw draw (the same draw fl_rng_uniform would convert). */
     int make;
     if (tr->process == FL_INJECT_ONOFF) {
-        make = s->on && (fl_rng_next(rng) >> 11) < tr->packet_below;
-        if (fl_rng_uniform(rng) < (s->on ? tr->p_on_off : tr->p_off_on))
+        make = s->on && (fl__rng_next(rng) >> 11) < tr->packet_below;
+        if (fl__rng_uniform(rng) < (s->on ? tr->p_on_off : tr->p_off_on))
             s->on = !s->on;
     } else {
-        make = (fl_rng_next(rng) >> 11) < tr->packet_below;
+        make = (fl__rng_next(rng) >> 11) < tr->packet_below;
     }
     if (!make)
         return 0;
@@ -770,20 +928,16 @@ int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *
     return random_packet(tr, src, s, rng, dst, flits);
 }
 
-/* The number of host-cycles without a packet before the next packet of a
- * Bernoulli source: geometric with the sources' chance p, drawn as
- * floor(log(u) / log(1 - p)) for u uniform in (0, 1]. */
-static int64_t packet_gap(const FlTraffic *tr, FlRng *rng)
+/* The next gap of Bernoulli sources (see gap_by_log), from a draw unless
+ * the chance is 1 or 0: inline, as there is one per packet. */
+__attribute__((always_inline))
+static inline int64_t packet_gap(const FlTraffic *tr, FlRng *rng)
 {
     if (tr->packet_below >= (uint64_t)1 << 53)
         return 0;
-    /* Past 2^62 host-cycles is never, as far as any run can tell. */
-    const double never = 0x1.0p62;
     if (tr->packet_below == 0)
-        return (int64_t)never;
-    double u = ldexp((double)((fl_rng_next(rng) >> 11) + 1), -53);
-    double gap = floor(log(u) / tr->log_no_packet);
-    return gap < never ? (int64_t)gap : (int64_t)never;
+        return (int64_t)GAP_NEVER;
+    return gap_of(tr, (fl__rng_next(rng) >> 11) + 1);
 }
 
 /* --- sources of their own ----------------------------------------------------- */
@@ -795,32 +949,53 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* Draw k of host src's own stream in cycle: a hash of the key, the host,
- * the cycle and k, so that it is the same whenever it is asked for. */
+/* The key of every host's own stream: a hash of the seed and the host,
+ * made once (a deferring source draws from it every cycle). */
+static int own_keys(FlTraffic *tr, uint64_t seed, FlError *err)
+{
+    tr->own_key = malloc(sizeof *tr->own_key * (size_t)tr->n_hosts);
+    if (!tr->own_key)
+        return fl_error_set(err, FL_ENOMEM, "out of memory for %d traffic sources",
+                            tr->n_hosts);
+    for (int h = 0; h < tr->n_hosts; h++)
+        tr->own_key[h] = mix64((seed ^ OWN_SALT) + 0x9e3779b97f4a7c15ULL * ((uint64_t)h + 1));
+    return FL_OK;
+}
+
+/* Draw k of host src's own stream in cycle: a hash of its key, the cycle
+ * and k, so that it is the same whenever it is asked for. */
 static uint64_t own_draw(const FlTraffic *tr, int src, int64_t cycle, uint64_t k)
 {
-    uint64_t host = mix64(tr->own_key + 0x9e3779b97f4a7c15ULL * ((uint64_t)src + 1));
-    return mix64(host + 0xd1b54a32d192ed03ULL * (uint64_t)cycle + k);
+    return mix64(tr->own_key[src] + 0xd1b54a32d192ed03ULL * (uint64_t)cycle + k);
 }
 
 /* Whether random source src makes a packet in cycle by its own stream,
  * with the on/off state *on (advanced to the next cycle), and if so its
- * destination and length. */
+ * destination and length; with dst NULL its length only, as a count
+ * needs: the packet's generator is its own, so the draws it would have
+ * made for the destination, or for a fixed length, can be left out. */
 static int own_packet(const FlTraffic *tr, int src, int64_t cycle, int32_t *on, int *dst,
                       int *flits)
 {
     int make = (own_draw(tr, src, cycle, 0) >> 11) < tr->packet_below;
     if (tr->process == FL_INJECT_ONOFF) {
         make &= *on;
-        double u = ldexp((double)(own_draw(tr, src, cycle, 1) >> 11), -53);
+        double u = fl__rng_unit(own_draw(tr, src, cycle, 1) >> 11);
         if (u < (*on ? tr->p_on_off : tr->p_off_on))
             *on = !*on;
     }
     if (!make)
         return 0;
+    if (!dst && tr->long_flits == tr->short_flits) {
+        *flits = tr->short_flits;
+        return 1;
+    }
     FlRng rng;
-    fl_rng_seed(&rng, own_draw(tr, src, cycle, 2));
-    draw_packet((FlTraffic *)tr, src, &rng, dst, flits);
+    fl__rng_seed(&rng, own_draw(tr, src, cycle, 2));
+    if (dst)
+        draw_packet((FlTraffic *)tr, src, &rng, dst, flits);
+    else
+        *flits = draw_length(tr, &rng);
     return 1;
 }
 
@@ -898,10 +1073,10 @@ int fl__traffic_replay(FlTraffic *tr, int src, int64_t now, int64_t *created, in
  * streams. */
 static void owe_cycle(FlTraffic *tr, int64_t cycle, FlTrafficOwe owe, void *data)
 {
-    int dst, flits;
+    int flits;
     for (int h = 0; h < tr->n_hosts; h++) {
         HostState *s = &tr->state[h];
-        if (s->defer && own_packet(tr, h, cycle, &s->count_on, &dst, &flits))
+        if (s->defer && own_packet(tr, h, cycle, &s->count_on, NULL, &flits))
             owe(data, h, flits);
     }
 }
