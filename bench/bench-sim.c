@@ -8,8 +8,11 @@
  * flits/cycle/host, 8-flit packets, 2 VCs of 8 flits: the issue's cases),
  * then the 16x16 mesh past saturation (0.4, where blocked heads retry
  * allocation every cycle) and the 64x64 mesh below it (0.02, a tenth of
- * the window); first, the memory of a 64x64 mesh simulation. Single-threaded;
- * each speed case is the fastest of REPEATS runs. */
+ * the window); first, the memory of a 64x64 mesh simulation. Then the
+ * 16x16, 32x32 and 64x64 cases again with their switches shared by two
+ * threads (FlSimConfig.threads), and the speed-up over one. Each speed case
+ * is the fastest of REPEATS runs; the two-thread figures need two idle
+ * cores. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,8 +48,8 @@ static double peak_rss_mib(void)
 
 /* The issue's benchmark configuration on spec at rate; measure cycles of
  * it. */
-static int make_sim(const char *spec, double rate, int64_t measure, FlTopology **t,
-                    FlRouting **r, FlSim **sim, FlError *err)
+static int make_sim(const char *spec, double rate, int64_t measure, int threads,
+                    FlTopology **t, FlRouting **r, FlSim **sim, FlError *err)
 {
     *t = NULL;
     *r = NULL;
@@ -64,6 +67,7 @@ static int make_sim(const char *spec, double rate, int64_t measure, FlTopology *
     cfg.warmup_cycles = 1000;
     cfg.measure_cycles = measure;
     cfg.seed = 1;
+    cfg.threads = threads;
     return fl_sim_new(*t, &cfg, sim, err);
 }
 
@@ -76,13 +80,13 @@ static void free_sim(FlTopology *t, FlRouting *r, FlSim *sim)
 
 /* One timed run of a speed case: warm-up, measurement and drain (building
  * the network and the simulator is not timed). */
-static int timed_run(const char *spec, double rate, int64_t measure, FlSimResult *res,
-                     double *wall, FlError *err)
+static int timed_run(const char *spec, double rate, int64_t measure, int threads,
+                     FlSimResult *res, double *wall, FlError *err)
 {
     FlTopology *t;
     FlRouting *r;
     FlSim *sim;
-    int rc = make_sim(spec, rate, measure, &t, &r, &sim, err);
+    int rc = make_sim(spec, rate, measure, threads, &t, &r, &sim, err);
     double start = now_s();
     if (!rc)
         rc = fl_sim_run(sim, res, NULL, NULL, err);
@@ -91,7 +95,9 @@ static int timed_run(const char *spec, double rate, int64_t measure, FlSimResult
     return rc;
 }
 
-static int speed_case(const char *spec, double rate, int64_t measure)
+/* Runs a speed case on threads threads and prints it; its best wall time
+ * in *best. */
+static int speed_case(const char *spec, double rate, int64_t measure, int threads, double *best)
 {
     FlError err = { 0 };
     FlSimResult res;
@@ -101,20 +107,22 @@ static int speed_case(const char *spec, double rate, int64_t measure)
     for (int i = 0; i < REPEATS && !rc; i++) {
         double w;
         fl_sim_result_clear(&res);
-        rc = timed_run(spec, rate, measure, &res, &w, &err);
+        rc = timed_run(spec, rate, measure, threads, &res, &w, &err);
         if (i == 0 || w < wall)
             wall = w;
     }
     if (rc) {
         fprintf(stderr, "bench-sim: %s: %s\n", spec, err.message);
     } else {
-        printf("%-11s dor uniform %.2f L=8 2x8: %9lld cycles %11lld flit-hops %7.3f s  "
-               "%7.2f M flit-hops/s  %9.0f cycles/s  latency %.2f  accepted %.4f  %s\n",
-               spec, rate, (long long)res.cycles, (long long)res.flit_hops, wall,
+        printf("%-11s dor uniform %.2f L=8 2x8, %d thread%s: %9lld cycles %11lld flit-hops "
+               "%7.3f s  %7.2f M flit-hops/s  %9.0f cycles/s  latency %.2f  accepted %.4f  %s\n",
+               spec, rate, threads, threads > 1 ? "s" : "", (long long)res.cycles,
+               (long long)res.flit_hops, wall,
                (double)res.flit_hops / wall / 1e6, (double)res.cycles / wall,
                res.latency_avg, res.throughput, fl_sim_status_name(res.status));
     }
     fl_sim_result_clear(&res);
+    *best = wall;
     return rc;
 }
 
@@ -127,7 +135,7 @@ static int memory_case(const char *spec)
     FlSim *sim;
     FlError err = { 0 };
     double before = peak_rss_mib();
-    int rc = make_sim(spec, 0.1, MEMORY_CYCLES, &t, &r, &sim, &err);
+    int rc = make_sim(spec, 0.1, MEMORY_CYCLES, 1, &t, &r, &sim, &err);
     if (rc) {
         fprintf(stderr, "bench-sim: %s: %s\n", spec, err.message);
     } else {
@@ -152,9 +160,28 @@ int main(int argc, char **argv)
     }
     /* First: the peak of any case before it would hide its growth. */
     int rc = memory_case("mesh:64x64");
-    rc |= speed_case("mesh:8x8", 0.1, measure);
-    rc |= speed_case("mesh:16x16", 0.1, measure);
-    rc |= speed_case("mesh:16x16", 0.4, measure);
-    rc |= speed_case("mesh:64x64", 0.02, measure / 10 > 0 ? measure / 10 : 1);
+    const struct {
+        const char *spec;
+        double rate;
+        int64_t measure;
+        int twice;          /* also on two threads */
+    } cases[] = {
+        { "mesh:8x8", 0.1, measure, 0 },
+        { "mesh:16x16", 0.1, measure, 1 },
+        { "mesh:16x16", 0.4, measure, 1 },
+        { "mesh:32x32", 0.05, measure / 4 > 0 ? measure / 4 : 1, 1 },
+        { "mesh:64x64", 0.02, measure / 10 > 0 ? measure / 10 : 1, 1 },
+    };
+    const int n = (int)(sizeof cases / sizeof cases[0]);
+    double one[sizeof cases / sizeof cases[0]];
+    for (int i = 0; i < n; i++)
+        rc |= speed_case(cases[i].spec, cases[i].rate, cases[i].measure, 1, &one[i]);
+    for (int i = 0; i < n; i++) {
+        double two;
+        if (!cases[i].twice || speed_case(cases[i].spec, cases[i].rate, cases[i].measure, 2, &two))
+            continue;
+        printf("%-11s dor uniform %.2f: two threads %.2fx as fast as one\n", cases[i].spec,
+               cases[i].rate, one[i] / two);
+    }
     return rc ? 1 : 0;
 }

@@ -29,6 +29,7 @@ void fl_sim_config_init(FlSimConfig *cfg)
     cfg->drain_cycles = 100000;
     cfg->deadlock_cycles = 10000;
     cfg->seed = 1;
+    cfg->threads = 1;
 }
 
 typedef struct Pipeline {
@@ -454,6 +455,9 @@ static const Key keys[] = {
              FL_N_("created: those made in the window; booksim: as BookSim's throughput runs, "
                    "those whose turn to leave their host comes in it, all delivered"),
              "created", measure_rules, FLIT, config.measure_rule),
+    INT_ROW("threads", FL_N_("Run"), FL_N_("Threads"), "N",
+            FL_N_("threads sharing the switches of one run (the results do not depend on it)"),
+            "1", 1, FL_SIM_MAX_THREADS, FLIT, config.threads),
     INT64_ROW("watchdog", FL_N_("Run"), FL_N_("Watchdog"), "N",
               FL_N_("deadlock after N cycles without progress"), "10000", 1, FL_SIM_MAX_CYCLES,
               ROUTER, config.deadlock_cycles),

@@ -139,6 +139,27 @@
  * a later turn of the wheel, on links longer than it) go back in. A VC
  * stays ready while it waits for a credit, an output VC or the switch.
  *
+ * Lanes. The switches are split into lanes, runs of whole words of the
+ * switches' active set with about as many switches each. The hosts are
+ * visited first, as lane 0, then each lane's switches, on a thread of its
+ * own when cfg.threads > 1. Within a cycle nodes depend on one another
+ * only through the flits they send: a flit sent into a VC of another lane
+ * (SIM_VC_HELD: a switch's input VC whose sender is in another lane; a
+ * host counts as lane 0) is held in the sender's list (FlSim.push) and
+ * written into its ring once every lane is done. That leaves the state a
+ * visit in node order leaves: the flit cannot move before the next cycle,
+ * and a ring ends the cycle the same whether its front flit left before
+ * or after the new one arrived. Everything else a switch visit writes is
+ * its switch's, its lane's (wheel, credit queue, hosts to wake, counters)
+ * or its flit's packet's, except route chunks, handed out under a lock.
+ * So results are the same bit for bit whatever the number of lanes,
+ * except that the selection's random draws follow node order: a run whose
+ * selection may draw (random among several routes) has one lane. The
+ * FlSim record is lane 0's; lane k's is lane_sims[k - 1], a copy of it
+ * made before each cycle's switch visits but for the lane's own fields
+ * (see lane_refresh() in sim-lanes.c), so that the switch visits read
+ * their lane's wheel, credit queue and scratch where one lane's do.
+ *
  * Speed. Every per-cycle structure is a flat array allocated once; only the
  * packet pool and the latency histograms grow (geometrically, so
  * allocation is amortized away). Each VC's mutable state and fixed facts
@@ -302,10 +323,19 @@ typedef struct SimVc {
     int32_t mask_pos;    /* its bit in the node masks: word mask_pos / 64
                           * (that is, mask_base[node] + local / 64 for local
                           * index li * V + v), bit mask_pos % 64 */
-    int16_t li;          /* input index at node */
+    uint8_t li;          /* input index at node (ports are at most
+                          * FL_MAX_PORTS) */
     uint8_t v;
     uint8_t sink;        /* an ejection channel's VC */
+    uint8_t kind;        /* SIM_VC_SWITCH, SIM_VC_SINK or SIM_VC_HELD: how
+                          * a flit sent into it is written (send_flit() in
+                          * sim-router.c) */
 } SimVc;
+
+/* What sending a flit into a VC takes: an input VC of a switch, written at
+ * once; an ejection VC; or an input VC of a switch whose sender is in
+ * another lane, held until the lanes are done (see Lanes). */
+enum { SIM_VC_SWITCH = 0, SIM_VC_SINK = 1, SIM_VC_HELD = 2 };
 
 /* Where a node's inputs are, in one record so that visiting a switch reads
  * one line rather than two tables (in_off, mask_base). */
@@ -354,6 +384,17 @@ typedef struct SimCredit {
  * node's set). */
 enum { SIM_SWITCHES = 0, SIM_HOSTS = 1 };   /* SIM_HOSTS is a VC's sink flag */
 
+/* A flit sent into a VC of another lane, held until the lanes are done
+ * (see Lanes). */
+typedef struct SimPush {
+    int32_t vc;
+    uint32_t pad_;
+    int64_t ready;
+    SimSlot flit;
+} SimPush;
+
+typedef struct SimCrew SimCrew;
+
 /* Every scalar that changes while the simulation runs. */
 typedef struct SimScalars {
     int64_t cycle;
@@ -370,7 +411,7 @@ typedef struct SimScalars {
     int64_t queued_flits;    /* flits waiting in source queues */
     int64_t owed_packets;    /* made by sources that defer, not stored yet
                               * (see traffic-internal.h) */
-    int64_t cq_head, cq_count;
+    int64_t cq_head, cq_count; /* this lane's credit queue (see Lanes) */
     int32_t route_used;      /* route chunks ever handed out, and chunk 0 */
     int32_t route_free;      /* free route chunks, chained through their
                               * last words; 0 ends the chain */
@@ -404,8 +445,8 @@ struct FlSim {
     int n_chan, n_vc, n_nodes, n_hosts;
     int max_in;              /* most input channels of one node */
     int64_t n_slots;         /* ring slots in all */
-    int64_t cq_cap;          /* credit queue slots: the credited slots, up
-                              * to a power of two */
+    int64_t cq_cap;          /* this lane's credit queue slots: the slots
+                              * its input VCs credit, up to a power of two */
     int64_t quiet_span;      /* the watchdog's: no move for longer than this
                               * is a deadlock if a wait-for cycle shows it */
     int send_delay;          /* switch: sw_alloc + xbar + link latency */
@@ -462,10 +503,26 @@ struct FlSim {
     /* Scratch of one switch's allocation, all -1 between uses. */
     int *vc_win;             /* per VC: the winning local input VC */
     int *sa_win;             /* per output port: the winning local input
-                              * (nodes of over 64 ports only) */
+                              * (nodes of over 64 ports only); this lane's,
+                              * as the three below */
     int *sa_vc;              /* per local input: the VC it offers */
     int *sa_offer;           /* the VCs offered, in input order */
     int *req_list;           /* requested VCs or channels */
+
+    /* Lanes (see Lanes). */
+    int n_lanes;
+    int lane;                /* this record's lane */
+    int lane_w_lo, lane_w_hi; /* its words of the switches' active set */
+    SimPush *push;           /* flits its nodes sent into VCs of other lanes
+                              * this cycle (at most one per channel) */
+    int n_push;
+    FlSim *master;           /* lane 0's record: the simulation */
+    FlSim *lane_sims;        /* the records of lanes 1 .. n_lanes - 1 */
+    uint8_t *node_lane;      /* per node: its lane (a host's: its switch's) */
+    int64_t cq_all;          /* credit queue slots of every lane */
+    SimCrew *crew;           /* threads for lanes 1 ..: NULL until the first
+                              * cycle with several lanes needs them */
+    int crew_failed;         /* they could not start: lanes run one by one */
 
     /* Mutable state: one block, carved into the arrays below. */
     void *state;
@@ -491,7 +548,9 @@ struct FlSim {
                                         * flit may take its next step now
                                         * (see Readiness) */
     int32_t *wheel;                    /* the wake-up wheel: wheel_len lists
-                                        * of VCs (VC + 1, 0 ends a list) */
+                                        * of VCs (VC + 1, 0 ends a list);
+                                        * this lane's, the next lanes'
+                                        * following it */
     int32_t *wake_next;                /* per VC: the next in its wheel list */
     int32_t *route_memo;               /* per input VC: the only route of the
                                         * head waiting at its front for an
@@ -505,7 +564,12 @@ struct FlSim {
     int32_t *q_head, *q_tail;          /* per host: source queue */
     int32_t *stored;                   /* per host: packets in it */
     int32_t *host_vc, *host_rr;        /* per host: injection VC */
-    SimCredit *cq;                     /* credit queue (a ring) */
+    SimCredit *cq;                     /* credit queue (a ring): this
+                                        * lane's, the next lanes' following
+                                        * it */
+    int64_t *cq_pos;                   /* per lane from 1: its queue's head
+                                        * and count between cycles (lane 0's
+                                        * are in sc) */
     /* Measurement state. */
     int64_t *host_accepted;            /* flits received in the window */
     int64_t *chan_flits_open;          /* per channel: flits entered before
@@ -544,6 +608,34 @@ struct FlSim {
 /* sim-router.c: one cycle of every active node; the nodes left with
  * neither flits nor queued packets leave the active sets. */
 void fl__sim_nodes_tick(FlSim *s);
+/* One cycle of the switches of the lane whose record is ls, after the
+ * hosts' (see Lanes). */
+void fl__sim_lane_tick(FlSim *ls);
+
+/* sim-lanes.c: the lanes and the threads that run them (see Lanes).
+ * Splits the switches into lanes (at most cfg.threads), makes the records
+ * of lanes 1 .., and sizes every lane's credit queue (cq_all) and
+ * scratch; FL_ENOMEM. */
+int fl__sim_lanes_plan(FlSim *s);
+/* Points each lane at its share of the state block, once laid out. */
+void fl__sim_lanes_attach(FlSim *s);
+/* The credit queue of lane l: its slots, length - 1, and where its head
+ * and count are kept. */
+void fl__sim_lane_queue(FlSim *s, int l, SimCredit **cq, int64_t *mask, int64_t **head,
+                        int64_t **count);
+/* The record of lane l. */
+static inline FlSim *fl__sim_lane(FlSim *s, int l)
+{
+    return l == 0 ? s : &s->lane_sims[l - 1];
+}
+/* Runs fl__sim_lane_tick() for every lane, lanes 1 .. on threads of their
+ * own if they can be started, and returns when all are done, each lane's
+ * record refreshed before and its counts gathered after. */
+void fl__sim_lanes_run(FlSim *s);
+/* While lanes run at once, route chunks are handed out one at a time. */
+void fl__sim_lanes_lock(FlSim *s);
+void fl__sim_lanes_unlock(FlSim *s);
+void fl__sim_lanes_free(FlSim *s);
 /* The legal next hops of the head at the front of input VC iv of switch
  * sw: the routing's choices, or the destination host's ejection channel
  * (class -1: any VC) at the last switch. Also used by the watchdog and the

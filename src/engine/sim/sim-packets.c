@@ -120,7 +120,11 @@ int32_t fl__sim_route_start(FlSim *s)
 
 int32_t fl__sim_route_extend(FlSim *s, int32_t at)
 {
-    int32_t c = new_chunk(s, at / SIM_ROUTE_CHUNK);
+    /* A lane's record (see Lanes) takes the chunk from the simulation's
+     * store. */
+    fl__sim_lanes_lock(s);
+    int32_t c = new_chunk(s->master, at / SIM_ROUTE_CHUNK);
+    fl__sim_lanes_unlock(s);
     return c ? c * SIM_ROUTE_CHUNK : at;
 }
 

@@ -5,6 +5,11 @@
 
 #include "sim-internal.h"
 
+/* The steps of a switch visit, compiled into each of its two copies (one
+ * lane, several: see visit_switches()) whatever the compiler thinks of
+ * their size, since a call costs a tenth of a flit's hop. */
+#define HOT __attribute__((always_inline)) inline
+
 /* Puts node n in active set k (SIM_SWITCHES or SIM_HOSTS). */
 static inline void activate(FlSim *s, int k, int n)
 {
@@ -132,13 +137,25 @@ static inline void ring_pop(FlSim *s, SimVc *q)
 
 /* --- moving flits ---------------------------------------------------------- */
 
-/* Writes flit into output VC o, arriving delay cycles from now; takes the
+/* A flit for input VC o of a switch in another lane waits in this lane's
+ * list until the lanes are done (channels between lanes only). */
+__attribute__((noinline)) static void hold_flit(FlSim *s, SimVc *o, SimSlot flit, int64_t ready)
+{
+    s->push[s->n_push++] = (SimPush){ (int32_t)(o - s->vc), 0, ready, flit };
+}
+
+/* Writes flit into output VC o, arriving delay cycles from now (with
+ * lanes, into a VC of another lane once the lanes are done); takes the
  * credit and occupies the channel. After a tail, the sender's side of o is
- * released (see FlVcRelease). */
-static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay)
+ * released (see FlVcRelease). The callers pass lanes as a constant, so
+ * that a run of one lane does not test for it. */
+static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int lanes)
 {
     int64_t now = s->sc.cycle;
-    ring_push(s, o, flit, now + delay);
+    if (lanes && o->kind == SIM_VC_HELD)
+        hold_flit(s, o, flit, now + delay);
+    else
+        ring_push(s, o, flit, now + delay);
     if (s->multi_cycle_links)
         s->chan_free[o->chan] = now + s->cfg.link_cycles_per_flit;
     o->flits++;
@@ -236,7 +253,7 @@ int fl__sim_output_vc_open(const FlSim *s, int ov, int len)
 }
 
 /* Sends the next flit of the packet at the front of host h's queue. */
-static void host_inject(FlSim *s, int h)
+static inline void host_inject(FlSim *s, int h, const int lanes)
 {
     int32_t pkt = s->q_head[h];
     if (pkt < 0)
@@ -273,7 +290,7 @@ static void host_inject(FlSim *s, int h)
     }
     SimSlot flit = { 0, pkt, fl__sim_flit_code(p->sent, p->sent == p->len - 1),
                      s->host_switch[p->dst] };
-    send_flit(s, o, flit, s->inject_delay);
+    send_flit(s, o, flit, s->inject_delay, lanes);
     s->sc.net_flits++;
     p->sent++;
     s->sc.queued_flits--;
@@ -415,7 +432,7 @@ typedef struct SwitchAt {
 } SwitchAt;
 
 /* VC allocation, over the ready input VCs that hold no output VC. */
-static void vc_allocate(FlSim *s, const SwitchAt *at)
+HOT static void vc_allocate(FlSim *s, const SwitchAt *at)
 {
     const int nloc = at->n.nin * s->V, vc0 = at->n.vc0, w0 = at->n.w0;
     const int64_t now = at->now;
@@ -476,7 +493,7 @@ static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now)
 /* Input li of switch sw wins the switch for its offered VC iv: the flit
  * leaves its ring, the slot's credit goes upstream and the flit enters
  * the output VC. */
-static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
+HOT static void traverse(FlSim *s, SimPort *port, int li, int iv, const int lanes)
 {
     SimVc *q = &s->vc[iv];
     port[q->out_port].out_rr = (int16_t)li;
@@ -494,7 +511,7 @@ static inline void traverse(FlSim *s, SimPort *port, int li, int iv)
         s->out_mask[mask_index(q)] &= ~mask_bit(q);
     }
     vc_recheck(s, q);
-    send_flit(s, o, flit, s->send_delay);
+    send_flit(s, o, flit, s->send_delay, lanes);
 }
 
 /* Input li offers VC iv to its output port's arbiter: sa_win holds each
@@ -540,7 +557,7 @@ static inline int sa_offer(FlSim *s, int iv, int noff, uint64_t *offered, int *c
  * stage: each output port grants the first requesting input after its
  * pointer. Offers to distinct outputs all win, which is most visits below
  * saturation: they are sent in input order, as the output stage would. */
-static void switch_allocate(FlSim *s, const SwitchAt *at)
+HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int lanes)
 {
     const int V = s->V, vc0 = at->n.vc0, nin = at->n.nin, w0 = at->n.w0, w1 = at->n.w1;
     const SimVc *vc = s->vc;
@@ -555,7 +572,7 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
                 int iv = vc0 + __builtin_ctzll(bits);
                 const SimVc *q = &vc[iv];
                 if (vc_can_send(s, q, now))
-                    traverse(s, port, q->li, iv);
+                    traverse(s, port, q->li, iv, lanes);
             }
             return;
         }
@@ -601,7 +618,7 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
     if (!clash) {
         for (int r = 0; r < noff; r++) {
             int iv = s->sa_offer[r];
-            traverse(s, port, vc[iv].li, iv);
+            traverse(s, port, vc[iv].li, iv, lanes);
         }
         return;
     }
@@ -613,7 +630,7 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
     for (int r = 0; r < nreq; r++) {
         int p = s->req_list[r], li = s->sa_win[p];
         s->sa_win[p] = -1;
-        traverse(s, port, li, s->sa_vc[li]);
+        traverse(s, port, li, s->sa_vc[li], lanes);
     }
 }
 
@@ -622,7 +639,7 @@ static void switch_allocate(FlSim *s, const SwitchAt *at)
  * second. Returns whether the switch still has a ready VC; one whose VCs
  * are all waiting for flits on their way leaves the active set, and the
  * wheel brings it back. */
-static int switch_tick(FlSim *s, int sw)
+HOT static int switch_tick(FlSim *s, int sw, const int lanes)
 {
     const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
     const SwitchAt at = { s->node_at[sw], sw, s->sc.cycle };
@@ -632,7 +649,7 @@ static int switch_tick(FlSim *s, int sw)
         waiting |= ready[w] & ~out_mask[w];
     if (waiting)
         vc_allocate(s, &at);
-    switch_allocate(s, &at);
+    switch_allocate(s, &at, lanes);
     uint64_t any = ready[at.n.w0];
     for (int w = at.n.w0 + 1; w < at.n.w1; w++)
         any |= ready[w];
@@ -665,37 +682,71 @@ static inline void prefetch_switch(const FlSim *s, int sw)
     __builtin_prefetch(&vc[b]);
 }
 
-/* The active sets are visited in node order, a word of each at a time as
- * it stands when the visit reaches it, hosts first (what they touch at
- * their switches is then fresh for the switches' visits). Switches join
- * only when the wheel turns, before the visits. A host that joins during
- * the cycle may be visited in it, which changes nothing: the flit that
- * brought it is still on its way (flits take at least a cycle), and it
- * has no queued packet, else it would have been in the set. Nodes within a cycle do not depend
- * on one another's order, except for the selection's random draws, which
- * follow node order. */
-void fl__sim_nodes_tick(FlSim *s)
+/* The active hosts, in node order; with lanes as host_inject(). */
+static inline void visit_hosts(FlSim *s, const int lanes)
 {
-    s->sc.occ_weight = fl__sim_occ_weight(s);
-    s->sc.credit_due = s->sc.cycle + 1 + s->cfg.credit_delay;
-    wheel_turn(s);
     const int words = (s->n_nodes + 63) / 64;
     for (int w = 0; w < words; w++) {
         for (uint64_t bits = s->active[SIM_HOSTS][w]; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
             host_eject(s, h, n);
-            host_inject(s, h);
+            host_inject(s, h, lanes);
             int busy = (s->sink_mask[s->node_at[n].w0] != 0) | (s->q_head[h] >= 0);
             keep_or_leave(s, SIM_HOSTS, n, busy);
         }
     }
-    for (int w = 0; w < words; w++) {
-        for (uint64_t bits = s->active[SIM_SWITCHES][w]; bits; bits &= bits - 1) {
+}
+
+/* The active switches of the lane whose record is ls, in node order,
+ * after its wheel turns; with lanes as send_flit(). */
+HOT static void visit_switches(FlSim *ls, const int lanes)
+{
+    wheel_turn(ls);
+    for (int w = ls->lane_w_lo; w < ls->lane_w_hi; w++) {
+        for (uint64_t bits = ls->active[SIM_SWITCHES][w]; bits; bits &= bits - 1) {
             int sw = w * 64 + __builtin_ctzll(bits);
             uint64_t next = bits & (bits - 1);
             if (next)
-                prefetch_switch(s, w * 64 + __builtin_ctzll(next));
-            keep_or_leave(s, SIM_SWITCHES, sw, switch_tick(s, sw));
+                prefetch_switch(ls, w * 64 + __builtin_ctzll(next));
+            keep_or_leave(ls, SIM_SWITCHES, sw, switch_tick(ls, sw, lanes));
         }
     }
+}
+
+/* The active sets are visited in node order, a word of each at a time as
+ * it stands when the visit reaches it: hosts first (what they touch at
+ * their switches is then fresh for the switches' visits), then each
+ * lane's switches. Switches join only when their lane's wheel turns,
+ * before their visits. A host that joins during the cycle is not visited
+ * in it, which changes nothing: the flit that brought it is still on its
+ * way (flits take at least a cycle). Nodes within a cycle do not depend on
+ * one another's order, except for the selection's random draws, which
+ * follow node order (see Lanes in sim-internal.h). */
+void fl__sim_nodes_tick(FlSim *s)
+{
+    s->sc.occ_weight = fl__sim_occ_weight(s);
+    s->sc.credit_due = s->sc.cycle + 1 + s->cfg.credit_delay;
+    if (s->n_lanes == 1) {
+        visit_hosts(s, 0);
+        visit_switches(s, 0);
+        return;
+    }
+    visit_hosts(s, 1);
+    fl__sim_lanes_run(s);
+    /* The flits held for other lanes enter their rings, each VC's in the
+     * order sent (a VC has one sender). */
+    for (int l = 0; l < s->n_lanes; l++) {
+        FlSim *ls = fl__sim_lane(s, l);
+        for (int i = 0; i < ls->n_push; i++) {
+            SimVc *q = &s->vc[ls->push[i].vc];
+            ring_push(fl__sim_lane(s, s->node_lane[q->node]), q, ls->push[i].flit,
+                      ls->push[i].ready);
+        }
+        ls->n_push = 0;
+    }
+}
+
+void fl__sim_lane_tick(FlSim *ls)
+{
+    visit_switches(ls, 1);
 }

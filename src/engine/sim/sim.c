@@ -96,6 +96,9 @@ static int check_config(const FlTopology *t, const FlSimConfig *cfg, FlError *er
         if (delays[i].value < 0 || delays[i].value > 1000)
             return fl_error_set(err, FL_ERANGE, "%s: must be 0 to 1000 cycles, not %d",
                                 delays[i].name, delays[i].value);
+    if (cfg->threads < 1 || cfg->threads > FL_SIM_MAX_THREADS)
+        return fl_error_set(err, FL_ERANGE, "threads: must be 1 to %d, not %d",
+                            FL_SIM_MAX_THREADS, cfg->threads);
     const struct {
         const char *name;
         int64_t value, min;
@@ -144,7 +147,7 @@ static size_t layout_state(FlSim *s, char *base)
     s->sink_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->out_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->ready_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
-    s->wheel = carve(base, &off, (size_t)s->wheel_len, sizeof(int32_t));
+    s->wheel = carve(base, &off, (size_t)s->n_lanes * (size_t)s->wheel_len, sizeof(int32_t));
     s->wake_next = carve(base, &off, nv, sizeof(int32_t));
     s->route_memo = carve(base, &off, nv, sizeof(int32_t));
     s->active[SIM_SWITCHES] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
@@ -154,7 +157,8 @@ static size_t layout_state(FlSim *s, char *base)
     s->stored = carve(base, &off, nh, sizeof(int32_t));
     s->host_vc = carve(base, &off, nh, sizeof(int32_t));
     s->host_rr = carve(base, &off, nh, sizeof(int32_t));
-    s->cq = carve(base, &off, (size_t)s->cq_cap, sizeof(SimCredit));
+    s->cq = carve(base, &off, (size_t)s->cq_all, sizeof(SimCredit));
+    s->cq_pos = carve(base, &off, 2 * (size_t)s->n_lanes, sizeof(int64_t));
     s->host_accepted = carve(base, &off, nh, sizeof(int64_t));
     /* Last: rarely written, and the hot arrays keep their places. */
     s->lost = carve(base, &off, nv, sizeof(uint32_t));
@@ -186,13 +190,19 @@ static void reset_state(FlSim *s)
         q->chan = c;
         q->v = (uint8_t)(iv % V);
         q->sink = s->chan_sink[c];
+        /* Hosts are visited as lane 0 (see Lanes). */
+        int from = s->chan_dst[c ^ 1];
+        int from_lane = s->node_host[from] >= 0 ? 0 : s->node_lane[from];
+        q->kind = q->sink ? SIM_VC_SINK
+                  : from_lane != s->node_lane[s->chan_dst[c]] ? SIM_VC_HELD
+                                                              : SIM_VC_SWITCH;
     }
     for (int n = 0; n < s->n_nodes; n++) {
         int nloc = (s->in_off[n + 1] - s->in_off[n]) * V;
         for (int loc = 0; loc < nloc; loc++) {
             SimVc *q = &s->vc[s->in_off[n] * V + loc];
             q->node = n;
-            q->li = (int16_t)(loc / V);
+            q->li = (uint8_t)(loc / V);
             q->mask_pos = (s->mask_base[n] + loc / 64) * 64 + loc % 64;
             /* The channel that leaves n by this input's port. */
             int out = s->chan_vc[s->in_chan[s->in_off[n] + loc / V] ^ 1] + loc % V;
@@ -280,17 +290,8 @@ static int build_tables(FlSim *s)
         }
     free(fill);
     int64_t slot = 0;
-    for (int c = 0; c < nc; c++) {
+    for (int c = 0; c < nc; c++)
         slot += V * fl__sim_ring_length(s->chan_cap[c]);
-        /* Credits on their way to a channel's VCs are at most the slots
-         * they free. */
-        s->cq_cap += s->chan_sink[c] ? 0 : (int64_t)V * s->chan_cap[c];
-    }
-    /* A power of two, so that positions wrap by masking. */
-    int64_t cq_len = 1;
-    while (cq_len < s->cq_cap)
-        cq_len *= 2;
-    s->cq_cap = cq_len;
     for (int iv = 0; iv < s->n_vc; iv++)
         s->vc_win[iv] = -1;
     s->n_slots = slot;
@@ -340,15 +341,7 @@ static int build_tables(FlSim *s)
     for (int n = 0; n < nn; n++)
         s->node_at[n] = (SimNodeAt){ s->in_off[n], s->in_off[n] * V, s->mask_base[n],
                                      s->mask_base[n + 1], s->in_off[n + 1] - s->in_off[n], 0 };
-    s->sa_vc = malloc(sizeof(int) * (size_t)(s->max_in + 1));
-    s->sa_win = malloc(sizeof(int) * (size_t)(s->max_in + 1));
-    s->sa_offer = malloc(sizeof(int) * (size_t)(s->max_in + 1));
-    s->req_list = malloc(sizeof(int) * (size_t)((s->max_in + 1) * V));
-    if (!s->sa_vc || !s->sa_win || !s->sa_offer || !s->req_list)
-        return FL_ENOMEM;
-    for (int p = 0; p <= s->max_in; p++)
-        s->sa_win[p] = -1;
-    return FL_OK;
+    return fl__sim_lanes_plan(s);
 }
 
 int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError *err)
@@ -424,6 +417,7 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     if (!s->state)
         goto fail_nomem;
     layout_state(s, s->state);
+    fl__sim_lanes_attach(s);
     s->pool_cap = 64 + 4 * s->n_hosts;
     s->pool = malloc(sizeof *s->pool * (size_t)s->pool_cap);
     if (!s->pool || fl__sim_stats_alloc(s) || fl__sim_packets_alloc(s))
@@ -458,15 +452,12 @@ void fl_sim_free(FlSim *s)
     free(s->class_lo);
     free(s->vc_class);
     free(s->vc_win);
-    free(s->sa_win);
-    free(s->sa_vc);
     free(s->node_at);
-    free(s->sa_offer);
     free(s->switch_rank);
     free(s->route_table);
     free(s->chan_vc);
     free(s->mask_base);
-    free(s->req_list);
+    fl__sim_lanes_free(s);
     free(s->state);
     free(s->pool);
     fl__sim_packets_free(s);
@@ -478,22 +469,24 @@ void fl_sim_free(FlSim *s)
 
 /* --- the cycle loop ------------------------------------------------------- */
 
-/* Credits whose time has come reach their senders. They were queued in
- * departure order with one common delay, so the queue is sorted by due
- * cycle. */
-static void credits_arrive(FlSim *s)
+/* Credits of lane l's switches whose time has come reach their senders.
+ * They were queued in departure order with one common delay, so the queue
+ * is sorted by due cycle; credits add up, so lanes may come in any
+ * order. */
+static void credits_arrive(FlSim *s, int l)
 {
     /* The queue's ends in locals: the credit counts are int32_t stores the
      * compiler would otherwise assume change them. */
-    SimScalars *sc = &s->sc;
-    const SimCredit *cq = s->cq;
+    SimCredit *cq;
+    int64_t wrap, *at_head, *at_count;
+    fl__sim_lane_queue(s, l, &cq, &wrap, &at_head, &at_count);
     int32_t *credits = s->credits;
-    const int64_t cap = s->cq_cap;
-    const uint32_t now = (uint32_t)sc->cycle;
+    const int64_t cap = wrap + 1;
+    const uint32_t now = (uint32_t)s->sc.cycle;
     /* Only this release policy drains VCs (owner -2): the others need not
      * read the VC's output record. */
     const int drains = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT;
-    int64_t head = sc->cq_head, left = sc->cq_count;
+    int64_t head = *at_head, left = *at_count;
     /* The credits due lie in at most two runs of the ring, before and
      * after it wraps: each is walked without wrapping or counting. */
     while (left > 0) {
@@ -509,13 +502,13 @@ static void credits_arrive(FlSim *s)
             }
         }
         int64_t done = c - (cq + head);
-        head = (head + done) & (cap - 1);
+        head = (head + done) & wrap;
         left -= done;
         if (c < end)
             break;
     }
-    sc->cq_head = head;
-    sc->cq_count = left;
+    *at_head = head;
+    *at_count = left;
 }
 
 /* Counts a packet made now at host src: offered, made, waiting, and
@@ -729,7 +722,8 @@ static int call_hooks(FlSim *s)
 static int tick(FlSim *s)
 {
     SimScalars *sc = &s->sc;
-    credits_arrive(s);
+    for (int l = 0; l < s->n_lanes; l++)
+        credits_arrive(s, l);
     /* Under FL_MEASURE_BOOKSIM the sources stop with the window. */
     int sources = s->cfg.measure_rule == FL_MEASURE_CREATED || !sc->window_closed;
     if (sources && generate(s))

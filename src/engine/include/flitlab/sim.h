@@ -108,7 +108,13 @@ typedef struct FlSimConfig {
                                     * (and none can be on a link), and
                                     * the waiting packets form a cycle */
     uint64_t seed;
+    int threads;                   /* threads visiting the switches of one
+                                    * run, 1 to FL_SIM_MAX_THREADS: results
+                                    * do not depend on it (1) */
 } FlSimConfig;
+
+/* The most threads one run's switches are shared among. */
+#define FL_SIM_MAX_THREADS 64
 
 /* Defaults: 2 VCs of 8 flits, wormhole, tail-sent release,
  * one cycle per hop, 1000 warm-up, 10000 measured, 100000 drain cycles,
