@@ -314,6 +314,16 @@ check_mesh (FlitlabWindow *window)
          "measured as BookSim: the latency shown, %s, is fl_sim_run's %.2f", value (window, "latency"), want);
   set_choice (window, "measure-rule", "created");
   CHECK_SETTING (mesh, "measure-rule", "created");
+
+  /* The Run group's threads reach the run, whose figures do not depend on
+   * them. */
+  set_number (window, "threads", 2);
+  CHECK_SETTING (mesh, "threads", "2");
+  click_run (window, "mesh:4x4 on two threads");
+  CHECK (g_strcmp0 (value (window, "latency"), want_text) == 0,
+         "on two threads the latency shown is one thread's: %s, %s", value (window, "latency"), want_text);
+  set_number (window, "threads", 1);
+  CHECK_SETTING (mesh, "threads", "1");
 }
 
 /* Settings the engine refuses together: a message, never a crash. */
