@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "flitlab.h"
 #include "tap.h"
@@ -70,6 +71,28 @@ static inline void trace_config(FlSimConfig *cfg, const Net *n, const FlTraceEve
     cfg->traffic.n_trace = count;
     cfg->warmup_cycles = 0;
     cfg->measure_cycles = 1000;
+}
+
+/* Every figure, arrays included, apart from status and wall time. */
+static inline int same_figures(const FlSimResult *a, const FlSimResult *b, int n_chan, int n_vc)
+{
+    int same = a->latency_avg == b->latency_avg && a->latency_p50 == b->latency_p50
+               && a->latency_p95 == b->latency_p95 && a->latency_p99 == b->latency_p99
+               && a->network_latency_avg == b->network_latency_avg
+               && a->network_latency_p50 == b->network_latency_p50
+               && a->network_latency_p99 == b->network_latency_p99
+               && a->throughput == b->throughput && a->throughput_min == b->throughput_min
+               && a->offered == b->offered && a->hops_avg == b->hops_avg
+               && a->packets == b->packets && a->cycles == b->cycles
+               && a->flit_hops == b->flit_hops && a->deadlock_len == b->deadlock_len
+               && a->window_start == b->window_start && a->window_cycles == b->window_cycles;
+    same = same && !memcmp(a->channel_utilization, b->channel_utilization,
+                           sizeof(double) * (size_t)n_chan);
+    same = same && !memcmp(a->vc_occupancy, b->vc_occupancy, sizeof(double) * (size_t)n_vc);
+    if (same && a->deadlock_len)
+        same = !memcmp(a->deadlock_channels, b->deadlock_channels,
+                       sizeof(int) * (size_t)a->deadlock_len);
+    return same;
 }
 
 /* FNV-1a over count values, folded into *h. */

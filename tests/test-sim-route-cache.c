@@ -9,32 +9,7 @@
 #include <string.h>
 
 #include "sim-internal.h"
-#include "tap.h"
-
-typedef struct Net {
-    FlTopology *t;
-    FlRouting *r;
-} Net;
-
-static int net_open(Net *n, const char *spec, const char *routing)
-{
-    FlError err;
-    n->t = NULL;
-    n->r = NULL;
-    if (fl_topology_from_spec(spec, &n->t, &err)
-        || fl_routing_new(n->t, routing, NULL, &n->r, &err)) {
-        CHECK(0, "%s / %s: %s", spec, routing, err.message);
-        fl_topology_free(n->t);
-        return 0;
-    }
-    return 1;
-}
-
-static void net_close(Net *n)
-{
-    fl_routing_free(n->r);
-    fl_topology_free(n->t);
-}
+#include "sim-net.h"
 
 static void config(FlSimConfig *cfg, const Net *n)
 {
@@ -71,18 +46,6 @@ static int check_entries(const FlSim *s, const char *spec)
     return filled;
 }
 
-static int same_result(const FlSimResult *a, const FlSimResult *b, int n_chan, int vcs)
-{
-    if (a->status != b->status || a->latency_avg != b->latency_avg
-        || a->latency_p99 != b->latency_p99 || a->network_latency_avg != b->network_latency_avg
-        || a->throughput != b->throughput || a->throughput_min != b->throughput_min
-        || a->offered != b->offered || a->hops_avg != b->hops_avg || a->packets != b->packets
-        || a->cycles != b->cycles || a->flit_hops != b->flit_hops)
-        return 0;
-    return memcmp(a->channel_utilization, b->channel_utilization, sizeof(double) * n_chan) == 0
-           && memcmp(a->vc_occupancy, b->vc_occupancy, sizeof(double) * n_chan * vcs) == 0;
-}
-
 static void test_table(const char *spec, const char *pipeline)
 {
     Net n;
@@ -110,7 +73,9 @@ static void test_table(const char *spec, const char *pipeline)
     }
     int filled = check_entries(with, spec);
     CHECK(filled > 0, "%s: the run filled %d table entries", spec, filled);
-    CHECK(a.packets > 100 && same_result(&a, &b, fl_topology_channel_count(n.t), cfg.vcs),
+    int n_chan = fl_topology_channel_count(n.t);
+    CHECK(a.packets > 100 && a.status == b.status
+              && same_figures(&a, &b, n_chan, n_chan * cfg.vcs),
           "%s, %s: %lld packets, the same figures with and without the table (latency %.6f / "
           "%.6f, flit-hops %lld / %lld)",
           spec, pipeline, (long long)a.packets, a.latency_avg, b.latency_avg,
@@ -163,7 +128,7 @@ static void test_memo(const char *spec, const char *routing, double rate)
     CHECK(remembered > 1000, "%s / %s at %g: %lld routes kept between cycles", spec, routing,
           rate, (long long)remembered);
     int n_chan = fl_topology_channel_count(n.t);
-    CHECK(a.status == FL_SIM_SATURATED && same_result(&a, &b, n_chan, cfg.vcs),
+    CHECK(a.status == FL_SIM_SATURATED && same_figures(&a, &b, n_chan, n_chan * cfg.vcs),
           "%s / %s at %g: saturated, and the same figures when routes are asked every cycle "
           "(latency %.6f / %.6f, flit-hops %lld / %lld)",
           spec, routing, rate, a.latency_avg, b.latency_avg, (long long)a.flit_hops,
