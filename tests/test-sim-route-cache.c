@@ -1,9 +1,10 @@
-/* test-sim-route-cache.c — the simulator's two route caches: the route
+/* test-sim-route-cache.c — the simulator's route caches: the route
  * table (routes kept by switch and destination for routings whose routes
  * depend on nothing else), each entry of which must be the routing's own
- * choice, and the route a blocked head keeps while it waits for an output
- * VC. A run with them gives the same figures, channel by channel, as the
- * same run asking the routing every time. */
+ * choice, the route a blocked head keeps while it waits for an output VC,
+ * and a switch's one host's ejection channel, its heads' last hop. A run
+ * with them gives the same figures, channel by channel, as the same run
+ * asking the routing every time. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,8 +160,45 @@ static void test_no_table(const char *spec, const char *routing)
     net_close(&n);
 }
 
+/* A switch's one host's ejection channel, which a head at its last switch
+ * takes without reading its packet, is that host's; a switch of two hosts
+ * or none has none. */
+static void test_last_hop(const char *spec, int want_hosts)
+{
+    Net n;
+    if (!net_open(&n, spec, "dor"))
+        return;
+    FlSimConfig cfg;
+    config(&cfg, &n);
+    FlSim *s = NULL;
+    FlError err;
+    if (fl_sim_new(n.t, &cfg, &s, &err) == FL_OK) {
+        int wrong = 0, set = 0;
+        for (int i = 0; i < n.t->n_switches; i++) {
+            int sw = n.t->switch_nodes[i], hosts = 0, ej = -1;
+            for (int h = 0; h < s->n_hosts; h++)
+                if (s->host_switch[h] == sw) {
+                    hosts++;
+                    ej = s->host_ej[h];
+                }
+            wrong += s->node_at[sw].ej != (hosts == 1 ? ej : -1);
+            set += s->node_at[sw].ej >= 0;
+            wrong += hosts != want_hosts;
+        }
+        CHECK(wrong == 0 && set == (want_hosts == 1 ? n.t->n_switches : 0),
+              "%s: %d switches know their one host's ejection channel, %d wrongly", spec, set,
+              wrong);
+    } else {
+        CHECK(0, "%s: fl_sim_new: %s", spec, err.message);
+    }
+    fl_sim_free(s);
+    net_close(&n);
+}
+
 int main(void)
 {
+    test_last_hop("mesh:6x5", 1);
+    test_last_hop("mesh:4x4,hosts=2", 2);
     test_table("mesh:6x5", "default");
     test_table("mesh:6x5", "booksim-min");
     test_table("mesh:4x3x3", "default");

@@ -344,7 +344,9 @@ typedef struct SimNodeAt {
     int32_t vc0;         /* its first input VC, in0 * V */
     int32_t w0, w1;      /* its mask words, mask_base[n] .. mask_base[n + 1] */
     int32_t nin;         /* its inputs */
-    int32_t pad_;
+    int32_t ej;          /* a switch with one host: that host's ejection
+                          * channel, where every packet for that switch
+                          * leaves; -1 otherwise */
 } SimNodeAt;
 
 /* One VC as an output VC: who holds it and its VC allocation arbiter.

@@ -380,18 +380,23 @@ __attribute__((noinline)) static int ask_route(FlSim *s, int sw, int iv, int *c,
 }
 
 /* The output VC the head at the front of iv requests this cycle, or -1:
- * the selected route's channel (from the route table when there is one),
+ * the selected route's channel (from the route table when there is one;
+ * at the last switch, its one host's ejection channel when it has one
+ * host, as fl__sim_route_choices() gives it, without reading the packet),
  * the free VC of its class with the most credits. */
-static inline int request_output_vc(FlSim *s, int sw, int iv)
+static inline int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv)
 {
     int c = -1, k = 0;
     const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
-    if (s->route_table && head->dest != sw) {
+    if (head->dest == sw && at->ej >= 0) {
+        c = at->ej;
+        k = -1;
+    } else if (s->route_table && head->dest != sw) {
         uint8_t *entry = &s->route_table[(int64_t)s->switch_rank[sw] * s->n_switches
                                          + s->switch_rank[head->dest]];
         /* The channel leaving by input li's port is its link's other. */
         if (*entry) {
-            c = s->in_chan[s->node_at[sw].in0 + *entry - 1] ^ 1;
+            c = s->in_chan[at->in0 + *entry - 1] ^ 1;
         } else if (ask_route(s, sw, iv, &c, &k)) {
             *entry = (uint8_t)(s->outvc[s->chan_vc[c]].port + 1);
         } else {
@@ -440,7 +445,7 @@ HOT static void vc_allocate(FlSim *s, const SwitchAt *at)
     for (int w = w0; w < at->n.w1; w++) {
         for (uint64_t bits = s->ready_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
             int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = vc0 + loc;
-            int ov = request_output_vc(s, at->sw, iv);
+            int ov = request_output_vc(s, at->sw, &at->n, iv);
             if (ov < 0)
                 continue;
             int held = s->vc_win[ov], last = s->outvc[ov].rr;

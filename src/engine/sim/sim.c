@@ -340,7 +340,15 @@ static int build_tables(FlSim *s)
         return FL_ENOMEM;
     for (int n = 0; n < nn; n++)
         s->node_at[n] = (SimNodeAt){ s->in_off[n], s->in_off[n] * V, s->mask_base[n],
-                                     s->mask_base[n + 1], s->in_off[n + 1] - s->in_off[n], 0 };
+                                     s->mask_base[n + 1], s->in_off[n + 1] - s->in_off[n], -1 };
+    /* A switch's one host: set for the first, unset by a second (-2). */
+    for (int h = 0; h < nh; h++) {
+        int32_t *ej = &s->node_at[s->host_switch[h]].ej;
+        *ej = *ej == -1 ? s->host_ej[h] : -2;
+    }
+    for (int n = 0; n < nn; n++)
+        if (s->node_at[n].ej < -1)
+            s->node_at[n].ej = -1;
     return fl__sim_lanes_plan(s);
 }
 
