@@ -371,6 +371,9 @@ typedef struct SimPort {
     int16_t in_rr;       /* its input: last VC granted, -1 at first (not a
                           * char type: a store to one would make the
                           * compiler reload every field of the state) */
+    int32_t out_vc0;     /* fixed: VC 0 of its output channel, so that a
+                          * head routed by the table finds its output VCs
+                          * in one load */
 } SimPort;
 
 /* One pending credit of the credit queue. A credit is due at most

@@ -386,23 +386,25 @@ __attribute__((noinline)) static int ask_route(FlSim *s, int sw, int iv, int *c,
  * the free VC of its class with the most credits. */
 static inline int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv)
 {
-    int c = -1, k = 0;
+    int c = -1, k = 0, vc0;
     const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
     if (head->dest == sw && at->ej >= 0) {
-        c = at->ej;
+        vc0 = s->chan_vc[at->ej];
         k = -1;
     } else if (s->route_table && head->dest != sw) {
         uint8_t *entry = &s->route_table[(int64_t)s->switch_rank[sw] * s->n_switches
                                          + s->switch_rank[head->dest]];
-        /* The channel leaving by input li's port is its link's other. */
         if (*entry) {
-            c = s->in_chan[at->in0 + *entry - 1] ^ 1;
+            vc0 = s->port[at->in0 + *entry - 1].out_vc0;
         } else if (ask_route(s, sw, iv, &c, &k)) {
-            *entry = (uint8_t)(s->outvc[s->chan_vc[c]].port + 1);
+            vc0 = s->chan_vc[c];
+            *entry = (uint8_t)(s->outvc[vc0].port + 1);
         } else {
             return -1;
         }
-    } else if (!ask_route(s, sw, iv, &c, &k)) {
+    } else if (ask_route(s, sw, iv, &c, &k)) {
+        vc0 = s->chan_vc[c];
+    } else {
         return -1;
     }
     int V = s->V;
@@ -411,7 +413,7 @@ static inline int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int i
     int len = s->cfg.switching == FL_SWITCHING_VCT ? s->pool[head->pkt].len : 0;
     int best = -1, best_credits = 0;
     for (int v = lo; v < hi; v++) {
-        int ov = s->chan_vc[c] + v;
+        int ov = vc0 + v;
         if (output_vc_open(s, ov, len) && (best < 0 || s->credits[ov] > best_credits)) {
             best = ov;
             best_credits = s->credits[ov];

@@ -210,7 +210,10 @@ static void reset_state(FlSim *s)
         }
     }
     for (int c = 0; c < s->n_chan; c++)
-        s->port[c] = (SimPort){ .out_rr = -1, .in_rr = -1 };
+        /* Port k of a node is its input k, whose link's other channel is
+         * the output. */
+        s->port[c] = (SimPort){ .out_rr = -1, .in_rr = -1,
+                                .out_vc0 = s->chan_vc[s->in_chan[c] ^ 1] };
     for (int h = 0; h < s->n_hosts; h++) {
         s->q_head[h] = s->q_tail[h] = -1;
         s->host_vc[h] = -1;
