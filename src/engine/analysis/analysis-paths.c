@@ -640,17 +640,18 @@ typedef struct Totals {
     int dist_of;         /* the destination rank dist holds, or -1 */
 } Totals;
 
-/* Sets up the totals over the switch graph g; FL_ENOMEM when out of
+/* Sets up the totals of r over the switch graph g; FL_ENOMEM when out of
  * memory. totals_free() frees them either way. */
-static int totals_init(Totals *tot, const FlTopology *t, const FlSwitchGraph *g)
+static int totals_init(Totals *tot, const FlRouting *r, const FlSwitchGraph *g)
 {
+    const FlTopology *t = r->t;
     memset(tot, 0, sizeof *tot);
     tot->bad_src = tot->bad_dst = -1;
     tot->g = g;
     tot->dist_of = -1;
     tot->dist = malloc(sizeof *tot->dist * ((size_t)t->n_switches + 1));
     tot->queue = malloc(sizeof *tot->queue * ((size_t)t->n_switches + 1));
-    tot->bfs_hops = distance_sum(g);
+    tot->bfs_hops = r->distance_sum >= 0 ? r->distance_sum : distance_sum(g);
     return tot->dist && tot->queue && tot->bfs_hops >= 0 ? FL_OK : FL_ENOMEM;
 }
 
@@ -751,7 +752,7 @@ static int route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlCdg *cdg
     st.mark = fl__cdg_marks(cdg);
     FlSwitchGraph g = { 0 };
     Totals tot = { 0 };
-    if (fl__switch_graph_build(t, &g) || totals_init(&tot, t, &g)) {
+    if (fl__switch_graph_build(t, &g) || totals_init(&tot, r, &g)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for switch distances");
         goto free_all;
     }
@@ -951,7 +952,8 @@ static inline void table_destination(TableStats *ts, int di, Totals *tot, int wi
         ts->start[h] = 0;
 }
 
-static int table_route_stats(const FlRouteTable *tab, FlRoutingReport *rep, FlError *err)
+static int table_route_stats(const FlRouting *r, const FlRouteTable *tab, FlRoutingReport *rep,
+                             FlError *err)
 {
     const FlTopology *t = tab->t;
     TableStats ts;
@@ -959,7 +961,7 @@ static int table_route_stats(const FlRouteTable *tab, FlRoutingReport *rep, FlEr
     Totals tot = { 0 };
     int rc = FL_OK;
     if (table_stats_init(&ts, tab) || fl__switch_graph_build(t, &g)
-        || totals_init(&tot, t, &g)) {
+        || totals_init(&tot, r, &g)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the route statistics");
         goto free_all;
     }
@@ -986,7 +988,7 @@ int fl__route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
 int fl__route_stats_marked(const FlRouting *r, FlRoutingReport *rep, FlCdg *g, FlError *err)
 {
     const FlRouteTable *tab = fl__table_of(r);
-    return tab ? table_route_stats(tab, rep, err) : route_stats_walk(r, rep, g, err);
+    return tab ? table_route_stats(r, tab, rep, err) : route_stats_walk(r, rep, g, err);
 }
 
 int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)
