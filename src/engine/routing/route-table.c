@@ -270,9 +270,10 @@ static int bfs_batch(const FlRouteTable *tab, int base, int width, const int *pr
             b->frontier[i] = 0;
             *work += pred_off[i + 1] - pred_off[i];
             for (int k = pred_off[i]; k < pred_off[i + 1]; k++) {
+                /* Listed the first time; whether it is is random. */
                 int j = pred[k];
-                if (!b->next[j])
-                    b->touched[ntouched++] = j;
+                b->touched[ntouched] = j;
+                ntouched += !b->next[j];
                 b->next[j] |= f;
             }
         }
