@@ -791,6 +791,12 @@ typedef struct TableStats {
      * that no read waits for the one before. */
     int *at, *sorted, *start, *passed, *next;
     int *first;               /* per switch rank: its first channel, or -1 */
+    /* The table's continuations at a fixed stride, the short lists padded
+     * with the channel itself (never a hop nearer than itself), so that
+     * finding one is a single read and a loop of fixed length; NULL when
+     * the padding would cost much more than the lists (a few switches
+     * with many more ports than the rest). */
+    int *cont, stride;
     int64_t *dense_load;      /* per dense channel, the smaller array while summing */
     int64_t *load;            /* per channel id, at the end */
 } TableStats;
@@ -806,6 +812,7 @@ static void table_stats_free(TableStats *ts)
     free(ts->passed);
     free(ts->next);
     free(ts->first);
+    free(ts->cont);
     free(ts->dense_load);
     free(ts->load);
 }
@@ -841,6 +848,21 @@ static int table_stats_init(TableStats *ts, const FlRouteTable *tab)
                 ts->out_chan[k++] = tab->chan_index[fl__out_channel(t, sw, p)];
     }
     ts->out_off[t->n_switches] = k;
+    int n = tab->n_chan;
+    for (int i = 0; i < n; i++)
+        if (tab->succ_off[i + 1] - tab->succ_off[i] > ts->stride)
+            ts->stride = tab->succ_off[i + 1] - tab->succ_off[i];
+    if ((int64_t)n * ts->stride <= 2 * ((int64_t)tab->succ_off[n] + n)) {
+        ts->cont = malloc(sizeof *ts->cont * ((size_t)n * (size_t)ts->stride + 1));
+        if (!ts->cont)
+            return FL_ENOMEM;
+        for (int i = 0; i < n; i++)
+            for (int e = 0; e < ts->stride; e++) {
+                int at = tab->succ_off[i] + e;
+                ts->cont[(size_t)i * (size_t)ts->stride + (size_t)e] =
+                    at < tab->succ_off[i + 1] ? tab->succ[at] : i;
+            }
+    }
     return FL_OK;
 }
 
@@ -854,9 +876,8 @@ static inline unsigned row_entry(const void *row, int i, int wide)
  * one_destination() finds it. Inlined with a constant width, so that each
  * width gets loops of their own. Which port is nearest and which
  * continuation is the first a hop nearer are random, so they are chosen
- * with selects (conditional moves) rather than branches: scanning the
- * ports last-first with <= keeps the lowest port among the nearest, and
- * the continuations last-first keeps the first. The loads are sums of
+ * with selects (conditional moves) rather than branches; scanning the
+ * continuations last-first keeps the first. The loads are sums of
  * integers, so the order channels are passed in changes none of them. */
 __attribute__((always_inline))
 static inline void table_destination(TableStats *ts, int di, Totals *tot, int wide)
@@ -869,15 +890,16 @@ static inline void table_destination(TableStats *ts, int di, Totals *tot, int wi
      * address waits for a load: the processor then has no reason to hold
      * a later load back behind it. First every source's first channel. */
     for (int si = 0; si < t->n_switches; si++) {
-        unsigned best = inf;
-        int first = -1;
-        for (int k = ts->out_off[si + 1] - 1; k >= ts->out_off[si]; k--) {
-            int i = ts->out_chan[k];
-            unsigned v = row_entry(row, i, wide);
-            int nearer = v <= best && v < inf;
-            first = nearer ? i : first;
-            best = nearer ? v : best;
+        /* The nearest port, the lowest of equals: the least distance * 256
+         * + port index (below FL_MAX_PORTS), a minimum in any order. */
+        const int *out = ts->out_chan + ts->out_off[si];
+        uint32_t key = (uint32_t)inf << 8;
+        for (int k = 0; k < ts->out_off[si + 1] - ts->out_off[si]; k++) {
+            uint32_t kk = (uint32_t)row_entry(row, out[k], wide) << 8 | (uint32_t)k;
+            key = kk < key ? kk : key;
         }
+        unsigned best = key >> 8;
+        int first = best < inf ? out[key & 0xFF] : -1;
         ts->first[si] = first;
         if (si == di)
             continue;
@@ -921,9 +943,17 @@ static inline void table_destination(TableStats *ts, int di, Totals *tot, int wi
         int from = h > 0 ? ts->start[h - 1] : 0, to = ts->start[h], n_next = 0;
         int n = to - from + n_passed;
         const int *part = ts->sorted + from;
-        for (int k = 0; k < n && h > 0; k++) {
+        /* A channel h hops away has a continuation h - 1 away. */
+        for (int k = 0; k < n && h > 0 && ts->cont; k++) {
             int i = k < to - from ? part[k] : ts->passed[k - (to - from)];
-            /* A channel h hops away has a continuation h - 1 away. */
+            const int *c = ts->cont + (size_t)i * (size_t)ts->stride;
+            int j0 = -1;
+            for (int e = ts->stride - 1; e >= 0; e--)
+                j0 = row_entry(row, c[e], wide) == h - 1 ? c[e] : j0;
+            sel[k] = j0;
+        }
+        for (int k = 0; k < n && h > 0 && !ts->cont; k++) {
+            int i = k < to - from ? part[k] : ts->passed[k - (to - from)];
             int j0 = -1;
             for (int e = tab->succ_off[i + 1] - 1; e >= tab->succ_off[i]; e--) {
                 int j = tab->succ[e];
