@@ -813,6 +813,30 @@ static void test_fast_paths(void)
         fl_routing_free(r);
         fl_topology_free(t);
     }
+    /* A hub with a port to some of the switches of a ring: its many ports
+     * would pad every channel's continuations to as many, so the
+     * statistics read the table's own lists instead. */
+    FlTopology *hub = fl_topology_new();
+    int ring[40], centre;
+    fl_topology_add_node(hub, FL_NODE_SWITCH, 40, &centre, NULL);
+    for (int i = 0; i < 40; i++)
+        fl_topology_add_node(hub, FL_NODE_SWITCH, 3, &ring[i], NULL);
+    for (int i = 0; i < 40; i++) {
+        fl_topology_connect(hub, ring[i], -1, ring[(i + 1) % 40], -1, NULL, NULL);
+        if (i * i % 7 < 3)
+            fl_topology_connect(hub, centre, -1, ring[i], -1, NULL, NULL);
+    }
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+        FlRouting *r = make(hub, tables[i], NULL);
+        char what[160];
+        snprintf(what, sizeof what, "%s on a hub over a ring", tables[i]);
+        if (r) {
+            compare_with_walks(r, what);
+            compare_with_brute_force(r, what);
+        }
+        fl_routing_free(r);
+    }
+    fl_topology_free(hub);
     /* One choice per state: the statistics mark the whole graph. */
     static const char *const one_choice[][2] = {
         { "torus:4x4", "dor" }, { "torus:5x3", "dor" },          { "mesh:4x5", "dor" },

@@ -896,6 +896,40 @@ static void test_progress(void)
     fl_topology_free(t);
 }
 
+/* The table's rows are filled 64 destinations at a time while their
+ * searches share enough, else one at a time: irregular:100 takes a batch of
+ * 64 and one of 36, up* / down* on mesh:20x20 six of 64 and one of 16, and
+ * unrestricted shortest paths on mesh:20x20 spread too far after the first
+ * batch, so that its other 336 rows are searched one by one. */
+static void test_batched_rows(void)
+{
+    static const struct {
+        const char *spec, *routing;
+    } cases[] = {
+        { "irregular:100,ports=6,hosts=2,seed=3", "updown" },
+        { "irregular:100,ports=6,hosts=2,seed=3", "lturn-alpha" },
+        { "irregular:100,ports=6,hosts=2,seed=3", "rturn-beta" },
+        { "mesh:20x20", "updown" },
+        { "mesh:20x20", "shortest" },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        FlTopology *t = build(cases[k].spec);
+        FlRouting *r = t ? routing(t, cases[k].routing, -1) : NULL;
+        if (r) {
+            Facts f;
+            char why[512];
+            brute_force(r, &f);
+            CHECK(f.connected && f.shortest && f.well_formed,
+                  "%s on %s: connected, shortest legal paths (%s)", cases[k].routing,
+                  cases[k].spec, f.why ? f.why : "ok");
+            CHECK(agrees_with_analysis(r, &f, why, sizeof why), "%s on %s: %s",
+                  cases[k].routing, cases[k].spec, why);
+        }
+        fl_routing_free(r);
+        fl_topology_free(t);
+    }
+}
+
 int main(void)
 {
     test_table3_updown();
@@ -906,5 +940,6 @@ int main(void)
     test_default_root();
     test_progress();
     test_irregular();
+    test_batched_rows();
     return tap_done();
 }

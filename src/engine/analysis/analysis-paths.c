@@ -640,17 +640,18 @@ typedef struct Totals {
     int dist_of;         /* the destination rank dist holds, or -1 */
 } Totals;
 
-/* Sets up the totals over the switch graph g; FL_ENOMEM when out of
+/* Sets up the totals of r over the switch graph g; FL_ENOMEM when out of
  * memory. totals_free() frees them either way. */
-static int totals_init(Totals *tot, const FlTopology *t, const FlSwitchGraph *g)
+static int totals_init(Totals *tot, const FlRouting *r, const FlSwitchGraph *g)
 {
+    const FlTopology *t = r->t;
     memset(tot, 0, sizeof *tot);
     tot->bad_src = tot->bad_dst = -1;
     tot->g = g;
     tot->dist_of = -1;
     tot->dist = malloc(sizeof *tot->dist * ((size_t)t->n_switches + 1));
     tot->queue = malloc(sizeof *tot->queue * ((size_t)t->n_switches + 1));
-    tot->bfs_hops = distance_sum(g);
+    tot->bfs_hops = r->distance_sum >= 0 ? r->distance_sum : distance_sum(g);
     return tot->dist && tot->queue && tot->bfs_hops >= 0 ? FL_OK : FL_ENOMEM;
 }
 
@@ -751,7 +752,7 @@ static int route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlCdg *cdg
     st.mark = fl__cdg_marks(cdg);
     FlSwitchGraph g = { 0 };
     Totals tot = { 0 };
-    if (fl__switch_graph_build(t, &g) || totals_init(&tot, t, &g)) {
+    if (fl__switch_graph_build(t, &g) || totals_init(&tot, r, &g)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for switch distances");
         goto free_all;
     }
@@ -782,9 +783,22 @@ free_all:
 typedef struct TableStats {
     const FlRouteTable *tab;
     int *out_off, *out_chan;  /* per switch rank: its dense channels in port order */
-    int64_t *through;         /* per dense channel: pairs routed through it */
-    int *head, *link;         /* per distance, a list of channels with traffic */
-    int64_t *load;            /* per channel id */
+    int *through;             /* per dense channel: pairs routed through it */
+    /* The channels with traffic, distance by distance: the sources' first
+     * channels (at[]) sorted by distance into sorted[] from start[h], and
+     * those that only pass traffic on, listed a distance at a time in
+     * passed[] and then in next[]. Read in order rather than chained, so
+     * that no read waits for the one before. */
+    int *at, *sorted, *start, *passed, *next;
+    int *first;               /* per switch rank: its first channel, or -1 */
+    /* The table's continuations at a fixed stride, the short lists padded
+     * with the channel itself (never a hop nearer than itself), so that
+     * finding one is a single read and a loop of fixed length; NULL when
+     * the padding would cost much more than the lists (a few switches
+     * with many more ports than the rest). */
+    int *cont, stride;
+    int64_t *dense_load;      /* per dense channel, the smaller array while summing */
+    int64_t *load;            /* per channel id, at the end */
 } TableStats;
 
 static void table_stats_free(TableStats *ts)
@@ -792,28 +806,39 @@ static void table_stats_free(TableStats *ts)
     free(ts->out_off);
     free(ts->out_chan);
     free(ts->through);
-    free(ts->head);
-    free(ts->link);
+    free(ts->at);
+    free(ts->sorted);
+    free(ts->start);
+    free(ts->passed);
+    free(ts->next);
+    free(ts->first);
+    free(ts->cont);
+    free(ts->dense_load);
     free(ts->load);
 }
 
 static int table_stats_init(TableStats *ts, const FlRouteTable *tab)
 {
     const FlTopology *t = tab->t;
-    int n_chan = tab->n_chan;
+    size_t n_chan = (size_t)tab->n_chan + 1;
     memset(ts, 0, sizeof *ts);
     ts->tab = tab;
     ts->out_off = malloc(sizeof *ts->out_off * ((size_t)t->n_switches + 1));
-    ts->out_chan = malloc(sizeof *ts->out_chan * ((size_t)n_chan + 1));
-    ts->through = calloc((size_t)n_chan + 1, sizeof *ts->through);
-    ts->link = malloc(sizeof *ts->link * ((size_t)n_chan + 1));
+    ts->out_chan = malloc(sizeof *ts->out_chan * n_chan);
+    ts->through = calloc(n_chan, sizeof *ts->through);
+    ts->at = malloc(sizeof *ts->at * n_chan);
+    ts->sorted = malloc(sizeof *ts->sorted * n_chan);
+    ts->passed = malloc(sizeof *ts->passed * n_chan);
+    ts->next = malloc(sizeof *ts->next * n_chan);
+    ts->first = malloc(sizeof *ts->first * ((size_t)t->n_switches + 1));
     /* A distance is below the wide mark, FL__TABLE_INF16. */
-    ts->head = malloc(sizeof *ts->head * ((size_t)FL__TABLE_INF16 + 1));
+    ts->start = calloc((size_t)FL__TABLE_INF16 + 2, sizeof *ts->start);
+    ts->dense_load = calloc(n_chan, sizeof *ts->dense_load);
     ts->load = calloc(2 * (size_t)t->n_links + 1, sizeof *ts->load);
-    if (!ts->out_off || !ts->out_chan || !ts->through || !ts->link || !ts->head || !ts->load)
+    if (!ts->out_off || !ts->out_chan || !ts->through || !ts->at || !ts->sorted
+        || !ts->passed || !ts->next || !ts->first || !ts->start || !ts->dense_load
+        || !ts->load)
         return FL_ENOMEM;
-    for (int h = 0; h <= (int)FL__TABLE_INF16; h++)
-        ts->head[h] = -1;
     int k = 0;
     for (int si = 0; si < t->n_switches; si++) {
         int sw = t->switch_nodes[si];
@@ -823,18 +848,22 @@ static int table_stats_init(TableStats *ts, const FlRouteTable *tab)
                 ts->out_chan[k++] = tab->chan_index[fl__out_channel(t, sw, p)];
     }
     ts->out_off[t->n_switches] = k;
-    return FL_OK;
-}
-
-/* Adds traffic to dense channel i at distance h, listing it the first
- * time. */
-static inline void table_add(TableStats *ts, int i, unsigned h, int64_t traffic)
-{
-    if (!ts->through[i]) {
-        ts->link[i] = ts->head[h];
-        ts->head[h] = i;
+    int n = tab->n_chan;
+    for (int i = 0; i < n; i++)
+        if (tab->succ_off[i + 1] - tab->succ_off[i] > ts->stride)
+            ts->stride = tab->succ_off[i + 1] - tab->succ_off[i];
+    if ((int64_t)n * ts->stride <= 2 * ((int64_t)tab->succ_off[n] + n)) {
+        ts->cont = malloc(sizeof *ts->cont * ((size_t)n * (size_t)ts->stride + 1));
+        if (!ts->cont)
+            return FL_ENOMEM;
+        for (int i = 0; i < n; i++)
+            for (int e = 0; e < ts->stride; e++) {
+                int at = tab->succ_off[i] + e;
+                ts->cont[(size_t)i * (size_t)ts->stride + (size_t)e] =
+                    at < tab->succ_off[i + 1] ? tab->succ[at] : i;
+            }
     }
-    ts->through[i] += traffic;
+    return FL_OK;
 }
 
 /* Entry i of a row of the given width; inlined with a constant width. */
@@ -847,9 +876,9 @@ static inline unsigned row_entry(const void *row, int i, int wide)
  * one_destination() finds it. Inlined with a constant width, so that each
  * width gets loops of their own. Which port is nearest and which
  * continuation is the first a hop nearer are random, so they are chosen
- * with selects (conditional moves) rather than branches: scanning the
- * ports last-first with <= keeps the lowest port among the nearest, and
- * the continuations last-first keeps the first. */
+ * with selects (conditional moves) rather than branches; scanning the
+ * continuations last-first keeps the first. The loads are sums of
+ * integers, so the order channels are passed in changes none of them. */
 __attribute__((always_inline))
 static inline void table_destination(TableStats *ts, int di, Totals *tot, int wide)
 {
@@ -857,18 +886,23 @@ static inline void table_destination(TableStats *ts, int di, Totals *tot, int wi
     const FlTopology *t = tab->t;
     const void *row = fl__table_row(tab, di);
     unsigned inf = wide ? FL__TABLE_INF16 : FL__TABLE_INF8, top = 0;
+    /* Each pass writes what the next reads in order, so that no store's
+     * address waits for a load: the processor then has no reason to hold
+     * a later load back behind it. First every source's first channel. */
     for (int si = 0; si < t->n_switches; si++) {
+        /* The nearest port, the lowest of equals: the least distance * 256
+         * + port index (below FL_MAX_PORTS), a minimum in any order. */
+        const int *out = ts->out_chan + ts->out_off[si];
+        uint32_t key = (uint32_t)inf << 8;
+        for (int k = 0; k < ts->out_off[si + 1] - ts->out_off[si]; k++) {
+            uint32_t kk = (uint32_t)row_entry(row, out[k], wide) << 8 | (uint32_t)k;
+            key = kk < key ? kk : key;
+        }
+        unsigned best = key >> 8;
+        int first = best < inf ? out[key & 0xFF] : -1;
+        ts->first[si] = first;
         if (si == di)
             continue;
-        unsigned best = inf;
-        int first = -1;
-        for (int k = ts->out_off[si + 1] - 1; k >= ts->out_off[si]; k--) {
-            int i = ts->out_chan[k];
-            unsigned v = row_entry(row, i, wide);
-            int nearer = v <= best && v < inf;
-            first = nearer ? i : first;
-            best = nearer ? v : best;
-        }
         if (first < 0) {
             note_unroutable(tot, t, si, di);
             continue;
@@ -880,27 +914,76 @@ static inline void table_destination(TableStats *ts, int di, Totals *tot, int wi
             tot->max_hops = hops;
         if (best > top)
             top = best;
-        table_add(ts, first, best, 1);
     }
+    /* Then their traffic, listing each channel the first time (whether it
+     * is the first is random, hence no branch). */
+    int n_at = 0;
+    for (int si = 0; si < t->n_switches; si++) {
+        int first = ts->first[si];
+        if (si == di || first < 0)
+            continue;
+        int fresh = !ts->through[first];
+        ts->at[n_at] = first;
+        n_at += fresh;
+        ts->start[row_entry(row, first, wide) + 1] += fresh;
+        ts->through[first]++;
+    }
+    /* Counting sort by distance: start[h] .. start[h + 1] is distance h. */
+    for (unsigned h = 1; h <= top + 1; h++)
+        ts->start[h] += ts->start[h - 1];
+    for (int k = 0; k < n_at; k++) {
+        int i = ts->at[k];
+        ts->sorted[ts->start[row_entry(row, i, wide)]++] = i;
+    }
+    /* Each start[h] has moved on to the end of distance h. Per distance,
+     * the continuation of every channel (into at[], free again), then the
+     * traffic passed on. */
+    int n_passed = 0, *sel = ts->at;
     for (unsigned h = top + 1; h-- > 0;) {
-        for (int i = ts->head[h]; i >= 0; i = ts->link[i]) {
-            ts->load[tab->chan_id[i]] += ts->through[i];
-            if (h > 0) {
-                /* A channel h hops away has a continuation h - 1 away. */
-                int sel = -1;
-                for (int k = tab->succ_off[i + 1] - 1; k >= tab->succ_off[i]; k--) {
-                    int j = tab->succ[k];
-                    sel = row_entry(row, j, wide) == h - 1 ? j : sel;
-                }
-                table_add(ts, sel, h - 1, ts->through[i]);
-            }
-            ts->through[i] = 0;
+        int from = h > 0 ? ts->start[h - 1] : 0, to = ts->start[h], n_next = 0;
+        int n = to - from + n_passed;
+        const int *part = ts->sorted + from;
+        /* A channel h hops away has a continuation h - 1 away. */
+        for (int k = 0; k < n && h > 0 && ts->cont; k++) {
+            int i = k < to - from ? part[k] : ts->passed[k - (to - from)];
+            const int *c = ts->cont + (size_t)i * (size_t)ts->stride;
+            int j0 = -1;
+            for (int e = ts->stride - 1; e >= 0; e--)
+                j0 = row_entry(row, c[e], wide) == h - 1 ? c[e] : j0;
+            sel[k] = j0;
         }
-        ts->head[h] = -1;
+        for (int k = 0; k < n && h > 0 && !ts->cont; k++) {
+            int i = k < to - from ? part[k] : ts->passed[k - (to - from)];
+            int j0 = -1;
+            for (int e = tab->succ_off[i + 1] - 1; e >= tab->succ_off[i]; e--) {
+                int j = tab->succ[e];
+                j0 = row_entry(row, j, wide) == h - 1 ? j : j0;
+            }
+            sel[k] = j0;
+        }
+        for (int k = 0; k < n; k++) {
+            int i = k < to - from ? part[k] : ts->passed[k - (to - from)];
+            int through = ts->through[i];
+            ts->dense_load[i] += through;
+            ts->through[i] = 0;
+            if (h > 0) {
+                int j = sel[k];
+                ts->next[n_next] = j;
+                n_next += !ts->through[j];
+                ts->through[j] += through;
+            }
+        }
+        int *swap = ts->passed;
+        ts->passed = ts->next;
+        ts->next = swap;
+        n_passed = n_next;
     }
+    for (unsigned h = 0; h <= top + 1; h++)
+        ts->start[h] = 0;
 }
 
-static int table_route_stats(const FlRouteTable *tab, FlRoutingReport *rep, FlError *err)
+static int table_route_stats(const FlRouting *r, const FlRouteTable *tab, FlRoutingReport *rep,
+                             FlError *err)
 {
     const FlTopology *t = tab->t;
     TableStats ts;
@@ -908,7 +991,7 @@ static int table_route_stats(const FlRouteTable *tab, FlRoutingReport *rep, FlEr
     Totals tot = { 0 };
     int rc = FL_OK;
     if (table_stats_init(&ts, tab) || fl__switch_graph_build(t, &g)
-        || totals_init(&tot, t, &g)) {
+        || totals_init(&tot, r, &g)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the route statistics");
         goto free_all;
     }
@@ -917,6 +1000,8 @@ static int table_route_stats(const FlRouteTable *tab, FlRoutingReport *rep, FlEr
             table_destination(&ts, di, &tot, 1);
         else
             table_destination(&ts, di, &tot, 0);
+    for (int i = 0; i < tab->n_chan; i++)
+        ts.load[tab->chan_id[i]] = ts.dense_load[i];
     report_totals(t, &tot, ts.load, rep);
 free_all:
     totals_free(&tot);
@@ -933,7 +1018,7 @@ int fl__route_stats_walk(const FlRouting *r, FlRoutingReport *rep, FlError *err)
 int fl__route_stats_marked(const FlRouting *r, FlRoutingReport *rep, FlCdg *g, FlError *err)
 {
     const FlRouteTable *tab = fl__table_of(r);
-    return tab ? table_route_stats(tab, rep, err) : route_stats_walk(r, rep, g, err);
+    return tab ? table_route_stats(r, tab, rep, err) : route_stats_walk(r, rep, g, err);
 }
 
 int fl__route_stats(const FlRouting *r, FlRoutingReport *rep, FlError *err)

@@ -204,17 +204,129 @@ static inline int bfs_row(const FlRouteTable *tab, int d, const int *pred_off, c
     return 0;
 }
 
+/* The one-byte rows of 64 destinations at once, one bit per destination
+ * (as distance_sum() in analysis-paths.c searches 64 sources): a channel
+ * that several destinations reach at the same distance is expanded once for
+ * all of them, which on an irregular network of small diameter is most of
+ * them. The distances land in a block of 64 bytes per channel, which keeps
+ * the writes near each other, and are then copied out row by row. */
+typedef struct Batch {
+    uint64_t *seen, *frontier, *next;
+    int *cur, *touched;
+    uint8_t *block;   /* block[i * 64 + b]: channel i towards destination base + b */
+} Batch;
+
+static void batch_free(Batch *b)
+{
+    free(b->seen);
+    free(b->frontier);
+    free(b->next);
+    free(b->cur);
+    free(b->touched);
+    free(b->block);
+}
+
+static int batch_alloc(Batch *b, int n_chan)
+{
+    size_t n = (size_t)n_chan + 1;
+    b->seen = malloc(sizeof *b->seen * n);
+    b->frontier = calloc(n, sizeof *b->frontier);
+    b->next = calloc(n, sizeof *b->next);
+    b->cur = malloc(sizeof *b->cur * n);
+    b->touched = malloc(sizeof *b->touched * n);
+    b->block = malloc(64 * n);
+    return b->seen && b->frontier && b->next && b->cur && b->touched && b->block ? FL_OK
+                                                                                 : FL_ENOMEM;
+}
+
+/* The rows of the width destinations from rank base, into rows (width
+ * consecutive rows of n_chan bytes). Returns 1 if a distance did not fit a
+ * byte, as bfs_row() does, else 0; *work grows by the predecessor lists
+ * read. */
+static int bfs_batch(const FlRouteTable *tab, int base, int width, const int *pred_off,
+                     const int *pred, Batch *b, uint8_t *rows, int64_t *work)
+{
+    const FlTopology *t = tab->t;
+    int n = tab->n_chan, ncur = 0;
+    memset(b->seen, 0, sizeof *b->seen * (size_t)n);
+    memset(b->block, FL__TABLE_INF8, 64 * (size_t)n);
+    for (int k = 0; k < width; k++) {
+        int dn = t->switch_nodes[base + k];
+        for (int p = 0; p < t->nports[dn]; p++)
+            if (fl__switch_port(t, dn, p)) {
+                /* A channel arrives at one switch: no channel is listed twice. */
+                int i = arriving(tab, dn, p);
+                b->seen[i] = b->frontier[i] = (uint64_t)1 << k;
+                b->block[(size_t)i * 64 + (size_t)k] = 0;
+                b->cur[ncur++] = i;
+            }
+    }
+    int overflow = 0;
+    for (unsigned level = 1; ncur > 0; level++) {
+        int ntouched = 0;
+        for (int c = 0; c < ncur; c++) {
+            int i = b->cur[c];
+            uint64_t f = b->frontier[i];
+            b->frontier[i] = 0;
+            *work += pred_off[i + 1] - pred_off[i];
+            for (int k = pred_off[i]; k < pred_off[i + 1]; k++) {
+                /* Listed the first time; whether it is is random. */
+                int j = pred[k];
+                b->touched[ntouched] = j;
+                ntouched += !b->next[j];
+                b->next[j] |= f;
+            }
+        }
+        ncur = 0;
+        for (int c = 0; c < ntouched; c++) {
+            int j = b->touched[c];
+            uint64_t fresh = b->next[j] & ~b->seen[j];
+            b->next[j] = 0;
+            if (!fresh)
+                continue;
+            b->seen[j] |= fresh;
+            b->frontier[j] = fresh;
+            b->cur[ncur++] = j;
+            uint8_t *at = b->block + (size_t)j * 64;
+            for (; fresh; fresh &= fresh - 1)
+                at[__builtin_ctzll(fresh)] = (uint8_t)level;
+        }
+        /* bfs_row() gives up on reaching a channel 254 hops away. */
+        if (ncur > 0 && level >= FL__TABLE_INF8 - 1) {
+            overflow = 1;
+            break;
+        }
+    }
+    if (overflow) {
+        for (int c = 0; c < ncur; c++)
+            b->frontier[b->cur[c]] = 0;
+        return 1;
+    }
+    /* Row by row, a few channels at a time so that their blocks stay in
+     * the first-level cache. */
+    for (int i0 = 0; i0 < n; i0 += 64) {
+        int i1 = n - i0 < 64 ? n : i0 + 64;
+        for (int k = 0; k < width; k++) {
+            uint8_t *row = rows + (size_t)k * (size_t)n;
+            for (int i = i0; i < i1; i++)
+                row[i] = b->block[(size_t)i * 64 + (size_t)k];
+        }
+    }
+    return 0;
+}
+
 int fl__table_build(FlRouteTable *tab, const FlRoutingOptions *opt, double progress_from,
                     FlError *err)
 {
     const FlTopology *t = tab->t;
     int rc = FL_OK;
     int *pred_off = NULL, *pred = NULL, *queue = NULL;
+    Batch batch = { 0 };
     if (build_lists(tab, 1, &tab->succ_off, &tab->succ)
         || build_lists(tab, 0, &pred_off, &pred))
         return fl_error_set(err, FL_ENOMEM, "out of memory for the routing table");
     queue = malloc(sizeof *queue * ((size_t)tab->n_chan + 1));
-    if (!queue) {
+    if (!queue || batch_alloc(&batch, tab->n_chan)) {
         rc = fl_error_set(err, FL_ENOMEM, "out of memory for the routing table");
         goto free_pred;
     }
@@ -236,18 +348,33 @@ int fl__table_build(FlRouteTable *tab, const FlRoutingOptions *opt, double progr
             goto free_queue;
         }
         int overflow = 0;
-        for (int d = 0; d < t->n_switches && !overflow; d++) {
-            if (opt->progress && d % step == 0
-                && opt->progress(opt->progress_data,
-                                 progress_from
-                                     + (1.0 - progress_from) * d / t->n_switches)) {
-                free(cells_mem);
-                rc = fl_error_set(err, FL_ECANCELLED, "routing table construction cancelled");
-                goto free_queue;
-            }
+        /* Batches of 64 destinations while the one-byte rows' searches
+         * share enough to pay (see bfs_batch()), else one at a time. */
+        int batched = !wide;
+        int64_t work = 0;
+        for (int d = 0; d < t->n_switches && !overflow;) {
+            int width = batched ? (t->n_switches - d < 64 ? t->n_switches - d : 64) : 1;
+            for (int k = d; k < d + width; k++)
+                if (opt->progress && k % step == 0
+                    && opt->progress(opt->progress_data,
+                                     progress_from
+                                         + (1.0 - progress_from) * k / t->n_switches)) {
+                    free(cells_mem);
+                    rc = fl_error_set(err, FL_ECANCELLED,
+                                      "routing table construction cancelled");
+                    goto free_queue;
+                }
             uint8_t *row = cells_mem + esize * row_entries * d;
-            overflow = wide ? bfs_row(tab, d, pred_off, pred, queue, row, 1)
-                            : bfs_row(tab, d, pred_off, pred, queue, row, 0);
+            if (batched) {
+                work = 0;
+                overflow = bfs_batch(tab, d, width, pred_off, pred, &batch, row, &work);
+                /* Scalar searches read every list once per destination. */
+                batched = 4 * work <= (int64_t)width * pred_off[tab->n_chan];
+            } else {
+                overflow = wide ? bfs_row(tab, d, pred_off, pred, queue, row, 1)
+                                : bfs_row(tab, d, pred_off, pred, queue, row, 0);
+            }
+            d += width;
         }
         if (overflow) {
             free(cells_mem);
@@ -268,6 +395,7 @@ int fl__table_build(FlRouteTable *tab, const FlRoutingOptions *opt, double progr
 free_queue:
     free(queue);
 free_pred:
+    batch_free(&batch);
     free(pred_off);
     free(pred);
     return rc;

@@ -138,8 +138,9 @@ int fl__spanning_tree(const FlTopology *t, int root, int *parent, int *depth, in
 
 /* The root by paper 002's rule, as read in route-updown.c: the switch with
  * the fewest crossing paths, ties to the least mean distance, then to the
- * lowest id. O(S * (S + L)). */
-int fl__default_root(const FlTopology *t, int *root, FlError *err);
+ * lowest id. O(S * (S + L)). Its searches also give *distance_sum, the sum
+ * of the distances between every ordered pair of connected switches. */
+int fl__default_root(const FlTopology *t, int *root, int64_t *distance_sum, FlError *err);
 
 /* Chooses the root (opt->root or the default), builds the tree into
  * r->root and r->parent, and returns the depths (and, when preorder is

@@ -91,7 +91,7 @@ int fl__spanning_tree(const FlTopology *t, int root, int *parent, int *depth, in
     return FL_OK;
 }
 
-int fl__default_root(const FlTopology *t, int *root, FlError *err)
+int fl__default_root(const FlTopology *t, int *root, int64_t *distance_sum, FlError *err)
 {
     int n = t->n_switches;
     FlSwitchGraph g;
@@ -170,6 +170,9 @@ int fl__default_root(const FlTopology *t, int *root, FlError *err)
             best = v;
     }
     *root = t->switch_nodes[best];
+    *distance_sum = 0;
+    for (int v = 0; v < n; v++)
+        *distance_sum += total[v];
 free_all:
     free(at);
     free(delta);
@@ -186,7 +189,7 @@ int fl__tree_routing_setup(FlRouting *r, const FlRoutingOptions *opt, int **dept
 {
     const FlTopology *t = r->t;
     int root = opt->root;
-    int rc = root >= 0 ? FL_OK : fl__default_root(t, &root, err);
+    int rc = root >= 0 ? FL_OK : fl__default_root(t, &root, &r->distance_sum, err);
     if (rc)
         return rc;
     size_t bytes = sizeof(int) * ((size_t)t->n_nodes + 1);

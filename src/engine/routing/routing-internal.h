@@ -50,6 +50,12 @@ struct FlRouting {
     int *parent;
     int *hv_h, *hv_v;
 
+    /* The sum of the breadth-first distances between every ordered pair of
+     * connected switches when building the routing found it (the default
+     * root's search does), so that the analysis need not search again;
+     * else -1. */
+    int64_t distance_sum;
+
     /* Turns taken by some route, for algorithms without turn_prohibited:
      * bit (in_port * nports + out_port) of switch sw is at
      * turn_used[turn_base[sw] + bit / 8]. Built by fl__routing_derive_turns. */

@@ -111,6 +111,7 @@ int fl_routing_new(const FlTopology *t, const char *name, const FlRoutingOptions
     r->algo = algo;
     r->vc_classes = 1;
     r->root = -1;
+    r->distance_sum = -1;
     rc = algo->init(r, opt, err);
     if (!rc && !algo->turn_prohibited)
         rc = fl__routing_derive_turns(r, err);
