@@ -646,12 +646,10 @@ int fl__sim_route_choices(const FlSim *s, int sw, int iv, FlRouteChoice *out, in
  * the head of a packet of len flits. For the flit view. */
 int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n);
 int fl__sim_output_vc_open(const FlSim *s, int ov, int len);
-/* Puts node n in its active set. */
-void fl__sim_activate(FlSim *s, int n);
-/* The same for a node known to be a host, inline for the packets made. */
-static inline void fl__sim_activate_host(FlSim *s, int n)
+/* Puts node n in active set k (SIM_SWITCHES or SIM_HOSTS). */
+static inline void fl__sim_activate(FlSim *s, int k, int n)
 {
-    s->active[SIM_HOSTS][n >> 6] |= (uint64_t)1 << (n & 63);
+    s->active[k][n >> 6] |= (uint64_t)1 << (n & 63);
 }
 
 /* sim-checkpoint.c, for the packet views: the packet at the front of input

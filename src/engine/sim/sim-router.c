@@ -10,17 +10,6 @@
  * their size, since a call costs a tenth of a flit's hop. */
 #define HOT __attribute__((always_inline)) inline
 
-/* Puts node n in active set k (SIM_SWITCHES or SIM_HOSTS). */
-static inline void activate(FlSim *s, int k, int n)
-{
-    s->active[k][n >> 6] |= (uint64_t)1 << (n & 63);
-}
-
-void fl__sim_activate(FlSim *s, int n)
-{
-    activate(s, s->node_host[n] >= 0 ? SIM_HOSTS : SIM_SWITCHES, n);
-}
-
 /* --- rings ---------------------------------------------------------------- */
 
 /* The hot paths below avoid branches that go either way from one flit to
@@ -96,7 +85,7 @@ static void wheel_turn(FlSim *s)
             continue;
         }
         s->ready_mask[mask_index(q)] |= mask_bit(q);
-        activate(s, SIM_SWITCHES, q->node);
+        fl__sim_activate(s, SIM_SWITCHES, q->node);
     }
 }
 
@@ -120,7 +109,7 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
     /* A host visits its sinks while they hold flits. */
     if (q->sink) {
         s->sink_mask[mask_index(q)] |= mask_bit(q);
-        activate(s, SIM_HOSTS, q->node);
+        fl__sim_activate(s, SIM_HOSTS, q->node);
     }
 }
 
