@@ -724,9 +724,6 @@ void fl__sim_stats_close(FlSim *s);
  * comes at cycle (it may send its head then), which decides whether it is
  * measured, as its creation does under FL_MEASURE_CREATED. */
 void fl__sim_stats_turn(FlSim *s, SimPacket *p, int64_t cycle);
-/* A packet's tail reached its host. Returns FL_ENOMEM if a histogram could
- * not grow (the packet is then not counted). */
-int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p);
 /* Fills res with the current figures (see fl_sim_stats). With
  * warmup_figures 0, as fl_sim_run reports, a run that never left its
  * warm-up has none (all zero). */
@@ -746,6 +743,47 @@ void fl__sim_chan_flits(const FlSim *s, int64_t *out, int n);
 static inline int fl__sim_window_opened(const FlSim *s)
 {
     return s->sc.in_window || s->sc.window_closed;
+}
+
+/* Counts measured packet p, delivered now with latency lat, whose
+ * histogram bucket exists. */
+static inline void fl__sim_stats_count(FlSim *s, const SimPacket *p, int64_t lat)
+{
+    SimScalars *sc = &s->sc;
+    int64_t net = sc->cycle - p->injected;
+    s->lat_hist[lat]++;
+    s->net_hist[net]++;
+    if (lat >= sc->hist_len)
+        sc->hist_len = lat + 1;
+    sc->lat_sum += lat;
+    sc->net_sum += net;
+    sc->hops_sum += p->hops;
+    sc->measured_done++;
+    sc->measured_outstanding -= p->measured == 1;
+}
+
+/* The same after growing the histograms for lat; FL_ENOMEM if they could
+ * not grow (the packet is then not counted). Out of line and cold: they
+ * grow a few times a run. */
+__attribute__((cold)) int fl__sim_stats_grow_and_count(FlSim *s, const SimPacket *p,
+                                                   int64_t lat);
+
+/* A packet's tail reached its host. Returns FL_ENOMEM if a histogram could
+ * not grow (the packet is then not counted). Inline: every packet
+ * delivered is counted, and a call would cost a third of the count. */
+static inline int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p)
+{
+    SimScalars *sc = &s->sc;
+    int64_t lat = sc->cycle - p->created;
+    sc->delivered_packets++;
+    sc->delivered_lat_sum += lat;
+    /* A warm-up packet counts only while the warm-up's figures last. */
+    if (!p->measured || (p->measured == 2 && fl__sim_window_opened(s)))
+        return FL_OK;
+    if (__builtin_expect(lat >= s->hist_cap, 0))
+        return fl__sim_stats_grow_and_count(s, p, lat);
+    fl__sim_stats_count(s, p, lat);
+    return FL_OK;
 }
 
 /* sim-checkpoint.c: a checkpoint that shares the pages of prev (may be
