@@ -695,14 +695,51 @@ static inline int fl__sim_index_add(FlSim *s, int32_t pkt)
 }
 /* Makes room for n route chunks; FL_ENOMEM leaves the store as it was. */
 int fl__sim_route_reserve(FlSim *s, int32_t n);
+/* A fresh chunk chained after chunk prev, taken from the end of the store
+ * (which grows), or 0 with nomem set when out of memory: for when no
+ * chunk is free, a few times a run. */
+__attribute__((cold)) int32_t fl__sim_route_chunk_new(FlSim *s, int32_t prev);
+/* A fresh chunk chained after chunk prev: a free one (inline: every
+ * packet takes one as it leaves its host) or a new one. 0 with nomem set
+ * when out of memory. */
+static inline int32_t fl__sim_route_chunk(FlSim *s, int32_t prev)
+{
+    int32_t c = s->sc.route_free;
+    if (__builtin_expect(c <= 0, 0))
+        return fl__sim_route_chunk_new(s, prev);
+    int32_t *link = &s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
+    s->sc.route_free = *link;
+    *link = prev;
+    return c;
+}
 /* Where a new route's entry 0 goes: the first word of a fresh chunk. */
-int32_t fl__sim_route_start(FlSim *s);
+static inline int32_t fl__sim_route_start(FlSim *s)
+{
+    return fl__sim_route_chunk(s, 0) * SIM_ROUTE_CHUNK;
+}
 /* The word after at, the last of a chunk's entries: the first of a fresh
  * chunk chained after it (on failure, at again, with nomem set). */
 int32_t fl__sim_route_extend(FlSim *s, int32_t at);
 /* Packet pkt's tail reached its host: its route chunks are freed and its
- * id becomes -1, so the index no longer finds it. */
-void fl__sim_packet_done(FlSim *s, int32_t pkt);
+ * id becomes -1, so the index no longer finds it. Inline: every packet
+ * delivered is finished. */
+static inline void fl__sim_packet_done(FlSim *s, int32_t pkt)
+{
+    SimPacket *p = &s->pool[pkt];
+    /* The free chain's head in a local: the links are int32_t stores the
+     * compiler would otherwise assume change it. A delivered packet's route
+     * is past chunk 0, so its position divides as an unsigned. */
+    int32_t *route = s->route, free_head = s->sc.route_free;
+    for (int32_t c = (int32_t)((uint32_t)p->route / SIM_ROUTE_CHUNK); c > 0;) {
+        int32_t *link = &route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
+        int32_t prev = *link;
+        *link = free_head;
+        free_head = c;
+        c = prev;
+    }
+    s->sc.route_free = free_head;
+    p->id = -1;
+}
 
 /* Appends VC vc to the route of packet p, whose head has left its host:
  * the word after its last entry, or, past a chunk's last entry, a new
