@@ -470,8 +470,8 @@ static uint64_t result_hash(const FlSim *s, const FlSimResult *r)
  * packets faster must leave every figure where it was. The hashes were
  * taken from the code before those changes. The runs take 1-flit and
  * mixed packets, both measure rules, latencies past the histograms'
- * first size (saturation, a long window), and credits on their way for
- * several cycles. */
+ * first size (saturation, a long window), credits on their way for
+ * several cycles, and channels taking several cycles a flit. */
 static void test_pinned_results(void)
 {
     /* 1024 hosts keep 256 packets each: saturated, they defer (their own
@@ -492,6 +492,7 @@ static void test_pinned_results(void)
         uint64_t hash;
         int credit_delay;    /* and the release on the tail's credit */
         int defer;           /* on the network of many hosts */
+        int link_cycles;     /* per flit, and then 4 VCs */
     } cases[] = {
         { "1-flit, light", 0.1, 1, 0, FL_MEASURE_CREATED, 3000,
           0xd12df4cc0c49e24cULL },
@@ -509,6 +510,10 @@ static void test_pinned_results(void)
           0x4ad8e6f765ed4801ULL, 0, 1 },
         { "sources deferring, fixed lengths", 0.8, 2, 0, FL_MEASURE_CREATED, 1200,
           0x8a7506283f561da5ULL, 0, 1 },
+        /* Hosts wait for their injection channel with packets queued, and
+         * eject on several VCs at once. */
+        { "links of two cycles a flit, 4 VCs", 0.4, 2, 8, FL_MEASURE_CREATED, 3000,
+          0xd97f8651a3e426a2ULL, 0, 0, 2 },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const Net *on = cases[k].defer ? &many : &n;
@@ -519,6 +524,10 @@ static void test_pinned_results(void)
         cfg.measure_rule = cases[k].rule;
         cfg.measure_cycles = cases[k].measure;
         cfg.drain_cycles = 3000;
+        if (cases[k].link_cycles) {
+            cfg.link_cycles_per_flit = cases[k].link_cycles;
+            cfg.vcs = 4;
+        }
         if (cases[k].credit_delay) {
             cfg.credit_delay = cases[k].credit_delay;
             cfg.vc_release = FL_VC_RELEASE_TAIL_CREDIT;

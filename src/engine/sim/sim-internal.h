@@ -651,12 +651,10 @@ int fl__sim_route_choices(const FlSim *s, int sw, int iv, FlRouteChoice *out, in
  * the head of a packet of len flits. For the flit view. */
 int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n);
 int fl__sim_output_vc_open(const FlSim *s, int ov, int len);
-/* Puts node n in its active set. */
-void fl__sim_activate(FlSim *s, int n);
-/* The same for a node known to be a host, inline for the packets made. */
-static inline void fl__sim_activate_host(FlSim *s, int n)
+/* Puts node n in active set k (SIM_SWITCHES or SIM_HOSTS). */
+static inline void fl__sim_activate(FlSim *s, int k, int n)
 {
-    s->active[SIM_HOSTS][n >> 6] |= (uint64_t)1 << (n & 63);
+    s->active[k][n >> 6] |= (uint64_t)1 << (n & 63);
 }
 
 /* sim-checkpoint.c, for the packet views: the packet at the front of input
@@ -702,14 +700,51 @@ static inline int fl__sim_index_add(FlSim *s, int32_t pkt)
 }
 /* Makes room for n route chunks; FL_ENOMEM leaves the store as it was. */
 int fl__sim_route_reserve(FlSim *s, int32_t n);
+/* A fresh chunk chained after chunk prev, taken from the end of the store
+ * (which grows), or 0 with nomem set when out of memory: for when no
+ * chunk is free, a few times a run. */
+__attribute__((cold)) int32_t fl__sim_route_chunk_new(FlSim *s, int32_t prev);
+/* A fresh chunk chained after chunk prev: a free one (inline: every
+ * packet takes one as it leaves its host) or a new one. 0 with nomem set
+ * when out of memory. */
+static inline int32_t fl__sim_route_chunk(FlSim *s, int32_t prev)
+{
+    int32_t c = s->sc.route_free;
+    if (__builtin_expect(c <= 0, 0))
+        return fl__sim_route_chunk_new(s, prev);
+    int32_t *link = &s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
+    s->sc.route_free = *link;
+    *link = prev;
+    return c;
+}
 /* Where a new route's entry 0 goes: the first word of a fresh chunk. */
-int32_t fl__sim_route_start(FlSim *s);
+static inline int32_t fl__sim_route_start(FlSim *s)
+{
+    return fl__sim_route_chunk(s, 0) * SIM_ROUTE_CHUNK;
+}
 /* The word after at, the last of a chunk's entries: the first of a fresh
  * chunk chained after it (on failure, at again, with nomem set). */
 int32_t fl__sim_route_extend(FlSim *s, int32_t at);
 /* Packet pkt's tail reached its host: its route chunks are freed and its
- * id becomes -1, so the index no longer finds it. */
-void fl__sim_packet_done(FlSim *s, int32_t pkt);
+ * id becomes -1, so the index no longer finds it. Inline: every packet
+ * delivered is finished. */
+static inline void fl__sim_packet_done(FlSim *s, int32_t pkt)
+{
+    SimPacket *p = &s->pool[pkt];
+    /* The free chain's head in a local: the links are int32_t stores the
+     * compiler would otherwise assume change it. A delivered packet's route
+     * is past chunk 0, so its position divides as an unsigned. */
+    int32_t *route = s->route, free_head = s->sc.route_free;
+    for (int32_t c = (int32_t)((uint32_t)p->route / SIM_ROUTE_CHUNK); c > 0;) {
+        int32_t *link = &route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
+        int32_t prev = *link;
+        *link = free_head;
+        free_head = c;
+        c = prev;
+    }
+    s->sc.route_free = free_head;
+    p->id = -1;
+}
 
 /* Appends VC vc to the route of packet p, whose head has left its host:
  * the word after its last entry, or, past a chunk's last entry, a new
@@ -731,9 +766,6 @@ void fl__sim_stats_close(FlSim *s);
  * comes at cycle (it may send its head then), which decides whether it is
  * measured, as its creation does under FL_MEASURE_CREATED. */
 void fl__sim_stats_turn(FlSim *s, SimPacket *p, int64_t cycle);
-/* A packet's tail reached its host. Returns FL_ENOMEM if a histogram could
- * not grow (the packet is then not counted). */
-int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p);
 /* Fills res with the current figures (see fl_sim_stats). With
  * warmup_figures 0, as fl_sim_run reports, a run that never left its
  * warm-up has none (all zero). */
@@ -753,6 +785,47 @@ void fl__sim_chan_flits(const FlSim *s, int64_t *out, int n);
 static inline int fl__sim_window_opened(const FlSim *s)
 {
     return s->sc.in_window || s->sc.window_closed;
+}
+
+/* Counts measured packet p, delivered now with latency lat, whose
+ * histogram bucket exists. */
+static inline void fl__sim_stats_count(FlSim *s, const SimPacket *p, int64_t lat)
+{
+    SimScalars *sc = &s->sc;
+    int64_t net = sc->cycle - p->injected;
+    s->lat_hist[lat]++;
+    s->net_hist[net]++;
+    if (lat >= sc->hist_len)
+        sc->hist_len = lat + 1;
+    sc->lat_sum += lat;
+    sc->net_sum += net;
+    sc->hops_sum += p->hops;
+    sc->measured_done++;
+    sc->measured_outstanding -= p->measured == 1;
+}
+
+/* The same after growing the histograms for lat; FL_ENOMEM if they could
+ * not grow (the packet is then not counted). Out of line and cold: they
+ * grow a few times a run. */
+__attribute__((cold)) int fl__sim_stats_grow_and_count(FlSim *s, const SimPacket *p,
+                                                   int64_t lat);
+
+/* A packet's tail reached its host. Returns FL_ENOMEM if a histogram could
+ * not grow (the packet is then not counted). Inline: every packet
+ * delivered is counted, and a call would cost a third of the count. */
+static inline int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p)
+{
+    SimScalars *sc = &s->sc;
+    int64_t lat = sc->cycle - p->created;
+    sc->delivered_packets++;
+    sc->delivered_lat_sum += lat;
+    /* A warm-up packet counts only while the warm-up's figures last. */
+    if (!p->measured || (p->measured == 2 && fl__sim_window_opened(s)))
+        return FL_OK;
+    if (__builtin_expect(lat >= s->hist_cap, 0))
+        return fl__sim_stats_grow_and_count(s, p, lat);
+    fl__sim_stats_count(s, p, lat);
+    return FL_OK;
 }
 
 /* sim-checkpoint.c: a checkpoint that shares the pages of prev (may be

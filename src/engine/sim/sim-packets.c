@@ -95,27 +95,15 @@ int fl__sim_route_reserve(FlSim *s, int32_t n)
     return FL_OK;
 }
 
-/* A fresh chunk linked to chunk prev, or 0 (with nomem set) when out of
- * memory. */
-static int32_t new_chunk(FlSim *s, int32_t prev)
+int32_t fl__sim_route_chunk_new(FlSim *s, int32_t prev)
 {
-    int32_t c = s->sc.route_free;
-    if (c > 0) {
-        s->sc.route_free = s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
-    } else {
-        if (s->sc.route_used == s->route_cap && fl__sim_route_reserve(s, 2 * s->route_cap)) {
-            s->nomem = 1;
-            return 0;
-        }
-        c = s->sc.route_used++;
+    if (s->sc.route_used == s->route_cap && fl__sim_route_reserve(s, 2 * s->route_cap)) {
+        s->nomem = 1;
+        return 0;
     }
+    int32_t c = s->sc.route_used++;
     s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK] = prev;
     return c;
-}
-
-int32_t fl__sim_route_start(FlSim *s)
-{
-    return new_chunk(s, 0) * SIM_ROUTE_CHUNK;
 }
 
 int32_t fl__sim_route_extend(FlSim *s, int32_t at)
@@ -123,27 +111,9 @@ int32_t fl__sim_route_extend(FlSim *s, int32_t at)
     /* A lane's record (see Lanes) takes the chunk from the simulation's
      * store. */
     fl__sim_lanes_lock(s);
-    int32_t c = new_chunk(s->master, at / SIM_ROUTE_CHUNK);
+    int32_t c = fl__sim_route_chunk(s->master, at / SIM_ROUTE_CHUNK);
     fl__sim_lanes_unlock(s);
     return c ? c * SIM_ROUTE_CHUNK : at;
-}
-
-void fl__sim_packet_done(FlSim *s, int32_t pkt)
-{
-    SimPacket *p = &s->pool[pkt];
-    /* The free chain's head in a local: the links are int32_t stores the
-     * compiler would otherwise assume change it. A delivered packet's route
-     * is past chunk 0, so its position divides as an unsigned. */
-    int32_t *route = s->route, free_head = s->sc.route_free;
-    for (int32_t c = (int32_t)((uint32_t)p->route / SIM_ROUTE_CHUNK); c > 0;) {
-        int32_t *link = &route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
-        int32_t prev = *link;
-        *link = free_head;
-        free_head = c;
-        c = prev;
-    }
-    s->sc.route_free = free_head;
-    p->id = -1;
 }
 
 /* Entries of packet p's route: hops + 1 once its head has left its host. */

@@ -10,17 +10,6 @@
  * their size, since a call costs a tenth of a flit's hop. */
 #define HOT __attribute__((always_inline)) inline
 
-/* Puts node n in active set k (SIM_SWITCHES or SIM_HOSTS). */
-static inline void activate(FlSim *s, int k, int n)
-{
-    s->active[k][n >> 6] |= (uint64_t)1 << (n & 63);
-}
-
-void fl__sim_activate(FlSim *s, int n)
-{
-    activate(s, s->node_host[n] >= 0 ? SIM_HOSTS : SIM_SWITCHES, n);
-}
-
 /* --- rings ---------------------------------------------------------------- */
 
 /* The hot paths below avoid branches that go either way from one flit to
@@ -96,7 +85,7 @@ static void wheel_turn(FlSim *s)
             continue;
         }
         s->ready_mask[mask_index(q)] |= mask_bit(q);
-        activate(s, SIM_SWITCHES, q->node);
+        fl__sim_activate(s, SIM_SWITCHES, q->node);
     }
 }
 
@@ -120,7 +109,7 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
     /* A host visits its sinks while they hold flits. */
     if (q->sink) {
         s->sink_mask[mask_index(q)] |= mask_bit(q);
-        activate(s, SIM_HOSTS, q->node);
+        fl__sim_activate(s, SIM_HOSTS, q->node);
     }
 }
 
@@ -206,22 +195,26 @@ static void record_delivery(FlSim *s, const SimPacket *p)
     };
 }
 
-/* Consumes the flits that have reached host h (node n); a tail completes
+/* Consumes the flits that have reached host h (node at); a tail completes
  * its packet. Only the occupied ejection VCs are read (bits of the node's
- * mask: a host has one input, so V <= 64 bits of one word), and a VC's
- * go tells when its front flit arrives (a host adds no delays). */
-static void host_eject(FlSim *s, int h, int n)
+ * sink word: a host has one input, so its VC v is bit v of one word), and
+ * a VC's go tells when its front flit arrives (a host adds no delays).
+ * Returns the sink word left, kept in a register meanwhile (nothing here
+ * sends a flit to a host). */
+static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at)
 {
     int64_t now = s->sc.cycle;
-    SimVc *vc = &s->vc[s->node_at[n].vc0];
-    for (uint64_t bits = s->sink_mask[s->node_at[n].w0]; bits; bits &= bits - 1) {
-        SimVc *q = &vc[__builtin_ctzll(bits)];
+    SimVc *vc = &s->vc[at->vc0];
+    uint64_t *sink = &s->sink_mask[at->w0], left = *sink;
+    for (uint64_t bits = left; bits; bits &= bits - 1) {
+        int v = __builtin_ctzll(bits);
+        SimVc *q = &vc[v];
         while (q->count > 0 && q->go <= now) {
             const SimSlot *slot = &s->slot[ring_front(q)];
             int32_t pkt = slot->pkt, flit = slot->flit;
             ring_pop(s, q);
-            s->sink_mask[mask_index(q)] &= ~((uint64_t)(q->count == 0) << (q->mask_pos & 63));
-            s->credits[q - s->vc] = 1;
+            left &= ~((uint64_t)(q->count == 0) << v);
+            s->credits[at->vc0 + v] = 1;
             s->sc.net_flits--;
             s->sc.ejected++;
             s->host_accepted[h] += s->sc.counting;
@@ -237,6 +230,8 @@ static void host_eject(FlSim *s, int h, int n)
             }
         }
     }
+    *sink = left;
+    return left;
 }
 
 /* Whether output VC ov may take the head of a packet of len flits. */
@@ -252,58 +247,64 @@ int fl__sim_output_vc_open(const FlSim *s, int ov, int len)
     return output_vc_open(s, ov, len);
 }
 
-/* Sends the next flit of the packet at the front of host h's queue. */
-static inline void host_inject(FlSim *s, int h, const int lanes)
+/* Sends the next flit of the packet at the front of host h's queue.
+ * Returns whether the queue still holds a packet. */
+static inline int host_inject(FlSim *s, int h, const int lanes)
 {
     int32_t pkt = s->q_head[h];
     if (pkt < 0)
-        return;
+        return 0;
     SimPacket *p = &s->pool[pkt];
     int c = s->host_inj[h], V = s->V;
+    int32_t len = p->len, ov = s->host_vc[h];
     int64_t now = s->sc.cycle;
     if (s->multi_cycle_links && s->chan_free[c] > now)
-        return;
-    if (s->host_vc[h] < 0) {
+        return 1;
+    if (ov < 0) {
         /* Any VC of the injection channel will do: round robin. */
         int v = s->host_rr[h] < 0 ? 0 : s->host_rr[h] + 1;
         for (int k = 0; k < V; k++, v++) {
             if (v == V)
                 v = 0;
-            int ov = s->chan_vc[c] + v;
-            if (output_vc_open(s, ov, p->len)) {
+            if (output_vc_open(s, s->chan_vc[c] + v, len)) {
+                ov = s->chan_vc[c] + v;
                 s->host_vc[h] = ov;
                 s->host_rr[h] = v;
                 s->outvc[ov].owner = ov;
                 break;
             }
         }
-        if (s->host_vc[h] < 0)
-            return;
+        if (ov < 0)
+            return 1;
     }
-    SimVc *o = &s->vc[s->host_vc[h]];
-    if (s->credits[s->host_vc[h]] <= 0)
-        return;
-    if (p->sent == 0) {
+    if (s->credits[ov] <= 0)
+        return 1;
+    int32_t sent = p->sent;
+    if (sent == 0) {
+        int32_t at = fl__sim_route_start(s);
         p->injected = now;
-        p->route = fl__sim_route_start(s);
-        s->route[p->route] = s->host_vc[h];
+        p->route = at;
+        s->route[at] = ov;
     }
-    SimSlot flit = { 0, pkt, fl__sim_flit_code(p->sent, p->sent == p->len - 1),
-                     s->host_switch[p->dst] };
-    send_flit(s, o, flit, s->inject_delay, lanes);
+    SimSlot flit = { 0, pkt, fl__sim_flit_code(sent, sent == len - 1), s->host_switch[p->dst] };
+    send_flit(s, &s->vc[ov], flit, s->inject_delay, lanes);
     s->sc.net_flits++;
-    p->sent++;
     s->sc.queued_flits--;
-    if (p->sent == p->len) {
-        s->host_vc[h] = -1;
-        s->stored[h]--;
-        s->q_head[h] = p->next;
-        if (s->q_head[h] < 0)
-            s->q_tail[h] = -1;
-        else if (s->cfg.measure_rule == FL_MEASURE_BOOKSIM)
-            fl__sim_stats_turn(s, &s->pool[s->q_head[h]], now + 1);
-        p->next = -1;
+    p->sent = ++sent;
+    if (sent < len)
+        return 1;
+    int32_t next = p->next;
+    p->next = -1;
+    s->host_vc[h] = -1;
+    s->stored[h]--;
+    s->q_head[h] = next;
+    if (next < 0) {
+        s->q_tail[h] = -1;
+        return 0;
     }
+    if (s->cfg.measure_rule == FL_MEASURE_BOOKSIM)
+        fl__sim_stats_turn(s, &s->pool[next], now + 1);
+    return 1;
 }
 
 /* --- switches --------------------------------------------------------------- */
@@ -696,9 +697,8 @@ static inline void visit_hosts(FlSim *s, const int lanes)
     for (int w = 0; w < words; w++) {
         for (uint64_t bits = s->active[SIM_HOSTS][w]; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
-            host_eject(s, h, n);
-            host_inject(s, h, lanes);
-            int busy = (s->sink_mask[s->node_at[n].w0] != 0) | (s->q_head[h] >= 0);
+            int busy = host_eject(s, h, &s->node_at[n]) != 0;
+            busy |= host_inject(s, h, lanes);
             keep_or_leave(s, SIM_HOSTS, n, busy);
         }
     }

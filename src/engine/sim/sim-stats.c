@@ -71,47 +71,11 @@ static int grow_histograms(FlSim *s, int64_t need)
     return FL_OK;
 }
 
-/* Counts measured packet p of latency lat, whose histogram bucket
- * exists. */
-static inline void count_measured(FlSim *s, const SimPacket *p, int64_t lat)
-{
-    SimScalars *sc = &s->sc;
-    int64_t net = sc->cycle - p->injected;
-    s->lat_hist[lat]++;
-    s->net_hist[net]++;
-    if (lat >= sc->hist_len)
-        sc->hist_len = lat + 1;
-    sc->lat_sum += lat;
-    sc->net_sum += net;
-    sc->hops_sum += p->hops;
-    sc->measured_done++;
-    sc->measured_outstanding -= p->measured == 1;
-}
-
-/* The same after growing the histograms: out of line and called last, as
- * they grow a few times a run, so that counting a packet saves no
- * registers. */
-__attribute__((noinline, cold)) static int grow_and_count(FlSim *s, const SimPacket *p,
-                                                          int64_t lat)
+int fl__sim_stats_grow_and_count(FlSim *s, const SimPacket *p, int64_t lat)
 {
     if (grow_histograms(s, lat))
         return FL_ENOMEM;
-    count_measured(s, p, lat);
-    return FL_OK;
-}
-
-int fl__sim_stats_packet_done(FlSim *s, const SimPacket *p)
-{
-    SimScalars *sc = &s->sc;
-    int64_t lat = sc->cycle - p->created;
-    sc->delivered_packets++;
-    sc->delivered_lat_sum += lat;
-    /* A warm-up packet counts only while the warm-up's figures last. */
-    if (!p->measured || (p->measured == 2 && fl__sim_window_opened(s)))
-        return FL_OK;
-    if (__builtin_expect(lat >= s->hist_cap, 0))
-        return grow_and_count(s, p, lat);
-    count_measured(s, p, lat);
+    fl__sim_stats_count(s, p, lat);
     return FL_OK;
 }
 

@@ -584,7 +584,7 @@ static inline int store_packet(FlSim *s, int src, int dst, int flits, int64_t cr
         if (turn_now)
             fl__sim_stats_turn(s, p, sc->cycle);
     }
-    fl__sim_activate_host(s, s->host_node[src]);
+    fl__sim_activate(s, SIM_HOSTS, s->host_node[src]);
     return FL_OK;
 }
 
