@@ -404,8 +404,13 @@ void fl__sim_lanes_run(FlSim *s)
         crew_wait(crew);
         crew->running = 0;
     } else {
-        for (int l = 0; l < s->n_lanes; l++)
-            fl__sim_lane_tick(fl__sim_lane(s, l));
+        for (int l = 0; l < s->n_lanes; l++) {
+            /* Short of room, a lane before may have moved the store. */
+            FlSim *ls = fl__sim_lane(s, l);
+            ls->route = s->route;
+            ls->route_cap = s->route_cap;
+            fl__sim_lane_tick(ls);
+        }
     }
     for (int l = 1; l < s->n_lanes; l++)
         lane_gather(s, l);

@@ -109,9 +109,12 @@ int32_t fl__sim_route_chunk_new(FlSim *s, int32_t prev)
 int32_t fl__sim_route_extend(FlSim *s, int32_t at)
 {
     /* A lane's record (see Lanes) takes the chunk from the simulation's
-     * store. */
+     * store, and sees the store where it is: it moves only while lanes run
+     * one after another, when fl__sim_lanes_run() could not make room. */
     fl__sim_lanes_lock(s);
     int32_t c = fl__sim_route_chunk(s->master, at / SIM_ROUTE_CHUNK);
+    s->route = s->master->route;
+    s->route_cap = s->master->route_cap;
     fl__sim_lanes_unlock(s);
     return c ? c * SIM_ROUTE_CHUNK : at;
 }
