@@ -163,10 +163,16 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const 
                        : -1;
 }
 
-/* Queues the credit of a slot freed in input VC iv for its sender. */
+/* Queues the credit of a slot freed in input VC iv for its sender. With
+ * no credit delay every credit queued in a cycle arrives in the next, so
+ * the queue is a list, emptied as they do (see credits_arrive() in sim.c). */
 static inline void return_credit(FlSim *s, int iv)
 {
     SimScalars *sc = &s->sc;
+    if (s->cfg.credit_delay == 0) {
+        s->cq[sc->cq_count++].vc = iv;
+        return;
+    }
     int64_t at = (sc->cq_head + sc->cq_count) & (s->cq_cap - 1);
     s->cq[at] = (SimCredit){ iv, (uint32_t)sc->credit_due };
     sc->cq_count++;

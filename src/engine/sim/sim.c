@@ -480,6 +480,19 @@ void fl_sim_free(FlSim *s)
 
 /* --- the cycle loop ------------------------------------------------------- */
 
+/* A credit of VC ov reaches its sender; under FL_VC_RELEASE_TAIL_CREDIT
+ * (drains) the last one frees a draining VC. */
+static inline void credit_arrives(FlSim *s, int ov, int drains)
+{
+    int32_t got = ++s->credits[ov];
+    if (drains) {
+        SimOutVc *o = &s->outvc[ov];
+        /* Credits return only to VCs into switches, of buf_flits. */
+        if (o->owner == -2 && got == s->cfg.buf_flits)
+            o->owner = -1;
+    }
+}
+
 /* Credits of lane l's switches whose time has come reach their senders.
  * They were queued in departure order with one common delay, so the queue
  * is sorted by due cycle; credits add up, so lanes may come in any
@@ -491,27 +504,25 @@ static void credits_arrive(FlSim *s, int l)
     SimCredit *cq;
     int64_t wrap, *at_head, *at_count;
     fl__sim_lane_queue(s, l, &cq, &wrap, &at_head, &at_count);
-    int32_t *credits = s->credits;
     const int64_t cap = wrap + 1;
     const uint32_t now = (uint32_t)s->sc.cycle;
     /* Only this release policy drains VCs (owner -2): the others need not
      * read the VC's output record. */
     const int drains = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT;
     int64_t head = *at_head, left = *at_count;
+    /* With no credit delay all are due, from the queue's start. */
+    if (s->cfg.credit_delay == 0) {
+        for (int64_t i = 0; i < left; i++)
+            credit_arrives(s, cq[i].vc, drains);
+        *at_count = 0;
+        return;
+    }
     /* The credits due lie in at most two runs of the ring, before and
      * after it wraps: each is walked without wrapping or counting. */
     while (left > 0) {
         const SimCredit *c = cq + head, *end = c + (cap - head < left ? cap - head : left);
-        while (c < end && (int32_t)(c->due - now) <= 0) {
-            int ov = c++->vc;
-            int got = ++credits[ov];
-            if (drains) {
-                SimOutVc *o = &s->outvc[ov];
-                /* Credits return only to VCs into switches, of buf_flits. */
-                if (o->owner == -2 && got == s->cfg.buf_flits)
-                    o->owner = -1;
-            }
-        }
+        while (c < end && (int32_t)(c->due - now) <= 0)
+            credit_arrives(s, c++->vc, drains);
         int64_t done = c - (cq + head);
         head = (head + done) & wrap;
         left -= done;
