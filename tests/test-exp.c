@@ -950,6 +950,49 @@ static void test_point_refusals(const Net *mesh)
     fl_sim_settings_clear(&s);
 }
 
+/* ---- workers are CPUs, shared by a simulation's threads -------------------- */
+
+/* Points whose simulations take two threads each: four workers run two of
+ * them at once, two run one, and the figures are those of one thread. */
+static void test_threads(void)
+{
+    Net mesh;
+    if (!net_open(&mesh, "mesh:16x16", "dor"))
+        return;
+    enum { N = 6 };
+    FlSimConfig cfg;
+    uniform_config(&cfg, &mesh, 0.05, 4);
+    cfg.warmup_cycles = 100;
+    cfg.measure_cycles = 300;
+    FlExpPoint one[N], two[N];
+    rate_points(one, N, mesh.t, &cfg, 0.05, 0.05, 0);
+    cfg.threads = 2;
+    rate_points(two, N, mesh.t, &cfg, 0.05, 0.05, 0);
+    Summary base[N], other[N];
+    int workers[] = { 1, 4, 2 }, at_once[] = { 1, 2, 1 };
+    for (int w = 0; w < 3; w++) {
+        Seen s;
+        FlExpOptions o;
+        options(&o, workers[w], &s);
+        o.stop_past_saturation = 0;
+        int rc;
+        FlError err = { 0 };
+        FlExp *e = run(w == 0 ? one : two, N, &o, &rc, &err);
+        if (!e)
+            continue;
+        summarize(e, w == 0 ? base : other);
+        CHECK_INT(fl_exp_jobs(e), at_once[w]);
+        CHECK(rc == FL_OK && s.max_running <= at_once[w],
+              "%d workers, %d thread(s) a point: at most %d run at once (%d)", workers[w],
+              w == 0 ? 1 : 2, at_once[w], s.max_running);
+        if (w > 0)
+            CHECK(memcmp(base, other, sizeof base) == 0,
+                  "%d workers, two threads a point: one thread's figures", workers[w]);
+        fl_exp_free(e);
+    }
+    net_close(&mesh);
+}
+
 int main(void)
 {
     /* The meshes most tests run on, built once for all. */
@@ -968,6 +1011,7 @@ int main(void)
     test_point_refusals(&mesh4);
     test_shares(&mesh4);
     test_refused(&mesh4);
+    test_threads();
     net_close(&mesh4);
     net_close(&mesh8);
     return tap_done();

@@ -480,7 +480,8 @@ static int run_rm(const CliCommand *cmd, const CliParsed *p)
  * experiment-vectors.c) ---------------------------------------------------- */
 
 static const CliOption run_options[] = {
-    { "jobs", 'j', "N", N_("simulations at once (default: the online CPUs)") },
+    { "jobs", 'j', "N",
+      N_("CPUs to use (default: the online CPUs); a simulation takes --threads of them") },
     { 0 },
 };
 

@@ -25,7 +25,8 @@ static const CliOption sweep_options[] = {
     { "format", 'f', "FORMAT", N_("csv (default) or json") },
     { "output", 'o', "OUT", N_("write to OUT instead of standard output (a regular file is "
                                "replaced only once complete)") },
-    { "jobs", 'j', "N", N_("simulations at once (default: the online CPUs over --threads)") },
+    { "jobs", 'j', "N",
+      N_("CPUs to use (default: the online CPUs); a simulation takes --threads of them") },
     { "max-latency", 0, "CYCLES", N_("stop past this mean latency (default 10x the first)") },
     { 0 },
 };
@@ -218,7 +219,8 @@ static int run_sweep(const CliCommand *cmd, const CliParsed *p)
     /* Without --format, an OUT ending in .json asks for JSON. */
     int dflt = out_len > 5 && strcmp(out + out_len - 5, ".json") == 0;
     int as_json = sim_choice_option(cmd, p, "format", formats, dflt);
-    long jobs = 0;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    long jobs = online > 0 ? online : 1;
     double max_latency = 0;
     const char *s = cli_value(cmd, p, "max-latency");
     if (as_json < 0 || sim_int_option(cmd, p, "jobs", 1, 1024, &jobs)
@@ -251,10 +253,6 @@ static int run_sweep(const CliCommand *cmd, const CliParsed *p)
         write_start(output.fp, as_json);
         rc = cli_output_flush(&output);
     }
-    /* Each simulation takes --threads of the CPUs. */
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    if (!rc && jobs == 0)
-        jobs = online > setup.cfg.threads ? online / setup.cfg.threads : 1;
     if (!rc) {
         int last = run_points(&sw, setup.t, &setup.cfg, jobs);
         SweepOutput o = { &sw, last, as_json };

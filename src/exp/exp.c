@@ -612,6 +612,18 @@ static int wind_up(FlExp *e)
     return complete;
 }
 
+int fl_exp_jobs(const FlExp *e)
+{
+    /* The workers are CPUs, and a flit-level simulation takes its threads
+     * of them: as many run at once as leave none waiting for a core (at
+     * least one), since a simulation's threads spin at each cycle's end. */
+    int per_point = 1;
+    for (int i = 0; i < e->n; i++)
+        if (e->points[i].model == FL_SIM_MODEL_FLIT && e->points[i].config.threads > per_point)
+            per_point = e->points[i].config.threads;
+    return e->opt.workers / per_point > 1 ? e->opt.workers / per_point : 1;
+}
+
 int fl_exp_run(FlExp *e, FlError *err)
 {
     if (!e)
@@ -624,7 +636,7 @@ int fl_exp_run(FlExp *e, FlError *err)
         return fl_error_set(err, FL_EINVAL, "fl_exp_run: the experiment has run already");
 
     int todo = prepare(e);
-    int jobs = e->opt.workers < todo ? e->opt.workers : todo;
+    int jobs = fl_exp_jobs(e) < todo ? fl_exp_jobs(e) : todo;
     pthread_t *threads = jobs ? calloc((size_t)jobs, sizeof *threads) : NULL;
     if (jobs && !threads)
         return fl_error_set(err, FL_ENOMEM, "out of memory for %d worker threads", jobs);

@@ -385,6 +385,9 @@ static int run_tasks(Runner *r, FlError *err)
     opt.sample_interval = r->sample_step;
     FlExp *exp = NULL;
     rc = fl_exp_new(points, r->n, &opt, &exp, err);
+    /* The estimate of the time left goes round the runs at once. */
+    if (!rc)
+        r->workers = fl_exp_jobs(exp);
     if (!rc) {
         pthread_mutex_lock(&x->lock);
         x->exp = exp;

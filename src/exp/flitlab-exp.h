@@ -173,7 +173,11 @@ typedef void (*FlExpProgressFunc)(void *user_data, const FlExpProgress *progress
 typedef void (*FlExpResultFunc)(void *user_data, FlExpResult *result);
 
 typedef struct FlExpOptions {
-    int workers;                /* threads, 1..FL_EXP_MAX_WORKERS (default 1) */
+    int workers;                /* CPUs, 1..FL_EXP_MAX_WORKERS (default 1):
+                                 * a flit-level point takes config.threads
+                                 * of them, so workers over the most
+                                 * threads of a point run at once (at
+                                 * least one) */
     int stop_past_saturation;   /* the stop rule (default on) */
     double max_latency;         /* > 0: the latency limit in cycles; 0: ... */
     double latency_factor;      /* ... this times the series' first latency
@@ -200,6 +204,10 @@ typedef struct FlExp FlExp;
 int fl_exp_new(const FlExpPoint *points, int n, const FlExpOptions *opt, FlExp **out,
                FlError *err);
 void fl_exp_free(FlExp *exp);
+
+/* How many points run at once: the workers over the most threads a point's
+ * simulation takes, at least one. */
+int fl_exp_jobs(const FlExp *e);
 
 /* Runs the experiment on its workers and returns when every point of this
  * share has ended or been skipped. Returns FL_OK when every kept point is
