@@ -565,65 +565,33 @@ static inline int bit_count(uint64_t x)
 static int64_t distance_sum(const FlSwitchGraph *g)
 {
     int n = g->n;
-    uint64_t *seen = malloc(sizeof *seen * ((size_t)n + 1));
-    uint64_t *frontier = calloc((size_t)n + 1, sizeof *frontier);
-    uint64_t *next = calloc((size_t)n + 1, sizeof *next);
-    int *cur = malloc(sizeof *cur * ((size_t)n + 1));
-    int *touched = malloc(sizeof *touched * ((size_t)n + 1));
+    FlBfs64 b;
     int64_t sum = -1;
-    if (!seen || !frontier || !next || !cur || !touched)
+    if (fl__bfs64_alloc(&b, n))
         goto free_all;
     sum = 0;
     int base = 0;
     for (int64_t work = 0; base < n && 2 * work <= (int64_t)64 * g->off[n]; base += 64) {
-        int width = n - base < 64 ? n - base : 64, ncur = 0;
+        int width = n - base < 64 ? n - base : 64;
         work = 0;
-        memset(seen, 0, sizeof *seen * (size_t)n);
+        fl__bfs64_start(&b, n);
         for (int j = 0; j < width; j++) {
-            seen[base + j] = frontier[base + j] = (uint64_t)1 << j;
-            cur[ncur++] = base + j;
+            b.seen[base + j] = b.frontier[base + j] = (uint64_t)1 << j;
+            b.cur[b.ncur++] = base + j;
         }
-        for (int64_t level = 1; ncur > 0; level++) {
-            int ntouched = 0;
-            for (int i = 0; i < ncur; i++) {
-                int v = cur[i];
-                work += g->off[v + 1] - g->off[v];
-                for (int k = g->off[v]; k < g->off[v + 1]; k++) {
-                    int u = g->adj[k];
-                    if (!next[u])
-                        touched[ntouched++] = u;
-                    next[u] |= frontier[v];
-                }
-            }
-            for (int i = 0; i < ncur; i++)
-                frontier[cur[i]] = 0;
-            ncur = 0;
-            for (int i = 0; i < ntouched; i++) {
-                int u = touched[i];
-                uint64_t fresh = next[u] & ~seen[u];
-                next[u] = 0;
-                if (!fresh)
-                    continue;
-                seen[u] |= fresh;
-                frontier[u] = fresh;
-                cur[ncur++] = u;
-                sum += level * bit_count(fresh);
-            }
-        }
+        for (int64_t level = 1; fl__bfs64_level(&b, g->off, g->adj, &work) > 0; level++)
+            for (int i = 0; i < b.ncur; i++)
+                sum += level * bit_count(b.frontier[b.cur[i]]);
     }
     /* The rest one source at a time, in the arrays no longer needed. */
     for (int src = base; src < n; src++) {
-        int *dist = cur, *queue = touched;
+        int *dist = b.cur, *queue = b.touched;
         int reached = fl__switch_graph_bfs(g, src, dist, queue);
         for (int i = 0; i < reached; i++)
             sum += dist[queue[i]];
     }
 free_all:
-    free(seen);
-    free(frontier);
-    free(next);
-    free(cur);
-    free(touched);
+    fl__bfs64_free(&b);
     return sum;
 }
 

@@ -90,6 +90,28 @@ int fl__switch_graph_bfs(const FlSwitchGraph *g, int s, int *dist, int *queue);
  * (topology.c). */
 int fl__strong_components(int n, const int *off, const int *adj, int *comp, uint8_t *cyclic);
 
+/* A breadth-first search from up to 64 sources at once over a directed
+ * graph of n vertices with arcs v -> adj[off[v] .. off[v+1]): bit b of a
+ * vertex's words stands for source b, so a vertex that several sources
+ * reach at the same distance is expanded once for all of them. The caller
+ * starts it (fl__bfs64_start), seeds each source v (seen[v] = frontier[v]
+ * = its bits, cur[ncur++] = v), and calls fl__bfs64_level once a level,
+ * which leaves the vertices reached anew in cur[0 .. ncur) with the
+ * sources reaching them in frontier[] (zeroed again by the next level).
+ * The arrays hold n + 1 (topology.c). */
+typedef struct FlBfs64 {
+    uint64_t *seen, *frontier, *next;
+    int *cur, *touched;
+    int ncur;
+} FlBfs64;
+
+int fl__bfs64_alloc(FlBfs64 *b, int n);
+void fl__bfs64_free(FlBfs64 *b);
+/* Forgets what the last search saw. */
+void fl__bfs64_start(FlBfs64 *b, int n);
+/* One level; returns ncur. *work grows by the arcs read. */
+int fl__bfs64_level(FlBfs64 *b, const int *off, const int *adj, int64_t *work);
+
 /* Replaces *dst by a copy of src (NULL allowed); returns FL_OK or FL_ENOMEM. */
 int fl__strdup_into(char **dst, const char *src);
 

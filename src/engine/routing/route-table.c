@@ -211,32 +211,20 @@ static inline int bfs_row(const FlRouteTable *tab, int d, const int *pred_off, c
  * them. The distances land in a block of 64 bytes per channel, which keeps
  * the writes near each other, and are then copied out row by row. */
 typedef struct Batch {
-    uint64_t *seen, *frontier, *next;
-    int *cur, *touched;
+    FlBfs64 bfs;      /* over the channels' predecessor lists */
     uint8_t *block;   /* block[i * 64 + b]: channel i towards destination base + b */
 } Batch;
 
 static void batch_free(Batch *b)
 {
-    free(b->seen);
-    free(b->frontier);
-    free(b->next);
-    free(b->cur);
-    free(b->touched);
+    fl__bfs64_free(&b->bfs);
     free(b->block);
 }
 
 static int batch_alloc(Batch *b, int n_chan)
 {
-    size_t n = (size_t)n_chan + 1;
-    b->seen = malloc(sizeof *b->seen * n);
-    b->frontier = calloc(n, sizeof *b->frontier);
-    b->next = calloc(n, sizeof *b->next);
-    b->cur = malloc(sizeof *b->cur * n);
-    b->touched = malloc(sizeof *b->touched * n);
-    b->block = malloc(64 * n);
-    return b->seen && b->frontier && b->next && b->cur && b->touched && b->block ? FL_OK
-                                                                                 : FL_ENOMEM;
+    b->block = malloc(64 * ((size_t)n_chan + 1));
+    return fl__bfs64_alloc(&b->bfs, n_chan) == FL_OK && b->block ? FL_OK : FL_ENOMEM;
 }
 
 /* The rows of the width destinations from rank base, into rows (width
@@ -247,8 +235,9 @@ static int bfs_batch(const FlRouteTable *tab, int base, int width, const int *pr
                      const int *pred, Batch *b, uint8_t *rows, int64_t *work)
 {
     const FlTopology *t = tab->t;
-    int n = tab->n_chan, ncur = 0;
-    memset(b->seen, 0, sizeof *b->seen * (size_t)n);
+    int n = tab->n_chan;
+    FlBfs64 *bfs = &b->bfs;
+    fl__bfs64_start(bfs, n);
     memset(b->block, FL__TABLE_INF8, 64 * (size_t)n);
     for (int k = 0; k < width; k++) {
         int dn = t->switch_nodes[base + k];
@@ -256,51 +245,24 @@ static int bfs_batch(const FlRouteTable *tab, int base, int width, const int *pr
             if (fl__switch_port(t, dn, p)) {
                 /* A channel arrives at one switch: no channel is listed twice. */
                 int i = arriving(tab, dn, p);
-                b->seen[i] = b->frontier[i] = (uint64_t)1 << k;
+                bfs->seen[i] = bfs->frontier[i] = (uint64_t)1 << k;
                 b->block[(size_t)i * 64 + (size_t)k] = 0;
-                b->cur[ncur++] = i;
+                bfs->cur[bfs->ncur++] = i;
             }
     }
-    int overflow = 0;
-    for (unsigned level = 1; ncur > 0; level++) {
-        int ntouched = 0;
-        for (int c = 0; c < ncur; c++) {
-            int i = b->cur[c];
-            uint64_t f = b->frontier[i];
-            b->frontier[i] = 0;
-            *work += pred_off[i + 1] - pred_off[i];
-            for (int k = pred_off[i]; k < pred_off[i + 1]; k++) {
-                /* Listed the first time; whether it is is random. */
-                int j = pred[k];
-                b->touched[ntouched] = j;
-                ntouched += !b->next[j];
-                b->next[j] |= f;
-            }
-        }
-        ncur = 0;
-        for (int c = 0; c < ntouched; c++) {
-            int j = b->touched[c];
-            uint64_t fresh = b->next[j] & ~b->seen[j];
-            b->next[j] = 0;
-            if (!fresh)
-                continue;
-            b->seen[j] |= fresh;
-            b->frontier[j] = fresh;
-            b->cur[ncur++] = j;
+    for (unsigned level = 1; fl__bfs64_level(bfs, pred_off, pred, work) > 0; level++) {
+        for (int c = 0; c < bfs->ncur; c++) {
+            int j = bfs->cur[c];
             uint8_t *at = b->block + (size_t)j * 64;
-            for (; fresh; fresh &= fresh - 1)
+            for (uint64_t fresh = bfs->frontier[j]; fresh; fresh &= fresh - 1)
                 at[__builtin_ctzll(fresh)] = (uint8_t)level;
         }
         /* bfs_row() gives up on reaching a channel 254 hops away. */
-        if (ncur > 0 && level >= FL__TABLE_INF8 - 1) {
-            overflow = 1;
-            break;
+        if (level >= FL__TABLE_INF8 - 1) {
+            for (int c = 0; c < bfs->ncur; c++)
+                bfs->frontier[bfs->cur[c]] = 0;
+            return 1;
         }
-    }
-    if (overflow) {
-        for (int c = 0; c < ncur; c++)
-            b->frontier[b->cur[c]] = 0;
-        return 1;
     }
     /* Row by row, a few channels at a time so that their blocks stay in
      * the first-level cache. */

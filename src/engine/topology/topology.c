@@ -964,6 +964,64 @@ int fl__switch_graph_bfs(const FlSwitchGraph *g, int s, int *dist, int *queue)
     return tail;
 }
 
+int fl__bfs64_alloc(FlBfs64 *b, int n)
+{
+    size_t len = (size_t)n + 1;
+    b->seen = malloc(sizeof *b->seen * len);
+    b->frontier = calloc(len, sizeof *b->frontier);
+    b->next = calloc(len, sizeof *b->next);
+    b->cur = malloc(sizeof *b->cur * len);
+    b->touched = malloc(sizeof *b->touched * len);
+    b->ncur = 0;
+    return b->seen && b->frontier && b->next && b->cur && b->touched ? FL_OK : FL_ENOMEM;
+}
+
+void fl__bfs64_free(FlBfs64 *b)
+{
+    free(b->seen);
+    free(b->frontier);
+    free(b->next);
+    free(b->cur);
+    free(b->touched);
+}
+
+void fl__bfs64_start(FlBfs64 *b, int n)
+{
+    memset(b->seen, 0, sizeof *b->seen * (size_t)n);
+    b->ncur = 0;
+}
+
+int fl__bfs64_level(FlBfs64 *b, const int *off, const int *adj, int64_t *work)
+{
+    int ntouched = 0;
+    for (int c = 0; c < b->ncur; c++) {
+        int v = b->cur[c];
+        uint64_t f = b->frontier[v];
+        b->frontier[v] = 0;
+        *work += off[v + 1] - off[v];
+        for (int k = off[v]; k < off[v + 1]; k++) {
+            /* Listed the first time it is reached, without a branch:
+             * whether it is is random. */
+            int u = adj[k];
+            b->touched[ntouched] = u;
+            ntouched += !b->next[u];
+            b->next[u] |= f;
+        }
+    }
+    int ncur = 0;
+    for (int c = 0; c < ntouched; c++) {
+        int u = b->touched[c];
+        uint64_t fresh = b->next[u] & ~b->seen[u];
+        b->next[u] = 0;
+        if (!fresh)
+            continue;
+        b->seen[u] |= fresh;
+        b->frontier[u] = fresh;
+        b->cur[ncur++] = u;
+    }
+    return b->ncur = ncur;
+}
+
 /* Tarjan's algorithm without recursion: frame[] holds the vertex of each
  * level of the depth-first search and next_edge[] where it stands in its
  * list (a 64x64 mesh's dependency graph is 16,000 vertices deep). */
