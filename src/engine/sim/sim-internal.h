@@ -144,7 +144,7 @@
  * visited first, as lane 0, then each lane's switches, on a thread of its
  * own when cfg.threads > 1. Within a cycle nodes depend on one another
  * only through the flits they send: a flit sent into a VC of another lane
- * (SIM_VC_HELD: a switch's input VC whose sender is in another lane; a
+ * (SimVc.held: a switch's input VC whose sender is in another lane; a
  * host counts as lane 0) is held in the sender's list (FlSim.push) and
  * written into its ring once every lane is done. That leaves the state a
  * visit in node order leaves: the flit cannot move before the next cycle,
@@ -327,15 +327,10 @@ typedef struct SimVc {
                           * FL_MAX_PORTS) */
     uint8_t v;
     uint8_t sink;        /* an ejection channel's VC */
-    uint8_t kind;        /* SIM_VC_SWITCH, SIM_VC_SINK or SIM_VC_HELD: how
-                          * a flit sent into it is written (send_flit() in
-                          * sim-router.c) */
+    uint8_t held;        /* a switch's input VC whose sender is in
+                          * another lane: a flit sent into it is held until
+                          * the lanes are done (see Lanes) */
 } SimVc;
-
-/* What sending a flit into a VC takes: an input VC of a switch, written at
- * once; an ejection VC; or an input VC of a switch whose sender is in
- * another lane, held until the lanes are done (see Lanes). */
-enum { SIM_VC_SWITCH = 0, SIM_VC_SINK = 1, SIM_VC_HELD = 2 };
 
 /* Where a node's inputs are, in one record so that visiting a switch reads
  * one line rather than two tables (in_off, mask_base). */

@@ -141,7 +141,7 @@ __attribute__((noinline)) static void hold_flit(FlSim *s, SimVc *o, SimSlot flit
 static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int lanes)
 {
     int64_t now = s->sc.cycle;
-    if (lanes && o->kind == SIM_VC_HELD)
+    if (lanes && o->held)
         hold_flit(s, o, flit, now + delay);
     else
         ring_push(s, o, flit, now + delay);

@@ -193,9 +193,7 @@ static void reset_state(FlSim *s)
         /* Hosts are visited as lane 0 (see Lanes). */
         int from = s->chan_dst[c ^ 1];
         int from_lane = s->node_host[from] >= 0 ? 0 : s->node_lane[from];
-        q->kind = q->sink ? SIM_VC_SINK
-                  : from_lane != s->node_lane[s->chan_dst[c]] ? SIM_VC_HELD
-                                                              : SIM_VC_SWITCH;
+        q->held = !q->sink && from_lane != s->node_lane[s->chan_dst[c]];
     }
     for (int n = 0; n < s->n_nodes; n++) {
         int nloc = (s->in_off[n + 1] - s->in_off[n]) * V;
