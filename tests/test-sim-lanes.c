@@ -49,6 +49,19 @@ static void config(FlSimConfig *cfg, const Net *n, const Case *c, int threads)
     cfg->threads = threads;
 }
 
+/* Whether input VC v is in the ready set of a, as far as the order of
+ * visits leaves it the same: a VC whose front flit may move only from
+ * this cycle on is in the set or in the wheel, depending on whether a flit
+ * reached it before or after its visit emptied it (see Readiness in
+ * sim-internal.h), with the same effect. 2 for such a VC. */
+static int ready_bit(const FlSim *a, int v)
+{
+    const SimVc *q = &a->vc[v];
+    if (q->count > 0 && q->go + (q->out < 0 ? a->cfg.routing_delay : 0) >= a->sc.cycle)
+        return 2;
+    return (a->ready_mask[q->mask_pos >> 6] >> (q->mask_pos & 63)) & 1;
+}
+
 /* The VC whose state differs between a and b, or -1: rings, flits, output
  * VCs, credits, readiness and the scalars that count. */
 static int first_difference(const FlSim *a, const FlSim *b)
@@ -73,8 +86,11 @@ static int first_difference(const FlSim *a, const FlSim *b)
         }
     }
     for (int w = 0; w < a->mask_base[a->n_nodes]; w++)
-        if (a->ready_mask[w] != b->ready_mask[w] || a->out_mask[w] != b->out_mask[w])
+        if (a->out_mask[w] != b->out_mask[w])
             return a->n_vc;
+    for (int v = 0; v < a->n_vc; v++)
+        if (!a->vc[v].sink && ready_bit(a, v) != ready_bit(b, v))
+            return v;
     return -1;
 }
 

@@ -129,11 +129,15 @@
  * Readiness. A switch's input VC is ready when it holds flits and its
  * front flit may take its next step this cycle: VC allocation from go +
  * routing_delay for a head without an output VC, switch allocation from go
- * for a VC holding one. Ready VCs are the bits of ready_mask (laid out as
- * sink_mask), and the switches' active set holds the switches with a ready
- * VC, so that neither allocator looks at a flit still on its way nor a
- * switch visit finds nothing to do. A VC that holds flits but is not
- * ready waits in the wake-up wheel, in list (wake cycle) % wheel_len,
+ * for a VC holding one. Ready VCs, and VCs whose front flit may move next
+ * cycle and that were ready when it became the front one (the flits of a
+ * packet streaming one a cycle), are the bits of ready_mask (laid out as
+ * sink_mask); the allocators skip the latter by their wake-up cycle. The
+ * switches' active set holds the switches with a bit in ready_mask, so
+ * that no allocator looks at a flit further away nor a switch visit finds
+ * nothing to do, and a stream of flits does not go round the wheel at
+ * every flit. A VC that holds flits but is neither waits in the wake-up
+ * wheel, in list (wake cycle) % wheel_len,
  * exactly once; at the start of each cycle's switch visits the list of
  * that cycle is emptied: its VCs due become ready, and the others (due in
  * a later turn of the wheel, on links longer than it) go back in. A VC

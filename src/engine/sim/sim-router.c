@@ -55,13 +55,15 @@ static inline void wheel_add(FlSim *s, int32_t iv, int64_t at)
     *list = iv + 1;
 }
 
-/* Ready input VC q's front flit or output VC changed: q stays ready if it
- * still holds flits that may move on now, else it leaves the ready set
- * and, holding flits, waits in the wheel. */
+/* Ready input VC q's front flit or output VC changed: q stays in the
+ * ready set if it still holds flits that may move on now or next cycle
+ * (a stream of flits one cycle apart, which would otherwise go round the
+ * wheel at every flit), else it leaves the set and, holding flits, waits
+ * in the wheel. */
 static inline void vc_recheck(FlSim *s, SimVc *q)
 {
     int64_t at = vc_wake(s, q);
-    if (q->count > 0 && at <= s->sc.cycle)
+    if (q->count > 0 && at <= s->sc.cycle + 1)
         return;
     s->ready_mask[mask_index(q)] &= ~mask_bit(q);
     if (q->count > 0)
@@ -454,6 +456,8 @@ HOT static void vc_allocate(FlSim *s, const SwitchAt *at)
     for (int w = w0; w < at->n.w1; w++) {
         for (uint64_t bits = s->ready_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
             int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = vc0 + loc;
+            if (vc_wake(s, &s->vc[iv]) > now) /* next cycle */
+                continue;
             int ov = request_output_vc(s, at->sw, &at->n, iv);
             if (ov < 0)
                 continue;
@@ -492,13 +496,14 @@ HOT static void vc_allocate(FlSim *s, const SwitchAt *at)
     }
 }
 
-/* Whether ready input VC q (holding an output VC, so its front flit is
- * due) can send its front flit this cycle: the output VC has a credit (an
+/* Whether input VC q of the ready set, holding an output VC, can send its
+ * front flit this cycle: the flit is due (not next cycle, see Readiness in
+ * sim-internal.h), the output VC has a credit (an
  * ejection VC always has one, see reset_state() in sim.c) and, with
  * multi-cycle links, the output channel is free. */
 static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now)
 {
-    int ok = s->credits[q->out] > 0;
+    int ok = q->go <= now && s->credits[q->out] > 0;
     if (s->multi_cycle_links && ok)
         ok = s->chan_free[s->vc[q->out].chan] <= now;
     return ok;
