@@ -447,11 +447,46 @@ typedef struct SwitchAt {
     int64_t now;
 } SwitchAt;
 
-/* VC allocation, over the ready input VCs that hold no output VC. */
-HOT static void vc_allocate(FlSim *s, const SwitchAt *at)
+/* Local input VC loc (of VC index iv) wins output VC ov. */
+HOT static void vc_grant(FlSim *s, const SwitchAt *at, int loc, int ov)
+{
+    int iv = at->n.vc0 + loc;
+    SimVc *q = &s->vc[iv];
+    q->out = ov;
+    q->out_port = s->outvc[ov].port;
+    /* The head was ready (go <= now), so the grant's delay decides. */
+    q->go = at->now + s->cfg.vc_alloc_delay;
+    s->out_mask[mask_index(q)] |= mask_bit(q);
+    if (s->cfg.vc_alloc_delay > 0)
+        vc_recheck(s, q);
+    s->outvc[ov].owner = iv;
+    s->outvc[ov].rr = (int16_t)loc;
+    s->route_memo[iv] = 0;
+    /* A hop is counted when the head wins its output VC: it will leave by
+     * it, and the grant happens once per switch, like the send. The route
+     * takes the VC then too. */
+    SimPacket *p = &s->pool[s->slot[ring_front(q)].pkt];
+    p->hops++;
+    fl__sim_route_push(s, p, ov);
+}
+
+/* VC allocation, over the input VCs of the ready set that hold no output
+ * VC (waiting: their bits, when the switch has one mask word). */
+HOT static void vc_allocate(FlSim *s, const SwitchAt *at, uint64_t waiting)
 {
     const int nloc = at->n.nin * s->V, vc0 = at->n.vc0, w0 = at->n.w0;
     const int64_t now = at->now;
+    /* Most visits at light load find one head waiting: the only request,
+     * it wins if its output VC is free. */
+    if (at->n.w1 == w0 + 1 && !(waiting & (waiting - 1))) {
+        int loc = __builtin_ctzll(waiting), iv = vc0 + loc;
+        if (vc_wake(s, &s->vc[iv]) > now) /* next cycle */
+            return;
+        int ov = request_output_vc(s, at->sw, &at->n, iv);
+        if (ov >= 0)
+            vc_grant(s, at, loc, ov);
+        return;
+    }
     int nreq = 0;
     for (int w = w0; w < at->n.w1; w++) {
         for (uint64_t bits = s->ready_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
@@ -475,24 +510,8 @@ HOT static void vc_allocate(FlSim *s, const SwitchAt *at)
     }
     for (int r = 0; r < nreq; r++) {
         int ov = s->req_list[r], loc = s->vc_win[ov];
-        SimVc *q = &s->vc[vc0 + loc];
         s->vc_win[ov] = -1;
-        q->out = ov;
-        q->out_port = s->outvc[ov].port;
-        /* The head was ready (go <= now), so the grant's delay decides. */
-        q->go = now + s->cfg.vc_alloc_delay;
-        s->out_mask[mask_index(q)] |= mask_bit(q);
-        if (s->cfg.vc_alloc_delay > 0)
-            vc_recheck(s, q);
-        s->outvc[ov].owner = vc0 + loc;
-        s->outvc[ov].rr = (int16_t)loc;
-        s->route_memo[vc0 + loc] = 0;
-        /* A hop is counted when the head wins its output VC: it will leave
-         * by it, and the grant happens once per switch, like the send. The
-         * route takes the VC then too. */
-        SimPacket *p = &s->pool[s->slot[ring_front(q)].pkt];
-        p->hops++;
-        fl__sim_route_push(s, p, ov);
+        vc_grant(s, at, loc, ov);
     }
 }
 
@@ -667,7 +686,7 @@ HOT static int switch_tick(FlSim *s, int sw, const int lanes)
     for (int w = at.n.w0 + 1; w < at.n.w1; w++)
         waiting |= ready[w] & ~out_mask[w];
     if (waiting)
-        vc_allocate(s, &at);
+        vc_allocate(s, &at, waiting);
     switch_allocate(s, &at, lanes);
     uint64_t any = ready[at.n.w0];
     for (int w = at.n.w0 + 1; w < at.n.w1; w++)
