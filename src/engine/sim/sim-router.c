@@ -696,12 +696,16 @@ HOT static int switch_tick(FlSim *s, int sw, const int lanes)
 
 /* --- the active sets -------------------------------------------------------- */
 
-/* Node n of active set k, just visited, leaves the set unless it keeps
- * (without a branch: whether a node stays changes from cycle to cycle); a
- * flit sent to it later puts it back. */
-static inline void keep_or_leave(FlSim *s, int k, int n, int keep)
+/* A word of an active set is visited as it stands when the visit reaches
+ * it, and no node of its set joins while it is (switches join when the
+ * wheel turns, before their visits; hosts when a switch sends to them,
+ * after theirs), so the nodes that leave are gathered in a mask, without a
+ * branch (whether a node stays changes from cycle to cycle), and leave the
+ * word at once after its visits. A flit sent to such a node later puts it
+ * back. */
+static inline uint64_t leave_bit(int n, int keep)
 {
-    s->active[k][n >> 6] &= ~((uint64_t)!keep << (n & 63));
+    return (uint64_t)!keep << (n & 63);
 }
 
 /* Starts loading the records of the first two occupied input VCs of
@@ -728,12 +732,14 @@ __attribute__((noinline)) static void visit_hosts(FlSim *s, const int lanes)
 {
     const int words = (s->n_nodes + 63) / 64;
     for (int w = 0; w < words; w++) {
-        for (uint64_t bits = s->active[SIM_HOSTS][w]; bits; bits &= bits - 1) {
+        uint64_t *word = &s->active[SIM_HOSTS][w], leave = 0;
+        for (uint64_t bits = *word; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
             int busy = host_eject(s, h, &s->node_at[n]) != 0;
             busy |= host_inject(s, h, lanes);
-            keep_or_leave(s, SIM_HOSTS, n, busy);
+            leave |= leave_bit(n, busy);
         }
+        *word &= ~leave;
     }
 }
 
@@ -743,13 +749,15 @@ HOT static void visit_switches(FlSim *ls, const int lanes)
 {
     wheel_turn(ls);
     for (int w = ls->lane_w_lo; w < ls->lane_w_hi; w++) {
-        for (uint64_t bits = ls->active[SIM_SWITCHES][w]; bits; bits &= bits - 1) {
+        uint64_t *word = &ls->active[SIM_SWITCHES][w], leave = 0;
+        for (uint64_t bits = *word; bits; bits &= bits - 1) {
             int sw = w * 64 + __builtin_ctzll(bits);
             uint64_t next = bits & (bits - 1);
             if (next)
                 prefetch_switch(ls, w * 64 + __builtin_ctzll(next));
-            keep_or_leave(ls, SIM_SWITCHES, sw, switch_tick(ls, sw, lanes));
+            leave |= leave_bit(sw, switch_tick(ls, sw, lanes));
         }
+        *word &= ~leave;
     }
 }
 
