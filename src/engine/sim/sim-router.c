@@ -470,21 +470,30 @@ HOT static void vc_grant(FlSim *s, const SwitchAt *at, int loc, int ov)
     fl__sim_route_push(s, p, ov);
 }
 
+/* VC allocation when one head waits, the bit of waiting (of a switch
+ * with one mask word): the only request, it wins if its output VC is
+ * free. Returns whether it did. */
+HOT static int vc_allocate_one(FlSim *s, const SwitchAt *at, uint64_t waiting)
+{
+    int loc = __builtin_ctzll(waiting), iv = at->n.vc0 + loc;
+    if (vc_wake(s, &s->vc[iv]) > at->now) /* next cycle */
+        return 0;
+    int ov = request_output_vc(s, at->sw, &at->n, iv);
+    if (ov < 0)
+        return 0;
+    vc_grant(s, at, loc, ov);
+    return 1;
+}
+
 /* VC allocation, over the input VCs of the ready set that hold no output
  * VC (waiting: their bits, when the switch has one mask word). */
 HOT static void vc_allocate(FlSim *s, const SwitchAt *at, uint64_t waiting)
 {
     const int nloc = at->n.nin * s->V, vc0 = at->n.vc0, w0 = at->n.w0;
     const int64_t now = at->now;
-    /* Most visits at light load find one head waiting: the only request,
-     * it wins if its output VC is free. */
+    /* Most visits at light load find one head waiting. */
     if (at->n.w1 == w0 + 1 && !(waiting & (waiting - 1))) {
-        int loc = __builtin_ctzll(waiting), iv = vc0 + loc;
-        if (vc_wake(s, &s->vc[iv]) > now) /* next cycle */
-            return;
-        int ov = request_output_vc(s, at->sw, &at->n, iv);
-        if (ov >= 0)
-            vc_grant(s, at, loc, ov);
+        vc_allocate_one(s, at, waiting);
         return;
     }
     int nreq = 0;
@@ -685,8 +694,22 @@ HOT static int switch_tick(FlSim *s, int sw, const int lanes)
     uint64_t waiting = ready[at.n.w0] & ~out_mask[at.n.w0];
     for (int w = at.n.w0 + 1; w < at.n.w1; w++)
         waiting |= ready[w] & ~out_mask[w];
-    if (waiting)
+    if (waiting) {
+        /* A lone head while no VC holds an output VC: the only request of
+         * both allocators (most visits with 1-flit packets at light load),
+         * it is sent if it wins a VC and may go at once. */
+        if (at.n.w1 == at.n.w0 + 1 && !(waiting & (waiting - 1))
+            && !(ready[at.n.w0] & out_mask[at.n.w0]) && s->cfg.vc_alloc_delay == 0) {
+            if (vc_allocate_one(s, &at, waiting)) {
+                const SimVc *q = &s->vc[at.n.vc0 + __builtin_ctzll(waiting)];
+                if (vc_can_send(s, q, at.now))
+                    traverse(s, s->port + at.n.in0, q->li, at.n.vc0 + __builtin_ctzll(waiting),
+                             lanes);
+            }
+            return ready[at.n.w0] != 0;
+        }
         vc_allocate(s, &at, waiting);
+    }
     switch_allocate(s, &at, lanes);
     uint64_t any = ready[at.n.w0];
     for (int w = at.n.w0 + 1; w < at.n.w1; w++)
