@@ -461,6 +461,11 @@ struct FlSim {
     int wheel_len;           /* lists in the wake-up wheel, a power of two */
     int wheel_wraps;         /* a VC may wait longer than wheel_len cycles:
                               * a list holds VCs of several turns */
+    int plain;               /* the common pipeline: no routing, VC
+                              * allocation or credit delay, one cycle per
+                              * flit, wormhole switching, a VC released
+                              * when its tail is sent; the node visits are
+                              * compiled for it apart (sim-router.c) */
     int multi_cycle_links;   /* link_cycles_per_flit > 1: a channel may be
                               * busy when a flit wants it (with 1 it never
                               * is: a channel takes one flit per cycle, and

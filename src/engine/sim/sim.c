@@ -379,6 +379,9 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     s->n_hosts = t->n_hosts;
     s->send_delay = cfg->sw_alloc_delay + cfg->xbar_delay + cfg->link_latency;
     s->multi_cycle_links = cfg->link_cycles_per_flit > 1;
+    s->plain = cfg->routing_delay == 0 && cfg->vc_alloc_delay == 0 && cfg->credit_delay == 0
+               && !s->multi_cycle_links && cfg->switching == FL_SWITCHING_WORMHOLE
+               && cfg->vc_release == FL_VC_RELEASE_TAIL_SENT;
     s->inject_delay = cfg->xbar_delay + cfg->link_latency;
     /* A VC waits at most a flit's way and the routing delay, or the VC
      * allocation delay, to become ready (see Readiness); longer waits go
