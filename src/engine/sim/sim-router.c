@@ -146,8 +146,8 @@ __attribute__((noinline)) static void hold_flit(FlSim *s, SimVc *o, SimSlot flit
 /* Writes flit into output VC o, arriving delay cycles from now (with
  * lanes, into a VC of another lane once the lanes are done); takes the
  * credit and occupies the channel. After a tail, the sender's side of o is
- * released (see FlVcRelease). The callers pass lanes as a constant, so
- * that a run of one lane does not test for it. */
+ * released (see FlVcRelease). The callers pass mode as a constant (see
+ * MODE_LANES), so that a run of one lane does not test for lanes. */
 static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int mode)
 {
     int64_t now = s->sc.cycle;
@@ -762,7 +762,7 @@ static inline void prefetch_switch(const FlSim *s, int sw)
     __builtin_prefetch(&vc[b]);
 }
 
-/* The active hosts, in node order; with lanes as host_inject(). Out of
+/* The active hosts, in node order; mode as for the switches. Out of
  * line, so that the compiler lays out the switch visits the same whatever
  * the hosts' code (inlined, a change there moved the switches' cost by
  * ±0.5 %), and it costs nothing: it is called once a cycle. */
@@ -782,7 +782,7 @@ __attribute__((noinline)) static void visit_hosts(FlSim *s, const int mode)
 }
 
 /* The active switches of the lane whose record is ls, in node order,
- * after its wheel turns; with lanes as send_flit(). */
+ * after its wheel turns, compiled for mode (a constant). */
 HOT static void visit_switches(FlSim *ls, const int mode)
 {
     wheel_turn(ls);
