@@ -86,6 +86,39 @@ static void test_zero_load(void)
     net_close(&n);
 }
 
+/* Links long enough that a flit into an ejection VC is on its way 15
+ * cycles (its host is woken as it arrives, from a bitmap per cycle) and 16
+ * (too many bitmaps: the host stays active while the flit is on its way):
+ * T0 = (X + Lk) + H * (Sa + X + Lk) + (L - 1) under booksim-min. */
+static void test_zero_load_long_links(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:8x8", "dor"))
+        return;
+    for (int lk = 13; lk <= 14; lk++)
+        for (int L = 1; L <= 4; L += 3) {
+            /* Hosts 9 and 54 are as far from host 14, from two sides: a
+             * second 1-flit packet arrives the cycle after the first. */
+            int H = mesh_switches(9, 14), want = (1 + lk) + H * (2 + lk) + (L - 1);
+            FlTraceEvent ev[2] = { { 5, 9, 14, L }, { 6, 54, 14, L } };
+            for (int count = 1; count <= (L == 1 ? 2 : 1); count++) {
+                FlSimConfig cfg;
+                FlSimResult res;
+                drained_trace_config(&cfg, &n, ev, count);
+                fl_sim_config_pipeline(&cfg, "booksim-min", NULL);
+                cfg.link_latency = lk;
+                if (run(&n, &cfg, &res))
+                    continue;
+                CHECK(res.packets == count && res.latency_avg == want,
+                      "link latency %d, %d packet(s) of %d flits: %g cycles, want %d", lk, count,
+                      L, res.latency_avg, want);
+                fl_sim_result_clear(&res);
+            }
+        }
+    CHECK_INT(mesh_switches(54, 14), mesh_switches(9, 14));
+    net_close(&n);
+}
+
 /* BookSim's light-load latency (reference file: 20.65 and 36.03 cycles),
  * uniform traffic with self-traffic, 0.01 flits/cycle/host. */
 static void test_booksim_light_load(void)
@@ -554,6 +587,7 @@ static void test_pinned_results(void)
 int main(void)
 {
     test_zero_load();
+    test_zero_load_long_links();
     test_booksim_light_load();
     test_determinism();
     test_checkpoint();

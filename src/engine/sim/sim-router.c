@@ -108,10 +108,10 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
         if (!q->sink)
             wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q));
     }
-    /* A host visits its sinks while they hold flits. */
+    /* A host visits its sinks as their flits arrive (see Hosts). */
     if (q->sink) {
         s->sink_mask[mask_index(q)] |= mask_bit(q);
-        fl__sim_activate(s, SIM_HOSTS, q->node);
+        s->host_wake[q->node >> 6] |= (uint64_t)1 << (q->node & 63);
     }
 }
 
@@ -698,8 +698,8 @@ HOT static int switch_tick(FlSim *s, int sw, const int lanes)
 
 /* A word of an active set is visited as it stands when the visit reaches
  * it, and no node of its set joins while it is (switches join when the
- * wheel turns, before their visits; hosts when a switch sends to them,
- * after theirs), so the nodes that leave are gathered in a mask, without a
+ * wheel turns, before their visits; hosts as their word's visits start, or
+ * when a packet is made, before them), so the nodes that leave are gathered in a mask, without a
  * branch (whether a node stays changes from cycle to cycle), and leave the
  * word at once after its visits. A flit sent to such a node later puts it
  * back. */
@@ -724,22 +724,28 @@ static inline void prefetch_switch(const FlSim *s, int sw)
     __builtin_prefetch(&vc[b]);
 }
 
-/* The active hosts, in node order; with lanes as host_inject(). Out of
+/* The active hosts and those whose flits arrive now, in node order; with
+ * lanes as host_inject(). A host stays with packets queued (or, with
+ * host_stay, flits on their way). Out of
  * line, so that the compiler lays out the switch visits the same whatever
  * the hosts' code (inlined, a change there moved the switches' cost by
  * ±0.5 %), and it costs nothing: it is called once a cycle. */
 __attribute__((noinline)) static void visit_hosts(FlSim *s, const int lanes)
 {
     const int words = (s->n_nodes + 63) / 64;
+    const uint64_t stay = s->host_stay;
+    /* The hosts whose flits arrive now join. */
+    uint64_t *due = s->host_due + (s->sc.cycle & s->host_due_mask) * words;
     for (int w = 0; w < words; w++) {
-        uint64_t *word = &s->active[SIM_HOSTS][w], leave = 0;
-        for (uint64_t bits = *word; bits; bits &= bits - 1) {
+        uint64_t *word = &s->active[SIM_HOSTS][w], all = *word | due[w], leave = 0;
+        due[w] = 0;
+        for (uint64_t bits = all; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
-            int busy = host_eject(s, h, &s->node_at[n]) != 0;
+            int busy = (host_eject(s, h, &s->node_at[n]) & stay) != 0;
             busy |= host_inject(s, h, lanes);
             leave |= leave_bit(n, busy);
         }
-        *word &= ~leave;
+        *word = all & ~leave;
     }
 }
 
@@ -765,15 +771,17 @@ HOT static void visit_switches(FlSim *ls, const int lanes)
  * it stands when the visit reaches it: hosts first (what they touch at
  * their switches is then fresh for the switches' visits), then each
  * lane's switches. Switches join only when their lane's wheel turns,
- * before their visits. A host that joins during the cycle is not visited
- * in it, which changes nothing: the flit that brought it is still on its
- * way (flits take at least a cycle). Nodes within a cycle do not depend on
+ * before their visits. A host joins as the flits sent to it arrive (see
+ * Hosts in sim-internal.h): this cycle's sends wake their hosts in the
+ * bitmap of their arrival, host_wake. Nodes within a cycle do not depend on
  * one another's order, except for the selection's random draws, which
  * follow node order (see Lanes in sim-internal.h). */
 void fl__sim_nodes_tick(FlSim *s)
 {
     s->sc.occ_weight = fl__sim_occ_weight(s);
     s->sc.credit_due = s->sc.cycle + 1 + s->cfg.credit_delay;
+    s->host_wake = s->host_due
+                   + ((s->sc.cycle + s->send_delay) & s->host_due_mask) * ((s->n_nodes + 63) / 64);
     if (s->n_lanes == 1) {
         visit_hosts(s, 0);
         visit_switches(s, 0);
