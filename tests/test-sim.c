@@ -119,6 +119,34 @@ static void test_zero_load_long_links(void)
     net_close(&n);
 }
 
+/* Eight packets for one host at once, on four VCs: its channel brings a
+ * flit every cycle, the VCs' flits interleaved, and the host consumes each
+ * as it arrives. */
+static void test_one_sink_busy(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:8x8", "dor"))
+        return;
+    FlTraceEvent ev[8];
+    for (int i = 0; i < 8; i++)
+        ev[i] = (FlTraceEvent){ 5, 9 + i * 7, 0, 4 };
+    for (int lk = 1; lk <= 14; lk += 13) {
+        FlSimConfig cfg;
+        FlSimResult res;
+        drained_trace_config(&cfg, &n, ev, 8);
+        fl_sim_config_pipeline(&cfg, "booksim-min", NULL);
+        cfg.vcs = 4;
+        cfg.link_latency = lk;
+        if (run(&n, &cfg, &res))
+            continue;
+        CHECK(res.status == FL_SIM_OK && res.packets == 8,
+              "link latency %d: 8 packets to one host delivered (%lld)", lk,
+              (long long)res.packets);
+        fl_sim_result_clear(&res);
+    }
+    net_close(&n);
+}
+
 /* BookSim's light-load latency (reference file: 20.65 and 36.03 cycles),
  * uniform traffic with self-traffic, 0.01 flits/cycle/host. */
 static void test_booksim_light_load(void)
@@ -588,6 +616,7 @@ int main(void)
 {
     test_zero_load();
     test_zero_load_long_links();
+    test_one_sink_busy();
     test_booksim_light_load();
     test_determinism();
     test_checkpoint();

@@ -203,12 +203,15 @@ static void record_delivery(FlSim *s, const SimPacket *p)
     };
 }
 
-/* Consumes the flits that have reached host h (node at); a tail completes
- * its packet. Only the occupied ejection VCs are read (bits of the node's
- * sink word: a host has one input, so its VC v is bit v of one word), and
- * a VC's go tells when its front flit arrives (a host adds no delays).
- * Returns the sink word left, kept in a register meanwhile (nothing here
- * sends a flit to a host). */
+/* Consumes the flit that has reached host h (node at), if one has; a tail
+ * completes its packet. Only the occupied ejection VCs are read (bits of
+ * the node's sink word: a host has one input, so its VC v is bit v of one
+ * word), and a VC's go tells when its front flit arrives (a host adds no
+ * delays). A host's one channel brings at most a flit a cycle, and the
+ * host is visited in every cycle one arrives (see Hosts in
+ * sim-internal.h), so that flit is the only one due. Returns the sink word
+ * left, kept in a register meanwhile (nothing here sends a flit to a
+ * host). */
 static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at)
 {
     int64_t now = s->sc.cycle;
@@ -217,28 +220,30 @@ static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at)
     for (uint64_t bits = left; bits; bits &= bits - 1) {
         int v = __builtin_ctzll(bits);
         SimVc *q = &vc[v];
-        while (q->count > 0 && q->go <= now) {
-            const SimSlot *slot = &s->slot[ring_front(q)];
-            int32_t pkt = slot->pkt, flit = slot->flit;
-            ring_pop(s, q);
-            left &= ~((uint64_t)(q->count == 0) << v);
-            s->credits[at->vc0 + v] = 1;
-            s->sc.net_flits--;
-            s->sc.ejected++;
-            s->host_accepted[h] += s->sc.counting;
-            if (flit < 0) {
-                SimPacket *p = &s->pool[pkt];
-                if (fl__sim_stats_packet_done(s, p))
-                    s->nomem = 1;
-                if (s->hook_mask & FL_SIM_HOOK_DELIVERED)
-                    record_delivery(s, p);
-                fl__sim_packet_done(s, pkt);
-                p->next = s->sc.free_head;
-                s->sc.free_head = pkt;
-            }
+        /* A VC with its bit holds flits. */
+        if (q->go > now)
+            continue;
+        const SimSlot *slot = &s->slot[ring_front(q)];
+        int32_t pkt = slot->pkt, flit = slot->flit;
+        ring_pop(s, q);
+        left &= ~((uint64_t)(q->count == 0) << v);
+        s->credits[at->vc0 + v] = 1;
+        s->sc.net_flits--;
+        s->sc.ejected++;
+        s->host_accepted[h] += s->sc.counting;
+        if (flit < 0) {
+            SimPacket *p = &s->pool[pkt];
+            if (fl__sim_stats_packet_done(s, p))
+                s->nomem = 1;
+            if (s->hook_mask & FL_SIM_HOOK_DELIVERED)
+                record_delivery(s, p);
+            fl__sim_packet_done(s, pkt);
+            p->next = s->sc.free_head;
+            s->sc.free_head = pkt;
         }
+        *sink = left;
+        return left;
     }
-    *sink = left;
     return left;
 }
 
