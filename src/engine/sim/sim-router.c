@@ -264,12 +264,16 @@ int fl__sim_output_vc_open(const FlSim *s, int ov, int len)
  * Returns whether the queue still holds a packet. */
 static inline int host_inject(FlSim *s, int h, const int lanes)
 {
-    int32_t pkt = s->q_head[h];
+    int32_t pkt = s->q_head[h], ov = s->host_vc[h];
     if (pkt < 0)
         return 0;
+    /* A host that holds a VC without a credit waits, before anything
+     * else (a backlogged host mostly does). */
+    if (ov >= 0 && s->credits[ov] <= 0)
+        return 1;
     SimPacket *p = &s->pool[pkt];
     int c = s->host_inj[h], V = s->V;
-    int32_t len = p->len, ov = s->host_vc[h];
+    int32_t len = p->len;
     int64_t now = s->sc.cycle;
     if (s->multi_cycle_links && s->chan_free[c] > now)
         return 1;
@@ -287,11 +291,9 @@ static inline int host_inject(FlSim *s, int h, const int lanes)
                 break;
             }
         }
-        if (ov < 0)
+        if (ov < 0 || s->credits[ov] <= 0)
             return 1;
     }
-    if (s->credits[ov] <= 0)
-        return 1;
     int32_t sent = p->sent;
     if (sent == 0) {
         int32_t at = fl__sim_route_start(s);
