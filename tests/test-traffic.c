@@ -1073,6 +1073,50 @@ static void test_refusals(void)
     fl_topology_free(t);
 }
 
+/* An emit function whose queues are full at hosts 3 and 9. */
+static int full_at_3_and_9(void *data, int src, int dst, int flits)
+{
+    (void)data, (void)dst, (void)flits;
+    return src == 3 || src == 9 ? FL__TRAFFIC_DEFER : FL_OK;
+}
+
+static void count_owed(void *data, int src, int flits)
+{
+    (void)src;
+    *(int *)data += flits;
+}
+
+/* The sources whose queues were full defer, and are the ones
+ * fl__traffic_next_deferring() finds, until they have been replayed. */
+static void test_next_deferring(void)
+{
+    FlTopology *t = topo("mesh:4x4");
+    FlTrafficConfig cfg;
+    fl_traffic_config_init(&cfg);
+    cfg.rate = 1.0;
+    FlError err;
+    FlTraffic *tr = make(t, &cfg, 7, &err);
+    FlRng rng;
+    fl_rng_seed(&rng, 3);
+    int owed = 0;
+    CHECK_INT(fl__traffic_next_deferring(tr, 0), -1);
+    fl__traffic_generate_cycle_owing(tr, 0, &rng, full_at_3_and_9, count_owed, &owed);
+    CHECK_INT(fl__traffic_deferring(tr), 2);
+    CHECK_INT(fl__traffic_next_deferring(tr, 0), 3);
+    CHECK_INT(fl__traffic_next_deferring(tr, 3), 3);
+    CHECK_INT(fl__traffic_next_deferring(tr, 4), 9);
+    CHECK_INT(fl__traffic_next_deferring(tr, 10), -1);
+    int64_t created;
+    int dst, flits, replayed = 0;
+    while (fl__traffic_replay(tr, 3, 0, &created, &dst, &flits))
+        replayed++;
+    CHECK(replayed == 1 && owed == 2, "host 3 replays the packet it owes (%d, %d owed)",
+          replayed, owed);
+    CHECK_INT(fl__traffic_next_deferring(tr, 0), 9);
+    fl_traffic_free(tr);
+    fl_topology_free(t);
+}
+
 int main(void)
 {
     test_registry();
@@ -1092,5 +1136,6 @@ int main(void)
     test_trace_traffic();
     test_trace_file();
     test_refusals();
+    test_next_deferring();
     return tap_done();
 }

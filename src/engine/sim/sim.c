@@ -694,7 +694,8 @@ static int generate(FlSim *s)
         return rc;
     int64_t created;
     int dst, flits;
-    for (int h = 0; h < s->n_hosts; h++)
+    for (int h = fl__traffic_next_deferring(s->traffic, 0); h >= 0;
+         h = fl__traffic_next_deferring(s->traffic, h + 1))
         while (s->stored[h] < s->queue_keep
                && fl__traffic_replay(s->traffic, h, s->sc.cycle, &created, &dst, &flits)) {
             /* As make_packet() would have marked it when it was made: the

@@ -1039,6 +1039,14 @@ int fl__traffic_deferring(const FlTraffic *tr)
     return (int)tr->shared->deferring;
 }
 
+int fl__traffic_next_deferring(const FlTraffic *tr, int src)
+{
+    for (int h = src; h < tr->n_hosts; h++)
+        if (tr->state[h].defer)
+            return h;
+    return -1;
+}
+
 int fl__traffic_replay(FlTraffic *tr, int src, int64_t now, int64_t *created, int *dst,
                        int *flits)
 {
