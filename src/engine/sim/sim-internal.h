@@ -68,13 +68,16 @@
  * link_cycles_per_flit cycles, each credit permitting; the head may leave at
  * t, and a flit sent at s reaches the switch at s + xbar_delay +
  * link_latency (the network interface copies it like a crossbar would).
- * A host is visited while its queue holds packets, and in the cycles flits
- * reach it: a flit a switch sends to a host arrives send_delay cycles
- * later, and sets the host's bit in the bitmap of that cycle (host_due,
- * one per cycle it may be on its way), which joins the hosts' active set
- * as its cycle comes, so that no visit waits for a flit on its way. For
- * delays of SIM_HOST_DUE_MAX cycles or more, one bitmap joins the next
- * cycle and a host stays while its ejection VCs hold flits.
+ * A host is visited while its queue holds packets (but while it waits for
+ * a credit on the injection VC it holds, it waits in host_blocked instead,
+ * where its credit is looked at once a cycle, before the visits that
+ * would otherwise find nothing to do), and in the cycles flits reach it: a
+ * flit a switch sends to a host arrives send_delay cycles later, and sets
+ * the host's bit in the bitmap of that cycle (host_due, one per cycle it
+ * may be on its way), which joins the hosts' active set as its cycle
+ * comes, so that no visit waits for a flit on its way. For delays of
+ * SIM_HOST_DUE_MAX cycles or more, one bitmap joins the next cycle and a
+ * host stays while its ejection VCs hold flits.
  *
  * Zero-load latency. With H switches on the route (1 for a packet to a host
  * of the same switch), R, Va, Sa, X the pipeline delays, Lk the link latency,
@@ -176,7 +179,7 @@
  * allocation is amortized away). Each VC's mutable state and fixed facts
  * share one 64-byte record (SimVc). Nodes take part in a cycle only when
  * their bit is set in an active set: switches with a ready VC, hosts
- * with queued packets or flits arriving (see Hosts); the sets are bitmaps, so nodes are visited in
+ * with packets to send or flits arriving (see Hosts); the sets are bitmaps, so nodes are visited in
  * node order (a switch's VC records, and its neighbours', lie near each
  * other) and joining or leaving is one bit. Within a switch, bit masks of
  * ready VCs and of VCs holding an output VC let VC allocation visit only
@@ -584,6 +587,9 @@ struct FlSim {
     uint64_t *active[2];               /* the active sets, per SIM_SWITCHES
                                         * and SIM_HOSTS: bit n % 64 of word
                                         * n / 64 for node n */
+    uint64_t *host_blocked;            /* hosts waiting for a credit on the
+                                        * injection VC they hold (see
+                                        * Hosts), apart from the active set */
     uint64_t *host_due;                /* hosts woken by flits on their way
                                         * (see Hosts): host_due_mask + 1
                                         * node bitmaps, that of cycle t at

@@ -152,6 +152,7 @@ static size_t layout_state(FlSim *s, char *base)
     s->route_memo = carve(base, &off, nv, sizeof(int32_t));
     s->active[SIM_SWITCHES] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->active[SIM_HOSTS] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
+    s->host_blocked = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->host_due = carve(base, &off, ((size_t)s->host_due_mask + 1) * ((nn + 63) / 64),
                         sizeof(uint64_t));
     s->q_head = carve(base, &off, nh, sizeof(int32_t));
