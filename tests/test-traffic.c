@@ -714,6 +714,7 @@ static void test_pinned_streams(void)
         int include_self, whole;
         uint64_t sum;
         long packets;
+        int one_length;      /* packets of 1 flit only */
     } cases[] = {
         { "Bernoulli uniform, gaps", FL_INJECT_BERNOULLI, "uniform", 0.3, 0, 1,
           0x06cf336806f53f11ULL, 19232 },
@@ -727,6 +728,10 @@ static void test_pinned_streams(void)
           12789 },
         { "Bernoulli bit reversal, gaps", FL_INJECT_BERNOULLI, "bitrev", 0.9, 0, 1,
           0xd7bac7e6950352acULL, 57702 },
+        { "Bernoulli uniform, one length, gaps", FL_INJECT_BERNOULLI, "uniform", 0.3, 0, 1,
+          0xf847461afe3e9142ULL, 38486, 1 },
+        { "Bernoulli uniform with self, one length, gaps", FL_INJECT_BERNOULLI, "uniform", 0.05,
+          1, 1, 0x2ef9f9cf8555eb8eULL, 6382, 1 },
     };
     int n = fl_topology_host_count(t);
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -737,7 +742,7 @@ static void test_pinned_streams(void)
         cfg.rate = cases[k].rate;
         cfg.include_self = cases[k].include_self;
         cfg.packet_flits = 1;
-        cfg.packet_flits_long = 6;
+        cfg.packet_flits_long = cases[k].one_length ? 0 : 6;
         cfg.long_fraction = 0.2;
         int hot[] = { 3, 17, 30 };
         cfg.hotspots = hot;
