@@ -280,15 +280,16 @@ static inline int host_inject(FlSim *s, int h, const int lanes)
     int32_t len = p->len;
     int64_t now = s->sc.cycle;
     if (s->multi_cycle_links && s->chan_free[c] > now)
-        return 1;
+        return HOST_SENDING;
     if (ov < 0) {
-        /* Any VC of the injection channel will do: round robin. */
-        int v = s->host_rr[h] < 0 ? 0 : s->host_rr[h] + 1;
+        /* Any VC of the injection channel will do: round robin, from the
+         * one after the last taken (host_rr -1 at first: from VC 0). */
+        int v = s->host_rr[h] + 1, vc0 = s->chan_vc[c];
         for (int k = 0; k < V; k++, v++) {
             if (v == V)
                 v = 0;
-            if (output_vc_open(s, s->chan_vc[c] + v, len)) {
-                ov = s->chan_vc[c] + v;
+            if (output_vc_open(s, vc0 + v, len)) {
+                ov = vc0 + v;
                 s->host_vc[h] = ov;
                 s->host_rr[h] = v;
                 s->outvc[ov].owner = ov;
