@@ -212,9 +212,8 @@ static void record_delivery(FlSim *s, const SimPacket *p)
  * sim-internal.h), so that flit is the only one due. Returns the sink word
  * left, kept in a register meanwhile (nothing here sends a flit to a
  * host). */
-static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at)
+static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at, int64_t now)
 {
-    int64_t now = s->sc.cycle;
     SimVc *vc = &s->vc[at->vc0];
     uint64_t *sink = &s->sink_mask[at->w0], left = *sink;
     for (uint64_t bits = left; bits; bits &= bits - 1) {
@@ -265,8 +264,9 @@ int fl__sim_output_vc_open(const FlSim *s, int ov, int len)
  * visit_hosts()). */
 enum { HOST_IDLE = 0, HOST_SENDING = 1, HOST_BLOCKED = 2 };
 
-/* Sends the next flit of the packet at the front of host h's queue. */
-static inline int host_inject(FlSim *s, int h, const int lanes)
+/* Sends the next flit of the packet at the front of host h's queue in
+ * cycle now. */
+static inline int host_inject(FlSim *s, int h, int64_t now, const int lanes)
 {
     int32_t pkt = s->q_head[h], ov = s->host_vc[h];
     if (pkt < 0)
@@ -278,7 +278,6 @@ static inline int host_inject(FlSim *s, int h, const int lanes)
     SimPacket *p = &s->pool[pkt];
     int c = s->host_inj[h], V = s->V;
     int32_t len = p->len;
-    int64_t now = s->sc.cycle;
     if (s->multi_cycle_links && s->chan_free[c] > now)
         return HOST_SENDING;
     if (ov < 0) {
@@ -751,8 +750,11 @@ __attribute__((noinline)) static void visit_hosts(FlSim *s, const int lanes)
 {
     const int words = (s->n_nodes + 63) / 64;
     const uint64_t stay = s->host_stay;
+    /* In a local: the counts are int64_t stores the compiler would
+     * otherwise assume change it. */
+    const int64_t now = s->sc.cycle;
     /* The hosts whose flits arrive now join. */
-    uint64_t *due = s->host_due + (s->sc.cycle & s->host_due_mask) * words;
+    uint64_t *due = s->host_due + (now & s->host_due_mask) * words;
     for (int w = 0; w < words; w++) {
         uint64_t *word = &s->active[SIM_HOSTS][w], blocked = s->host_blocked[w], woken = 0;
         for (uint64_t bits = blocked; bits; bits &= bits - 1) {
@@ -763,8 +765,8 @@ __attribute__((noinline)) static void visit_hosts(FlSim *s, const int lanes)
         due[w] = 0;
         for (uint64_t bits = all; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
-            int busy = (host_eject(s, h, &s->node_at[n]) & stay) != 0;
-            int sends = host_inject(s, h, lanes);
+            int busy = (host_eject(s, h, &s->node_at[n], now) & stay) != 0;
+            int sends = host_inject(s, h, now, lanes);
             leave |= leave_bit(n, busy | (sends == HOST_SENDING));
             if (sends == HOST_BLOCKED)
                 blocks |= (uint64_t)1 << (n & 63);
