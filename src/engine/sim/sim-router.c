@@ -116,10 +116,10 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready, co
         if (!q->sink)
             wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q, mode));
     }
-    /* A host visits its sinks while they hold flits. */
+    /* A host visits its sinks as their flits arrive (see Hosts). */
     if (q->sink) {
         s->sink_mask[mask_index(q)] |= mask_bit(q);
-        fl__sim_activate(s, SIM_HOSTS, q->node);
+        s->host_wake[q->node >> 6] |= (uint64_t)1 << (q->node & 63);
     }
 }
 
@@ -213,42 +213,46 @@ static void record_delivery(FlSim *s, const SimPacket *p)
     };
 }
 
-/* Consumes the flits that have reached host h (node at); a tail completes
- * its packet. Only the occupied ejection VCs are read (bits of the node's
- * sink word: a host has one input, so its VC v is bit v of one word), and
- * a VC's go tells when its front flit arrives (a host adds no delays).
- * Returns the sink word left, kept in a register meanwhile (nothing here
- * sends a flit to a host). */
-static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at)
+/* Consumes the flit that has reached host h (node at), if one has; a tail
+ * completes its packet. Only the occupied ejection VCs are read (bits of
+ * the node's sink word: a host has one input, so its VC v is bit v of one
+ * word), and a VC's go tells when its front flit arrives (a host adds no
+ * delays). A host's one channel brings at most a flit a cycle, and the
+ * host is visited in every cycle one arrives (see Hosts in
+ * sim-internal.h), so that flit is the only one due. Returns the sink word
+ * left, kept in a register meanwhile (nothing here sends a flit to a
+ * host). */
+static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at, int64_t now)
 {
-    int64_t now = s->sc.cycle;
     SimVc *vc = &s->vc[at->vc0];
     uint64_t *sink = &s->sink_mask[at->w0], left = *sink;
     for (uint64_t bits = left; bits; bits &= bits - 1) {
         int v = __builtin_ctzll(bits);
         SimVc *q = &vc[v];
-        while (q->count > 0 && q->go <= now) {
-            const SimSlot *slot = &s->slot[ring_front(q)];
-            int32_t pkt = slot->pkt, flit = slot->flit;
-            ring_pop(s, q);
-            left &= ~((uint64_t)(q->count == 0) << v);
-            s->credits[at->vc0 + v] = 1;
-            s->sc.net_flits--;
-            s->sc.ejected++;
-            s->host_accepted[h] += s->sc.counting;
-            if (flit < 0) {
-                SimPacket *p = &s->pool[pkt];
-                if (fl__sim_stats_packet_done(s, p))
-                    s->nomem = 1;
-                if (s->hook_mask & FL_SIM_HOOK_DELIVERED)
-                    record_delivery(s, p);
-                fl__sim_packet_done(s, pkt);
-                p->next = s->sc.free_head;
-                s->sc.free_head = pkt;
-            }
+        /* A VC with its bit holds flits. */
+        if (q->go > now)
+            continue;
+        const SimSlot *slot = &s->slot[ring_front(q)];
+        int32_t pkt = slot->pkt, flit = slot->flit;
+        ring_pop(s, q);
+        left &= ~((uint64_t)(q->count == 0) << v);
+        s->credits[at->vc0 + v] = 1;
+        s->sc.net_flits--;
+        s->sc.ejected++;
+        s->host_accepted[h] += s->sc.counting;
+        if (flit < 0) {
+            SimPacket *p = &s->pool[pkt];
+            if (fl__sim_stats_packet_done(s, p))
+                s->nomem = 1;
+            if (s->hook_mask & FL_SIM_HOOK_DELIVERED)
+                record_delivery(s, p);
+            fl__sim_packet_done(s, pkt);
+            p->next = s->sc.free_head;
+            s->sc.free_head = pkt;
         }
+        *sink = left;
+        return left;
     }
-    *sink = left;
     return left;
 }
 
@@ -266,27 +270,36 @@ int fl__sim_output_vc_open(const FlSim *s, int ov, int len)
     return output_vc_open(s, ov, len, 0);
 }
 
-/* Sends the next flit of the packet at the front of host h's queue.
- * Returns whether the queue still holds a packet. */
-static inline int host_inject(FlSim *s, int h, const int mode)
+/* What host_inject() leaves a host: an empty queue, packets to send, or
+ * packets and a VC without a credit, which it waits for apart (see
+ * visit_hosts()). */
+enum { HOST_IDLE = 0, HOST_SENDING = 1, HOST_BLOCKED = 2 };
+
+/* Sends the next flit of the packet at the front of host h's queue in
+ * cycle now. */
+static inline int host_inject(FlSim *s, int h, int64_t now, const int mode)
 {
-    int32_t pkt = s->q_head[h];
+    int32_t pkt = s->q_head[h], ov = s->host_vc[h];
     if (pkt < 0)
-        return 0;
+        return HOST_IDLE;
+    /* A host that holds a VC without a credit waits, before anything
+     * else (a backlogged host mostly does). */
+    if (ov >= 0 && s->credits[ov] <= 0)
+        return HOST_BLOCKED;
     SimPacket *p = &s->pool[pkt];
     int c = s->host_inj[h], V = s->V;
-    int32_t len = p->len, ov = s->host_vc[h];
-    int64_t now = s->sc.cycle;
+    int32_t len = p->len;
     if (!(mode & MODE_PLAIN) && s->multi_cycle_links && s->chan_free[c] > now)
-        return 1;
+        return HOST_SENDING;
     if (ov < 0) {
-        /* Any VC of the injection channel will do: round robin. */
-        int v = s->host_rr[h] < 0 ? 0 : s->host_rr[h] + 1;
+        /* Any VC of the injection channel will do: round robin, from the
+         * one after the last taken (host_rr -1 at first: from VC 0). */
+        int v = s->host_rr[h] + 1, vc0 = s->chan_vc[c];
         for (int k = 0; k < V; k++, v++) {
             if (v == V)
                 v = 0;
-            if (output_vc_open(s, s->chan_vc[c] + v, len, mode)) {
-                ov = s->chan_vc[c] + v;
+            if (output_vc_open(s, vc0 + v, len, mode)) {
+                ov = vc0 + v;
                 s->host_vc[h] = ov;
                 s->host_rr[h] = v;
                 s->outvc[ov].owner = ov;
@@ -294,10 +307,10 @@ static inline int host_inject(FlSim *s, int h, const int mode)
             }
         }
         if (ov < 0)
-            return 1;
+            return HOST_SENDING;
+        if (s->credits[ov] <= 0)
+            return HOST_BLOCKED;
     }
-    if (s->credits[ov] <= 0)
-        return 1;
     int32_t sent = p->sent;
     if (sent == 0) {
         int32_t at = fl__sim_route_start(s);
@@ -311,7 +324,7 @@ static inline int host_inject(FlSim *s, int h, const int mode)
     s->sc.queued_flits--;
     p->sent = ++sent;
     if (sent < len)
-        return 1;
+        return HOST_SENDING;
     int32_t next = p->next;
     p->next = -1;
     s->host_vc[h] = -1;
@@ -319,11 +332,11 @@ static inline int host_inject(FlSim *s, int h, const int mode)
     s->q_head[h] = next;
     if (next < 0) {
         s->q_tail[h] = -1;
-        return 0;
+        return HOST_IDLE;
     }
     if (s->cfg.measure_rule == FL_MEASURE_BOOKSIM)
         fl__sim_stats_turn(s, &s->pool[next], now + 1);
-    return 1;
+    return HOST_SENDING;
 }
 
 /* --- switches --------------------------------------------------------------- */
@@ -736,8 +749,8 @@ HOT static int switch_tick(FlSim *s, int sw, const int mode)
 
 /* A word of an active set is visited as it stands when the visit reaches
  * it, and no node of its set joins while it is (switches join when the
- * wheel turns, before their visits; hosts when a switch sends to them,
- * after theirs), so the nodes that leave are gathered in a mask, without a
+ * wheel turns, before their visits; hosts as their word's visits start, or
+ * when a packet is made, before them), so the nodes that leave are gathered in a mask, without a
  * branch (whether a node stays changes from cycle to cycle), and leave the
  * word at once after its visits. A flit sent to such a node later puts it
  * back. */
@@ -762,22 +775,42 @@ static inline void prefetch_switch(const FlSim *s, int sw)
     __builtin_prefetch(&vc[b]);
 }
 
-/* The active hosts, in node order; mode as for the switches. Out of
+/* The active hosts, those whose flits arrive now and the blocked ones
+ * whose credit has come, in node order; mode as for the switches. A
+ * host stays active while it sends (or, with host_stay, while flits are on
+ * their way to it). A host that waits for a credit on the VC it holds
+ * waits in host_blocked instead, where a look at that credit each cycle
+ * costs less than a visit that would find nothing else to do. Out of
  * line, so that the compiler lays out the switch visits the same whatever
  * the hosts' code (inlined, a change there moved the switches' cost by
  * ±0.5 %), and it costs nothing: it is called once a cycle. */
 __attribute__((noinline)) static void visit_hosts(FlSim *s, const int mode)
 {
     const int words = (s->n_nodes + 63) / 64;
+    const uint64_t stay = s->host_stay;
+    /* In a local: the counts are int64_t stores the compiler would
+     * otherwise assume change it. */
+    const int64_t now = s->sc.cycle;
+    /* The hosts whose flits arrive now join. */
+    uint64_t *due = s->host_due + (now & s->host_due_mask) * words;
     for (int w = 0; w < words; w++) {
-        uint64_t *word = &s->active[SIM_HOSTS][w], leave = 0;
-        for (uint64_t bits = *word; bits; bits &= bits - 1) {
-            int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
-            int busy = host_eject(s, h, &s->node_at[n]) != 0;
-            busy |= host_inject(s, h, mode);
-            leave |= leave_bit(n, busy);
+        uint64_t *word = &s->active[SIM_HOSTS][w], blocked = s->host_blocked[w], woken = 0;
+        for (uint64_t bits = blocked; bits; bits &= bits - 1) {
+            int b = __builtin_ctzll(bits);
+            woken |= (uint64_t)(s->credits[s->host_vc[s->node_host[w * 64 + b]]] > 0) << b;
         }
-        *word &= ~leave;
+        uint64_t all = *word | due[w] | woken, leave = 0, blocks = 0;
+        due[w] = 0;
+        for (uint64_t bits = all; bits; bits &= bits - 1) {
+            int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
+            int busy = (host_eject(s, h, &s->node_at[n], now) & stay) != 0;
+            int sends = host_inject(s, h, now, mode);
+            leave |= leave_bit(n, busy | (sends == HOST_SENDING));
+            if (sends == HOST_BLOCKED)
+                blocks |= (uint64_t)1 << (n & 63);
+        }
+        *word = all & ~leave;
+        s->host_blocked[w] = (blocked & ~woken) | blocks;
     }
 }
 
@@ -803,15 +836,17 @@ HOT static void visit_switches(FlSim *ls, const int mode)
  * it stands when the visit reaches it: hosts first (what they touch at
  * their switches is then fresh for the switches' visits), then each
  * lane's switches. Switches join only when their lane's wheel turns,
- * before their visits. A host that joins during the cycle is not visited
- * in it, which changes nothing: the flit that brought it is still on its
- * way (flits take at least a cycle). Nodes within a cycle do not depend on
+ * before their visits. A host joins as the flits sent to it arrive (see
+ * Hosts in sim-internal.h): this cycle's sends wake their hosts in the
+ * bitmap of their arrival, host_wake. Nodes within a cycle do not depend on
  * one another's order, except for the selection's random draws, which
  * follow node order (see Lanes in sim-internal.h). */
 void fl__sim_nodes_tick(FlSim *s)
 {
     s->sc.occ_weight = fl__sim_occ_weight(s);
     s->sc.credit_due = s->sc.cycle + 1 + s->cfg.credit_delay;
+    s->host_wake = s->host_due
+                   + ((s->sc.cycle + s->send_delay) & s->host_due_mask) * ((s->n_nodes + 63) / 64);
     if (s->n_lanes == 1) {
         if (s->plain) {
             visit_hosts(s, MODE_PLAIN);
