@@ -86,6 +86,103 @@ static void test_zero_load(void)
     net_close(&n);
 }
 
+/* Links long enough that a flit into an ejection VC is on its way 15
+ * cycles (its host is woken as it arrives, from a bitmap per cycle) and 16
+ * (too many bitmaps: the host stays active while the flit is on its way):
+ * T0 = (X + Lk) + H * (Sa + X + Lk) + (L - 1) under booksim-min. */
+static void test_zero_load_long_links(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:8x8", "dor"))
+        return;
+    for (int lk = 13; lk <= 14; lk++)
+        for (int L = 1; L <= 4; L += 3) {
+            /* Hosts 9 and 54 are as far from host 14, from two sides: a
+             * second 1-flit packet arrives the cycle after the first. */
+            int H = mesh_switches(9, 14), want = (1 + lk) + H * (2 + lk) + (L - 1);
+            FlTraceEvent ev[2] = { { 5, 9, 14, L }, { 6, 54, 14, L } };
+            for (int count = 1; count <= (L == 1 ? 2 : 1); count++) {
+                FlSimConfig cfg;
+                FlSimResult res;
+                drained_trace_config(&cfg, &n, ev, count);
+                fl_sim_config_pipeline(&cfg, "booksim-min", NULL);
+                cfg.link_latency = lk;
+                if (run(&n, &cfg, &res))
+                    continue;
+                CHECK(res.packets == count && res.latency_avg == want,
+                      "link latency %d, %d packet(s) of %d flits: %g cycles, want %d", lk, count,
+                      L, res.latency_avg, want);
+                fl_sim_result_clear(&res);
+            }
+        }
+    CHECK_INT(mesh_switches(54, 14), mesh_switches(9, 14));
+    net_close(&n);
+}
+
+/* Eight packets for one host at once, on four VCs: its channel brings a
+ * flit every cycle, the VCs' flits interleaved, and the host consumes each
+ * as it arrives. */
+static void test_one_sink_busy(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:8x8", "dor"))
+        return;
+    FlTraceEvent ev[8];
+    for (int i = 0; i < 8; i++)
+        ev[i] = (FlTraceEvent){ 5, 9 + i * 7, 0, 4 };
+    for (int lk = 1; lk <= 14; lk += 13) {
+        FlSimConfig cfg;
+        FlSimResult res;
+        drained_trace_config(&cfg, &n, ev, 8);
+        fl_sim_config_pipeline(&cfg, "booksim-min", NULL);
+        cfg.vcs = 4;
+        cfg.link_latency = lk;
+        if (run(&n, &cfg, &res))
+            continue;
+        CHECK(res.status == FL_SIM_OK && res.packets == 8,
+              "link latency %d: 8 packets to one host delivered (%lld)", lk,
+              (long long)res.packets);
+        fl_sim_result_clear(&res);
+    }
+    net_close(&n);
+}
+
+/* Buffers of one or two flits: a host sends a flit, then waits for its
+ * credit (apart from the active set, see Hosts in sim-internal.h) before
+ * the next. Latencies as the simulator gave them before hosts waited
+ * apart, when a host looked for its credit in a visit every cycle. */
+static void test_host_waits_for_credits(void)
+{
+    Net n;
+    if (!net_open(&n, "mesh:8x8", "dor"))
+        return;
+    static const struct {
+        int buf, flits;
+        double want;
+    } cases[] = {
+        { 1, 8, 191.0 / 3 },
+        { 2, 8, 133.0 / 3 },
+        { 1, 1, 26 },
+    };
+    FlTraceEvent ev[3] = { { 5, 9, 14, 0 }, { 5, 10, 14, 0 }, { 7, 9, 63, 0 } };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        for (int i = 0; i < 3; i++)
+            ev[i].flits = cases[k].flits;
+        FlSimConfig cfg;
+        FlSimResult res;
+        drained_trace_config(&cfg, &n, ev, 3);
+        fl_sim_config_pipeline(&cfg, "booksim-min", NULL);
+        cfg.buf_flits = cases[k].buf;
+        if (run(&n, &cfg, &res))
+            continue;
+        CHECK(res.packets == 3 && res.latency_avg == cases[k].want,
+              "buffers of %d flits, %d-flit packets: %.17g cycles, want %g", cases[k].buf,
+              cases[k].flits, res.latency_avg, cases[k].want);
+        fl_sim_result_clear(&res);
+    }
+    net_close(&n);
+}
+
 /* BookSim's light-load latency (reference file: 20.65 and 36.03 cycles),
  * uniform traffic with self-traffic, 0.01 flits/cycle/host. */
 static void test_booksim_light_load(void)
@@ -554,6 +651,9 @@ static void test_pinned_results(void)
 int main(void)
 {
     test_zero_load();
+    test_zero_load_long_links();
+    test_one_sink_busy();
+    test_host_waits_for_credits();
     test_booksim_light_load();
     test_determinism();
     test_checkpoint();

@@ -714,6 +714,7 @@ static void test_pinned_streams(void)
         int include_self, whole;
         uint64_t sum;
         long packets;
+        int one_length;      /* packets of 1 flit only */
     } cases[] = {
         { "Bernoulli uniform, gaps", FL_INJECT_BERNOULLI, "uniform", 0.3, 0, 1,
           0x06cf336806f53f11ULL, 19232 },
@@ -727,6 +728,10 @@ static void test_pinned_streams(void)
           12789 },
         { "Bernoulli bit reversal, gaps", FL_INJECT_BERNOULLI, "bitrev", 0.9, 0, 1,
           0xd7bac7e6950352acULL, 57702 },
+        { "Bernoulli uniform, one length, gaps", FL_INJECT_BERNOULLI, "uniform", 0.3, 0, 1,
+          0xf847461afe3e9142ULL, 38486, 1 },
+        { "Bernoulli uniform with self, one length, gaps", FL_INJECT_BERNOULLI, "uniform", 0.05,
+          1, 1, 0x2ef9f9cf8555eb8eULL, 6382, 1 },
     };
     int n = fl_topology_host_count(t);
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -737,7 +742,7 @@ static void test_pinned_streams(void)
         cfg.rate = cases[k].rate;
         cfg.include_self = cases[k].include_self;
         cfg.packet_flits = 1;
-        cfg.packet_flits_long = 6;
+        cfg.packet_flits_long = cases[k].one_length ? 0 : 6;
         cfg.long_fraction = 0.2;
         int hot[] = { 3, 17, 30 };
         cfg.hotspots = hot;
@@ -1073,6 +1078,50 @@ static void test_refusals(void)
     fl_topology_free(t);
 }
 
+/* An emit function whose queues are full at hosts 3 and 9. */
+static int full_at_3_and_9(void *data, int src, int dst, int flits)
+{
+    (void)data, (void)dst, (void)flits;
+    return src == 3 || src == 9 ? FL__TRAFFIC_DEFER : FL_OK;
+}
+
+static void count_owed(void *data, int src, int flits)
+{
+    (void)src;
+    *(int *)data += flits;
+}
+
+/* The sources whose queues were full defer, and are the ones
+ * fl__traffic_next_deferring() finds, until they have been replayed. */
+static void test_next_deferring(void)
+{
+    FlTopology *t = topo("mesh:4x4");
+    FlTrafficConfig cfg;
+    fl_traffic_config_init(&cfg);
+    cfg.rate = 1.0;
+    FlError err;
+    FlTraffic *tr = make(t, &cfg, 7, &err);
+    FlRng rng;
+    fl_rng_seed(&rng, 3);
+    int owed = 0;
+    CHECK_INT(fl__traffic_next_deferring(tr, 0), -1);
+    fl__traffic_generate_cycle_owing(tr, 0, &rng, full_at_3_and_9, count_owed, &owed);
+    CHECK_INT(fl__traffic_deferring(tr), 2);
+    CHECK_INT(fl__traffic_next_deferring(tr, 0), 3);
+    CHECK_INT(fl__traffic_next_deferring(tr, 3), 3);
+    CHECK_INT(fl__traffic_next_deferring(tr, 4), 9);
+    CHECK_INT(fl__traffic_next_deferring(tr, 10), -1);
+    int64_t created;
+    int dst, flits, replayed = 0;
+    while (fl__traffic_replay(tr, 3, 0, &created, &dst, &flits))
+        replayed++;
+    CHECK(replayed == 1 && owed == 2, "host 3 replays the packet it owes (%d, %d owed)",
+          replayed, owed);
+    CHECK_INT(fl__traffic_next_deferring(tr, 0), 9);
+    fl_traffic_free(tr);
+    fl_topology_free(t);
+}
+
 int main(void)
 {
     test_registry();
@@ -1092,5 +1141,6 @@ int main(void)
     test_trace_traffic();
     test_trace_file();
     test_refusals();
+    test_next_deferring();
     return tap_done();
 }

@@ -68,6 +68,16 @@
  * link_cycles_per_flit cycles, each credit permitting; the head may leave at
  * t, and a flit sent at s reaches the switch at s + xbar_delay +
  * link_latency (the network interface copies it like a crossbar would).
+ * A host is visited while its queue holds packets (but while it waits for
+ * a credit on the injection VC it holds, it waits in host_blocked instead,
+ * where its credit is looked at once a cycle, before the visits that
+ * would otherwise find nothing to do), and in the cycles flits reach it: a
+ * flit a switch sends to a host arrives send_delay cycles later, and sets
+ * the host's bit in the bitmap of that cycle (host_due, one per cycle it
+ * may be on its way), which joins the hosts' active set as its cycle
+ * comes, so that no visit waits for a flit on its way. For delays of
+ * SIM_HOST_DUE_MAX cycles or more, one bitmap joins the next cycle and a
+ * host stays while its ejection VCs hold flits.
  *
  * Zero-load latency. With H switches on the route (1 for a packet to a host
  * of the same switch), R, Va, Sa, X the pipeline delays, Lk the link latency,
@@ -129,11 +139,15 @@
  * Readiness. A switch's input VC is ready when it holds flits and its
  * front flit may take its next step this cycle: VC allocation from go +
  * routing_delay for a head without an output VC, switch allocation from go
- * for a VC holding one. Ready VCs are the bits of ready_mask (laid out as
- * sink_mask), and the switches' active set holds the switches with a ready
- * VC, so that neither allocator looks at a flit still on its way nor a
- * switch visit finds nothing to do. A VC that holds flits but is not
- * ready waits in the wake-up wheel, in list (wake cycle) % wheel_len,
+ * for a VC holding one. Ready VCs, and VCs whose front flit may move next
+ * cycle and that were ready when it became the front one (the flits of a
+ * packet streaming one a cycle), are the bits of ready_mask (laid out as
+ * sink_mask); the allocators skip the latter by their wake-up cycle. The
+ * switches' active set holds the switches with a bit in ready_mask, so
+ * that no allocator looks at a flit further away nor a switch visit finds
+ * nothing to do, and a stream of flits does not go round the wheel at
+ * every flit. A VC that holds flits but is neither waits in the wake-up
+ * wheel, in list (wake cycle) % wheel_len,
  * exactly once; at the start of each cycle's switch visits the list of
  * that cycle is emptied: its VCs due become ready, and the others (due in
  * a later turn of the wheel, on links longer than it) go back in. A VC
@@ -165,7 +179,7 @@
  * allocation is amortized away). Each VC's mutable state and fixed facts
  * share one 64-byte record (SimVc). Nodes take part in a cycle only when
  * their bit is set in an active set: switches with a ready VC, hosts
- * holding flits or queued packets; the sets are bitmaps, so nodes are visited in
+ * with packets to send or flits arriving (see Hosts); the sets are bitmaps, so nodes are visited in
  * node order (a switch's VC records, and its neighbours', lie near each
  * other) and joining or leaving is one bit. Within a switch, bit masks of
  * ready VCs and of VCs holding an output VC let VC allocation visit only
@@ -267,6 +281,10 @@ static inline int64_t fl__sim_slot_ready(const SimSlot *slot, int64_t now)
 
 /* The most flits an ejection VC holds: on its way and at its host. */
 #define SIM_SINK_ROOM 1024
+
+/* The most bitmaps of hosts to wake (FlSim.host_due): one per cycle a flit
+ * into an ejection VC may be on its way, for delays up to 15 cycles. */
+#define SIM_HOST_DUE_MAX 16
 
 /* The slots of a ring holding cap flits: the power of two at or above. */
 static inline int64_t fl__sim_ring_length(int cap)
@@ -457,6 +475,19 @@ struct FlSim {
     int wheel_len;           /* lists in the wake-up wheel, a power of two */
     int wheel_wraps;         /* a VC may wait longer than wheel_len cycles:
                               * a list holds VCs of several turns */
+    int plain;               /* the common pipeline: no routing, VC
+                              * allocation or credit delay, one cycle per
+                              * flit, wormhole switching, a VC released
+                              * when its tail is sent; the node visits are
+                              * compiled for it apart (sim-router.c) */
+    int host_due_mask;       /* host_due's bitmaps - 1 */
+    uint64_t host_stay;      /* ~0 when a host stays active while its
+                              * ejection VCs hold flits (their wake-ups
+                              * would span too many bitmaps), else 0 */
+    uint64_t *host_wake;     /* where this cycle's flits into ejection VCs
+                              * wake their hosts: lane 0's the bitmap of
+                              * host_due of their arrival, each other
+                              * lane's its own, gathered into it */
     int multi_cycle_links;   /* link_cycles_per_flit > 1: a channel may be
                               * busy when a flit wants it (with 1 it never
                               * is: a channel takes one flit per cycle, and
@@ -561,6 +592,13 @@ struct FlSim {
     uint64_t *active[2];               /* the active sets, per SIM_SWITCHES
                                         * and SIM_HOSTS: bit n % 64 of word
                                         * n / 64 for node n */
+    uint64_t *host_blocked;            /* hosts waiting for a credit on the
+                                        * injection VC they hold (see
+                                        * Hosts), apart from the active set */
+    uint64_t *host_due;                /* hosts woken by flits on their way
+                                        * (see Hosts): host_due_mask + 1
+                                        * node bitmaps, that of cycle t at
+                                        * (t & host_due_mask) * words */
     int32_t *q_head, *q_tail;          /* per host: source queue */
     int32_t *stored;                   /* per host: packets in it */
     int32_t *host_vc, *host_rr;        /* per host: injection VC */

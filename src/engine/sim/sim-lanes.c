@@ -190,7 +190,7 @@ static SimCrew *crew_new(FlSim *s)
 
 /* Lane l's scratch, wheel position, queue length (cq_cap), list of held
  * flits (room for leaving of them) and, for lanes from 1, the hosts it
- * wakes; FL_ENOMEM. */
+ * wakes (host_wake); FL_ENOMEM. */
 static int lane_alloc(FlSim *s, FlSim *ls, int64_t credited, int leaving)
 {
     const int words = (s->n_nodes + 63) / 64;
@@ -205,9 +205,9 @@ static int lane_alloc(FlSim *s, FlSim *ls, int64_t credited, int leaving)
     ls->sa_offer = malloc(sizeof(int) * (size_t)(s->max_in + 1));
     ls->req_list = malloc(sizeof(int) * (size_t)((s->max_in + 1) * s->V));
     if (ls != s)
-        ls->active[SIM_HOSTS] = calloc((size_t)words + 1, sizeof(uint64_t));
+        ls->host_wake = calloc((size_t)words + 1, sizeof(uint64_t));
     if (!ls->push || !ls->sa_vc || !ls->sa_win || !ls->sa_offer || !ls->req_list
-        || (ls != s && !ls->active[SIM_HOSTS]))
+        || (ls != s && !ls->host_wake))
         return FL_ENOMEM;
     for (int p = 0; p <= s->max_in; p++)
         ls->sa_win[p] = -1;
@@ -346,7 +346,7 @@ static void lane_refresh(FlSim *s, int l)
     ls->wheel = own.wheel;
     ls->cq = own.cq;
     ls->cq_cap = own.cq_cap;
-    ls->active[SIM_HOSTS] = own.active[SIM_HOSTS];
+    ls->host_wake = own.host_wake;
     ls->sa_win = own.sa_win;
     ls->sa_vc = own.sa_vc;
     ls->sa_offer = own.sa_offer;
@@ -367,8 +367,8 @@ static void lane_gather(FlSim *s, int l)
     const int words = (s->n_nodes + 63) / 64;
     s->sc.flit_hops += ls->sc.flit_hops;
     for (int w = 0; w < words; w++) {
-        s->active[SIM_HOSTS][w] |= ls->active[SIM_HOSTS][w];
-        ls->active[SIM_HOSTS][w] = 0;
+        s->host_wake[w] |= ls->host_wake[w];
+        ls->host_wake[w] = 0;
     }
     s->cq_pos[2 * l] = ls->sc.cq_head;
     s->cq_pos[2 * l + 1] = ls->sc.cq_count;
@@ -438,7 +438,7 @@ static void lane_free(FlSim *ls, int own_hosts)
     free(ls->sa_offer);
     free(ls->req_list);
     if (own_hosts)
-        free(ls->active[SIM_HOSTS]);
+        free(ls->host_wake);
 }
 
 void fl__sim_lanes_free(FlSim *s)

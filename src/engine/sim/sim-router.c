@@ -10,6 +10,14 @@
  * their size, since a call costs a tenth of a flit's hop. */
 #define HOT __attribute__((always_inline)) inline
 
+/* What a copy of the node visits is compiled for, passed down as a
+ * constant so that each copy tests only what it must: MODE_LANES, several
+ * lanes (see Lanes in sim-internal.h); MODE_PLAIN, the common pipeline
+ * (FlSim.plain: no routing, VC allocation or credit delay, one cycle per
+ * flit, wormhole switching, VCs released when the tail is sent), whose
+ * tests of the configuration fold away. */
+enum { MODE_LANES = 1, MODE_PLAIN = 2 };
+
 /* --- rings ---------------------------------------------------------------- */
 
 /* The hot paths below avoid branches that go either way from one flit to
@@ -42,9 +50,9 @@ static inline uint64_t mask_bit(const SimVc *q)
 /* --- readiness (see Readiness in sim-internal.h) --------------------------- */
 
 /* The cycle input VC q, holding flits, becomes ready. */
-static inline int64_t vc_wake(const FlSim *s, const SimVc *q)
+static inline int64_t vc_wake(const FlSim *s, const SimVc *q, const int mode)
 {
-    return q->go + (q->out < 0 ? s->cfg.routing_delay : 0);
+    return q->go + (!(mode & MODE_PLAIN) && q->out < 0 ? s->cfg.routing_delay : 0);
 }
 
 /* Puts input VC iv in the wheel's list of cycle at. */
@@ -55,13 +63,15 @@ static inline void wheel_add(FlSim *s, int32_t iv, int64_t at)
     *list = iv + 1;
 }
 
-/* Ready input VC q's front flit or output VC changed: q stays ready if it
- * still holds flits that may move on now, else it leaves the ready set
- * and, holding flits, waits in the wheel. */
-static inline void vc_recheck(FlSim *s, SimVc *q)
+/* Ready input VC q's front flit or output VC changed: q stays in the
+ * ready set if it still holds flits that may move on now or next cycle
+ * (a stream of flits one cycle apart, which would otherwise go round the
+ * wheel at every flit), else it leaves the set and, holding flits, waits
+ * in the wheel. */
+static inline void vc_recheck(FlSim *s, SimVc *q, const int mode)
 {
-    int64_t at = vc_wake(s, q);
-    if (q->count > 0 && at <= s->sc.cycle)
+    int64_t at = vc_wake(s, q, mode);
+    if (q->count > 0 && at <= s->sc.cycle + 1)
         return;
     s->ready_mask[mask_index(q)] &= ~mask_bit(q);
     if (q->count > 0)
@@ -80,8 +90,8 @@ static void wheel_turn(FlSim *s)
         int32_t iv = next - 1;
         next = s->wake_next[iv];
         const SimVc *q = &s->vc[iv];
-        if (s->wheel_wraps && vc_wake(s, q) > now) {
-            wheel_add(s, iv, vc_wake(s, q));
+        if (s->wheel_wraps && vc_wake(s, q, 0) > now) {
+            wheel_add(s, iv, vc_wake(s, q, 0));
             continue;
         }
         s->ready_mask[mask_index(q)] |= mask_bit(q);
@@ -90,7 +100,7 @@ static void wheel_turn(FlSim *s)
 }
 
 /* Appends flit to q's ring, arriving at cycle ready. */
-static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
+static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready, const int mode)
 {
     int count = q->count;
     fl__sim_occ_push(s, q);
@@ -104,12 +114,12 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready)
     if (count == 0) {
         q->go = ready;
         if (!q->sink)
-            wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q));
+            wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q, mode));
     }
-    /* A host visits its sinks while they hold flits. */
+    /* A host visits its sinks as their flits arrive (see Hosts). */
     if (q->sink) {
         s->sink_mask[mask_index(q)] |= mask_bit(q);
-        fl__sim_activate(s, SIM_HOSTS, q->node);
+        s->host_wake[q->node >> 6] |= (uint64_t)1 << (q->node & 63);
     }
 }
 
@@ -136,16 +146,16 @@ __attribute__((noinline)) static void hold_flit(FlSim *s, SimVc *o, SimSlot flit
 /* Writes flit into output VC o, arriving delay cycles from now (with
  * lanes, into a VC of another lane once the lanes are done); takes the
  * credit and occupies the channel. After a tail, the sender's side of o is
- * released (see FlVcRelease). The callers pass lanes as a constant, so
- * that a run of one lane does not test for it. */
-static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int lanes)
+ * released (see FlVcRelease). The callers pass mode as a constant (see
+ * MODE_LANES), so that a run of one lane does not test for lanes. */
+static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int mode)
 {
     int64_t now = s->sc.cycle;
-    if (lanes && o->held)
+    if ((mode & MODE_LANES) && o->held)
         hold_flit(s, o, flit, now + delay);
     else
-        ring_push(s, o, flit, now + delay);
-    if (s->multi_cycle_links)
+        ring_push(s, o, flit, now + delay, mode);
+    if (!(mode & MODE_PLAIN) && s->multi_cycle_links)
         s->chan_free[o->chan] = now + s->cfg.link_cycles_per_flit;
     o->flits++;
     s->sc.flit_hops++;
@@ -157,7 +167,9 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const 
     else
         (*credits)--;
     if (flit.flit < 0) /* the tail */
-        s->outvc[o - s->vc].owner = s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT && !o->sink
+        s->outvc[o - s->vc].owner = !(mode & MODE_PLAIN)
+                                           && s->cfg.vc_release == FL_VC_RELEASE_TAIL_CREDIT
+                                           && !o->sink
                            && *credits < s->cfg.buf_flits
                        ? -2
                        : -1;
@@ -166,10 +178,10 @@ static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const 
 /* Queues the credit of a slot freed in input VC iv for its sender. With
  * no credit delay every credit queued in a cycle arrives in the next, so
  * the queue is a list, emptied as they do (see credits_arrive() in sim.c). */
-static inline void return_credit(FlSim *s, int iv)
+static inline void return_credit(FlSim *s, int iv, const int mode)
 {
     SimScalars *sc = &s->sc;
-    if (s->cfg.credit_delay == 0) {
+    if ((mode & MODE_PLAIN) || s->cfg.credit_delay == 0) {
         s->cq[sc->cq_count++].vc = iv;
         return;
     }
@@ -201,79 +213,93 @@ static void record_delivery(FlSim *s, const SimPacket *p)
     };
 }
 
-/* Consumes the flits that have reached host h (node at); a tail completes
- * its packet. Only the occupied ejection VCs are read (bits of the node's
- * sink word: a host has one input, so its VC v is bit v of one word), and
- * a VC's go tells when its front flit arrives (a host adds no delays).
- * Returns the sink word left, kept in a register meanwhile (nothing here
- * sends a flit to a host). */
-static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at)
+/* Consumes the flit that has reached host h (node at), if one has; a tail
+ * completes its packet. Only the occupied ejection VCs are read (bits of
+ * the node's sink word: a host has one input, so its VC v is bit v of one
+ * word), and a VC's go tells when its front flit arrives (a host adds no
+ * delays). A host's one channel brings at most a flit a cycle, and the
+ * host is visited in every cycle one arrives (see Hosts in
+ * sim-internal.h), so that flit is the only one due. Returns the sink word
+ * left, kept in a register meanwhile (nothing here sends a flit to a
+ * host). */
+static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at, int64_t now)
 {
-    int64_t now = s->sc.cycle;
     SimVc *vc = &s->vc[at->vc0];
     uint64_t *sink = &s->sink_mask[at->w0], left = *sink;
     for (uint64_t bits = left; bits; bits &= bits - 1) {
         int v = __builtin_ctzll(bits);
         SimVc *q = &vc[v];
-        while (q->count > 0 && q->go <= now) {
-            const SimSlot *slot = &s->slot[ring_front(q)];
-            int32_t pkt = slot->pkt, flit = slot->flit;
-            ring_pop(s, q);
-            left &= ~((uint64_t)(q->count == 0) << v);
-            s->credits[at->vc0 + v] = 1;
-            s->sc.net_flits--;
-            s->sc.ejected++;
-            s->host_accepted[h] += s->sc.counting;
-            if (flit < 0) {
-                SimPacket *p = &s->pool[pkt];
-                if (fl__sim_stats_packet_done(s, p))
-                    s->nomem = 1;
-                if (s->hook_mask & FL_SIM_HOOK_DELIVERED)
-                    record_delivery(s, p);
-                fl__sim_packet_done(s, pkt);
-                p->next = s->sc.free_head;
-                s->sc.free_head = pkt;
-            }
+        /* A VC with its bit holds flits. */
+        if (q->go > now)
+            continue;
+        const SimSlot *slot = &s->slot[ring_front(q)];
+        int32_t pkt = slot->pkt, flit = slot->flit;
+        ring_pop(s, q);
+        left &= ~((uint64_t)(q->count == 0) << v);
+        s->credits[at->vc0 + v] = 1;
+        s->sc.net_flits--;
+        s->sc.ejected++;
+        s->host_accepted[h] += s->sc.counting;
+        if (flit < 0) {
+            SimPacket *p = &s->pool[pkt];
+            if (fl__sim_stats_packet_done(s, p))
+                s->nomem = 1;
+            if (s->hook_mask & FL_SIM_HOOK_DELIVERED)
+                record_delivery(s, p);
+            fl__sim_packet_done(s, pkt);
+            p->next = s->sc.free_head;
+            s->sc.free_head = pkt;
         }
+        *sink = left;
+        return left;
     }
-    *sink = left;
     return left;
 }
 
 /* Whether output VC ov may take the head of a packet of len flits. */
-static inline int output_vc_open(const FlSim *s, int ov, int len)
+static inline int output_vc_open(const FlSim *s, int ov, int len, const int mode)
 {
     if (s->outvc[ov].owner != -1)
         return 0;
-    return s->cfg.switching != FL_SWITCHING_VCT || s->vc[ov].sink || s->credits[ov] >= len;
+    return (mode & MODE_PLAIN) || s->cfg.switching != FL_SWITCHING_VCT || s->vc[ov].sink
+           || s->credits[ov] >= len;
 }
 
 int fl__sim_output_vc_open(const FlSim *s, int ov, int len)
 {
-    return output_vc_open(s, ov, len);
+    return output_vc_open(s, ov, len, 0);
 }
 
-/* Sends the next flit of the packet at the front of host h's queue.
- * Returns whether the queue still holds a packet. */
-static inline int host_inject(FlSim *s, int h, const int lanes)
+/* What host_inject() leaves a host: an empty queue, packets to send, or
+ * packets and a VC without a credit, which it waits for apart (see
+ * visit_hosts()). */
+enum { HOST_IDLE = 0, HOST_SENDING = 1, HOST_BLOCKED = 2 };
+
+/* Sends the next flit of the packet at the front of host h's queue in
+ * cycle now. */
+static inline int host_inject(FlSim *s, int h, int64_t now, const int mode)
 {
-    int32_t pkt = s->q_head[h];
+    int32_t pkt = s->q_head[h], ov = s->host_vc[h];
     if (pkt < 0)
-        return 0;
+        return HOST_IDLE;
+    /* A host that holds a VC without a credit waits, before anything
+     * else (a backlogged host mostly does). */
+    if (ov >= 0 && s->credits[ov] <= 0)
+        return HOST_BLOCKED;
     SimPacket *p = &s->pool[pkt];
     int c = s->host_inj[h], V = s->V;
-    int32_t len = p->len, ov = s->host_vc[h];
-    int64_t now = s->sc.cycle;
-    if (s->multi_cycle_links && s->chan_free[c] > now)
-        return 1;
+    int32_t len = p->len;
+    if (!(mode & MODE_PLAIN) && s->multi_cycle_links && s->chan_free[c] > now)
+        return HOST_SENDING;
     if (ov < 0) {
-        /* Any VC of the injection channel will do: round robin. */
-        int v = s->host_rr[h] < 0 ? 0 : s->host_rr[h] + 1;
+        /* Any VC of the injection channel will do: round robin, from the
+         * one after the last taken (host_rr -1 at first: from VC 0). */
+        int v = s->host_rr[h] + 1, vc0 = s->chan_vc[c];
         for (int k = 0; k < V; k++, v++) {
             if (v == V)
                 v = 0;
-            if (output_vc_open(s, s->chan_vc[c] + v, len)) {
-                ov = s->chan_vc[c] + v;
+            if (output_vc_open(s, vc0 + v, len, mode)) {
+                ov = vc0 + v;
                 s->host_vc[h] = ov;
                 s->host_rr[h] = v;
                 s->outvc[ov].owner = ov;
@@ -281,10 +307,10 @@ static inline int host_inject(FlSim *s, int h, const int lanes)
             }
         }
         if (ov < 0)
-            return 1;
+            return HOST_SENDING;
+        if (s->credits[ov] <= 0)
+            return HOST_BLOCKED;
     }
-    if (s->credits[ov] <= 0)
-        return 1;
     int32_t sent = p->sent;
     if (sent == 0) {
         int32_t at = fl__sim_route_start(s);
@@ -293,12 +319,12 @@ static inline int host_inject(FlSim *s, int h, const int lanes)
         s->route[at] = ov;
     }
     SimSlot flit = { 0, pkt, fl__sim_flit_code(sent, sent == len - 1), s->host_switch[p->dst] };
-    send_flit(s, &s->vc[ov], flit, s->inject_delay, lanes);
+    send_flit(s, &s->vc[ov], flit, s->inject_delay, mode);
     s->sc.net_flits++;
     s->sc.queued_flits--;
     p->sent = ++sent;
     if (sent < len)
-        return 1;
+        return HOST_SENDING;
     int32_t next = p->next;
     p->next = -1;
     s->host_vc[h] = -1;
@@ -306,11 +332,11 @@ static inline int host_inject(FlSim *s, int h, const int lanes)
     s->q_head[h] = next;
     if (next < 0) {
         s->q_tail[h] = -1;
-        return 0;
+        return HOST_IDLE;
     }
     if (s->cfg.measure_rule == FL_MEASURE_BOOKSIM)
         fl__sim_stats_turn(s, &s->pool[next], now + 1);
-    return 1;
+    return HOST_SENDING;
 }
 
 /* --- switches --------------------------------------------------------------- */
@@ -391,7 +417,8 @@ __attribute__((noinline)) static int ask_route(FlSim *s, int sw, int iv, int *c,
  * at the last switch, its one host's ejection channel when it has one
  * host, as fl__sim_route_choices() gives it, without reading the packet),
  * the free VC of its class with the most credits. */
-static inline int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv)
+static inline int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv,
+                                    const int mode)
 {
     int c = -1, k = 0, vc0;
     const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
@@ -417,11 +444,13 @@ static inline int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int i
     int V = s->V;
     int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
     /* Only virtual cut-through asks for the packet's length. */
-    int len = s->cfg.switching == FL_SWITCHING_VCT ? s->pool[head->pkt].len : 0;
+    int len = !(mode & MODE_PLAIN) && s->cfg.switching == FL_SWITCHING_VCT
+                  ? s->pool[head->pkt].len
+                  : 0;
     int best = -1, best_credits = 0;
     for (int v = lo; v < hi; v++) {
         int ov = vc0 + v;
-        if (output_vc_open(s, ov, len) && (best < 0 || s->credits[ov] > best_credits)) {
+        if (output_vc_open(s, ov, len, mode) && (best < 0 || s->credits[ov] > best_credits)) {
             best = ov;
             best_credits = s->credits[ov];
         }
@@ -445,16 +474,62 @@ typedef struct SwitchAt {
     int64_t now;
 } SwitchAt;
 
-/* VC allocation, over the ready input VCs that hold no output VC. */
-HOT static void vc_allocate(FlSim *s, const SwitchAt *at)
+/* Local input VC loc (of VC index iv) wins output VC ov. */
+HOT static void vc_grant(FlSim *s, const SwitchAt *at, int loc, int ov, const int mode)
+{
+    int iv = at->n.vc0 + loc;
+    SimVc *q = &s->vc[iv];
+    q->out = ov;
+    q->out_port = s->outvc[ov].port;
+    /* The head was ready (go <= now), so the grant's delay decides. */
+    q->go = at->now + (mode & MODE_PLAIN ? 0 : s->cfg.vc_alloc_delay);
+    s->out_mask[mask_index(q)] |= mask_bit(q);
+    if (!(mode & MODE_PLAIN) && s->cfg.vc_alloc_delay > 0)
+        vc_recheck(s, q, mode);
+    s->outvc[ov].owner = iv;
+    s->outvc[ov].rr = (int16_t)loc;
+    s->route_memo[iv] = 0;
+    /* A hop is counted when the head wins its output VC: it will leave by
+     * it, and the grant happens once per switch, like the send. The route
+     * takes the VC then too. */
+    SimPacket *p = &s->pool[s->slot[ring_front(q)].pkt];
+    p->hops++;
+    fl__sim_route_push(s, p, ov);
+}
+
+/* VC allocation when one head waits, the bit of waiting (of a switch
+ * with one mask word): the only request, it wins if its output VC is
+ * free. Returns whether it did. */
+HOT static int vc_allocate_one(FlSim *s, const SwitchAt *at, uint64_t waiting, const int mode)
+{
+    int loc = __builtin_ctzll(waiting), iv = at->n.vc0 + loc;
+    if (vc_wake(s, &s->vc[iv], mode) > at->now) /* next cycle */
+        return 0;
+    int ov = request_output_vc(s, at->sw, &at->n, iv, mode);
+    if (ov < 0)
+        return 0;
+    vc_grant(s, at, loc, ov, mode);
+    return 1;
+}
+
+/* VC allocation, over the input VCs of the ready set that hold no output
+ * VC (waiting: their bits, when the switch has one mask word). */
+HOT static void vc_allocate(FlSim *s, const SwitchAt *at, uint64_t waiting, const int mode)
 {
     const int nloc = at->n.nin * s->V, vc0 = at->n.vc0, w0 = at->n.w0;
     const int64_t now = at->now;
+    /* Most visits at light load find one head waiting. */
+    if (at->n.w1 == w0 + 1 && !(waiting & (waiting - 1))) {
+        vc_allocate_one(s, at, waiting, mode);
+        return;
+    }
     int nreq = 0;
     for (int w = w0; w < at->n.w1; w++) {
         for (uint64_t bits = s->ready_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
             int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = vc0 + loc;
-            int ov = request_output_vc(s, at->sw, &at->n, iv);
+            if (vc_wake(s, &s->vc[iv], mode) > now) /* next cycle */
+                continue;
+            int ov = request_output_vc(s, at->sw, &at->n, iv, mode);
             if (ov < 0)
                 continue;
             int held = s->vc_win[ov], last = s->outvc[ov].rr;
@@ -471,35 +546,20 @@ HOT static void vc_allocate(FlSim *s, const SwitchAt *at)
     }
     for (int r = 0; r < nreq; r++) {
         int ov = s->req_list[r], loc = s->vc_win[ov];
-        SimVc *q = &s->vc[vc0 + loc];
         s->vc_win[ov] = -1;
-        q->out = ov;
-        q->out_port = s->outvc[ov].port;
-        /* The head was ready (go <= now), so the grant's delay decides. */
-        q->go = now + s->cfg.vc_alloc_delay;
-        s->out_mask[mask_index(q)] |= mask_bit(q);
-        if (s->cfg.vc_alloc_delay > 0)
-            vc_recheck(s, q);
-        s->outvc[ov].owner = vc0 + loc;
-        s->outvc[ov].rr = (int16_t)loc;
-        s->route_memo[vc0 + loc] = 0;
-        /* A hop is counted when the head wins its output VC: it will leave
-         * by it, and the grant happens once per switch, like the send. The
-         * route takes the VC then too. */
-        SimPacket *p = &s->pool[s->slot[ring_front(q)].pkt];
-        p->hops++;
-        fl__sim_route_push(s, p, ov);
+        vc_grant(s, at, loc, ov, mode);
     }
 }
 
-/* Whether ready input VC q (holding an output VC, so its front flit is
- * due) can send its front flit this cycle: the output VC has a credit (an
+/* Whether input VC q of the ready set, holding an output VC, can send its
+ * front flit this cycle: the flit is due (not next cycle, see Readiness in
+ * sim-internal.h), the output VC has a credit (an
  * ejection VC always has one, see reset_state() in sim.c) and, with
  * multi-cycle links, the output channel is free. */
-static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now)
+static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now, const int mode)
 {
-    int ok = s->credits[q->out] > 0;
-    if (s->multi_cycle_links && ok)
+    int ok = q->go <= now && s->credits[q->out] > 0;
+    if (!(mode & MODE_PLAIN) && s->multi_cycle_links && ok)
         ok = s->chan_free[s->vc[q->out].chan] <= now;
     return ok;
 }
@@ -507,7 +567,7 @@ static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now)
 /* Input li of switch sw wins the switch for its offered VC iv: the flit
  * leaves its ring, the slot's credit goes upstream and the flit enters
  * the output VC. */
-HOT static void traverse(FlSim *s, SimPort *port, int li, int iv, const int lanes)
+HOT static void traverse(FlSim *s, SimPort *port, int li, int iv, const int mode)
 {
     SimVc *q = &s->vc[iv];
     port[q->out_port].out_rr = (int16_t)li;
@@ -517,15 +577,15 @@ HOT static void traverse(FlSim *s, SimPort *port, int li, int iv, const int lane
     ring_pop(s, q);
     /* Input VCs of a switch are never ejection VCs: every slot is
      * credited. */
-    return_credit(s, iv);
+    return_credit(s, iv, mode);
     SimVc *o = &s->vc[q->out];
     /* A tail gives up the output VC. */
     if (tail) {
         q->out = -1;
         s->out_mask[mask_index(q)] &= ~mask_bit(q);
     }
-    vc_recheck(s, q);
-    send_flit(s, o, flit, s->send_delay, lanes);
+    vc_recheck(s, q, mode);
+    send_flit(s, o, flit, s->send_delay, mode);
 }
 
 /* Input li offers VC iv to its output port's arbiter: sa_win holds each
@@ -571,7 +631,7 @@ static inline int sa_offer(FlSim *s, int iv, int noff, uint64_t *offered, int *c
  * stage: each output port grants the first requesting input after its
  * pointer. Offers to distinct outputs all win, which is most visits below
  * saturation: they are sent in input order, as the output stage would. */
-HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int lanes)
+HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int mode)
 {
     const int V = s->V, vc0 = at->n.vc0, nin = at->n.nin, w0 = at->n.w0, w1 = at->n.w1;
     const SimVc *vc = s->vc;
@@ -585,8 +645,8 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int lanes)
             if (bits) {
                 int iv = vc0 + __builtin_ctzll(bits);
                 const SimVc *q = &vc[iv];
-                if (vc_can_send(s, q, now))
-                    traverse(s, port, q->li, iv, lanes);
+                if (vc_can_send(s, q, now, mode))
+                    traverse(s, port, q->li, iv, mode);
             }
             return;
         }
@@ -603,7 +663,7 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int lanes)
         for (uint64_t bits = s->ready_mask[w] & s->out_mask[w]; bits; bits &= bits - 1) {
             int iv = vc0 + (w - w0) * 64 + __builtin_ctzll(bits);
             const SimVc *q = &vc[iv];
-            if (!vc_can_send(s, q, now))
+            if (!vc_can_send(s, q, now, mode))
                 continue;
             /* It will probably send: start loading what traverse() reads,
              * the front flit and the output VC's record, which on large
@@ -632,7 +692,7 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int lanes)
     if (!clash) {
         for (int r = 0; r < noff; r++) {
             int iv = s->sa_offer[r];
-            traverse(s, port, vc[iv].li, iv, lanes);
+            traverse(s, port, vc[iv].li, iv, mode);
         }
         return;
     }
@@ -644,7 +704,7 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int lanes)
     for (int r = 0; r < nreq; r++) {
         int p = s->req_list[r], li = s->sa_win[p];
         s->sa_win[p] = -1;
-        traverse(s, port, li, s->sa_vc[li], lanes);
+        traverse(s, port, li, s->sa_vc[li], mode);
     }
 }
 
@@ -653,7 +713,7 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int lanes)
  * second. Returns whether the switch still has a ready VC; one whose VCs
  * are all waiting for flits on their way leaves the active set, and the
  * wheel brings it back. */
-HOT static int switch_tick(FlSim *s, int sw, const int lanes)
+HOT static int switch_tick(FlSim *s, int sw, const int mode)
 {
     const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
     const SwitchAt at = { s->node_at[sw], sw, s->sc.cycle };
@@ -661,9 +721,24 @@ HOT static int switch_tick(FlSim *s, int sw, const int lanes)
     uint64_t waiting = ready[at.n.w0] & ~out_mask[at.n.w0];
     for (int w = at.n.w0 + 1; w < at.n.w1; w++)
         waiting |= ready[w] & ~out_mask[w];
-    if (waiting)
-        vc_allocate(s, &at);
-    switch_allocate(s, &at, lanes);
+    if (waiting) {
+        /* A lone head while no VC holds an output VC: the only request of
+         * both allocators (most visits with 1-flit packets at light load),
+         * it is sent if it wins a VC and may go at once. */
+        if (at.n.w1 == at.n.w0 + 1 && !(waiting & (waiting - 1))
+            && !(ready[at.n.w0] & out_mask[at.n.w0])
+            && ((mode & MODE_PLAIN) || s->cfg.vc_alloc_delay == 0)) {
+            if (vc_allocate_one(s, &at, waiting, mode)) {
+                const SimVc *q = &s->vc[at.n.vc0 + __builtin_ctzll(waiting)];
+                if (vc_can_send(s, q, at.now, mode))
+                    traverse(s, s->port + at.n.in0, q->li, at.n.vc0 + __builtin_ctzll(waiting),
+                             mode);
+            }
+            return ready[at.n.w0] != 0;
+        }
+        vc_allocate(s, &at, waiting, mode);
+    }
+    switch_allocate(s, &at, mode);
     uint64_t any = ready[at.n.w0];
     for (int w = at.n.w0 + 1; w < at.n.w1; w++)
         any |= ready[w];
@@ -672,12 +747,16 @@ HOT static int switch_tick(FlSim *s, int sw, const int lanes)
 
 /* --- the active sets -------------------------------------------------------- */
 
-/* Node n of active set k, just visited, leaves the set unless it keeps
- * (without a branch: whether a node stays changes from cycle to cycle); a
- * flit sent to it later puts it back. */
-static inline void keep_or_leave(FlSim *s, int k, int n, int keep)
+/* A word of an active set is visited as it stands when the visit reaches
+ * it, and no node of its set joins while it is (switches join when the
+ * wheel turns, before their visits; hosts as their word's visits start, or
+ * when a packet is made, before them), so the nodes that leave are gathered in a mask, without a
+ * branch (whether a node stays changes from cycle to cycle), and leave the
+ * word at once after its visits. A flit sent to such a node later puts it
+ * back. */
+static inline uint64_t leave_bit(int n, int keep)
 {
-    s->active[k][n >> 6] &= ~((uint64_t)!keep << (n & 63));
+    return (uint64_t)!keep << (n & 63);
 }
 
 /* Starts loading the records of the first two occupied input VCs of
@@ -696,36 +775,60 @@ static inline void prefetch_switch(const FlSim *s, int sw)
     __builtin_prefetch(&vc[b]);
 }
 
-/* The active hosts, in node order; with lanes as host_inject(). Out of
+/* The active hosts, those whose flits arrive now and the blocked ones
+ * whose credit has come, in node order; mode as for the switches. A
+ * host stays active while it sends (or, with host_stay, while flits are on
+ * their way to it). A host that waits for a credit on the VC it holds
+ * waits in host_blocked instead, where a look at that credit each cycle
+ * costs less than a visit that would find nothing else to do. Out of
  * line, so that the compiler lays out the switch visits the same whatever
  * the hosts' code (inlined, a change there moved the switches' cost by
  * ±0.5 %), and it costs nothing: it is called once a cycle. */
-__attribute__((noinline)) static void visit_hosts(FlSim *s, const int lanes)
+__attribute__((noinline)) static void visit_hosts(FlSim *s, const int mode)
 {
     const int words = (s->n_nodes + 63) / 64;
+    const uint64_t stay = s->host_stay;
+    /* In a local: the counts are int64_t stores the compiler would
+     * otherwise assume change it. */
+    const int64_t now = s->sc.cycle;
+    /* The hosts whose flits arrive now join. */
+    uint64_t *due = s->host_due + (now & s->host_due_mask) * words;
     for (int w = 0; w < words; w++) {
-        for (uint64_t bits = s->active[SIM_HOSTS][w]; bits; bits &= bits - 1) {
-            int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
-            int busy = host_eject(s, h, &s->node_at[n]) != 0;
-            busy |= host_inject(s, h, lanes);
-            keep_or_leave(s, SIM_HOSTS, n, busy);
+        uint64_t *word = &s->active[SIM_HOSTS][w], blocked = s->host_blocked[w], woken = 0;
+        for (uint64_t bits = blocked; bits; bits &= bits - 1) {
+            int b = __builtin_ctzll(bits);
+            woken |= (uint64_t)(s->credits[s->host_vc[s->node_host[w * 64 + b]]] > 0) << b;
         }
+        uint64_t all = *word | due[w] | woken, leave = 0, blocks = 0;
+        due[w] = 0;
+        for (uint64_t bits = all; bits; bits &= bits - 1) {
+            int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
+            int busy = (host_eject(s, h, &s->node_at[n], now) & stay) != 0;
+            int sends = host_inject(s, h, now, mode);
+            leave |= leave_bit(n, busy | (sends == HOST_SENDING));
+            if (sends == HOST_BLOCKED)
+                blocks |= (uint64_t)1 << (n & 63);
+        }
+        *word = all & ~leave;
+        s->host_blocked[w] = (blocked & ~woken) | blocks;
     }
 }
 
 /* The active switches of the lane whose record is ls, in node order,
- * after its wheel turns; with lanes as send_flit(). */
-HOT static void visit_switches(FlSim *ls, const int lanes)
+ * after its wheel turns, compiled for mode (a constant). */
+HOT static void visit_switches(FlSim *ls, const int mode)
 {
     wheel_turn(ls);
     for (int w = ls->lane_w_lo; w < ls->lane_w_hi; w++) {
-        for (uint64_t bits = ls->active[SIM_SWITCHES][w]; bits; bits &= bits - 1) {
+        uint64_t *word = &ls->active[SIM_SWITCHES][w], leave = 0;
+        for (uint64_t bits = *word; bits; bits &= bits - 1) {
             int sw = w * 64 + __builtin_ctzll(bits);
             uint64_t next = bits & (bits - 1);
             if (next)
                 prefetch_switch(ls, w * 64 + __builtin_ctzll(next));
-            keep_or_leave(ls, SIM_SWITCHES, sw, switch_tick(ls, sw, lanes));
+            leave |= leave_bit(sw, switch_tick(ls, sw, mode));
         }
+        *word &= ~leave;
     }
 }
 
@@ -733,21 +836,28 @@ HOT static void visit_switches(FlSim *ls, const int lanes)
  * it stands when the visit reaches it: hosts first (what they touch at
  * their switches is then fresh for the switches' visits), then each
  * lane's switches. Switches join only when their lane's wheel turns,
- * before their visits. A host that joins during the cycle is not visited
- * in it, which changes nothing: the flit that brought it is still on its
- * way (flits take at least a cycle). Nodes within a cycle do not depend on
+ * before their visits. A host joins as the flits sent to it arrive (see
+ * Hosts in sim-internal.h): this cycle's sends wake their hosts in the
+ * bitmap of their arrival, host_wake. Nodes within a cycle do not depend on
  * one another's order, except for the selection's random draws, which
  * follow node order (see Lanes in sim-internal.h). */
 void fl__sim_nodes_tick(FlSim *s)
 {
     s->sc.occ_weight = fl__sim_occ_weight(s);
     s->sc.credit_due = s->sc.cycle + 1 + s->cfg.credit_delay;
+    s->host_wake = s->host_due
+                   + ((s->sc.cycle + s->send_delay) & s->host_due_mask) * ((s->n_nodes + 63) / 64);
     if (s->n_lanes == 1) {
-        visit_hosts(s, 0);
-        visit_switches(s, 0);
+        if (s->plain) {
+            visit_hosts(s, MODE_PLAIN);
+            visit_switches(s, MODE_PLAIN);
+        } else {
+            visit_hosts(s, 0);
+            visit_switches(s, 0);
+        }
         return;
     }
-    visit_hosts(s, 1);
+    visit_hosts(s, MODE_LANES);
     fl__sim_lanes_run(s);
     /* The flits held for other lanes enter their rings, each VC's in the
      * order sent (a VC has one sender). */
@@ -756,7 +866,7 @@ void fl__sim_nodes_tick(FlSim *s)
         for (int i = 0; i < ls->n_push; i++) {
             SimVc *q = &s->vc[ls->push[i].vc];
             ring_push(fl__sim_lane(s, s->node_lane[q->node]), q, ls->push[i].flit,
-                      ls->push[i].ready);
+                      ls->push[i].ready, 0);
         }
         ls->n_push = 0;
     }
@@ -764,5 +874,8 @@ void fl__sim_nodes_tick(FlSim *s)
 
 void fl__sim_lane_tick(FlSim *ls)
 {
-    visit_switches(ls, 1);
+    if (ls->plain)
+        visit_switches(ls, MODE_LANES | MODE_PLAIN);
+    else
+        visit_switches(ls, MODE_LANES);
 }

@@ -152,6 +152,9 @@ static size_t layout_state(FlSim *s, char *base)
     s->route_memo = carve(base, &off, nv, sizeof(int32_t));
     s->active[SIM_SWITCHES] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
     s->active[SIM_HOSTS] = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
+    s->host_blocked = carve(base, &off, (nn + 63) / 64, sizeof(uint64_t));
+    s->host_due = carve(base, &off, ((size_t)s->host_due_mask + 1) * ((nn + 63) / 64),
+                        sizeof(uint64_t));
     s->q_head = carve(base, &off, nh, sizeof(int32_t));
     s->q_tail = carve(base, &off, nh, sizeof(int32_t));
     s->stored = carve(base, &off, nh, sizeof(int32_t));
@@ -379,6 +382,9 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     s->n_hosts = t->n_hosts;
     s->send_delay = cfg->sw_alloc_delay + cfg->xbar_delay + cfg->link_latency;
     s->multi_cycle_links = cfg->link_cycles_per_flit > 1;
+    s->plain = cfg->routing_delay == 0 && cfg->vc_alloc_delay == 0 && cfg->credit_delay == 0
+               && !s->multi_cycle_links && cfg->switching == FL_SWITCHING_WORMHOLE
+               && cfg->vc_release == FL_VC_RELEASE_TAIL_SENT;
     s->inject_delay = cfg->xbar_delay + cfg->link_latency;
     /* A VC waits at most a flit's way and the routing delay, or the VC
      * allocation delay, to become ready (see Readiness); longer waits go
@@ -391,6 +397,17 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     while (s->wheel_len <= wait && s->wheel_len < SIM_WHEEL_MAX)
         s->wheel_len *= 2;
     s->wheel_wraps = s->wheel_len <= wait;
+    /* A flit sent into an ejection VC wakes its host send_delay cycles
+     * later, as it arrives: a bitmap of hosts per cycle it may be on its
+     * way, unless that is too many (see Hosts). */
+    int due = 1;
+    while (due <= s->send_delay)
+        due *= 2;
+    if (due > SIM_HOST_DUE_MAX) {
+        due = 1;
+        s->host_stay = ~(uint64_t)0;
+    }
+    s->host_due_mask = due - 1;
     s->max_len = longest_packet(&cfg->traffic);
     s->queue_keep = SIM_QUEUE_BUDGET / s->n_hosts > SIM_QUEUE_KEEP
                         ? SIM_QUEUE_BUDGET / s->n_hosts : SIM_QUEUE_KEEP;
@@ -681,7 +698,8 @@ static int generate(FlSim *s)
         return rc;
     int64_t created;
     int dst, flits;
-    for (int h = 0; h < s->n_hosts; h++)
+    for (int h = fl__traffic_next_deferring(s->traffic, 0); h >= 0;
+         h = fl__traffic_next_deferring(s->traffic, h + 1))
         while (s->stored[h] < s->queue_keep
                && fl__traffic_replay(s->traffic, h, s->sc.cycle, &created, &dst, &flits)) {
             /* As make_packet() would have marked it when it was made: the

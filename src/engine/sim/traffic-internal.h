@@ -38,6 +38,10 @@ int fl__traffic_generate_cycle_owing(FlTraffic *tr, int64_t cycle, FlRng *rng,
 /* Sources deferring now. */
 int fl__traffic_deferring(const FlTraffic *tr);
 
+/* The first source from src on that defers now, or -1: the sources
+ * fl__traffic_replay() may give packets of. */
+int fl__traffic_next_deferring(const FlTraffic *tr, int src);
+
 /* The next deferred packet of source src made at or before cycle now: 1
  * with its creation cycle, destination and length, or 0 when there is
  * none left, and the source no longer defers. */

@@ -443,7 +443,7 @@ static int setup_hotspot(FlTraffic *tr, const Setup *su, FlError *err)
 }
 
 /* Uniform over all hosts but src (or all hosts if include_self). */
-static int draw_uniform(const FlTraffic *tr, int src, FlRng *rng)
+static inline int draw_uniform(const FlTraffic *tr, int src, FlRng *rng)
 {
     if (tr->include_self)
         return (int)fl__rng_below(rng, (uint32_t)tr->n_hosts);
@@ -1039,6 +1039,14 @@ int fl__traffic_deferring(const FlTraffic *tr)
     return (int)tr->shared->deferring;
 }
 
+int fl__traffic_next_deferring(const FlTraffic *tr, int src)
+{
+    for (int h = src; h < tr->n_hosts; h++)
+        if (tr->state[h].defer)
+            return h;
+    return -1;
+}
+
 int fl__traffic_replay(FlTraffic *tr, int src, int64_t now, int64_t *created, int *dst,
                        int *flits)
 {
@@ -1081,6 +1089,44 @@ static void owe_cycle(FlTraffic *tr, int64_t cycle, FlTrafficOwe owe, void *data
     }
 }
 
+/* The packets of Bernoulli sources in cycle (see
+ * fl__traffic_generate_cycle_owing()). Most host-cycles make nothing, so
+ * rather than a draw for each, one draw for each packet says how many
+ * host-cycles (in host order, cycle after cycle) pass until the next one.
+ * The packets are the same in distribution as fl_traffic_generate()'s,
+ * though not the same draws. A cycle not asked for (a caller that skipped
+ * it) makes nothing: the next packet is drawn afresh from this cycle on,
+ * which the memoryless gaps allow. With plain (a constant) the sources'
+ * destinations are uniform, their packets of one length and their gaps
+ * in a table: the same draws as without, fewer tests. */
+__attribute__((always_inline))
+static inline int bernoulli_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng, int some_asked,
+                                  FlTrafficEmit emit, FlTrafficOwe owe, void *data,
+                                  const int plain)
+{
+    SharedState *shared = tr->shared;
+    int64_t n = tr->n_hosts, first = cycle * n;
+    int dst, flits, rc;
+    if (shared->next_packet < first)
+        shared->next_packet = first + packet_gap(tr, rng);
+    while (shared->next_packet < first + n) {
+        int h = (int)(shared->next_packet - first);
+        shared->next_packet += 1 + (plain ? gap_of(tr, (fl__rng_next(rng) >> 11) + 1)
+                                          : packet_gap(tr, rng));
+        if (some_asked && tr->state[h].last_cycle == cycle)
+            continue;
+        if (plain) {
+            flits = tr->short_flits;
+            dst = draw_uniform(tr, h, rng);
+        } else {
+            draw_packet(tr, h, rng, &dst, &flits);
+        }
+        if ((rc = give(tr, h, cycle, 1, dst, flits, emit, owe, data)))
+            return rc;
+    }
+    return 0;
+}
+
 int fl__traffic_generate_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng,
                                FlTrafficEmit emit, void *data)
 {
@@ -1118,26 +1164,13 @@ int fl__traffic_generate_cycle_owing(FlTraffic *tr, int64_t cycle, FlRng *rng,
                 return rc;
         }
     } else {
-        /* Bernoulli sources: most host-cycles make nothing, so rather than
-         * a draw for each, one draw for each packet says how many
-         * host-cycles (in host order, cycle after cycle) pass until the
-         * next one. The packets are the same in distribution as
-         * fl_traffic_generate()'s, though not the same draws. A cycle not
-         * asked for (a caller that skipped it) makes nothing: the next
-         * packet is drawn afresh from this cycle on, which the memoryless
-         * gaps allow. */
-        int64_t n = tr->n_hosts, first = cycle * n;
-        if (shared->next_packet < first)
-            shared->next_packet = first + packet_gap(tr, rng);
-        while (shared->next_packet < first + n) {
-            int h = (int)(shared->next_packet - first);
-            shared->next_packet += 1 + packet_gap(tr, rng);
-            if (some_asked && tr->state[h].last_cycle == cycle)
-                continue;
-            draw_packet(tr, h, rng, &dst, &flits);
-            if ((rc = give(tr, h, cycle, 1, dst, flits, emit, owe, data)))
-                return rc;
-        }
+        /* The common case, uniform destinations of one length with a
+         * table of gaps, tests none of that per packet. */
+        rc = tr->draw == DRAW_UNIFORM && tr->long_flits == tr->short_flits && tr->gap_start
+             ? bernoulli_cycle(tr, cycle, rng, some_asked, emit, owe, data, 1)
+             : bernoulli_cycle(tr, cycle, rng, some_asked, emit, owe, data, 0);
+        if (rc)
+            return rc;
     }
     if (shared->deferring > 0)
         owe_cycle(tr, cycle, owe, data);
