@@ -650,6 +650,39 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int mode)
             }
             return;
         }
+        /* Many others find two (two packets crossing): the stages below
+         * decided between two requests, a before b in input order. */
+        uint64_t rest = bits & (bits - 1);
+        if (!(rest & (rest - 1))) {
+            int ia = vc0 + __builtin_ctzll(bits), ib = vc0 + __builtin_ctzll(rest);
+            const SimVc *a = &vc[ia], *b = &vc[ib];
+            int can_a = vc_can_send(s, a, now, mode), can_b = vc_can_send(s, b, now, mode);
+            if (!can_a || !can_b) {
+                if (can_a)
+                    traverse(s, port, a->li, ia, mode);
+                else if (can_b)
+                    traverse(s, port, b->li, ib, mode);
+                return;
+            }
+            if (a->li != b->li && a->out_port != b->out_port) {
+                traverse(s, port, a->li, ia, mode);
+                traverse(s, port, b->li, ib, mode);
+                return;
+            }
+            /* One input's two VCs (its round robin), or two inputs for one
+             * output (the output's): b wins if it comes first after the
+             * last grant. */
+            int in_last = port[a->li].in_rr, out_last = port[a->out_port].out_rr;
+            int b_wins = a->li == b->li
+                             ? rr_rank(b->v, in_last, V) < rr_rank(a->v, in_last, V)
+                             : rr_rank(b->li, out_last, nin) < rr_rank(a->li, out_last, nin);
+            s->lost[b_wins ? ia : ib] = (uint32_t)(now + 1);
+            if (b_wins)
+                traverse(s, port, b->li, ib, mode);
+            else
+                traverse(s, port, a->li, ia, mode);
+            return;
+        }
     }
     int noff = 0;
     /* The outputs offered to, while ports fit a word's bits; two offers to
