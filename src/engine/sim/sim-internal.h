@@ -179,11 +179,16 @@
  * allocation is amortized away). Each VC's mutable state and fixed facts
  * share one 64-byte record (SimVc). Nodes take part in a cycle only when
  * their bit is set in an active set: switches with a ready VC, hosts
- * with packets to send or flits arriving (see Hosts); the sets are bitmaps, so nodes are visited in
- * node order (a switch's VC records, and its neighbours', lie near each
- * other) and joining or leaving is one bit. Within a switch, bit masks of
- * ready VCs and of VCs holding an output VC let VC allocation visit only
- * the waiting heads and switch allocation only the VCs that may send.
+ * with packets to send or flits arriving (see Hosts); the sets are
+ * bitmaps, so nodes are visited in node order (a switch's VC records, and
+ * its neighbours', lie near each other) and joining or leaving is one bit.
+ * Within a switch, bit masks of ready VCs and of VCs holding an output VC
+ * let VC allocation visit only the waiting heads and switch allocation
+ * only the VCs that may send; one or two requests, most visits below
+ * saturation, are decided without the allocators' lists. The visits are
+ * compiled once for each mode (sim-router.c): with lanes or not, and for
+ * the plain pipeline (FlSim.plain), where the tests of the configuration
+ * fold away.
  * A VC's record also carries what the per-cycle checks read (the front
  * flit's ready cycle, folded with the switch-allocation delay, as go; the
  * output port held, as out_port), so a VC that cannot move is turned

@@ -465,11 +465,13 @@ static inline int rr_rank(int x, int last, int n)
     return d < 0 ? d + n : d;
 }
 
-/* One switch as a visit sees it, loaded once: where its inputs are (its
- * input VCs vc0 .. vc0 + nin * V - 1 in local order, their mask bits words
- * w0 .. w1 - 1), and the cycle. */
+/* One switch as a visit sees it: its record n, of which what every visit
+ * reads is loaded once (its input VCs from vc0 in local order, their mask
+ * bits words w0 .. w1 - 1; the rest, read on fewer paths, stays in n), and
+ * the cycle. */
 typedef struct SwitchAt {
-    SimNodeAt n;
+    const SimNodeAt *n;
+    int vc0, w0, w1;
     int sw;
     int64_t now;
 } SwitchAt;
@@ -477,7 +479,7 @@ typedef struct SwitchAt {
 /* Local input VC loc (of VC index iv) wins output VC ov. */
 HOT static void vc_grant(FlSim *s, const SwitchAt *at, int loc, int ov, const int mode)
 {
-    int iv = at->n.vc0 + loc;
+    int iv = at->vc0 + loc;
     SimVc *q = &s->vc[iv];
     q->out = ov;
     q->out_port = s->outvc[ov].port;
@@ -502,10 +504,10 @@ HOT static void vc_grant(FlSim *s, const SwitchAt *at, int loc, int ov, const in
  * free. Returns whether it did. */
 HOT static int vc_allocate_one(FlSim *s, const SwitchAt *at, uint64_t waiting, const int mode)
 {
-    int loc = __builtin_ctzll(waiting), iv = at->n.vc0 + loc;
+    int loc = __builtin_ctzll(waiting), iv = at->vc0 + loc;
     if (vc_wake(s, &s->vc[iv], mode) > at->now) /* next cycle */
         return 0;
-    int ov = request_output_vc(s, at->sw, &at->n, iv, mode);
+    int ov = request_output_vc(s, at->sw, at->n, iv, mode);
     if (ov < 0)
         return 0;
     vc_grant(s, at, loc, ov, mode);
@@ -516,20 +518,20 @@ HOT static int vc_allocate_one(FlSim *s, const SwitchAt *at, uint64_t waiting, c
  * VC (waiting: their bits, when the switch has one mask word). */
 HOT static void vc_allocate(FlSim *s, const SwitchAt *at, uint64_t waiting, const int mode)
 {
-    const int nloc = at->n.nin * s->V, vc0 = at->n.vc0, w0 = at->n.w0;
+    const int nloc = at->n->nin * s->V, vc0 = at->vc0, w0 = at->w0;
     const int64_t now = at->now;
     /* Most visits at light load find one head waiting. */
-    if (at->n.w1 == w0 + 1 && !(waiting & (waiting - 1))) {
+    if (at->w1 == w0 + 1 && !(waiting & (waiting - 1))) {
         vc_allocate_one(s, at, waiting, mode);
         return;
     }
     int nreq = 0;
-    for (int w = w0; w < at->n.w1; w++) {
+    for (int w = w0; w < at->w1; w++) {
         for (uint64_t bits = s->ready_mask[w] & ~s->out_mask[w]; bits; bits &= bits - 1) {
             int loc = (w - w0) * 64 + __builtin_ctzll(bits), iv = vc0 + loc;
             if (vc_wake(s, &s->vc[iv], mode) > now) /* next cycle */
                 continue;
-            int ov = request_output_vc(s, at->sw, &at->n, iv, mode);
+            int ov = request_output_vc(s, at->sw, at->n, iv, mode);
             if (ov < 0)
                 continue;
             int held = s->vc_win[ov], last = s->outvc[ov].rr;
@@ -633,9 +635,9 @@ static inline int sa_offer(FlSim *s, int iv, int noff, uint64_t *offered, int *c
  * saturation: they are sent in input order, as the output stage would. */
 HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int mode)
 {
-    const int V = s->V, vc0 = at->n.vc0, nin = at->n.nin, w0 = at->n.w0, w1 = at->n.w1;
+    const int V = s->V, vc0 = at->vc0, nin = at->n->nin, w0 = at->w0, w1 = at->w1;
     const SimVc *vc = s->vc;
-    SimPort *port = s->port + at->n.in0;
+    SimPort *port = s->port + at->n->in0;
     const int64_t now = at->now;
     /* Most visits at light load find one VC that holds an output VC: it
      * is the only request at its input and its output, and wins both. */
@@ -749,31 +751,32 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int mode)
 HOT static int switch_tick(FlSim *s, int sw, const int mode)
 {
     const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
-    const SwitchAt at = { s->node_at[sw], sw, s->sc.cycle };
+    const SimNodeAt *node = &s->node_at[sw];
+    const SwitchAt at = { node, node->vc0, node->w0, node->w1, sw, s->sc.cycle };
     /* Most switches have one mask word: it first, then any others. */
-    uint64_t waiting = ready[at.n.w0] & ~out_mask[at.n.w0];
-    for (int w = at.n.w0 + 1; w < at.n.w1; w++)
+    uint64_t waiting = ready[at.w0] & ~out_mask[at.w0];
+    for (int w = at.w0 + 1; w < at.w1; w++)
         waiting |= ready[w] & ~out_mask[w];
     if (waiting) {
         /* A lone head while no VC holds an output VC: the only request of
          * both allocators (most visits with 1-flit packets at light load),
          * it is sent if it wins a VC and may go at once. */
-        if (at.n.w1 == at.n.w0 + 1 && !(waiting & (waiting - 1))
-            && !(ready[at.n.w0] & out_mask[at.n.w0])
+        if (at.w1 == at.w0 + 1 && !(waiting & (waiting - 1))
+            && !(ready[at.w0] & out_mask[at.w0])
             && ((mode & MODE_PLAIN) || s->cfg.vc_alloc_delay == 0)) {
             if (vc_allocate_one(s, &at, waiting, mode)) {
-                const SimVc *q = &s->vc[at.n.vc0 + __builtin_ctzll(waiting)];
+                const SimVc *q = &s->vc[at.vc0 + __builtin_ctzll(waiting)];
                 if (vc_can_send(s, q, at.now, mode))
-                    traverse(s, s->port + at.n.in0, q->li, at.n.vc0 + __builtin_ctzll(waiting),
+                    traverse(s, s->port + at.n->in0, q->li, at.vc0 + __builtin_ctzll(waiting),
                              mode);
             }
-            return ready[at.n.w0] != 0;
+            return ready[at.w0] != 0;
         }
         vc_allocate(s, &at, waiting, mode);
     }
     switch_allocate(s, &at, mode);
-    uint64_t any = ready[at.n.w0];
-    for (int w = at.n.w0 + 1; w < at.n.w1; w++)
+    uint64_t any = ready[at.w0];
+    for (int w = at.w0 + 1; w < at.w1; w++)
         any |= ready[w];
     return any != 0;
 }
