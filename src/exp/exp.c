@@ -635,10 +635,10 @@ int fl_exp_run(FlExp *e, FlError *err)
     if (ran)
         return fl_error_set(err, FL_EINVAL, "fl_exp_run: the experiment has run already");
 
-    int todo = prepare(e);
-    int jobs = fl_exp_jobs(e);
-    if (jobs > todo)
-        jobs = todo;
+    /* No more threads than this share has points. */
+    int share = prepare(e), jobs = fl_exp_jobs(e);
+    if (jobs > share)
+        jobs = share;
     pthread_t *threads = jobs ? calloc((size_t)jobs, sizeof *threads) : NULL;
     if (jobs && !threads)
         return fl_error_set(err, FL_ENOMEM, "out of memory for %d worker threads", jobs);
