@@ -928,6 +928,13 @@ int fl_traffic_generate(FlTraffic *tr, int src, int64_t cycle, FlRng *rng, int *
     return random_packet(tr, src, s, rng, dst, flits);
 }
 
+/* The next gap of Bernoulli sources whose chance is neither 1 nor 0 (they
+ * have a table of gaps), from a draw. */
+static inline int64_t drawn_gap(const FlTraffic *tr, FlRng *rng)
+{
+    return gap_of(tr, (fl__rng_next(rng) >> 11) + 1);
+}
+
 /* The next gap of Bernoulli sources (see gap_by_log), from a draw unless
  * the chance is 1 or 0: inline, as there is one per packet. */
 __attribute__((always_inline))
@@ -937,7 +944,7 @@ static inline int64_t packet_gap(const FlTraffic *tr, FlRng *rng)
         return 0;
     if (tr->packet_below == 0)
         return (int64_t)GAP_NEVER;
-    return gap_of(tr, (fl__rng_next(rng) >> 11) + 1);
+    return drawn_gap(tr, rng);
 }
 
 /* --- sources of their own ----------------------------------------------------- */
@@ -1111,8 +1118,7 @@ static inline int bernoulli_cycle(FlTraffic *tr, int64_t cycle, FlRng *rng, int 
         shared->next_packet = first + packet_gap(tr, rng);
     while (shared->next_packet < first + n) {
         int h = (int)(shared->next_packet - first);
-        shared->next_packet += 1 + (plain ? gap_of(tr, (fl__rng_next(rng) >> 11) + 1)
-                                          : packet_gap(tr, rng));
+        shared->next_packet += 1 + (plain ? drawn_gap(tr, rng) : packet_gap(tr, rng));
         if (some_asked && tr->state[h].last_cycle == cycle)
             continue;
         if (plain) {
