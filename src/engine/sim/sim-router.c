@@ -14,8 +14,8 @@
  * constant so that each copy tests only what it must: MODE_LANES, several
  * lanes (see Lanes in sim-internal.h); MODE_PLAIN, the common pipeline
  * (FlSim.plain: no routing, VC allocation or credit delay, one cycle per
- * flit, wormhole switching, VCs released when the tail is sent), whose
- * tests of the configuration fold away. */
+ * flit, wormhole switching, VCs released when the tail is sent, at most 64
+ * input VCs per node), whose tests of the configuration fold away. */
 enum { MODE_LANES = 1, MODE_PLAIN = 2 };
 
 /* --- rings ---------------------------------------------------------------- */
@@ -759,7 +759,10 @@ HOT static int switch_tick(FlSim *s, int sw, const int mode)
 {
     const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
     const SimNodeAt *node = &s->node_at[sw];
-    const SwitchAt at = { node, node->vc0, node->w0, node->w1, sw, s->sc.cycle };
+    /* The plain pipeline's switches have one mask word (see FlSim.plain),
+     * which folds away every loop over a switch's words. */
+    const int w1 = mode & MODE_PLAIN ? node->w0 + 1 : node->w1;
+    const SwitchAt at = { node, node->vc0, node->w0, w1, sw, s->sc.cycle };
     /* Most switches have one mask word: it first, then any others. */
     uint64_t waiting = ready[at.w0] & ~out_mask[at.w0];
     for (int w = at.w0 + 1; w < at.w1; w++)
