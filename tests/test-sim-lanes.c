@@ -4,7 +4,8 @@
  * whether the lanes run on threads or one after another, and across a
  * checkpoint's restore; a selection that draws keeps one lane. The same
  * holds between the copies of the node visits compiled for the plain
- * pipeline and for any (FlSim.plain). */
+ * pipeline and for any (FlSim.plain), which switches of more than 64 VCs
+ * take. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +217,43 @@ done:
     close_pair(&n, one, many);
 }
 
+/* Switches of more than 64 input VCs (two mask words) take the visits for
+ * any pipeline even when the pipeline is plain, and their VCs past the
+ * first word carry flits: the plain visits, which read one word, would
+ * leave those flits where they are, and the run would not drain. */
+static void test_wide_switches(void)
+{
+    Case c = { "hypercube:6", "dor", 0.2, 4, NULL, FL_SWITCHING_WORMHOLE,
+               FL_VC_RELEASE_TAIL_SENT, FL_SELECT_LOWEST_PORT, 16, 4, 0, 0,
+               FL_MEASURE_CREATED };
+    Net n;
+    if (!net_open(&n, c.spec, c.routing))
+        return;
+    FlSimConfig cfg;
+    config(&cfg, &n, &c, 1);
+    FlSim *s = NULL;
+    FlSimResult r = { 0 };
+    FlError err;
+    if (fl_sim_new(n.t, &cfg, &s, &err) || fl_sim_run(s, &r, NULL, NULL, &err)) {
+        CHECK(0, "%s: %s", c.spec, err.message);
+    } else {
+        int64_t past_word = 0;
+        for (int v = 0; v < s->n_vc; v++)
+            if (s->vc[v].mask_pos >= s->mask_base[s->vc[v].node] * 64 + 64)
+                past_word += s->vc[v].flits;
+        CHECK(!s->plain && s->mask_base[1] - s->mask_base[0] == 2,
+              "%s, 16 VCs: switches of two mask words take the visits for any pipeline",
+              c.spec);
+        CHECK(r.status == FL_SIM_OK && r.packets > 500 && past_word > 1000,
+              "%s, 16 VCs: drained (status %d, %lld packets), %lld flits through VCs past "
+              "the first mask word", c.spec, (int)r.status, (long long)r.packets,
+              (long long)past_word);
+    }
+    fl_sim_result_clear(&r);
+    fl_sim_free(s);
+    net_close(&n);
+}
+
 /* How many lanes a run gets: no more than the words of switches, and one
  * when the selection may draw. */
 static void test_lanes(const char *spec, const char *routing, FlSelection selection, int threads,
@@ -284,6 +322,7 @@ int main(void)
         test_same(&cases[i], 1, 1, 0, 1);
     test_run_and_restore(&cases[1], 2);
     test_run_and_restore(&cases[3], 3);
+    test_wide_switches();
 
     test_lanes("mesh:8x8", "dor", LOW, 4, 1);
     test_lanes("mesh:16x16", "dor", LOW, 64, 4);

@@ -187,8 +187,9 @@
  * only the VCs that may send; one or two requests, most visits below
  * saturation, are decided without the allocators' lists. The visits are
  * compiled once for each mode (sim-router.c): with lanes or not, and for
- * the plain pipeline (FlSim.plain), where the tests of the configuration
- * fold away.
+ * the plain pipeline on switches of one mask word (FlSim.plain), where the
+ * tests of the configuration and the loops over a switch's words fold
+ * away.
  * A VC's record also carries what the per-cycle checks read (the front
  * flit's ready cycle, folded with the switch-allocation delay, as go; the
  * output port held, as out_port), so a VC that cannot move is turned
@@ -483,8 +484,10 @@ struct FlSim {
     int plain;               /* the common pipeline: no routing, VC
                               * allocation or credit delay, one cycle per
                               * flit, wormhole switching, a VC released
-                              * when its tail is sent; the node visits are
-                              * compiled for it apart (sim-router.c) */
+                              * when its tail is sent, and nodes of at most
+                              * 64 input VCs (one mask word); the node
+                              * visits are compiled for it apart
+                              * (sim-router.c) */
     int host_due_mask;       /* host_due's bitmaps - 1 */
     uint64_t host_stay;      /* ~0 when a host stays active while its
                               * ejection VCs hold flits (their wake-ups

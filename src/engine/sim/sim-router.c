@@ -14,8 +14,8 @@
  * constant so that each copy tests only what it must: MODE_LANES, several
  * lanes (see Lanes in sim-internal.h); MODE_PLAIN, the common pipeline
  * (FlSim.plain: no routing, VC allocation or credit delay, one cycle per
- * flit, wormhole switching, VCs released when the tail is sent), whose
- * tests of the configuration fold away. */
+ * flit, wormhole switching, VCs released when the tail is sent, at most 64
+ * input VCs per node), whose tests of the configuration fold away. */
 enum { MODE_LANES = 1, MODE_PLAIN = 2 };
 
 /* --- rings ---------------------------------------------------------------- */
@@ -68,7 +68,7 @@ static inline void wheel_add(FlSim *s, int32_t iv, int64_t at)
  * (a stream of flits one cycle apart, which would otherwise go round the
  * wheel at every flit), else it leaves the set and, holding flits, waits
  * in the wheel. */
-static inline void vc_recheck(FlSim *s, SimVc *q, const int mode)
+HOT static void vc_recheck(FlSim *s, SimVc *q, const int mode)
 {
     int64_t at = vc_wake(s, q, mode);
     if (q->count > 0 && at <= s->sc.cycle + 1)
@@ -417,7 +417,7 @@ __attribute__((noinline)) static int ask_route(FlSim *s, int sw, int iv, int *c,
  * at the last switch, its one host's ejection channel when it has one
  * host, as fl__sim_route_choices() gives it, without reading the packet),
  * the free VC of its class with the most credits. */
-static inline int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv,
+HOT static int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv,
                                     const int mode)
 {
     int c = -1, k = 0, vc0;
@@ -447,6 +447,13 @@ static inline int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int i
     int len = !(mode & MODE_PLAIN) && s->cfg.switching == FL_SWITCHING_VCT
                   ? s->pool[head->pkt].len
                   : 0;
+    /* Most classes have two VCs: the second wins only with more credits. */
+    if (hi - lo == 2) {
+        int a = vc0 + lo, b = a + 1;
+        int ca = output_vc_open(s, a, len, mode) ? s->credits[a] : -1;
+        int cb = output_vc_open(s, b, len, mode) ? s->credits[b] : -1;
+        return cb > ca ? b : ca >= 0 ? a : -1;
+    }
     int best = -1, best_credits = 0;
     for (int v = lo; v < hi; v++) {
         int ov = vc0 + v;
@@ -752,27 +759,25 @@ HOT static int switch_tick(FlSim *s, int sw, const int mode)
 {
     const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
     const SimNodeAt *node = &s->node_at[sw];
-    const SwitchAt at = { node, node->vc0, node->w0, node->w1, sw, s->sc.cycle };
+    /* The plain pipeline's switches have one mask word (see FlSim.plain),
+     * which folds away every loop over a switch's words. */
+    const int w1 = mode & MODE_PLAIN ? node->w0 + 1 : node->w1;
+    const SwitchAt at = { node, node->vc0, node->w0, w1, sw, s->sc.cycle };
     /* Most switches have one mask word: it first, then any others. */
     uint64_t waiting = ready[at.w0] & ~out_mask[at.w0];
     for (int w = at.w0 + 1; w < at.w1; w++)
         waiting |= ready[w] & ~out_mask[w];
     if (waiting) {
-        /* A lone head while no VC holds an output VC: the only request of
-         * both allocators (most visits with 1-flit packets at light load),
-         * it is sent if it wins a VC and may go at once. */
+        /* A lone head while no VC holds an output VC (most visits with
+         * 1-flit packets at light load): switch allocation has nothing to
+         * do unless it wins a VC. */
         if (at.w1 == at.w0 + 1 && !(waiting & (waiting - 1))
-            && !(ready[at.w0] & out_mask[at.w0])
-            && ((mode & MODE_PLAIN) || s->cfg.vc_alloc_delay == 0)) {
-            if (vc_allocate_one(s, &at, waiting, mode)) {
-                const SimVc *q = &s->vc[at.vc0 + __builtin_ctzll(waiting)];
-                if (vc_can_send(s, q, at.now, mode))
-                    traverse(s, s->port + at.n->in0, q->li, at.vc0 + __builtin_ctzll(waiting),
-                             mode);
-            }
-            return ready[at.w0] != 0;
+            && !(ready[at.w0] & out_mask[at.w0])) {
+            if (!vc_allocate_one(s, &at, waiting, mode))
+                return ready[at.w0] != 0;
+        } else {
+            vc_allocate(s, &at, waiting, mode);
         }
-        vc_allocate(s, &at, waiting, mode);
     }
     switch_allocate(s, &at, mode);
     uint64_t any = ready[at.w0];

@@ -430,6 +430,9 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     rc = build_tables(s);
     if (rc)
         goto fail_nomem;
+    /* The plain visits take a node's VCs to be bits of one mask word. */
+    if ((int64_t)s->max_in * s->V > 64)
+        s->plain = 0;
     /* A VC's record keeps its ring start in 32 bits and its input index in
      * 16, far beyond any network that fits in memory. */
     if (s->n_slots > INT32_MAX || s->max_in > INT16_MAX) {
