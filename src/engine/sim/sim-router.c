@@ -447,12 +447,15 @@ HOT static int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv,
     int len = !(mode & MODE_PLAIN) && s->cfg.switching == FL_SWITCHING_VCT
                   ? s->pool[head->pkt].len
                   : 0;
-    /* Most classes have two VCs: the second wins only with more credits. */
+    /* Most classes have two VCs: the second wins only with more credits.
+     * Which has more is a toss-up from one head to the next, so it is
+     * computed rather than branched on (-1 for a closed VC: credits are
+     * never negative, so both are closed when both signs are set). */
     if (hi - lo == 2) {
-        int a = vc0 + lo, b = a + 1;
+        int a = vc0 + lo;
         int ca = output_vc_open(s, a, len, mode) ? s->credits[a] : -1;
-        int cb = output_vc_open(s, b, len, mode) ? s->credits[b] : -1;
-        return cb > ca ? b : ca >= 0 ? a : -1;
+        int cb = output_vc_open(s, a + 1, len, mode) ? s->credits[a + 1] : -1;
+        return (ca & cb) < 0 ? -1 : a + (cb > ca);
     }
     int best = -1, best_credits = 0;
     for (int v = lo; v < hi; v++) {
