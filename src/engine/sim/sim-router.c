@@ -221,11 +221,13 @@ static void record_delivery(FlSim *s, const SimPacket *p)
  * host is visited in every cycle one arrives (see Hosts in
  * sim-internal.h), so that flit is the only one due. Returns the sink word
  * left, kept in a register meanwhile (nothing here sends a flit to a
- * host). */
-static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at, int64_t now)
+ * host). The plain visits read node n's sink word as word n (see
+ * FlSim.plain), without waiting for its record. */
+static inline uint64_t host_eject(FlSim *s, int h, int n, const SimNodeAt *at, int64_t now,
+                                  const int mode)
 {
     SimVc *vc = &s->vc[at->vc0];
-    uint64_t *sink = &s->sink_mask[at->w0], left = *sink;
+    uint64_t *sink = &s->sink_mask[mode & MODE_PLAIN ? n : at->w0], left = *sink;
     for (uint64_t bits = left; bits; bits &= bits - 1) {
         int v = __builtin_ctzll(bits);
         SimVc *q = &vc[v];
@@ -846,7 +848,7 @@ HOT static void visit_hosts(FlSim *s, const int mode)
         due[w] = 0;
         for (uint64_t bits = all; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
-            int busy = (host_eject(s, h, &s->node_at[n], now) & stay) != 0;
+            int busy = (host_eject(s, h, n, &s->node_at[n], now, mode) & stay) != 0;
             int sends = host_inject(s, h, now, mode);
             leave |= leave_bit(n, busy | (sends == HOST_SENDING));
             if (sends == HOST_BLOCKED)
