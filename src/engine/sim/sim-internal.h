@@ -484,9 +484,9 @@ struct FlSim {
     int plain;               /* the common pipeline: no routing, VC
                               * allocation or credit delay, one cycle per
                               * flit, wormhole switching, a VC released
-                              * when its tail is sent, and nodes of at most
-                              * 64 input VCs (one mask word); the node
-                              * visits are compiled for it apart
+                              * when its tail is sent, and nodes of 1 to 64
+                              * input VCs (node n's are mask word n); the
+                              * node visits are compiled for it apart
                               * (sim-router.c) */
     int host_due_mask;       /* host_due's bitmaps - 1 */
     uint64_t host_stay;      /* ~0 when a host stays active while its

@@ -14,7 +14,7 @@
  * constant so that each copy tests only what it must: MODE_LANES, several
  * lanes (see Lanes in sim-internal.h); MODE_PLAIN, the common pipeline
  * (FlSim.plain: no routing, VC allocation or credit delay, one cycle per
- * flit, wormhole switching, VCs released when the tail is sent, at most 64
+ * flit, wormhole switching, VCs released when the tail is sent, 1 to 64
  * input VCs per node), whose tests of the configuration fold away. */
 enum { MODE_LANES = 1, MODE_PLAIN = 2 };
 
@@ -221,11 +221,13 @@ static void record_delivery(FlSim *s, const SimPacket *p)
  * host is visited in every cycle one arrives (see Hosts in
  * sim-internal.h), so that flit is the only one due. Returns the sink word
  * left, kept in a register meanwhile (nothing here sends a flit to a
- * host). */
-static inline uint64_t host_eject(FlSim *s, int h, const SimNodeAt *at, int64_t now)
+ * host). The plain visits read node n's sink word as word n (see
+ * FlSim.plain), without waiting for its record. */
+static inline uint64_t host_eject(FlSim *s, int h, int n, const SimNodeAt *at, int64_t now,
+                                  const int mode)
 {
     SimVc *vc = &s->vc[at->vc0];
-    uint64_t *sink = &s->sink_mask[at->w0], left = *sink;
+    uint64_t *sink = &s->sink_mask[mode & MODE_PLAIN ? n : at->w0], left = *sink;
     for (uint64_t bits = left; bits; bits &= bits - 1) {
         int v = __builtin_ctzll(bits);
         SimVc *q = &vc[v];
@@ -762,10 +764,12 @@ HOT static int switch_tick(FlSim *s, int sw, const int mode)
 {
     const uint64_t *ready = s->ready_mask, *out_mask = s->out_mask;
     const SimNodeAt *node = &s->node_at[sw];
-    /* The plain pipeline's switches have one mask word (see FlSim.plain),
-     * which folds away every loop over a switch's words. */
-    const int w1 = mode & MODE_PLAIN ? node->w0 + 1 : node->w1;
-    const SwitchAt at = { node, node->vc0, node->w0, w1, sw, s->sc.cycle };
+    /* The plain pipeline's switches have one mask word, their own number
+     * (see FlSim.plain), which folds away every loop over a switch's words
+     * and lets the masks load without waiting for the switch's record. */
+    const int w0 = mode & MODE_PLAIN ? sw : node->w0;
+    const int w1 = mode & MODE_PLAIN ? w0 + 1 : node->w1;
+    const SwitchAt at = { node, node->vc0, w0, w1, sw, s->sc.cycle };
     /* Most switches have one mask word: it first, then any others. */
     uint64_t waiting = ready[at.w0] & ~out_mask[at.w0];
     for (int w = at.w0 + 1; w < at.w1; w++)
@@ -807,11 +811,11 @@ static inline uint64_t leave_bit(int n, int keep)
  * switch sw, the next to be visited, which on large networks are rarely in
  * the first-level cache (a switch visit mostly waits for them otherwise).
  * Without branches: a switch with fewer such VCs loads input VC 0 again. */
-static inline void prefetch_switch(const FlSim *s, int sw)
+static inline void prefetch_switch(const FlSim *s, int sw, const int mode)
 {
     const SimNodeAt *at = &s->node_at[sw];
     const SimVc *vc = s->vc + at->vc0;
-    uint64_t bits = s->ready_mask[at->w0];
+    uint64_t bits = s->ready_mask[mode & MODE_PLAIN ? sw : at->w0];
     int a = bits ? __builtin_ctzll(bits) : 0;
     bits &= bits - 1;
     int b = bits ? __builtin_ctzll(bits) : 0;
@@ -844,7 +848,7 @@ HOT static void visit_hosts(FlSim *s, const int mode)
         due[w] = 0;
         for (uint64_t bits = all; bits; bits &= bits - 1) {
             int n = w * 64 + __builtin_ctzll(bits), h = s->node_host[n];
-            int busy = (host_eject(s, h, &s->node_at[n], now) & stay) != 0;
+            int busy = (host_eject(s, h, n, &s->node_at[n], now, mode) & stay) != 0;
             int sends = host_inject(s, h, now, mode);
             leave |= leave_bit(n, busy | (sends == HOST_SENDING));
             if (sends == HOST_BLOCKED)
@@ -886,7 +890,7 @@ HOT static void visit_switches(FlSim *ls, const int mode)
             int sw = w * 64 + __builtin_ctzll(bits);
             uint64_t next = bits & (bits - 1);
             if (next)
-                prefetch_switch(ls, w * 64 + __builtin_ctzll(next));
+                prefetch_switch(ls, w * 64 + __builtin_ctzll(next), mode);
             leave |= leave_bit(sw, switch_tick(ls, sw, mode));
         }
         *word &= ~leave;

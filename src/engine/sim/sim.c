@@ -430,8 +430,9 @@ int fl_sim_new(const FlTopology *t, const FlSimConfig *cfg, FlSim **out, FlError
     rc = build_tables(s);
     if (rc)
         goto fail_nomem;
-    /* The plain visits take a node's VCs to be bits of one mask word. */
-    if ((int64_t)s->max_in * s->V > 64)
+    /* The plain visits take a node's VCs to be the bits of one mask word,
+     * word n for node n (no node without inputs). */
+    if ((int64_t)s->max_in * s->V > 64 || s->mask_base[s->n_nodes] != s->n_nodes)
         s->plain = 0;
     /* A VC's record keeps its ring start in 32 bits and its input index in
      * 16, far beyond any network that fits in memory. */
