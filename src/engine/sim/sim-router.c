@@ -755,6 +755,45 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int mode)
     }
 }
 
+/* The plain pipeline's lone head at local input VC loc of the switch at,
+ * while no VC holds an output VC: the only request of both allocators. A
+ * head that is its packet's tail (a 1-flit packet) and may go at once is
+ * granted and sent in one step, its VC never recording the output VC it
+ * gives up as it leaves; another is granted and sent by switch
+ * allocation's one-request path. Returns whether the switch still has a
+ * ready VC. */
+HOT static int lone_head(FlSim *s, const SwitchAt *at, int loc, const int mode)
+{
+    int iv = at->vc0 + loc;
+    SimVc *q = &s->vc[iv];
+    if (q->go > at->now) /* next cycle */
+        return 1;
+    int ov = request_output_vc(s, at->sw, at->n, iv, mode);
+    if (ov < 0)
+        return 1;
+    const SimSlot *front = &s->slot[ring_front(q)];
+    if (front->flit >= 0 || s->credits[ov] <= 0) {
+        vc_grant(s, at, loc, ov, mode);
+        switch_allocate(s, at, mode);
+        return s->ready_mask[at->w0] != 0;
+    }
+    /* As vc_grant() and traverse() would leave it. */
+    SimSlot flit = *front;
+    SimPacket *p = &s->pool[flit.pkt];
+    p->hops++;
+    fl__sim_route_push(s, p, ov);
+    s->outvc[ov].rr = (int16_t)loc;
+    s->route_memo[iv] = 0;
+    SimPort *port = s->port + at->n->in0;
+    port[s->outvc[ov].port].out_rr = (int16_t)q->li;
+    port[q->li].in_rr = (int16_t)q->v;
+    ring_pop(s, q);
+    return_credit(s, iv, mode);
+    vc_recheck(s, q, mode);
+    send_flit(s, &s->vc[ov], flit, s->send_delay, mode);
+    return s->ready_mask[at->w0] != 0;
+}
+
 /* One cycle of switch sw: VC allocation if a head waits for an output VC,
  * then switch allocation. Most cycles of a busy switch need only the
  * second. Returns whether the switch still has a ready VC; one whose VCs
@@ -780,6 +819,8 @@ HOT static int switch_tick(FlSim *s, int sw, const int mode)
          * do unless it wins a VC. */
         if (at.w1 == at.w0 + 1 && !(waiting & (waiting - 1))
             && !(ready[at.w0] & out_mask[at.w0])) {
+            if (mode & MODE_PLAIN)
+                return lone_head(s, &at, __builtin_ctzll(waiting), mode);
             if (!vc_allocate_one(s, &at, waiting, mode))
                 return ready[at.w0] != 0;
         } else {
