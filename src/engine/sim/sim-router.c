@@ -759,9 +759,9 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int mode)
  * while no VC holds an output VC: the only request of both allocators. A
  * head that is its packet's tail (a 1-flit packet) and may go at once is
  * granted and sent in one step, its VC never recording the output VC it
- * gives up as it leaves; another is granted and sent by switch
- * allocation's one-request path. Returns whether the switch still has a
- * ready VC. */
+ * gives up as it leaves; another is granted, for switch allocation's
+ * one-request path to send. Returns whether the switch still has a ready
+ * VC, or -1 when switch allocation is still to come. */
 HOT static int lone_head(FlSim *s, const SwitchAt *at, int loc, const int mode)
 {
     int iv = at->vc0 + loc;
@@ -774,8 +774,7 @@ HOT static int lone_head(FlSim *s, const SwitchAt *at, int loc, const int mode)
     const SimSlot *front = &s->slot[ring_front(q)];
     if (front->flit >= 0 || s->credits[ov] <= 0) {
         vc_grant(s, at, loc, ov, mode);
-        switch_allocate(s, at, mode);
-        return s->ready_mask[at->w0] != 0;
+        return -1;
     }
     /* As vc_grant() and traverse() would leave it. */
     SimSlot flit = *front;
@@ -819,9 +818,11 @@ HOT static int switch_tick(FlSim *s, int sw, const int mode)
          * do unless it wins a VC. */
         if (at.w1 == at.w0 + 1 && !(waiting & (waiting - 1))
             && !(ready[at.w0] & out_mask[at.w0])) {
-            if (mode & MODE_PLAIN)
-                return lone_head(s, &at, __builtin_ctzll(waiting), mode);
-            if (!vc_allocate_one(s, &at, waiting, mode))
+            if (mode & MODE_PLAIN) {
+                int left = lone_head(s, &at, __builtin_ctzll(waiting), mode);
+                if (left >= 0)
+                    return left;
+            } else if (!vc_allocate_one(s, &at, waiting, mode))
                 return ready[at.w0] != 0;
         } else {
             vc_allocate(s, &at, waiting, mode);
