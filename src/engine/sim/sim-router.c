@@ -488,6 +488,21 @@ typedef struct SwitchAt {
     int64_t now;
 } SwitchAt;
 
+/* What a grant of output VC ov to local input VC loc (VC iv), whose front
+ * flit is slot, leaves beyond the input VC's own record: the output VC's
+ * arbiter and the packet's hop. */
+static inline void grant_hop(FlSim *s, int loc, int iv, int ov, const SimSlot *slot)
+{
+    s->outvc[ov].rr = (int16_t)loc;
+    s->route_memo[iv] = 0;
+    /* A hop is counted when the head wins its output VC: it will leave by
+     * it, and the grant happens once per switch, like the send. The route
+     * takes the VC then too. */
+    SimPacket *p = &s->pool[slot->pkt];
+    p->hops++;
+    fl__sim_route_push(s, p, ov);
+}
+
 /* Local input VC loc (of VC index iv) wins output VC ov. */
 HOT static void vc_grant(FlSim *s, const SwitchAt *at, int loc, int ov, const int mode)
 {
@@ -501,14 +516,7 @@ HOT static void vc_grant(FlSim *s, const SwitchAt *at, int loc, int ov, const in
     if (!(mode & MODE_PLAIN) && s->cfg.vc_alloc_delay > 0)
         vc_recheck(s, q, mode);
     s->outvc[ov].owner = iv;
-    s->outvc[ov].rr = (int16_t)loc;
-    s->route_memo[iv] = 0;
-    /* A hop is counted when the head wins its output VC: it will leave by
-     * it, and the grant happens once per switch, like the send. The route
-     * takes the VC then too. */
-    SimPacket *p = &s->pool[s->slot[ring_front(q)].pkt];
-    p->hops++;
-    fl__sim_route_push(s, p, ov);
+    grant_hop(s, loc, iv, ov, &s->slot[ring_front(q)]);
 }
 
 /* VC allocation when one head waits, the bit of waiting (of a switch
@@ -578,28 +586,33 @@ static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now, const
     return ok;
 }
 
-/* Input li of switch sw wins the switch for its offered VC iv: the flit
- * leaves its ring, the slot's credit goes upstream and the flit enters
- * the output VC. */
-HOT static void traverse(FlSim *s, SimPort *port, int li, int iv, const int mode)
+/* Front flit of input VC q (VC iv, at input li) crosses the switch to
+ * output VC o, leaving by port out_port: the arbiters note it, the flit
+ * leaves its ring, the slot's credit goes upstream and the flit enters o.
+ * With holds (q holds o as its output VC), a tail gives o up. */
+HOT static void cross(FlSim *s, SimPort *port, int li, int out_port, SimVc *q, int iv,
+                      SimVc *o, SimSlot flit, const int holds, const int mode)
 {
-    SimVc *q = &s->vc[iv];
-    port[q->out_port].out_rr = (int16_t)li;
+    port[out_port].out_rr = (int16_t)li;
     port[li].in_rr = (int16_t)q->v;
-    SimSlot flit = s->slot[ring_front(q)];
-    int tail = flit.flit < 0;
     ring_pop(s, q);
     /* Input VCs of a switch are never ejection VCs: every slot is
      * credited. */
     return_credit(s, iv, mode);
-    SimVc *o = &s->vc[q->out];
-    /* A tail gives up the output VC. */
-    if (tail) {
+    if (holds && flit.flit < 0) {
         q->out = -1;
         s->out_mask[mask_index(q)] &= ~mask_bit(q);
     }
     vc_recheck(s, q, mode);
     send_flit(s, o, flit, s->send_delay, mode);
+}
+
+/* Input li of switch sw wins the switch for its offered VC iv, which
+ * holds an output VC. */
+HOT static void traverse(FlSim *s, SimPort *port, int li, int iv, const int mode)
+{
+    SimVc *q = &s->vc[iv];
+    cross(s, port, li, q->out_port, q, iv, &s->vc[q->out], s->slot[ring_front(q)], 1, mode);
 }
 
 /* Input li offers VC iv to its output port's arbiter: sa_win holds each
@@ -766,7 +779,7 @@ HOT static int lone_head(FlSim *s, const SwitchAt *at, int loc, const int mode)
 {
     int iv = at->vc0 + loc;
     SimVc *q = &s->vc[iv];
-    if (q->go > at->now) /* next cycle */
+    if (vc_wake(s, q, mode) > at->now) /* next cycle */
         return 1;
     int ov = request_output_vc(s, at->sw, at->n, iv, mode);
     if (ov < 0)
@@ -778,18 +791,8 @@ HOT static int lone_head(FlSim *s, const SwitchAt *at, int loc, const int mode)
     }
     /* As vc_grant() and traverse() would leave it. */
     SimSlot flit = *front;
-    SimPacket *p = &s->pool[flit.pkt];
-    p->hops++;
-    fl__sim_route_push(s, p, ov);
-    s->outvc[ov].rr = (int16_t)loc;
-    s->route_memo[iv] = 0;
-    SimPort *port = s->port + at->n->in0;
-    port[s->outvc[ov].port].out_rr = (int16_t)q->li;
-    port[q->li].in_rr = (int16_t)q->v;
-    ring_pop(s, q);
-    return_credit(s, iv, mode);
-    vc_recheck(s, q, mode);
-    send_flit(s, &s->vc[ov], flit, s->send_delay, mode);
+    grant_hop(s, loc, iv, ov, &flit);
+    cross(s, s->port + at->n->in0, q->li, s->outvc[ov].port, q, iv, &s->vc[ov], flit, 0, mode);
     return s->ready_mask[at->w0] != 0;
 }
 
