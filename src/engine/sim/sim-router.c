@@ -242,6 +242,8 @@ static inline uint64_t host_eject(FlSim *s, int h, int n, const SimNodeAt *at, i
         s->sc.net_flits--;
         s->sc.ejected++;
         s->host_accepted[h] += s->sc.counting;
+        if (fl__sim_flit_is_head(flit))
+            fl__sim_head_home(s, &s->pool[pkt], fl__sim_head_at(flit));
         if (flit < 0) {
             SimPacket *p = &s->pool[pkt];
             if (fl__sim_stats_packet_done(s, p))
@@ -313,14 +315,17 @@ static inline int host_inject(FlSim *s, int h, int64_t now, const int mode)
         if (s->credits[ov] <= 0)
             return HOST_BLOCKED;
     }
-    int32_t sent = p->sent;
+    int32_t sent = p->sent, code;
     if (sent == 0) {
         int32_t at = fl__sim_route_start(s);
         p->injected = now;
         p->route = at;
-        s->route[at] = ov;
+        fl__sim_route_put(s, at, ov);
+        code = fl__sim_head_code(at, len == 1);
+    } else {
+        code = fl__sim_flit_code(sent, sent == len - 1);
     }
-    SimSlot flit = { 0, pkt, fl__sim_flit_code(sent, sent == len - 1), s->host_switch[p->dst] };
+    SimSlot flit = { 0, pkt, code, s->host_switch[p->dst] };
     send_flit(s, &s->vc[ov], flit, s->inject_delay, mode);
     s->sc.net_flits++;
     s->sc.queued_flits--;
@@ -489,18 +494,19 @@ typedef struct SwitchAt {
 } SwitchAt;
 
 /* What a grant of output VC ov to local input VC loc (VC iv), whose front
- * flit is slot, leaves beyond the input VC's own record: the output VC's
- * arbiter and the packet's hop. */
-static inline void grant_hop(FlSim *s, int loc, int iv, int ov, const SimSlot *slot)
+ * flit is the head in slot, leaves beyond the input VC's own record: the
+ * output VC's arbiter and the packet's hop. */
+static inline void grant_hop(FlSim *s, int loc, int iv, int ov, SimSlot *slot)
 {
     s->outvc[ov].rr = (int16_t)loc;
     s->route_memo[iv] = 0;
-    /* A hop is counted when the head wins its output VC: it will leave by
-     * it, and the grant happens once per switch, like the send. The route
-     * takes the VC then too. */
-    SimPacket *p = &s->pool[slot->pkt];
-    p->hops++;
-    fl__sim_route_push(s, p, ov);
+    /* A hop is made when the head wins its output VC: it will leave by it,
+     * and the grant happens once per switch, like the send. The route
+     * takes the VC then, and the head where the route now ends (keeping
+     * its tail's sign). */
+    int32_t code = slot->flit;
+    int32_t at = fl__sim_route_push(s, slot->pkt, fl__sim_head_at(code), ov);
+    slot->flit = fl__sim_head_moved(code, at);
 }
 
 /* Local input VC loc (of VC index iv) wins output VC ov. */
