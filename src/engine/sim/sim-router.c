@@ -116,8 +116,10 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready, co
         if (!q->sink)
             wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q, mode));
     }
-    /* A host visits its sinks as their flits arrive (see Hosts). */
+    /* A host visits its sinks as their flits arrive (see Hosts), and reads
+     * the packet's record then, which starts loading now. */
     if (q->sink) {
+        __builtin_prefetch(&s->pool[flit.pkt], 1);
         s->sink_mask[mask_index(q)] |= mask_bit(q);
         s->host_wake[q->node >> 6] |= (uint64_t)1 << (q->node & 63);
     }
@@ -892,8 +894,13 @@ HOT static void visit_hosts(FlSim *s, const int mode)
     for (int w = 0; w < words; w++) {
         uint64_t *word = &s->active[SIM_HOSTS][w], blocked = s->host_blocked[w], woken = 0;
         for (uint64_t bits = blocked; bits; bits &= bits - 1) {
-            int b = __builtin_ctzll(bits);
-            woken |= (uint64_t)(s->credits[s->host_vc[s->node_host[w * 64 + b]]] > 0) << b;
+            int b = __builtin_ctzll(bits), h = s->node_host[w * 64 + b];
+            int up = s->credits[s->host_vc[h]] > 0;
+            woken |= (uint64_t)up << b;
+            /* A woken host sends from the packet at its queue's front,
+             * made long ago past saturation: its record is loaded for all
+             * of them at once, not one visit at a time. */
+            __builtin_prefetch(&s->pool[up ? s->q_head[h] : 0]);
         }
         uint64_t all = *word | due[w] | woken, leave = 0, blocks = 0;
         due[w] = 0;
