@@ -83,7 +83,10 @@ static int first_difference(const FlSim *a, const FlSim *b)
         for (int k = 0; k < p->count; k++) {
             const SimSlot *x = &a->slot[p->ring_base + ((p->head + k) & p->mask)];
             const SimSlot *y = &b->slot[q->ring_base + ((q->head + k) & q->mask)];
-            if (x->ready != y->ready || x->flit != y->flit || x->dest != y->dest
+            /* A head's code also says where its route lies in the route
+             * store, whose chunks lanes take in another order. */
+            if (x->ready != y->ready || fl__sim_flit_index(x->flit) != fl__sim_flit_index(y->flit)
+                || (x->flit < 0) != (y->flit < 0) || x->dest != y->dest
                 || a->pool[x->pkt].id != b->pool[y->pkt].id)
                 return v;
         }

@@ -103,6 +103,9 @@ static void test_errors(void)
     CHECK(fl_sim_inject(s, -1, 3, 4, NULL, &err) == FL_ERANGE, "from host -1: %s", err.message);
     CHECK(fl_sim_inject(s, 0, 3, 0, NULL, &err) == FL_ERANGE, "a 0-flit packet: %s",
           err.message);
+    CHECK(fl_sim_inject(s, 0, 3, FL_MAX_PACKET_FLITS + 1, NULL, &err) == FL_ERANGE
+              && strstr(err.message, "at most 1000000 flits"),
+          "a packet past the longest: %s", err.message);
     FlVcView vv;
     CHECK(fl_sim_vc_view(s, fl_sim_channels(s), 0, &vv, &err) == FL_ERANGE,
           "a VC view past the last channel: %s", err.message);

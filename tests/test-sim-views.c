@@ -509,6 +509,40 @@ static void dor_paths(FlSim *s, const Net *n)
     world_free(&w);
 }
 
+/* --- hops of long routes -------------------------------------------------------- */
+
+/* Corner to corner through all 23 switches of a 12x12 mesh, a route of 24
+ * channels over two chunks of the route store, its head's record written
+ * only at the end: every cycle the view counts the switches its head has
+ * entered, as its route does, and once the head is home, all of them. */
+static void long_hops(FlSim *s, const Net *n)
+{
+    int last = fl_topology_host_count(n->t) - 1, route[64];
+    int64_t id[2] = { -1, -1 };
+    fl_sim_inject(s, 0, last, 1, &id[0], NULL);
+    fl_sim_inject(s, last, 0, 5, &id[1], NULL);
+    int seen[2] = { 0, 0 }, grew[2] = { 0, 0 }, bad = 0, home = 0, before[2] = { 0, 0 };
+    for (int t = 0; t < 400 && !bad; t++) {
+        step(s, 1);
+        for (int k = 0; k < 2; k++) {
+            FlPacketView v;
+            int len = 0;
+            if (fl_sim_packet_view(s, id[k], &v, NULL) || v.injected < 0)
+                continue;
+            seen[k]++;
+            bad += fl_sim_packet_route(s, id[k], route, 64, &len, NULL) || len != v.hops + 1
+                   || v.hops < before[k] || v.hops > 23;
+            grew[k] += v.hops > before[k];
+            before[k] = v.hops;
+            home += v.head_delivered && v.hops == 23 && len == 24;
+        }
+    }
+    CHECK(!bad && grew[0] >= 20 && grew[1] >= 20 && home >= 3,
+          "corner to corner on mesh:12x12: each cycle's hops are the route's, never fewer than "
+          "before (%d wrong), more in %d and %d cycles; the 5-flit head home with 23 hops in %d",
+          bad, grew[0], grew[1], home);
+}
+
 /* --- the locked ring ------------------------------------------------------------- */
 
 typedef struct RingSim {
@@ -869,6 +903,7 @@ int main(void)
     with_uniform("mesh:4x4", "dor", 0.2, 4, errors);
     test_brute();
     with_uniform("mesh:10x10", "dor", 0.2, 6, dor_paths);
+    with_uniform("mesh:12x12", "dor", 0.05, 4, long_hops);
     test_ring_deadlock();
     test_checkpoints();
     test_pinned_views();

@@ -911,6 +911,8 @@ static void test_trace_traffic(void)
     bad[1].dst = 0;
     bad[0].flits = 0;
     check_refused(t, &cfg, "trace event 1 has 0 flits");
+    bad[0].flits = FL_MAX_PACKET_FLITS + 1;
+    check_refused(t, &cfg, "trace event 1 has 1000001 flits; a packet has at most 1000000");
     fl_topology_free(t);
 }
 
@@ -974,6 +976,7 @@ static void test_trace_file(void)
         { "0 -1 2 3\n", "line 1: the source '-1' is not a whole number" },
         { "0 1 2 3.5\n", "line 1: the number of flits '3.5' is not a whole number" },
         { "0 1 2 0\n", "line 1: a packet needs at least 1 flit" },
+        { "0 1 2 1000001\n", "line 1: a packet has at most 1000000 flits" },
         { "5 1 2 1\n4 1 2 1\n", "line 2: cycle 4 comes after cycle 5 on line 1" },
         { "0 1 99999999999 1\n", "line 1: the destination is larger than" },
         { "99999999999999999999 1 2 1\n", "line 1: the cycle is larger than" },

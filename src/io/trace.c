@@ -132,6 +132,9 @@ static int parse_line(const char *text, size_t len, int64_t line, FlTraceEvent *
     if (v[3] < 1)
         return fl_error_set(err, FL_ERANGE, "line %lld: a packet needs at least 1 flit",
                             (long long)line);
+    if (v[3] > FL_MAX_PACKET_FLITS)
+        return fl_error_set(err, FL_ERANGE, "line %lld: a packet has at most %d flits",
+                            (long long)line, FL_MAX_PACKET_FLITS);
     e->cycle = v[0];
     e->src = (int)v[1];
     e->dst = (int)v[2];

@@ -96,7 +96,6 @@ struct Key {
 #define ROUTER (FLIT | MULTICAST)
 #define AT(member) offsetof(FlSimSettings, member)
 #define NOLIMIT INT64_MAX
-#define MAX_FLITS 1000000      /* the longest packet */
 #define MAX_DELAY 1000         /* the longest pipeline stage, in cycles */
 #define MAX_MESSAGE (1 << 26)  /* the longest multicast message, in flits */
 #define MAX_HOSTS (1 << 24)    /* the most destinations of a multicast */
@@ -145,8 +144,8 @@ static int set_packet(FlSimSettings *s, const Key *k, const char *text, FlError 
 {
     double v[3];
     int n = fl_option_split_numbers(text, v, 3);
-    int whole = n > 0 && v[0] == floor(v[0]) && v[0] >= 1 && v[0] <= MAX_FLITS
-                && (n < 2 || (v[1] == floor(v[1]) && v[1] >= 1 && v[1] <= MAX_FLITS));
+    int whole = n > 0 && v[0] == floor(v[0]) && v[0] >= 1 && v[0] <= FL_MAX_PACKET_FLITS
+                && (n < 2 || (v[1] == floor(v[1]) && v[1] >= 1 && v[1] <= FL_MAX_PACKET_FLITS));
     if (!whole || n == 2 || (n == 3 && (v[2] < 0 || v[2] > 1)))
         return fl_error_set(err, FL_EINVAL, "%s needs a length in flits (8) or a bimodal mix "
                             "SHORT:LONG:FRACTION_LONG (1:16:0.25), not '%s'", k->info.name,

@@ -202,12 +202,15 @@
  * in which Bernoulli sources cost one draw per packet, not per host.
  *
  * Packets and routes. Each packet keeps its route, the VCs its head has
- * been granted (see SIM_ROUTE_CHUNK), written where the hop is counted
- * (one word per head and switch, next to the packet record VC allocation
- * touches anyway), so that a packet's head is found from its last two
- * entries and the view of a packet costs a buffer's scan, not the
- * network's. An index from packet id to pool slot (FlSim.index) is written
- * where packets are made.
+ * been granted (see SIM_ROUTE_CHUNK), written where the hop is made (one
+ * word per head and switch), so that a packet's head is found from its
+ * last two entries and the view of a packet costs a buffer's scan, not the
+ * network's. Where the route ends travels with the head, in its slot (see
+ * fl__sim_head_code): a hop reads and writes no packet record. Past
+ * saturation the records are many and scattered (a source queue stores
+ * hundreds), and a hop that touched one waited for memory. An index from
+ * packet id to pool slot (FlSim.index) is written where packets are
+ * made.
  *
  * Checkpoints. All mutable fixed-size state lives in one block (state) and
  * a struct of scalars (sc); with the packet pool, the route chunks, the
@@ -230,14 +233,16 @@ typedef struct SimPacket {
     int32_t src, dst;    /* host ranks */
     int32_t len;         /* flits */
     int32_t sent;        /* flits sent by the host */
-    int32_t hops;        /* switches traversed by the head */
+    int32_t hops;        /* switches traversed by the head, once it has
+                          * reached its host (fl__sim_head_home) */
     int32_t next;        /* source queue or free list link, -1 at the end */
     int32_t measured;    /* 1: made in the measurement window; 2: made in
                           * the warm-up (counted in its figures only);
                           * under FL_MEASURE_BOOKSIM the same of the cycle
                           * its turn came, 0 before it */
-    int32_t route;       /* once its head has left its host, where the
-                          * last entry of its route is (SIM_ROUTE_CHUNK);
+    int32_t route;       /* once its head has left its host, an entry of
+                          * its route's last chunk (SIM_ROUTE_CHUNK), the
+                          * last entry once the head has reached its host;
                           * before, the pool slot of the packet ahead of it
                           * in its source queue, or -1 */
 } SimPacket;
@@ -250,9 +255,15 @@ typedef struct SimPacket {
  * last word the chunk before (chunk 0, never handed out, ends every
  * chain), the others entries, so that a packet grows its route without
  * knowing its length and a hop writes the word after its last entry
- * (SimPacket.route). Free chunks are chained through the same word. */
+ * (which the head's slot names). The word after the last entry, unless
+ * that is the link, is SIM_ROUTE_END, so that the end is found from any
+ * entry of the last chunk (SimPacket.route). Free chunks are chained
+ * through the link word. Positions stay below SIM_ROUTE_MAX, which the
+ * head's slot has room for. */
 #define SIM_ROUTE_CHUNK 16
 #define SIM_ROUTE_LINK (SIM_ROUTE_CHUNK - 1)
+#define SIM_ROUTE_END (-1)
+#define SIM_ROUTE_MAX (1 << 30)
 
 /* One ring slot: a flit, the cycle it reaches the buffer and where its
  * packet goes. Kept together so that reading a flit touches one cache
@@ -301,17 +312,54 @@ static inline int64_t fl__sim_ring_length(int cap)
     return len;
 }
 
-/* A slot holds a flit's index, or its complement (a negative number) for
- * the packet's tail, so that a switch tells a tail without reading the
- * packet. */
+/* A slot's flit code: a body flit's index, or for the head
+ * SIM_FLIT_HEAD with the position of its route's last entry (below
+ * SIM_ROUTE_MAX); for the packet's tail (which may be the head) the
+ * complement, a negative number, so that a switch tells a tail, and a head
+ * its route, without reading the packet. Packets are shorter than
+ * SIM_FLIT_HEAD flits (FL_MAX_PACKET_FLITS). */
+#define SIM_FLIT_HEAD (1 << 30)
+
 static inline int32_t fl__sim_flit_code(int32_t idx, int tail)
 {
     return tail ? ~idx : idx;
 }
 
-static inline int32_t fl__sim_flit_index(int32_t code)
+/* The head's code, its route's last entry at at. */
+static inline int32_t fl__sim_head_code(int32_t at, int tail)
+{
+    return fl__sim_flit_code(SIM_FLIT_HEAD | at, tail);
+}
+
+/* The code without the tail's complement. */
+static inline int32_t fl__sim_flit_raw(int32_t code)
 {
     return code < 0 ? ~code : code;
+}
+
+static inline int fl__sim_flit_is_head(int32_t code)
+{
+    return (fl__sim_flit_raw(code) & SIM_FLIT_HEAD) != 0;
+}
+
+static inline int32_t fl__sim_flit_index(int32_t code)
+{
+    int32_t raw = fl__sim_flit_raw(code);
+    return raw & SIM_FLIT_HEAD ? 0 : raw;
+}
+
+/* Where the route of the head of code ends. */
+static inline int32_t fl__sim_head_at(int32_t code)
+{
+    return fl__sim_flit_raw(code) & (SIM_FLIT_HEAD - 1);
+}
+
+/* The code of the head of code once its route ends at at: the tail's
+ * complement kept without a branch (whether a head is also a tail is a
+ * toss-up with mixed lengths). */
+static inline int32_t fl__sim_head_moved(int32_t code, int32_t at)
+{
+    return (SIM_FLIT_HEAD | at) ^ (code >> 31);
 }
 
 /* One VC (channel * V + v): the state that changes and the fixed facts
@@ -787,16 +835,47 @@ static inline void fl__sim_packet_done(FlSim *s, int32_t pkt)
     p->id = -1;
 }
 
-/* Appends VC vc to the route of packet p, whose head has left its host:
- * the word after its last entry, or, past a chunk's last entry, a new
- * chunk's first (rare: one hop in SIM_ROUTE_LINK, out of line). */
-static inline void fl__sim_route_push(FlSim *s, SimPacket *p, int32_t vc)
+/* Writes entry at of a route, VC vc, and the end after it. */
+static inline void fl__sim_route_put(FlSim *s, int32_t at, int32_t vc)
 {
-    int32_t at = p->route + 1;
-    if (__builtin_expect((at & SIM_ROUTE_LINK) == SIM_ROUTE_LINK, 0))
-        at = fl__sim_route_extend(s, p->route);
     s->route[at] = vc;
+    if (((at + 1) & SIM_ROUTE_LINK) != SIM_ROUTE_LINK)
+        s->route[at + 1] = SIM_ROUTE_END;
+}
+
+/* Appends VC vc to the route of packet pkt, whose head has left its host
+ * and whose last entry is at: the word after it, or, past a chunk's last
+ * entry, a new chunk's first, which the packet's record then names (rare:
+ * one hop in SIM_ROUTE_LINK). Returns the new entry's position. */
+static inline int32_t fl__sim_route_push(FlSim *s, int32_t pkt, int32_t at, int32_t vc)
+{
+    int32_t next = at + 1;
+    if (__builtin_expect((next & SIM_ROUTE_LINK) == SIM_ROUTE_LINK, 0)) {
+        next = fl__sim_route_extend(s, at);
+        s->pool[pkt].route = next;
+    }
+    fl__sim_route_put(s, next, vc);
+    return next;
+}
+
+/* The entries of a route whose last entry is at: those of its last chunk
+ * and SIM_ROUTE_LINK for each chunk before. */
+static inline int fl__sim_route_entries(const FlSim *s, int32_t at)
+{
+    int n = (at & SIM_ROUTE_LINK) + 1;
+    for (int32_t c = s->route[(at | SIM_ROUTE_LINK)]; c > 0;
+         c = s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK])
+        n += SIM_ROUTE_LINK;
+    return n;
+}
+
+/* The head of packet p, its route's last entry at, reached its host: the
+ * record learns where the route ends and the hops it made, for the
+ * figures and views. */
+static inline void fl__sim_head_home(FlSim *s, SimPacket *p, int32_t at)
+{
     p->route = at;
+    p->hops = fl__sim_route_entries(s, at) - 1;
 }
 
 /* sim-stats.c */

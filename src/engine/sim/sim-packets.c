@@ -97,7 +97,9 @@ int fl__sim_route_reserve(FlSim *s, int32_t n)
 
 int32_t fl__sim_route_chunk_new(FlSim *s, int32_t prev)
 {
-    if (s->sc.route_used == s->route_cap && fl__sim_route_reserve(s, 2 * s->route_cap)) {
+    /* A head's slot has room for positions below SIM_ROUTE_MAX. */
+    if (s->sc.route_used >= SIM_ROUTE_MAX / SIM_ROUTE_CHUNK
+        || (s->sc.route_used == s->route_cap && fl__sim_route_reserve(s, 2 * s->route_cap))) {
         s->nomem = 1;
         return 0;
     }
@@ -119,10 +121,16 @@ int32_t fl__sim_route_extend(FlSim *s, int32_t at)
     return c ? c * SIM_ROUTE_CHUNK : at;
 }
 
-/* Entries of packet p's route: hops + 1 once its head has left its host. */
-static int route_length(const SimPacket *p)
+/* Entries of packet p's route once its head has left its host (hops + 1),
+ * found from the entry of its last chunk that p names. */
+static int route_length(const FlSim *s, const SimPacket *p)
 {
-    return p->injected >= 0 ? p->hops + 1 : 0;
+    if (p->injected < 0)
+        return 0;
+    int32_t at = p->route;
+    while (((at + 1) & SIM_ROUTE_LINK) != SIM_ROUTE_LINK && s->route[at + 1] != SIM_ROUTE_END)
+        at++;
+    return fl__sim_route_entries(s, at);
 }
 
 /* Entries per chunk. */
@@ -159,7 +167,7 @@ static int holds_head(const FlSim *s, const SimVc *q, int k, int32_t pkt)
 static int locate_head(const FlSim *s, int32_t pkt, HeadAt *at)
 {
     const SimPacket *p = &s->pool[pkt];
-    int len = route_length(p);
+    int len = route_length(s, p);
     memset(at, 0, sizeof *at);
     at->vc = -1;
     if (len == 0)
@@ -347,7 +355,7 @@ int fl_sim_packet_route(const FlSim *s, int64_t packet, int *channels, int max, 
     int rc = find_head(s, packet, &f, err);
     if (rc)
         return rc;
-    int n = route_length(f.p);
+    int n = route_length(s, f.p);
     *len = f.at.entered;
     /* Chunk k, from the last back to the first, holds entries k * ENTRIES
      * + j. */

@@ -116,8 +116,10 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready, co
         if (!q->sink)
             wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q, mode));
     }
-    /* A host visits its sinks as their flits arrive (see Hosts). */
+    /* A host visits its sinks as their flits arrive (see Hosts), and reads
+     * the packet's record then, which starts loading now. */
     if (q->sink) {
+        __builtin_prefetch(&s->pool[flit.pkt], 1);
         s->sink_mask[mask_index(q)] |= mask_bit(q);
         s->host_wake[q->node >> 6] |= (uint64_t)1 << (q->node & 63);
     }
@@ -242,6 +244,8 @@ static inline uint64_t host_eject(FlSim *s, int h, int n, const SimNodeAt *at, i
         s->sc.net_flits--;
         s->sc.ejected++;
         s->host_accepted[h] += s->sc.counting;
+        if (fl__sim_flit_is_head(flit))
+            fl__sim_head_home(s, &s->pool[pkt], fl__sim_head_at(flit));
         if (flit < 0) {
             SimPacket *p = &s->pool[pkt];
             if (fl__sim_stats_packet_done(s, p))
@@ -313,14 +317,17 @@ static inline int host_inject(FlSim *s, int h, int64_t now, const int mode)
         if (s->credits[ov] <= 0)
             return HOST_BLOCKED;
     }
-    int32_t sent = p->sent;
+    int32_t sent = p->sent, code;
     if (sent == 0) {
         int32_t at = fl__sim_route_start(s);
         p->injected = now;
         p->route = at;
-        s->route[at] = ov;
+        fl__sim_route_put(s, at, ov);
+        code = fl__sim_head_code(at, len == 1);
+    } else {
+        code = fl__sim_flit_code(sent, sent == len - 1);
     }
-    SimSlot flit = { 0, pkt, fl__sim_flit_code(sent, sent == len - 1), s->host_switch[p->dst] };
+    SimSlot flit = { 0, pkt, code, s->host_switch[p->dst] };
     send_flit(s, &s->vc[ov], flit, s->inject_delay, mode);
     s->sc.net_flits++;
     s->sc.queued_flits--;
@@ -489,18 +496,19 @@ typedef struct SwitchAt {
 } SwitchAt;
 
 /* What a grant of output VC ov to local input VC loc (VC iv), whose front
- * flit is slot, leaves beyond the input VC's own record: the output VC's
- * arbiter and the packet's hop. */
-static inline void grant_hop(FlSim *s, int loc, int iv, int ov, const SimSlot *slot)
+ * flit is the head in slot, leaves beyond the input VC's own record: the
+ * output VC's arbiter and the packet's hop. */
+static inline void grant_hop(FlSim *s, int loc, int iv, int ov, SimSlot *slot)
 {
     s->outvc[ov].rr = (int16_t)loc;
     s->route_memo[iv] = 0;
-    /* A hop is counted when the head wins its output VC: it will leave by
-     * it, and the grant happens once per switch, like the send. The route
-     * takes the VC then too. */
-    SimPacket *p = &s->pool[slot->pkt];
-    p->hops++;
-    fl__sim_route_push(s, p, ov);
+    /* A hop is made when the head wins its output VC: it will leave by it,
+     * and the grant happens once per switch, like the send. The route
+     * takes the VC then, and the head where the route now ends (keeping
+     * its tail's sign). */
+    int32_t code = slot->flit;
+    int32_t at = fl__sim_route_push(s, slot->pkt, fl__sim_head_at(code), ov);
+    slot->flit = fl__sim_head_moved(code, at);
 }
 
 /* Local input VC loc (of VC index iv) wins output VC ov. */
@@ -886,8 +894,13 @@ HOT static void visit_hosts(FlSim *s, const int mode)
     for (int w = 0; w < words; w++) {
         uint64_t *word = &s->active[SIM_HOSTS][w], blocked = s->host_blocked[w], woken = 0;
         for (uint64_t bits = blocked; bits; bits &= bits - 1) {
-            int b = __builtin_ctzll(bits);
-            woken |= (uint64_t)(s->credits[s->host_vc[s->node_host[w * 64 + b]]] > 0) << b;
+            int b = __builtin_ctzll(bits), h = s->node_host[w * 64 + b];
+            int up = s->credits[s->host_vc[h]] > 0;
+            woken |= (uint64_t)up << b;
+            /* A woken host sends from the packet at its queue's front,
+             * made long ago past saturation: its record is loaded for all
+             * of them at once, not one visit at a time. */
+            __builtin_prefetch(&s->pool[up ? s->q_head[h] : 0]);
         }
         uint64_t all = *word | due[w] | woken, leave = 0, blocks = 0;
         due[w] = 0;

@@ -898,6 +898,9 @@ int fl_sim_inject(FlSim *s, int src_host, int dst_host, int flits, int64_t *pack
     if (flits < 1)
         return fl_error_set(err, FL_ERANGE, "inject: a packet has at least 1 flit, not %d",
                             flits);
+    if (flits > FL_MAX_PACKET_FLITS)
+        return fl_error_set(err, FL_ERANGE, "inject: a packet has at most %d flits, not %d",
+                            FL_MAX_PACKET_FLITS, flits);
     /* Under VCT a head waits for room for the whole packet, which a longer
      * packet never finds. */
     if (s->cfg.switching == FL_SWITCHING_VCT && flits > s->cfg.buf_flits)

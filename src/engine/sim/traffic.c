@@ -510,6 +510,10 @@ static int setup_trace(FlTraffic *tr, const Setup *su, FlError *err)
         if (e->flits < 1)
             return fl_error_set(err, FL_ERANGE, "trace event %lld has %d flits; a packet "
                                 "needs at least 1", (long long)i + 1, e->flits);
+        if (e->flits > FL_MAX_PACKET_FLITS)
+            return fl_error_set(err, FL_ERANGE, "trace event %lld has %d flits; a packet "
+                                "has at most %d", (long long)i + 1, e->flits,
+                                FL_MAX_PACKET_FLITS);
     }
     tr->first = calloc((size_t)n + 1, sizeof(int64_t));
     tr->events = malloc(sizeof(FlTraceEvent) * (size_t)(m > 0 ? m : 1));

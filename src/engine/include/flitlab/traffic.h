@@ -27,6 +27,9 @@ typedef enum FlInjectionProcess {
     FL_INJECT_ONOFF            /* bursty: two-state Markov on/off source */
 } FlInjectionProcess;
 
+/* The longest packet, in flits, the traffic and the simulator take. */
+#define FL_MAX_PACKET_FLITS 1000000
+
 /* One packet of a trace file: made at cycle by host src for host dst. */
 typedef struct FlTraceEvent {
     int64_t cycle;
