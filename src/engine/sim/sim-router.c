@@ -343,6 +343,9 @@ static inline int host_inject(FlSim *s, int h, int64_t now, const int mode)
         s->q_tail[h] = -1;
         return HOST_IDLE;
     }
+    /* The next packet goes from next cycle on: its record, made long ago
+     * past saturation, starts loading now. */
+    __builtin_prefetch(&s->pool[next], 1);
     if (s->cfg.measure_rule == FL_MEASURE_BOOKSIM)
         fl__sim_stats_turn(s, &s->pool[next], now + 1);
     return HOST_SENDING;
