@@ -62,6 +62,9 @@ void fl_exp_design_free(FlExpDesign *d)
 
 static int key_kind(const char *key, KeyKind *kind, FlError *err)
 {
+    /* Set on every path: optimizing builds cannot see that the error
+     * below is never FL_OK, and warned that callers read it unset. */
+    *kind = KEY_SETTING;
     if (fl_sim_settings_lookup(key))
         *kind = KEY_SETTING;
     else if (strcmp(key, "routing") == 0)
