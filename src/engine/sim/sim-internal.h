@@ -206,7 +206,8 @@
  * word per head and switch), so that a packet's head is found from its
  * last two entries and the view of a packet costs a buffer's scan, not the
  * network's. Where the route ends travels with the head, in its slot (see
- * fl__sim_head_code): a hop reads and writes no packet record. Past
+ * fl__sim_head_code), and the record learns it as the head reaches its
+ * host: a hop reads and writes no packet record. Past
  * saturation the records are many and scattered (a source queue stores
  * hundreds), and a hop that touched one waited for memory. An index from
  * packet id to pool slot (FlSim.index) is written where packets are
@@ -233,8 +234,6 @@ typedef struct SimPacket {
     int32_t src, dst;    /* host ranks */
     int32_t len;         /* flits */
     int32_t sent;        /* flits sent by the host */
-    int32_t hops;        /* switches traversed by the head, once it has
-                          * reached its host (fl__sim_head_home) */
     int32_t next;        /* source queue or free list link, -1 at the end */
     int32_t measured;    /* 1: made in the measurement window; 2: made in
                           * the warm-up (counted in its figures only);
@@ -869,14 +868,6 @@ static inline int fl__sim_route_entries(const FlSim *s, int32_t at)
     return n;
 }
 
-/* The head of packet p, its route's last entry at, reached its host: the
- * record learns where the route ends and the hops it made, for the
- * figures and views. */
-static inline void fl__sim_head_home(FlSim *s, SimPacket *p, int32_t at)
-{
-    p->route = at;
-    p->hops = fl__sim_route_entries(s, at) - 1;
-}
 
 /* sim-stats.c */
 int fl__sim_stats_alloc(FlSim *s);
@@ -919,7 +910,7 @@ static inline void fl__sim_stats_count(FlSim *s, const SimPacket *p, int64_t lat
         sc->hist_len = lat + 1;
     sc->lat_sum += lat;
     sc->net_sum += net;
-    sc->hops_sum += p->hops;
+    sc->hops_sum += fl__sim_route_entries(s, p->route) - 1;
     sc->measured_done++;
     sc->measured_outstanding -= p->measured == 1;
 }

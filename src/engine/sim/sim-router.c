@@ -244,8 +244,10 @@ static inline uint64_t host_eject(FlSim *s, int h, int n, const SimNodeAt *at, i
         s->sc.net_flits--;
         s->sc.ejected++;
         s->host_accepted[h] += s->sc.counting;
+        /* The record learns where the route ends as the head comes home
+         * (its hops are the route's entries but the host's). */
         if (fl__sim_flit_is_head(flit))
-            fl__sim_head_home(s, &s->pool[pkt], fl__sim_head_at(flit));
+            s->pool[pkt].route = fl__sim_head_at(flit);
         if (flit < 0) {
             SimPacket *p = &s->pool[pkt];
             if (fl__sim_stats_packet_done(s, p))

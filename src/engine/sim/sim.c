@@ -597,7 +597,6 @@ static inline int store_packet(FlSim *s, int src, int dst, int flits, int64_t cr
     p->dst = dst;
     p->len = flits;
     p->sent = 0;
-    p->hops = 0;
     p->next = -1;
     p->route = s->q_tail[src];
     p->measured = measured;
