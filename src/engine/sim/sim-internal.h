@@ -422,6 +422,9 @@ typedef struct SimNodeAt {
     int32_t ej;          /* a switch with one host: that host's ejection
                           * channel, where every packet for that switch
                           * leaves; -1 otherwise */
+    int32_t route_row;   /* with a route table, its row there:
+                          * switch_rank[n] * n_switches */
+    int32_t pad_;        /* to 32 bytes, indexed by a shift */
 } SimNodeAt;
 
 /* One VC as an output VC: who holds it and its VC allocation arbiter.
@@ -571,6 +574,8 @@ struct FlSim {
     int *node_host;          /* host rank of a node, -1 for switches */
     int *host_node, *host_inj, *host_ej, *host_switch;
     int *class_lo;           /* K + 1 VC bounds */
+    int class0_vcs;          /* class_lo[1]: the VCs of class 0, which
+                              * routes from the route table take */
     /* VC numbering: the VCs of node n's inputs, in local order (input li,
      * VC v is local li * V + v), are VCs in_off[n] * V + local, so a
      * node's VCs need no lookup table; chan_vc[c] is VC 0 of channel c

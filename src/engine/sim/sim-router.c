@@ -434,29 +434,30 @@ __attribute__((noinline)) static int ask_route(FlSim *s, int sw, int iv, int *c,
 HOT static int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv,
                                     const int mode)
 {
-    int c = -1, k = 0, vc0;
+    int c = -1, k = 0, vc0, lo = 0, hi;
     const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
     if (head->dest == sw && at->ej >= 0) {
         vc0 = s->chan_vc[at->ej];
-        k = -1;
+        hi = s->V;
     } else if (s->route_table && head->dest != sw) {
-        uint8_t *entry = &s->route_table[(int64_t)s->switch_rank[sw] * s->n_switches
-                                         + s->switch_rank[head->dest]];
+        uint8_t *entry = &s->route_table[at->route_row + s->switch_rank[head->dest]];
         if (*entry) {
+            /* The table keeps the port, and its routes take class 0. */
             vc0 = s->port[at->in0 + *entry - 1].out_vc0;
+            hi = s->class0_vcs;
         } else if (ask_route(s, sw, iv, &c, &k)) {
             vc0 = s->chan_vc[c];
             *entry = (uint8_t)(s->outvc[vc0].port + 1);
+            fl__sim_class_vcs(s, k, &lo, &hi);
         } else {
             return -1;
         }
     } else if (ask_route(s, sw, iv, &c, &k)) {
         vc0 = s->chan_vc[c];
+        fl__sim_class_vcs(s, k, &lo, &hi);
     } else {
         return -1;
     }
-    int V = s->V;
-    int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
     /* Only virtual cut-through asks for the packet's length. */
     int len = !(mode & MODE_PLAIN) && s->cfg.switching == FL_SWITCHING_VCT
                   ? s->pool[head->pkt].len

@@ -339,15 +339,21 @@ static int build_tables(FlSim *s)
         s->route_table = calloc((size_t)s->n_switches * (size_t)s->n_switches, 1);
         if (!s->switch_rank || !s->route_table)
             return FL_ENOMEM;
+        for (int n = 0; n < nn; n++)
+            s->switch_rank[n] = -1;
         for (int i = 0; i < s->n_switches; i++)
             s->switch_rank[t->switch_nodes[i]] = i;
     }
+    s->class0_vcs = s->class_lo[1];
     s->node_at = malloc(sizeof *s->node_at * (size_t)nn);
     if (!s->node_at)
         return FL_ENOMEM;
     for (int n = 0; n < nn; n++)
-        s->node_at[n] = (SimNodeAt){ s->in_off[n], s->in_off[n] * V, s->mask_base[n],
-                                     s->mask_base[n + 1], s->in_off[n + 1] - s->in_off[n], -1 };
+        s->node_at[n] = (SimNodeAt){
+            s->in_off[n], s->in_off[n] * V, s->mask_base[n], s->mask_base[n + 1],
+            s->in_off[n + 1] - s->in_off[n], -1,
+            s->route_table && s->switch_rank[n] >= 0 ? s->switch_rank[n] * s->n_switches : 0, 0
+        };
     /* A switch's one host: set for the first, unset by a second (-2). */
     for (int h = 0; h < nh; h++) {
         int32_t *ej = &s->node_at[s->host_switch[h]].ej;
