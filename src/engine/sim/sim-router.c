@@ -150,7 +150,7 @@ __attribute__((noinline)) static void hold_flit(FlSim *s, SimVc *o, SimSlot flit
  * credit and occupies the channel. After a tail, the sender's side of o is
  * released (see FlVcRelease). The callers pass mode as a constant (see
  * MODE_LANES), so that a run of one lane does not test for lanes. */
-static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int mode)
+HOT static void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int mode)
 {
     int64_t now = s->sc.cycle;
     if ((mode & MODE_LANES) && o->held)
