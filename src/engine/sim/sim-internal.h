@@ -151,7 +151,16 @@
  * exactly once; at the start of each cycle's switch visits the list of
  * that cycle is emptied: its VCs due become ready, and the others (due in
  * a later turn of the wheel, on links longer than it) go back in. A VC
- * stays ready while it waits for a credit, an output VC or the switch.
+ * stays ready while it waits for the switch, and in general for a credit
+ * or an output VC. In the plain pipeline run on one lane, past
+ * saturation most VCs would wait so, asked at every visit: there a VC
+ * that waits for a credit leaves the set (wait_list) until the credit
+ * arrives, and a head with one route whose output VCs are all taken
+ * leaves it for its output channel's parked list until a tail leaves by
+ * that channel, at its own switch. Both come back in the first cycle
+ * where asking could find anything else, so the results are those of
+ * asking every cycle.
+ * (With lanes, a credit comes from another lane; those VCs keep asking.)
  *
  * Lanes. The switches are split into lanes, runs of whole words of the
  * switches' active set with about as many switches each. The hosts are
@@ -413,6 +422,9 @@ typedef struct SimNodeAt {
     int32_t ej;          /* a switch with one host: that host's ejection
                           * channel, where every packet for that switch
                           * leaves; -1 otherwise */
+    int32_t route_row;   /* with a route table, its row there:
+                          * switch_rank[n] * n_switches */
+    int32_t pad_;        /* to 32 bytes, indexed by a shift */
 } SimNodeAt;
 
 /* One VC as an output VC: who holds it and its VC allocation arbiter.
@@ -480,6 +492,8 @@ typedef struct SimScalars {
     int64_t moves_seen;      /* flit_hops + ejected at the last move */
     int64_t net_flits;       /* flits in rings (buffers and links) */
     int64_t queued_flits;    /* flits waiting in source queues */
+    int64_t credit_waits;    /* input VCs waiting for a credit out of the
+                              * ready set (FlSim.wait_list) */
     int64_t owed_packets;    /* made by sources that defer, not stored yet
                               * (see traffic-internal.h) */
     int64_t cq_head, cq_count; /* this lane's credit queue (see Lanes) */
@@ -560,6 +574,8 @@ struct FlSim {
     int *node_host;          /* host rank of a node, -1 for switches */
     int *host_node, *host_inj, *host_ej, *host_switch;
     int *class_lo;           /* K + 1 VC bounds */
+    int class0_vcs;          /* class_lo[1]: the VCs of class 0, which
+                              * routes from the route table take */
     /* VC numbering: the VCs of node n's inputs, in local order (input li,
      * VC v is local li * V + v), are VCs in_off[n] * V + local, so a
      * node's VCs need no lookup table; chan_vc[c] is VC 0 of channel c
@@ -633,6 +649,18 @@ struct FlSim {
     uint64_t *ready_mask;              /* per switch: input VCs whose front
                                         * flit may take its next step now
                                         * (see Readiness) */
+    int32_t *wait_list;                /* the output VCs whose holders wait
+                                        * for a credit out of the ready set
+                                        * (sc.credit_waits of them; plain
+                                        * pipeline, one lane, see
+                                        * Readiness) */
+    int32_t *wait_pos;                 /* per VC: 1 + its place in
+                                        * wait_list, or 0 */
+    uint64_t *parked;                  /* per channel: the input VCs of its
+                                        * sender (bits of its one mask word)
+                                        * whose heads found every VC of it
+                                        * they may take taken (plain
+                                        * pipeline only, see Readiness) */
     int32_t *wheel;                    /* the wake-up wheel: wheel_len lists
                                         * of VCs (VC + 1, 0 ends a list);
                                         * this lane's, the next lanes'
@@ -739,6 +767,9 @@ int fl__sim_route_choices(const FlSim *s, int sw, int iv, FlRouteChoice *out, in
  * the head of a packet of len flits. For the flit view. */
 int fl__sim_pick_choice(const FlSim *s, const FlRouteChoice *choices, int n);
 int fl__sim_output_vc_open(const FlSim *s, int ov, int len);
+/* Whether input VC v waits out of the ready set for an output VC or a
+ * credit (plain pipeline, see Readiness), as if it were in it. */
+int fl__sim_vc_set_aside(const FlSim *s, int v);
 /* Puts node n in active set k (SIM_SWITCHES or SIM_HOSTS). */
 static inline void fl__sim_activate(FlSim *s, int k, int n)
 {

@@ -150,7 +150,7 @@ __attribute__((noinline)) static void hold_flit(FlSim *s, SimVc *o, SimSlot flit
  * credit and occupies the channel. After a tail, the sender's side of o is
  * released (see FlVcRelease). The callers pass mode as a constant (see
  * MODE_LANES), so that a run of one lane does not test for lanes. */
-static inline void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int mode)
+HOT static void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int mode)
 {
     int64_t now = s->sc.cycle;
     if ((mode & MODE_LANES) && o->held)
@@ -434,29 +434,30 @@ __attribute__((noinline)) static int ask_route(FlSim *s, int sw, int iv, int *c,
 HOT static int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv,
                                     const int mode)
 {
-    int c = -1, k = 0, vc0;
+    int c = -1, k = 0, vc0, lo = 0, hi;
     const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
     if (head->dest == sw && at->ej >= 0) {
         vc0 = s->chan_vc[at->ej];
-        k = -1;
+        hi = s->V;
     } else if (s->route_table && head->dest != sw) {
-        uint8_t *entry = &s->route_table[(int64_t)s->switch_rank[sw] * s->n_switches
-                                         + s->switch_rank[head->dest]];
+        uint8_t *entry = &s->route_table[at->route_row + s->switch_rank[head->dest]];
         if (*entry) {
+            /* The table keeps the port, and its routes take class 0. */
             vc0 = s->port[at->in0 + *entry - 1].out_vc0;
+            hi = s->class0_vcs;
         } else if (ask_route(s, sw, iv, &c, &k)) {
             vc0 = s->chan_vc[c];
             *entry = (uint8_t)(s->outvc[vc0].port + 1);
+            fl__sim_class_vcs(s, k, &lo, &hi);
         } else {
             return -1;
         }
     } else if (ask_route(s, sw, iv, &c, &k)) {
         vc0 = s->chan_vc[c];
+        fl__sim_class_vcs(s, k, &lo, &hi);
     } else {
         return -1;
     }
-    int V = s->V;
-    int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
     /* Only virtual cut-through asks for the packet's length. */
     int len = !(mode & MODE_PLAIN) && s->cfg.switching == FL_SWITCHING_VCT
                   ? s->pool[head->pkt].len
@@ -480,6 +481,20 @@ HOT static int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv,
         }
     }
     return best;
+}
+
+int fl__sim_vc_set_aside(const FlSim *s, int v)
+{
+    const SimVc *q = &s->vc[v];
+    if (q->out >= 0)
+        return s->wait_pos[q->out] != 0;
+    /* Parked at one of its node's outputs, each the other channel of an
+     * input's link. */
+    uint64_t bit = mask_bit(q);
+    for (int i = s->in_off[q->node]; i < s->in_off[q->node + 1]; i++)
+        if (s->parked[s->in_chan[i] ^ 1] & bit)
+            return 1;
+    return 0;
 }
 
 /* Round-robin priority of requester x (0..n-1) after the last grant. */
@@ -532,6 +547,31 @@ HOT static void vc_grant(FlSim *s, const SwitchAt *at, int loc, int ov, const in
     grant_hop(s, loc, iv, ov, &s->slot[ring_front(q)]);
 }
 
+/* The head of local input VC loc (VC iv) of the plain pipeline's switch
+ * at found every output VC of its route's class taken. If it has one
+ * route, it leaves the ready set for its output channel's parked list,
+ * since only a tail leaving by that channel can change what it finds (see
+ * cross()); a head with a choice of routes, or none, asks again next
+ * cycle. Out of line, so that the requests' code keeps its registers. */
+__attribute__((noinline)) static void park_head(FlSim *s, const SwitchAt *at, int loc, int iv)
+{
+    int dest = s->slot[ring_front(&s->vc[iv])].dest, p;
+    if (dest == at->sw && at->n->ej >= 0) {
+        p = s->outvc[s->chan_vc[at->n->ej]].port;
+    } else if (s->route_table && dest != at->sw) {
+        p = s->route_table[(int64_t)s->switch_rank[at->sw] * s->n_switches
+                           + s->switch_rank[dest]] - 1;
+    } else {
+        int32_t memo = s->route_memo[iv];
+        p = memo ? s->outvc[s->chan_vc[(memo - 1) >> 5]].port : -1;
+    }
+    if (p < 0)
+        return;
+    uint64_t bit = (uint64_t)1 << loc;
+    s->ready_mask[at->w0] &= ~bit;
+    s->parked[s->vc[s->port[at->n->in0 + p].out_vc0].chan] |= bit;
+}
+
 /* VC allocation when one head waits, the bit of waiting (of a switch
  * with one mask word): the only request, it wins if its output VC is
  * free. Returns whether it did. */
@@ -565,8 +605,11 @@ HOT static void vc_allocate(FlSim *s, const SwitchAt *at, uint64_t waiting, cons
             if (vc_wake(s, &s->vc[iv], mode) > now) /* next cycle */
                 continue;
             int ov = request_output_vc(s, at->sw, at->n, iv, mode);
-            if (ov < 0)
+            if (ov < 0) {
+                if (mode & MODE_PLAIN)
+                    park_head(s, at, loc, iv);
                 continue;
+            }
             int held = s->vc_win[ov], last = s->outvc[ov].rr;
             if (held < 0) {
                 s->req_list[nreq++] = ov;
@@ -599,6 +642,27 @@ static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now, const
     return ok;
 }
 
+/* Input VC q of the ready set, holding an output VC, could not send its
+ * front flit: in the plain pipeline, a due flit waits only for a credit,
+ * and the VC leaves the ready set until the credit comes back (see
+ * credit_arrives() in sim.c), rather than ask at every visit. An ejection
+ * VC's credit, room in its ring, comes back without the credit queue: a
+ * VC that waits for one stays. */
+__attribute__((noinline)) static void wait_credit_plain(FlSim *s, const SimVc *q, int64_t now)
+{
+    if (q->go <= now && !s->vc[q->out].sink) {
+        s->ready_mask[mask_index(q)] &= ~mask_bit(q);
+        s->wait_list[s->sc.credit_waits++] = q->out;
+        s->wait_pos[q->out] = (int32_t)s->sc.credit_waits;
+    }
+}
+
+static inline void wait_credit(FlSim *s, const SimVc *q, int64_t now, const int mode)
+{
+    if (mode == MODE_PLAIN)
+        wait_credit_plain(s, q, now);
+}
+
 /* Front flit of input VC q (VC iv, at input li) crosses the switch to
  * output VC o, leaving by port out_port: the arbiters note it, the flit
  * leaves its ring, the slot's credit goes upstream and the flit enters o.
@@ -615,6 +679,15 @@ HOT static void cross(FlSim *s, SimPort *port, int li, int out_port, SimVc *q, i
     if (holds && flit.flit < 0) {
         q->out = -1;
         s->out_mask[mask_index(q)] &= ~mask_bit(q);
+        /* The tail frees an output VC: the heads parked at its channel
+         * (see park_head()) ask again from next cycle, this cycle's VC
+         * allocation being over. A tail that does not hold its VC
+         * (lone_head()) frees one it took this cycle, free before, so no
+         * head waits for it. */
+        if ((mode & MODE_PLAIN) && s->parked[o->chan]) {
+            s->ready_mask[mask_index(q)] |= s->parked[o->chan];
+            s->parked[o->chan] = 0;
+        }
     }
     vc_recheck(s, q, mode);
     send_flit(s, o, flit, s->send_delay, mode);
@@ -687,6 +760,8 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int mode)
                 const SimVc *q = &vc[iv];
                 if (vc_can_send(s, q, now, mode))
                     traverse(s, port, q->li, iv, mode);
+                else
+                    wait_credit(s, q, now, mode);
             }
             return;
         }
@@ -700,8 +775,12 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int mode)
             if (!can_a || !can_b) {
                 if (can_a)
                     traverse(s, port, a->li, ia, mode);
-                else if (can_b)
+                else
+                    wait_credit(s, a, now, mode);
+                if (can_b)
                     traverse(s, port, b->li, ib, mode);
+                else
+                    wait_credit(s, b, now, mode);
                 return;
             }
             if (a->li != b->li && a->out_port != b->out_port) {
@@ -736,8 +815,10 @@ HOT static void switch_allocate(FlSim *s, const SwitchAt *at, const int mode)
         for (uint64_t bits = s->ready_mask[w] & s->out_mask[w]; bits; bits &= bits - 1) {
             int iv = vc0 + (w - w0) * 64 + __builtin_ctzll(bits);
             const SimVc *q = &vc[iv];
-            if (!vc_can_send(s, q, now, mode))
+            if (!vc_can_send(s, q, now, mode)) {
+                wait_credit(s, q, now, mode);
                 continue;
+            }
             /* It will probably send: start loading what traverse() reads,
              * the front flit and the output VC's record, which on large
              * networks are rarely in the first-level cache. */

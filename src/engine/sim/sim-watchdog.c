@@ -52,7 +52,6 @@ static int blocker(const FlSim *s, int iv, int ov)
 static int collect_edges(const FlSim *s, EdgeList *e)
 {
     FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
-    int V = s->V;
     for (int iv = 0; iv < s->n_vc; iv++) {
         int c = s->vc[iv].chan;
         if (s->vc[iv].count == 0 || s->chan_sink[c])
@@ -66,8 +65,8 @@ static int collect_edges(const FlSim *s, EdgeList *e)
         }
         int n = fl__sim_route_choices(s, sw, iv, choices, FL_ROUTE_MAX_CHOICES);
         for (int i = 0; i < n; i++) {
-            int k = choices[i].vc_class;
-            int lo = k < 0 ? 0 : s->class_lo[k], hi = k < 0 ? V : s->class_lo[k + 1];
+            int lo, hi;
+            fl__sim_class_vcs(s, choices[i].vc_class, &lo, &hi);
             for (int v = lo; v < hi; v++) {
                 int b = blocker(s, iv, s->chan_vc[choices[i].channel] + v);
                 if (b >= 0 && add_edge(e, iv, b))

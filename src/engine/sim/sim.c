@@ -147,6 +147,7 @@ static size_t layout_state(FlSim *s, char *base)
     s->sink_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->out_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->ready_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
+    s->parked = carve(base, &off, nc, sizeof(uint64_t));
     s->wheel = carve(base, &off, (size_t)s->n_lanes * (size_t)s->wheel_len, sizeof(int32_t));
     s->wake_next = carve(base, &off, nv, sizeof(int32_t));
     s->route_memo = carve(base, &off, nv, sizeof(int32_t));
@@ -165,6 +166,8 @@ static size_t layout_state(FlSim *s, char *base)
     s->host_accepted = carve(base, &off, nh, sizeof(int64_t));
     /* Last: rarely written, and the hot arrays keep their places. */
     s->lost = carve(base, &off, nv, sizeof(uint32_t));
+    s->wait_list = carve(base, &off, nv, sizeof(int32_t));
+    s->wait_pos = carve(base, &off, nv, sizeof(int32_t));
     s->chan_flits_open = carve(base, &off, nc, sizeof(int64_t));
     s->chan_flits_close = carve(base, &off, nc, sizeof(int64_t));
     return off;
@@ -336,15 +339,21 @@ static int build_tables(FlSim *s)
         s->route_table = calloc((size_t)s->n_switches * (size_t)s->n_switches, 1);
         if (!s->switch_rank || !s->route_table)
             return FL_ENOMEM;
+        for (int n = 0; n < nn; n++)
+            s->switch_rank[n] = -1;
         for (int i = 0; i < s->n_switches; i++)
             s->switch_rank[t->switch_nodes[i]] = i;
     }
+    s->class0_vcs = s->class_lo[1];
     s->node_at = malloc(sizeof *s->node_at * (size_t)nn);
     if (!s->node_at)
         return FL_ENOMEM;
     for (int n = 0; n < nn; n++)
-        s->node_at[n] = (SimNodeAt){ s->in_off[n], s->in_off[n] * V, s->mask_base[n],
-                                     s->mask_base[n + 1], s->in_off[n + 1] - s->in_off[n], -1 };
+        s->node_at[n] = (SimNodeAt){
+            s->in_off[n], s->in_off[n] * V, s->mask_base[n], s->mask_base[n + 1],
+            s->in_off[n + 1] - s->in_off[n], -1,
+            s->route_table && s->switch_rank[n] >= 0 ? s->switch_rank[n] * s->n_switches : 0, 0
+        };
     /* A switch's one host: set for the first, unset by a second (-2). */
     for (int h = 0; h < nh; h++) {
         int32_t *ej = &s->node_at[s->host_switch[h]].ej;
@@ -512,6 +521,39 @@ static inline void credit_arrives(FlSim *s, int ov, int drains)
     }
 }
 
+/* The input VC holding output VC ov, which waited for a credit out of
+ * the ready set (see wait_credit() in sim-router.c), has it: it leaves
+ * the wait list and is ready again, before this cycle's visits. */
+static void credit_wait_over(FlSim *s, int ov)
+{
+    int at = s->wait_pos[ov] - 1;
+    int32_t last = s->wait_list[--s->sc.credit_waits];
+    s->wait_list[at] = last;
+    s->wait_pos[last] = at + 1;
+    s->wait_pos[ov] = 0;
+    const SimVc *q = &s->vc[s->outvc[ov].owner];
+    s->ready_mask[q->mask_pos >> 6] |= (uint64_t)1 << (q->mask_pos & 63);
+    fl__sim_activate(s, SIM_SWITCHES, q->node);
+}
+
+/* Ends the credit waits that the n credits of cq, just arrived, end:
+ * looking through the waits when they are fewer than the credits (light
+ * traffic: the odd VC that waits), else through the credits. */
+__attribute__((noinline)) static void credits_wake(FlSim *s, const SimCredit *cq, int64_t n)
+{
+    if (s->sc.credit_waits * 4 <= n) {
+        /* Downwards: a VC taken out of the list is replaced by the last,
+         * already seen. */
+        for (int64_t i = s->sc.credit_waits - 1; i >= 0; i--)
+            if (s->credits[s->wait_list[i]] > 0)
+                credit_wait_over(s, s->wait_list[i]);
+        return;
+    }
+    for (int64_t i = 0; i < n; i++)
+        if (s->wait_pos[cq[i].vc])
+            credit_wait_over(s, cq[i].vc);
+}
+
 /* Credits of lane l's switches whose time has come reach their senders.
  * They were queued in departure order with one common delay, so the queue
  * is sorted by due cycle; credits add up, so lanes may come in any
@@ -534,6 +576,8 @@ static void credits_arrive(FlSim *s, int l)
         for (int64_t i = 0; i < left; i++)
             credit_arrives(s, cq[i].vc, drains);
         *at_count = 0;
+        if (s->sc.credit_waits)
+            credits_wake(s, cq, left);
         return;
     }
     /* The credits due lie in at most two runs of the ring, before and
