@@ -57,7 +57,7 @@ static void config(FlSimConfig *cfg, const Net *n, const Case *c, int threads)
  * this cycle on is in the set or in the wheel, depending on whether a flit
  * reached it before or after its visit emptied it (see Readiness in
  * sim-internal.h), with the same effect. 2 for such a VC. A VC set aside
- * until an output VC or a credit comes (one lane of the plain pipeline)
+ * until an output VC or a credit comes (the plain pipeline)
  * is where the others keep asking, in the set. */
 static int ready_bit(const FlSim *a, int v)
 {

@@ -152,15 +152,15 @@
  * that cycle is emptied: its VCs due become ready, and the others (due in
  * a later turn of the wheel, on links longer than it) go back in. A VC
  * stays ready while it waits for the switch, and in general for a credit
- * or an output VC. In the plain pipeline run on one lane, past
- * saturation most VCs would wait so, asked at every visit: there a VC
- * that waits for a credit leaves the set (wait_list) until the credit
- * arrives, and a head with one route whose output VCs are all taken
- * leaves it for its output channel's parked list until a tail leaves by
- * that channel, at its own switch. Both come back in the first cycle
- * where asking could find anything else, so the results are those of
- * asking every cycle.
- * (With lanes, a credit comes from another lane; those VCs keep asking.)
+ * or an output VC. Past saturation most VCs would wait so, asked at
+ * every visit, and in the plain pipeline they are set aside instead: a
+ * head with one route whose output VCs are all taken leaves the set for
+ * its output channel's parked list until a tail leaves by that channel,
+ * which only its own switch sends; and, run on one lane, a VC that waits
+ * for a credit leaves it (wait_list) until the credit arrives (with
+ * lanes the credit comes from another lane, and those VCs keep asking).
+ * Both come back in the first cycle where asking could find anything
+ * else, so the results are those of asking every cycle.
  *
  * Lanes. The switches are split into lanes, runs of whole words of the
  * switches' active set with about as many switches each. The hosts are
