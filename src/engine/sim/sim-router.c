@@ -645,7 +645,7 @@ static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now, const
 /* Input VC q of the ready set, holding an output VC, could not send its
  * front flit: in the plain pipeline, a due flit waits only for a credit,
  * and the VC leaves the ready set until the credit comes back (see
- * credit_arrives() in sim.c), rather than ask at every visit. An ejection
+ * credits_wake() in sim.c), rather than ask at every visit. An ejection
  * VC's credit, room in its ring, comes back without the credit queue: a
  * VC that waits for one stays. */
 __attribute__((noinline)) static void wait_credit_plain(FlSim *s, const SimVc *q, int64_t now)

@@ -537,8 +537,9 @@ static void credit_wait_over(FlSim *s, int ov)
 }
 
 /* Ends the credit waits that the n credits of cq, just arrived, end:
- * looking through the waits when they are fewer than the credits (light
- * traffic: the odd VC that waits), else through the credits. */
+ * looking through the waits when they are at most a quarter as many as
+ * the credits (light traffic: the odd VC that waits), else through the
+ * credits. */
 __attribute__((noinline)) static void credits_wake(FlSim *s, const SimCredit *cq, int64_t n)
 {
     if (s->sc.credit_waits * 4 <= n) {
