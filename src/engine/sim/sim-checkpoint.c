@@ -338,7 +338,7 @@ FlStall fl__sim_front_stall(const FlSim *s, int iv)
         return FL_STALL_CHANNEL;
     if (s->credits[q->out] <= 0)
         return FL_STALL_NO_CREDIT;
-    if (s->multi_cycle_links && s->chan_free[s->vc[q->out].chan] > now)
+    if (s->multi_cycle_links && s->chan_free[s->vc_chan[q->out]] > now)
         return FL_STALL_CHANNEL;
     return lost ? FL_STALL_ARBITRATION : FL_STALL_NONE;
 }
@@ -396,7 +396,7 @@ void fl_sim_foreach_flit(const FlSim *s, int max_queued, FlFlitVisitor visit, vo
                 v.position = slot++;
                 v.node = q->node;
                 if (s->slot[i].pkt == holder) {
-                    v.out_channel = s->vc[q->out].chan;
+                    v.out_channel = s->vc_chan[q->out];
                     v.out_vc = s->vc[q->out].v;
                 }
                 if (k == 0)
@@ -472,7 +472,7 @@ int fl_sim_vc_view(const FlSim *s, int channel, int vc, FlVcView *out, FlError *
     }
     out->credits = q->sink ? -1 : s->credits[iv];
     out->capacity = s->chan_cap[channel];
-    out->out_channel = q->out >= 0 ? s->vc[q->out].chan : -1;
+    out->out_channel = q->out >= 0 ? s->vc_chan[q->out] : -1;
     out->out_vc = q->out >= 0 ? s->vc[q->out].v : -1;
     out->front_packet = q->count > 0 ? s->pool[s->slot[(int64_t)q->ring_base + q->head].pkt].id
                                      : -1;

@@ -200,10 +200,11 @@
  * tests of the configuration and the loops over a switch's words fold
  * away.
  * A VC's record also carries what the per-cycle checks read (the front
- * flit's ready cycle, folded with the switch-allocation delay, as go; the
- * output port held, as out_port), so a VC that cannot move is turned
- * away from its own cache line; credits sit in a small array of their own
- * and a slot marks a tail and carries the destination switch itself, so
+ * flit's ready cycle, folded with the switch-allocation delay, as go; its
+ * destination switch, as dest; the output port held, as out_port), so a
+ * VC that cannot move is turned away from its own cache line and a head's
+ * request starts from it; credits sit in a small array of their own and
+ * a slot marks a tail and carries the destination switch itself, so
  * switch allocation reads neither the output VC's record nor the packet,
  * and routing a head does not read the packet. The state block is
  * cache-line aligned, so each record is one line.
@@ -399,7 +400,13 @@ typedef struct SimVc {
                           * long (ring_length()), so that indices wrap by
                           * masking */
     int32_t node;        /* the node its ring is at (the channel's end) */
-    int32_t chan;
+    /* Mutable. */
+    int32_t dest;        /* as a VC holding flits: its front flit's
+                          * destination switch, kept as the front changes
+                          * (see ring_push() in sim-router.c), so that a
+                          * head's request reads no slot before its route
+                          * (its channel is FlSim.vc_chan) */
+    /* Fixed. */
     int32_t mask_pos;    /* its bit in the node masks: word mask_pos / 64
                           * (that is, mask_base[node] + local / 64 for local
                           * index li * V + v), bit mask_pos % 64 */
@@ -584,6 +591,7 @@ struct FlSim {
      * VC allocation visits only the ready VCs without an output VC and
      * switch allocation only those with one. */
     int32_t *chan_vc;
+    int32_t *vc_chan;        /* per VC: its channel */
     int *mask_base;
     SimNodeAt *node_at;      /* per node */
     int *vc_class;           /* class of each VC index 0..V-1 */
@@ -656,11 +664,13 @@ struct FlSim {
                                         * Readiness) */
     int32_t *wait_pos;                 /* per VC: 1 + its place in
                                         * wait_list, or 0 */
-    uint64_t *parked;                  /* per channel: the input VCs of its
-                                        * sender (bits of its one mask word)
-                                        * whose heads found every VC of it
-                                        * they may take taken (plain
-                                        * pipeline only, see Readiness) */
+    uint64_t *parked;                  /* per VC, of which each channel's
+                                        * VC 0 is used: the input VCs of the
+                                        * channel's sender (bits of its one
+                                        * mask word) whose heads found every
+                                        * VC of it they may take taken
+                                        * (plain pipeline only, see
+                                        * Readiness) */
     int32_t *wheel;                    /* the wake-up wheel: wheel_len lists
                                         * of VCs (VC + 1, 0 ends a list);
                                         * this lane's, the next lanes'

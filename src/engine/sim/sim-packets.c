@@ -259,7 +259,7 @@ static void view_head_in_ring(const FlSim *s, const HeadAt *at, FlPacketView *v)
     int64_t now = s->sc.cycle;
     const SimSlot *slot = &s->slot[(int64_t)q->ring_base + ((q->head + at->k) & q->mask)];
     int64_t ready = fl__sim_slot_ready(slot, now);
-    v->head_channel = q->chan;
+    v->head_channel = s->vc_chan[at->vc];
     v->head_vc = q->v;
     if (ready <= now) {
         /* Flits arrive in ring order: every flit before it has arrived. */
@@ -269,7 +269,7 @@ static void view_head_in_ring(const FlSim *s, const HeadAt *at, FlPacketView *v)
         if (at->k == 0) {
             v->stall = fl__sim_front_stall(s, at->vc);
             if (q->out >= 0) {
-                v->head_out_channel = s->vc[q->out].chan;
+                v->head_out_channel = s->vc_chan[q->out];
                 v->head_out_vc = s->vc[q->out].v;
             }
         }
@@ -277,7 +277,7 @@ static void view_head_in_ring(const FlSim *s, const HeadAt *at, FlPacketView *v)
         int64_t travelled = s->cfg.link_latency - (ready - now);
         v->head_place = FL_FLIT_LINK;
         v->head_position = travelled < 0 ? 0 : (int)travelled;
-        v->head_node = fl__chan_src(s->t, q->chan);
+        v->head_node = fl__chan_src(s->t, s->vc_chan[at->vc]);
     }
     if (at->k > 0) {
         const SimSlot *before =
@@ -335,7 +335,7 @@ int fl_sim_packet_view(const FlSim *s, int64_t packet, FlPacketView *out, FlErro
     } else if (at.delivered) {
         const SimVc *q = &s->vc[at.vc];
         out->head_place = FL_FLIT_BUFFER;
-        out->head_channel = q->chan;
+        out->head_channel = s->vc_chan[at.vc];
         out->head_vc = q->v;
         out->head_node = q->node;
         out->head_delivered = 1;
@@ -364,7 +364,7 @@ int fl_sim_packet_route(const FlSim *s, int64_t packet, int *channels, int max, 
         for (int j = 0; j < ENTRIES; j++) {
             int i = k * ENTRIES + j;
             if (i < f.at.entered && i < max)
-                channels[i] = s->vc[s->route[c * SIM_ROUTE_CHUNK + j]].chan;
+                channels[i] = s->vc_chan[s->route[c * SIM_ROUTE_CHUNK + j]];
         }
         c = s->route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
     }
@@ -375,7 +375,7 @@ int fl_sim_packet_route(const FlSim *s, int64_t packet, int *channels, int max, 
 static void add_wait(const FlSim *s, int iv, FlVcView *out, int max, int *n)
 {
     if (*n < max)
-        fl_sim_vc_view(s, s->vc[iv].chan, s->vc[iv].v, &out[*n], NULL);
+        fl_sim_vc_view(s, s->vc_chan[iv], s->vc[iv].v, &out[*n], NULL);
     (*n)++;
 }
 

@@ -113,6 +113,7 @@ static inline void ring_push(FlSim *s, SimVc *q, SimSlot flit, int64_t ready, co
      * switch's input VC waits for it to arrive. */
     if (count == 0) {
         q->go = ready;
+        q->dest = flit.dest;
         if (!q->sink)
             wheel_add(s, (int32_t)(q - s->vc), vc_wake(s, q, mode));
     }
@@ -131,9 +132,12 @@ static inline void ring_pop(FlSim *s, SimVc *q)
     fl__sim_occ_pop(s, q);
     q->head = head;
     q->count--;
-    /* The new front's ready cycle, as in ring_push(); of an empty ring it
-     * reads a stale slot, and the next push overwrites it. */
-    q->go = fl__sim_slot_ready(&s->slot[(int64_t)q->ring_base + head], s->sc.cycle);
+    /* The new front's ready cycle and destination, as in ring_push(); of
+     * an empty ring they come from a stale slot, and the next push
+     * overwrites them. */
+    const SimSlot *front = &s->slot[(int64_t)q->ring_base + head];
+    q->go = fl__sim_slot_ready(front, s->sc.cycle);
+    q->dest = front->dest;
 }
 
 /* --- moving flits ---------------------------------------------------------- */
@@ -158,7 +162,7 @@ HOT static void send_flit(FlSim *s, SimVc *o, SimSlot flit, int delay, const int
     else
         ring_push(s, o, flit, now + delay, mode);
     if (!(mode & MODE_PLAIN) && s->multi_cycle_links)
-        s->chan_free[o->chan] = now + s->cfg.link_cycles_per_flit;
+        s->chan_free[s->vc_chan[o - s->vc]] = now + s->cfg.link_cycles_per_flit;
     o->flits++;
     s->sc.flit_hops++;
     /* An ejection VC needs no credits, only room in its ring, which is
@@ -381,8 +385,8 @@ int fl__sim_route_choices(const FlSim *s, int sw, int iv, FlRouteChoice *out, in
     }
     /* Input VCs are at switches, so a channel that does not come from a
      * switch comes from a host. */
-    int from_host = !s->chan_s2s[q->chan];
-    return fl_routing_next(s->cfg.routing, sw, from_host ? -1 : q->chan,
+    int c = s->vc_chan[iv], from_host = !s->chan_s2s[c];
+    return fl_routing_next(s->cfg.routing, sw, from_host ? -1 : c,
                            from_host ? 0 : s->vc_class[q->v], dest, out, max);
 }
 
@@ -435,12 +439,13 @@ HOT static int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv,
                                     const int mode)
 {
     int c = -1, k = 0, vc0, lo = 0, hi;
-    const SimSlot *head = &s->slot[ring_front(&s->vc[iv])];
-    if (head->dest == sw && at->ej >= 0) {
+    const SimVc *q = &s->vc[iv];
+    const int dest = q->dest;
+    if (dest == sw && at->ej >= 0) {
         vc0 = s->chan_vc[at->ej];
         hi = s->V;
-    } else if (s->route_table && head->dest != sw) {
-        uint8_t *entry = &s->route_table[at->route_row + s->switch_rank[head->dest]];
+    } else if (s->route_table && dest != sw) {
+        uint8_t *entry = &s->route_table[at->route_row + s->switch_rank[dest]];
         if (*entry) {
             /* The table keeps the port, and its routes take class 0. */
             vc0 = s->port[at->in0 + *entry - 1].out_vc0;
@@ -460,7 +465,7 @@ HOT static int request_output_vc(FlSim *s, int sw, const SimNodeAt *at, int iv,
     }
     /* Only virtual cut-through asks for the packet's length. */
     int len = !(mode & MODE_PLAIN) && s->cfg.switching == FL_SWITCHING_VCT
-                  ? s->pool[head->pkt].len
+                  ? s->pool[s->slot[ring_front(q)].pkt].len
                   : 0;
     /* Most classes have two VCs: the second wins only with more credits.
      * Which has more is a toss-up from one head to the next, so it is
@@ -492,7 +497,7 @@ int fl__sim_vc_set_aside(const FlSim *s, int v)
      * input's link. */
     uint64_t bit = mask_bit(q);
     for (int i = s->in_off[q->node]; i < s->in_off[q->node + 1]; i++)
-        if (s->parked[s->in_chan[i] ^ 1] & bit)
+        if (s->parked[s->chan_vc[s->in_chan[i] ^ 1]] & bit)
             return 1;
     return 0;
 }
@@ -555,7 +560,7 @@ HOT static void vc_grant(FlSim *s, const SwitchAt *at, int loc, int ov, const in
  * cycle. Out of line, so that the requests' code keeps its registers. */
 __attribute__((noinline)) static void park_head(FlSim *s, const SwitchAt *at, int loc, int iv)
 {
-    int dest = s->slot[ring_front(&s->vc[iv])].dest, p;
+    int dest = s->vc[iv].dest, p;
     if (dest == at->sw && at->n->ej >= 0) {
         p = s->outvc[s->chan_vc[at->n->ej]].port;
     } else if (s->route_table && dest != at->sw) {
@@ -569,7 +574,7 @@ __attribute__((noinline)) static void park_head(FlSim *s, const SwitchAt *at, in
         return;
     uint64_t bit = (uint64_t)1 << loc;
     s->ready_mask[at->w0] &= ~bit;
-    s->parked[s->vc[s->port[at->n->in0 + p].out_vc0].chan] |= bit;
+    s->parked[s->port[at->n->in0 + p].out_vc0] |= bit;
 }
 
 /* VC allocation when one head waits, the bit of waiting (of a switch
@@ -638,14 +643,14 @@ static inline int vc_can_send(const FlSim *s, const SimVc *q, int64_t now, const
 {
     int ok = q->go <= now && s->credits[q->out] > 0;
     if (!(mode & MODE_PLAIN) && s->multi_cycle_links && ok)
-        ok = s->chan_free[s->vc[q->out].chan] <= now;
+        ok = s->chan_free[s->vc_chan[q->out]] <= now;
     return ok;
 }
 
 /* Input VC q of the ready set, holding an output VC, could not send its
  * front flit: in the plain pipeline, a due flit waits only for a credit,
  * and the VC leaves the ready set until the credit comes back (see
- * credit_arrives() in sim.c), rather than ask at every visit. An ejection
+ * credits_wake() in sim.c), rather than ask at every visit. An ejection
  * VC's credit, room in its ring, comes back without the credit queue: a
  * VC that waits for one stays. */
 __attribute__((noinline)) static void wait_credit_plain(FlSim *s, const SimVc *q, int64_t now)
@@ -684,9 +689,10 @@ HOT static void cross(FlSim *s, SimPort *port, int li, int out_port, SimVc *q, i
          * allocation being over. A tail that does not hold its VC
          * (lone_head()) frees one it took this cycle, free before, so no
          * head waits for it. */
-        if ((mode & MODE_PLAIN) && s->parked[o->chan]) {
-            s->ready_mask[mask_index(q)] |= s->parked[o->chan];
-            s->parked[o->chan] = 0;
+        uint64_t *parked = &s->parked[(o - s->vc) - o->v];
+        if ((mode & MODE_PLAIN) && *parked) {
+            s->ready_mask[mask_index(q)] |= *parked;
+            *parked = 0;
         }
     }
     vc_recheck(s, q, mode);

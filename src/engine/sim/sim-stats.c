@@ -174,7 +174,7 @@ int fl__sim_stats_fill(const FlSim *s, FlSimResult *res, double wall_s, int warm
     for (int iv = 0; iv < s->n_vc && !none; iv++) {
         const SimVc *q = &s->vc[iv];
         int64_t occ = q->occ - (int64_t)q->count * ahead;
-        res->vc_occupancy[q->chan * s->V + q->v] = (double)occ / (double)window;
+        res->vc_occupancy[s->vc_chan[iv] * s->V + q->v] = (double)occ / (double)window;
     }
     if (sc->status == FL_SIM_DEADLOCK) {
         int rc = fl__sim_deadlock_cycle(s, &res->deadlock_channels, &res->deadlock_len);

@@ -53,7 +53,7 @@ static int collect_edges(const FlSim *s, EdgeList *e)
 {
     FlRouteChoice choices[FL_ROUTE_MAX_CHOICES];
     for (int iv = 0; iv < s->n_vc; iv++) {
-        int c = s->vc[iv].chan;
+        int c = s->vc_chan[iv];
         if (s->vc[iv].count == 0 || s->chan_sink[c])
             continue;
         int sw = s->chan_dst[c];
@@ -168,7 +168,7 @@ int fl__sim_deadlock_cycle(const FlSim *s, int **channels, int *len)
     }
     int m = 0;
     for (int i = 0; i < n; i++) {
-        int c = s->vc[cycle[i]].chan;
+        int c = s->vc_chan[cycle[i]];
         if (m == 0 || ch[m - 1] != c)
             ch[m++] = c;
     }

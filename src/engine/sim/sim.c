@@ -147,7 +147,7 @@ static size_t layout_state(FlSim *s, char *base)
     s->sink_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->out_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
     s->ready_mask = carve(base, &off, (size_t)s->mask_base[nn], sizeof(uint64_t));
-    s->parked = carve(base, &off, nc, sizeof(uint64_t));
+    s->parked = carve(base, &off, nv, sizeof(uint64_t));
     s->wheel = carve(base, &off, (size_t)s->n_lanes * (size_t)s->wheel_len, sizeof(int32_t));
     s->wake_next = carve(base, &off, nv, sizeof(int32_t));
     s->route_memo = carve(base, &off, nv, sizeof(int32_t));
@@ -193,7 +193,6 @@ static void reset_state(FlSim *s)
         q->ring_base = (int32_t)slot;
         q->mask = (int32_t)(fl__sim_ring_length(s->chan_cap[c]) - 1);
         slot += q->mask + 1;
-        q->chan = c;
         q->v = (uint8_t)(iv % V);
         q->sink = s->chan_sink[c];
         /* Hosts are visited as lane 0 (see Lanes). */
@@ -319,11 +318,15 @@ static int build_tables(FlSim *s)
         for (int v = s->class_lo[k]; v < s->class_lo[k + 1]; v++)
             s->vc_class[v] = k;
     s->chan_vc = malloc(sizeof(int32_t) * (size_t)(nc + 1));
+    s->vc_chan = malloc(sizeof(int32_t) * (size_t)nc * (size_t)V);
     s->mask_base = malloc(sizeof(int) * ((size_t)nn + 1));
-    if (!s->chan_vc || !s->mask_base)
+    if (!s->chan_vc || !s->vc_chan || !s->mask_base)
         return FL_ENOMEM;
-    for (int k = 0; k < nc; k++)
+    for (int k = 0; k < nc; k++) {
         s->chan_vc[s->in_chan[k]] = k * V;
+        for (int v = 0; v < V; v++)
+            s->vc_chan[k * V + v] = s->in_chan[k];
+    }
     s->mask_base[0] = 0;
     for (int n = 0; n < nn; n++) {
         int nloc = (s->in_off[n + 1] - s->in_off[n]) * V;
@@ -495,6 +498,7 @@ void fl_sim_free(FlSim *s)
     free(s->switch_rank);
     free(s->route_table);
     free(s->chan_vc);
+    free(s->vc_chan);
     free(s->mask_base);
     fl__sim_lanes_free(s);
     free(s->state);
@@ -537,8 +541,9 @@ static void credit_wait_over(FlSim *s, int ov)
 }
 
 /* Ends the credit waits that the n credits of cq, just arrived, end:
- * looking through the waits when they are fewer than the credits (light
- * traffic: the odd VC that waits), else through the credits. */
+ * looking through the waits when they are at most a quarter as many as
+ * the credits (light traffic: the odd VC that waits), else through the
+ * credits. */
 __attribute__((noinline)) static void credits_wake(FlSim *s, const SimCredit *cq, int64_t n)
 {
     if (s->sc.credit_waits * 4 <= n) {
