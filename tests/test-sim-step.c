@@ -838,6 +838,86 @@ static void test_inject(void)
     net_close(&n);
 }
 
+/* --- a run without routes --------------------------------------------------- */
+
+/* The run of cfg keeping no routes gives every figure of the run keeping
+ * them (hop counts included: past 16 hops a route needs a second chunk),
+ * and the packet views refuse it with a message. */
+static void no_routes_check(const char *what, const Net *n, const FlSimConfig *cfg)
+{
+    FlSim *a = sim_open(n, cfg), *b = sim_open(n, cfg);
+    FlError err;
+    if (!a || !b) {
+        fl_sim_free(a);
+        fl_sim_free(b);
+        return;
+    }
+    CHECK(fl_sim_keep_routes(b, 0, &err) == FL_OK, "%s: routes off before the first cycle",
+          what);
+    fl_sim_step(b, 300, NULL, NULL);
+    /* A packet surely in the network (made now, in its host's queue). */
+    int64_t id = -1;
+    FlPacketView v;
+    memset(&err, 0, sizeof err);
+    int rc = fl_sim_inject(b, 0, 1, 1, &id, &err);
+    if (rc == FL_OK)
+        rc = fl_sim_packet_view(b, id, &v, &err);
+    CHECK(rc == FL_EINVAL && strstr(err.message, "keeps no routes"),
+          "%s: a packet view refuses a run without routes (%d: %s)", what, rc, err.message);
+    int route_len = -1;
+    rc = fl_sim_packet_route(b, id, NULL, 0, &route_len, &err);
+    CHECK(rc == FL_EINVAL, "%s: so does a packet's route (%d)", what, rc);
+    rc = fl_sim_keep_routes(b, 1, &err);
+    CHECK(rc == FL_EINVAL && strstr(err.message, "before the first cycle"),
+          "%s: routes cannot come back mid-run (%d: %s)", what, rc, err.message);
+    /* a the same way, so that both made the same packets. */
+    fl_sim_step(a, 300, NULL, NULL);
+    fl_sim_inject(a, 0, 1, 1, NULL, NULL);
+    FlSimResult ra, rb;
+    memset(&ra, 0, sizeof ra);
+    memset(&rb, 0, sizeof rb);
+    if (fl_sim_run(a, &ra, NULL, NULL, &err) == FL_OK
+        && fl_sim_run(b, &rb, NULL, NULL, &err) == FL_OK) {
+        int nc = fl_sim_channels(a);
+        CHECK(ra.status == rb.status && same_figures(&ra, &rb, nc, nc * cfg->vcs),
+              "%s: the same figures without routes (hops %.6f / %.6f, latency %.6f / %.6f)",
+              what, ra.hops_avg, rb.hops_avg, ra.latency_avg, rb.latency_avg);
+    } else {
+        CHECK(0, "%s: fl_sim_run: %s", what, err.message);
+    }
+    fl_sim_result_clear(&ra);
+    fl_sim_result_clear(&rb);
+    fl_sim_free(a);
+    fl_sim_free(b);
+}
+
+static void test_no_routes(void)
+{
+    Net n;
+    FlSimConfig cfg;
+    if (uniform_net(&n, &cfg, "mesh:12x12", "dor", 0.45, 1)) {
+        fl_sim_config_pipeline(&cfg, "booksim-min", NULL);
+        cfg.vcs = 2;
+        cfg.buf_flits = 8;
+        cfg.measure_cycles = 1500;
+        no_routes_check("mesh:12x12 dor 1-flit 0.45 booksim-min", &n, &cfg);
+        cfg.threads = 2;
+        no_routes_check("mesh:12x12 dor 1-flit 0.45 booksim-min, 2 threads", &n, &cfg);
+        net_close(&n);
+    }
+    if (uniform_net(&n, &cfg, "torus:6x6", "dor", 0.3, 8)) {
+        cfg.vcs = 4;
+        no_routes_check("torus:6x6 dor 8-flit 0.3", &n, &cfg);
+        net_close(&n);
+    }
+    if (uniform_net(&n, &cfg, "mesh:8x8", "odd-even", 0.4, 4)) {
+        cfg.selection = FL_SELECT_RANDOM;
+        cfg.vcs = 2;
+        no_routes_check("mesh:8x8 odd-even random 4-flit 0.4", &n, &cfg);
+        net_close(&n);
+    }
+}
+
 int main(void)
 {
     test_errors();
@@ -850,5 +930,6 @@ int main(void)
     test_hooks();
     test_restore_hooks();
     test_inject();
+    test_no_routes();
     return tap_done();
 }

@@ -376,7 +376,8 @@ static int run_flit(const CliCommand *cmd, const CliParsed *p, const CliParsed *
         sim_setup_free(&s);
         return rc;
     }
-    if (!rc && fl_sim_run(sim, &res, NULL, NULL, &err))
+    /* A whole run shows no packet: it needs no routes. */
+    if (!rc && (fl_sim_keep_routes(sim, 0, &err) || fl_sim_run(sim, &res, NULL, NULL, &err)))
         rc = cli_engine_error(&err);
     const char *channels = cli_value(cmd, p, "channels");
     if (!rc && channels)

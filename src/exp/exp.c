@@ -493,6 +493,9 @@ static int setup_point(FlExp *e, int i, int check, FlSimConfig *cfg, FlSim **sim
     } else if (!rc && p->model != FL_SIM_MODEL_DEFLECTION
                && p->model != FL_SIM_MODEL_MULTICAST) {
         rc = fl_sim_new(p->topology, cfg, sim, err);
+        /* A point's run shows no packet: it needs no routes. */
+        if (!rc)
+            rc = fl_sim_keep_routes(*sim, 0, err);
     }
     return rc;
 }

@@ -126,6 +126,9 @@ run_flit (SimulateData   *data,
   rc = flitlab_document_read_trace (&data->settings, &cfg, &trace, err);
   if (rc == FL_OK)
     rc = fl_sim_new (data->routed->topology, &cfg, &sim, err);
+  /* A whole run shows no packet: it needs no routes. */
+  if (rc == FL_OK)
+    rc = fl_sim_keep_routes (sim, 0, err);
   /* Cancelling reaches the engine through the progress callback. */
   if (rc == FL_OK)
     rc = fl_sim_run (sim, &result->sim, flitlab_job_progress, job, err);

@@ -583,6 +583,11 @@ struct FlSim {
     int *class_lo;           /* K + 1 VC bounds */
     int class0_vcs;          /* class_lo[1]: the VCs of class 0, which
                               * routes from the route table take */
+    int keep_routes;         /* packets' routes are kept (see
+                              * fl_sim_keep_routes()); without, a head's
+                              * code carries its hops where it would carry
+                              * its route's end, and a delivered packet's
+                              * record keeps them in route */
     /* VC numbering: the VCs of node n's inputs, in local order (input li,
      * VC v is local li * V + v), are VCs in_off[n] * V + local, so a
      * node's VCs need no lookup table; chan_vc[c] is VC 0 of channel c
@@ -863,6 +868,10 @@ static inline void fl__sim_packet_done(FlSim *s, int32_t pkt)
     /* The free chain's head in a local: the links are int32_t stores the
      * compiler would otherwise assume change it. A delivered packet's route
      * is past chunk 0, so its position divides as an unsigned. */
+    if (!s->keep_routes) {
+        p->id = -1;
+        return;
+    }
     int32_t *route = s->route, free_head = s->sc.route_free;
     for (int32_t c = (int32_t)((uint32_t)p->route / SIM_ROUTE_CHUNK); c > 0;) {
         int32_t *link = &route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
@@ -951,7 +960,7 @@ static inline void fl__sim_stats_count(FlSim *s, const SimPacket *p, int64_t lat
         sc->hist_len = lat + 1;
     sc->lat_sum += lat;
     sc->net_sum += net;
-    sc->hops_sum += fl__sim_route_entries(s, p->route) - 1;
+    sc->hops_sum += s->keep_routes ? fl__sim_route_entries(s, p->route) - 1 : p->route;
     sc->measured_done++;
     sc->measured_outstanding -= p->measured == 1;
 }

@@ -243,6 +243,9 @@ static int find_head(const FlSim *s, int64_t packet, Found *f, FlError *err)
     int rc = find_packet(s, packet, &f->pkt, err);
     if (rc)
         return rc;
+    if (!s->keep_routes)
+        return fl_error_set(err, FL_EINVAL, "packet %lld: this run keeps no routes, which the "
+                            "packet views need", (long long)packet);
     f->p = &s->pool[f->pkt];
     if (locate_head(s, f->pkt, &f->at))
         return fl_error_set(err, FL_ENOTFOUND, "packet %lld: its head is not where its route "

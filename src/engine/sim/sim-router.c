@@ -249,7 +249,8 @@ static inline uint64_t host_eject(FlSim *s, int h, int n, const SimNodeAt *at, i
         s->sc.ejected++;
         s->host_accepted[h] += s->sc.counting;
         /* The record learns where the route ends as the head comes home
-         * (its hops are the route's entries but the host's). */
+         * (its hops are the route's entries but the host's), or, without
+         * routes, its hops. */
         if (fl__sim_flit_is_head(flit))
             s->pool[pkt].route = fl__sim_head_at(flit);
         if (flit < 0) {
@@ -325,10 +326,13 @@ static inline int host_inject(FlSim *s, int h, int64_t now, const int mode)
     }
     int32_t sent = p->sent, code;
     if (sent == 0) {
-        int32_t at = fl__sim_route_start(s);
+        int32_t at = 0;
+        if (s->keep_routes) {
+            at = fl__sim_route_start(s);
+            fl__sim_route_put(s, at, ov);
+        }
         p->injected = now;
         p->route = at;
-        fl__sim_route_put(s, at, ov);
         code = fl__sim_head_code(at, len == 1);
     } else {
         code = fl__sim_flit_code(sent, sent == len - 1);
@@ -530,9 +534,9 @@ static inline void grant_hop(FlSim *s, int loc, int iv, int ov, SimSlot *slot)
     /* A hop is made when the head wins its output VC: it will leave by it,
      * and the grant happens once per switch, like the send. The route
      * takes the VC then, and the head where the route now ends (keeping
-     * its tail's sign). */
-    int32_t code = slot->flit;
-    int32_t at = fl__sim_route_push(s, slot->pkt, fl__sim_head_at(code), ov);
+     * its tail's sign); without routes, the head counts the hop. */
+    int32_t code = slot->flit, at = fl__sim_head_at(code);
+    at = s->keep_routes ? fl__sim_route_push(s, slot->pkt, at, ov) : at + 1;
     slot->flit = fl__sim_head_moved(code, at);
 }
 

@@ -348,6 +348,7 @@ static int build_tables(FlSim *s)
             s->switch_rank[t->switch_nodes[i]] = i;
     }
     s->class0_vcs = s->class_lo[1];
+    s->keep_routes = 1;
     s->node_at = malloc(sizeof *s->node_at * (size_t)nn);
     if (!s->node_at)
         return FL_ENOMEM;
@@ -840,6 +841,17 @@ static int tick(FlSim *s)
     if (s->nomem)
         return FL_ENOMEM;
     return s->hook_mask ? call_hooks(s) : FL_OK;
+}
+
+int fl_sim_keep_routes(FlSim *s, int keep, FlError *err)
+{
+    if (!s)
+        return fl_error_set(err, FL_EINVAL, "keep routes: no simulation");
+    if (s->sc.cycle > 0)
+        return fl_error_set(err, FL_EINVAL, "keep routes: only before the first cycle (cycle "
+                            "%lld)", (long long)s->sc.cycle);
+    s->keep_routes = keep != 0;
+    return FL_OK;
 }
 
 int fl_sim_step(FlSim *s, int64_t n, FlSimStatus *status, FlError *err)
