@@ -94,8 +94,7 @@ static void wheel_turn(FlSim *s)
             wheel_add(s, iv, vc_wake(s, q, 0));
             continue;
         }
-        s->ready_mask[mask_index(q)] |= mask_bit(q);
-        fl__sim_activate(s, SIM_SWITCHES, q->node);
+        fl__sim_ready(s, q);
     }
 }
 
