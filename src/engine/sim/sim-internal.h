@@ -791,6 +791,14 @@ static inline void fl__sim_activate(FlSim *s, int k, int n)
     s->active[k][n >> 6] |= (uint64_t)1 << (n & 63);
 }
 
+/* Input VC q of a switch becomes ready, and its switch active (see
+ * Readiness). */
+static inline void fl__sim_ready(FlSim *s, const SimVc *q)
+{
+    s->ready_mask[q->mask_pos >> 6] |= (uint64_t)1 << (q->mask_pos & 63);
+    fl__sim_activate(s, SIM_SWITCHES, q->node);
+}
+
 /* sim-checkpoint.c, for the packet views: the packet at the front of input
  * VC q (see there), and why the flit at the front of input VC iv, or the
  * next flit of packet p at the front of host h's queue, does not move. */

@@ -94,8 +94,7 @@ static void wheel_turn(FlSim *s)
             wheel_add(s, iv, vc_wake(s, q, 0));
             continue;
         }
-        s->ready_mask[mask_index(q)] |= mask_bit(q);
-        fl__sim_activate(s, SIM_SWITCHES, q->node);
+        fl__sim_ready(s, q);
     }
 }
 
@@ -568,8 +567,7 @@ __attribute__((noinline)) static void park_head(FlSim *s, const SwitchAt *at, in
     if (dest == at->sw && at->n->ej >= 0) {
         p = s->outvc[s->chan_vc[at->n->ej]].port;
     } else if (s->route_table && dest != at->sw) {
-        p = s->route_table[(int64_t)s->switch_rank[at->sw] * s->n_switches
-                           + s->switch_rank[dest]] - 1;
+        p = s->route_table[at->n->route_row + s->switch_rank[dest]] - 1;
     } else {
         int32_t memo = s->route_memo[iv];
         p = memo ? s->outvc[s->chan_vc[(memo - 1) >> 5]].port : -1;

@@ -536,9 +536,7 @@ static void credit_wait_over(FlSim *s, int ov)
     s->wait_list[at] = last;
     s->wait_pos[last] = at + 1;
     s->wait_pos[ov] = 0;
-    const SimVc *q = &s->vc[s->outvc[ov].owner];
-    s->ready_mask[q->mask_pos >> 6] |= (uint64_t)1 << (q->mask_pos & 63);
-    fl__sim_activate(s, SIM_SWITCHES, q->node);
+    fl__sim_ready(s, &s->vc[s->outvc[ov].owner]);
 }
 
 /* Ends the credit waits that the n credits of cq, just arrived, end:
