@@ -66,8 +66,8 @@ static int key_kind(const char *key, KeyKind *kind, FlError *err)
      * below is never FL_OK, and warned that callers read it unset. */
     *kind = KEY_SETTING;
     if (fl_sim_settings_lookup(key))
-        *kind = KEY_SETTING;
-    else if (strcmp(key, "routing") == 0)
+        return FL_OK;
+    if (strcmp(key, "routing") == 0)
         *kind = KEY_ROUTING;
     else if (fl_routing_option_lookup(key))
         *kind = KEY_ROUTING_OPTION;

@@ -873,13 +873,13 @@ int32_t fl__sim_route_extend(FlSim *s, int32_t at);
 static inline void fl__sim_packet_done(FlSim *s, int32_t pkt)
 {
     SimPacket *p = &s->pool[pkt];
+    p->id = -1;
+    /* A run without routes took no chunks. */
+    if (!s->keep_routes)
+        return;
     /* The free chain's head in a local: the links are int32_t stores the
      * compiler would otherwise assume change it. A delivered packet's route
      * is past chunk 0, so its position divides as an unsigned. */
-    if (!s->keep_routes) {
-        p->id = -1;
-        return;
-    }
     int32_t *route = s->route, free_head = s->sc.route_free;
     for (int32_t c = (int32_t)((uint32_t)p->route / SIM_ROUTE_CHUNK); c > 0;) {
         int32_t *link = &route[c * SIM_ROUTE_CHUNK + SIM_ROUTE_LINK];
@@ -889,7 +889,6 @@ static inline void fl__sim_packet_done(FlSim *s, int32_t pkt)
         c = prev;
     }
     s->sc.route_free = free_head;
-    p->id = -1;
 }
 
 /* Writes entry at of a route, VC vc, and the end after it. */
@@ -925,7 +924,6 @@ static inline int fl__sim_route_entries(const FlSim *s, int32_t at)
         n += SIM_ROUTE_LINK;
     return n;
 }
-
 
 /* sim-stats.c */
 int fl__sim_stats_alloc(FlSim *s);
